@@ -1,0 +1,99 @@
+/**
+ * Every business constant of SPEC §9 and DECISIONS.md, in one place.
+ * Nothing else in the project writes these numbers as literals.
+ */
+export const BRAND = {
+  name: "SlideNest",
+  supportEmail: "support@slidenest.example",
+  copyrightEmail: "copyright@slidenest.example",
+  copyrightYear: 2025,
+  legalUpdated: "2021-11",
+  social: {
+    twitter: "https://twitter.com/slidenest",
+    pinterest: "https://www.pinterest.com/slidenest",
+    instagram: "https://www.instagram.com/slidenest",
+  },
+} as const;
+
+export const LOCALES = ["en", "es"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+export const LOCALE_TAGS: Record<Locale, string> = { en: "en-US", es: "es-ES" };
+
+export const PLAN_CODES = [
+  "FREE",
+  "PERSONAL_MONTHLY",
+  "PERSONAL_YEARLY",
+  "COMMERCIAL_MONTHLY",
+  "COMMERCIAL_YEARLY",
+] as const;
+export type PlanCode = (typeof PLAN_CODES)[number];
+
+/** Download credits per calendar month (UTC). `null` means unlimited. */
+export const DOWNLOAD_ALLOWANCE: Record<PlanCode | "GUEST", number | null> = {
+  GUEST: 3,
+  FREE: 10,
+  PERSONAL_MONTHLY: 200,
+  PERSONAL_YEARLY: 200,
+  COMMERCIAL_MONTHLY: null,
+  COMMERCIAL_YEARLY: null,
+};
+/** Per-IP cap for guests: this many times the guest allowance per period. */
+export const GUEST_IP_CAP_FACTOR = 3;
+
+/** Prices in integer US cents. The yearly price is ten monthly payments. */
+export const PRICES_CENTS = {
+  PERSONAL_MONTHLY: 799,
+  PERSONAL_YEARLY: 7990,
+  COMMERCIAL_MONTHLY: 1499,
+  COMMERCIAL_YEARLY: 14990,
+} as const;
+export const CURRENCY = "USD";
+export const ANNUAL_SAVING_PERCENT = 16;
+
+export const DOWNLOAD_FORMATS = ["PP", "GS", "KN"] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+export const PAGE_SIZE = { templates: 24, blog: 12 } as const;
+export const LIMIT_TAGS = 30;
+export const SEARCH_MAX_LENGTH = 200;
+
+/** Trending: downloads and views of the last N days, downloads weigh more. */
+export const TRENDING = { windowDays: 7, downloadWeight: 5, viewWeight: 1 } as const;
+export const TOP_SEARCHES_WINDOW_DAYS = 30;
+
+export const AUTH = {
+  minPasswordLength: 6,
+  maxPasswordLength: 128,
+  minimumAge: 18,
+  accessTokenSeconds: 15 * 60,
+  refreshTokenSeconds: 2_592_000,
+  tokenCookieName: "apollo-token",
+  tokenCookieDays: 7,
+  languageCookieDays: 365,
+  sessionPollMs: 240_000,
+  verificationLinkHours: 24,
+  resetLinkHours: 1,
+} as const;
+
+export const UI = {
+  progressBar: { throttleMs: 200, durationMs: 5000, hideDelayMs: 500 },
+  chunkReloadGuardMs: 60_000,
+  fetchMinDelayMs: 200,
+  headerScrollThresholdPx: 70,
+} as const;
+
+/** Lengths for text that reaches the server through URLs and forms. */
+export const LIMITS = {
+  slug: 120,
+  queryParam: 200,
+  filterValuesPerParam: 12,
+  maxPage: 10_000,
+} as const;
+
+/** GraphQL guard rails. */
+export const GRAPHQL = { maxDepth: 8, maxComplexity: 500, maxListLimit: 100 } as const;
+
+/** Preview image widths (px) offered in srcset; the first is the smallest. */
+export const PREVIEW_WIDTHS = [320, 480, 640, 960, 1280] as const;
+export type PreviewWidth = (typeof PREVIEW_WIDTHS)[number];

@@ -1,0 +1,40 @@
+import path from "node:path";
+import { z } from "zod";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  PUBLIC_URL: z.url("must be an absolute URL such as https://slidenest.example").optional(),
+  SIGNING_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
+  PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+});
+
+export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string };
+
+let cached: Env | undefined;
+
+/** Parses process.env once; a bad value stops the process with a message that names the variable. */
+export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  if (cached && source === process.env) return cached;
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== "")));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const result: Env = {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+  };
+  if (source === process.env) cached = result;
+  return result;
+}

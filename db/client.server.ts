@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { type SQL, sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs raw SQL and returns its rows. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Applies the committed migrations. */
+  migrate(): Promise<void>;
+  /** Answers whether the database takes queries. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  pglite?: PGlite;
+};
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export type OpenOptions = {
+  /** postgres:// URL; when absent PGlite is used. */
+  url?: string;
+  /** PGlite folder; absent means in memory. */
+  dataDir?: string;
+  /** PGlite data dump to start from (tests). */
+  loadDataDir?: Blob | File;
+  migrationsFolder?: string;
+  poolMax?: number;
+};
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const folder = opts.migrationsFolder ?? migrationsFolder;
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+    pool.on("error", () => {
+      /* idle client errors are reported by the next query */
+    });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      rows: async <T,>(query: SQL) => (await db.execute(query)).rows as T[],
+      migrate: () => migrateNodePg(db as never, { migrationsFolder: folder }),
+      ping: async () => {
+        try {
+          await pool.query("select 1");
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create(opts.dataDir ?? "memory://", {
+    extensions: { pg_trgm, unaccent },
+    loadDataDir: opts.loadDataDir,
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    rows: async <T,>(query: SQL) => (await db.execute(query)).rows as T[],
+    migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
+    ping: async () => {
+      try {
+        await client.query("select 1");
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => client.close(),
+  };
+}
+
+export { sql };
