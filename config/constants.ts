@@ -97,3 +97,9 @@ export const GRAPHQL = { maxDepth: 8, maxComplexity: 500, maxListLimit: 100 } as
 /** Preview image widths (px) offered in srcset; the first is the smallest. */
 export const PREVIEW_WIDTHS = [320, 480, 640, 960, 1280] as const;
 export type PreviewWidth = (typeof PREVIEW_WIDTHS)[number];
+
+/** Languages the server offers (GraphQL Languages). */
+export const LANGUAGES = [
+  { id: 1, name: "English", locale: "en" },
+  { id: 2, name: "Español", locale: "es" },
+] as const satisfies readonly { id: number; name: string; locale: Locale }[];

@@ -1,0 +1,105 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { TemplateCard as Card } from "#modules/catalog/views.ts";
+import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
+import { useI18n } from "../i18n.tsx";
+
+const FLIP_SLIDES = 4;
+const FLIP_MS = 900;
+const CARD_SIZES = "(min-width: 1536px) 18vw, (min-width: 1280px) 23vw, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 92vw";
+
+/** Preview first: the image in its box, title and a few facts. Hover or focus flips through the first slides. */
+export function TemplateCard({ card, priority = false }: { card: Card; priority?: boolean }) {
+  const { t, href } = useI18n();
+  const [slide, setSlide] = useState(1);
+  const [active, setActive] = useState(false);
+  const colorId = card.colors[0]?.id;
+  const size = ratioSize(card.aspectRatio, 640);
+  const maxFlip = Math.min(FLIP_SLIDES, card.slidesCount);
+
+  useEffect(() => {
+    if (!active || maxFlip < 2) {
+      setSlide(1);
+      return;
+    }
+    const timer = setInterval(() => setSlide((s) => (s % maxFlip) + 1), FLIP_MS);
+    return () => clearInterval(timer);
+  }, [active, maxFlip]);
+
+  const to = href(`/template/${card.slug}`);
+  return (
+    <article
+      className="group relative flex flex-col overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60 transition-shadow hover:shadow-lift"
+      onMouseEnter={() => setActive(true)}
+      onMouseLeave={() => setActive(false)}
+      onFocus={() => setActive(true)}
+      onBlur={() => setActive(false)}
+    >
+      <Link to={to} className="block" tabIndex={-1} aria-hidden="true" prefetch="intent">
+        <div className="relative bg-line/40" style={{ aspectRatio: card.aspectRatio === "4:3" ? "4 / 3" : "16 / 9" }}>
+          {colorId ? (
+            <img
+              src={previewUrl(colorId, slide, 640)}
+              srcSet={previewSrcSet(colorId, slide, [320, 480, 640])}
+              sizes={CARD_SIZES}
+              width={size.width}
+              height={size.height}
+              alt=""
+              loading={priority ? "eager" : "lazy"}
+              fetchPriority={priority ? "high" : "auto"}
+              decoding="async"
+              className="absolute inset-0 h-full w-full object-cover"
+            />
+          ) : null}
+          {slide > 1 ? (
+            <span className="absolute right-2 bottom-2 rounded-full bg-ink/75 px-2 py-0.5 text-xs font-medium text-white tabular-nums">
+              {slide} / {card.slidesCount}
+            </span>
+          ) : null}
+        </div>
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3.5">
+        <h3 className="line-clamp-2 text-[0.95rem] leading-snug font-semibold text-ink">
+          <Link to={to} prefetch="intent" className="rounded after:absolute after:inset-0 after:content-['']">
+            {card.title}
+          </Link>
+        </h3>
+        <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-ink-muted">
+          <span className={card.isPremium ? "badge-premium" : "badge-free"}>
+            {card.isPremium ? t("catalog.card.premium") : t("catalog.card.free")}
+          </span>
+          <span>{t("catalog.card.slides", { count: card.slidesCount })}</span>
+          <span className="flex gap-1" title={t("catalog.card.formats")}>
+            {card.formats.map((f) => (
+              <abbr key={f} title={t(`catalog.card.formatNames.${f}`)} className="rounded bg-canvas px-1.5 py-0.5 font-semibold no-underline ring-1 ring-line">
+                {f}
+              </abbr>
+            ))}
+          </span>
+          {card.colors.length > 1 ? (
+            <span className="flex items-center gap-1" title={t("catalog.card.colors", { count: card.colors.length })}>
+              {card.colors.map((c) => (
+                <span key={c.id} className="h-3 w-3 rounded-full ring-1 ring-ink/15" style={{ background: c.hex }} />
+              ))}
+              <span className="sr-only">{t("catalog.card.colors", { count: card.colors.length })}</span>
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function TemplateGrid({ cards, priorityCount = 0 }: { cards: Card[]; priorityCount?: number }) {
+  return (
+    <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
+      {cards.map((c, i) => (
+        <li key={c.id} className="flex">
+          <div className="w-full">
+            <TemplateCard card={c} priority={i < priorityCount} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

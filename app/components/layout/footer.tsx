@@ -1,0 +1,73 @@
+import { Link } from "react-router";
+import { BRAND } from "#config/constants.ts";
+import type { NavTag } from "#app/root.tsx";
+import { useI18n } from "../i18n.tsx";
+import { InstagramIcon, LogoMark, PinterestIcon, XIcon } from "../icons.tsx";
+
+export function Footer({ nav }: { nav: NavTag[] }) {
+  const { t, href } = useI18n();
+  const categories = nav.filter((n) => n.type === "category");
+  const col = "flex flex-col gap-2 text-sm";
+  const link = "rounded text-ink-muted hover:text-brand-700";
+  return (
+    <footer className="mt-20 border-t border-line bg-surface">
+      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <Link to={href("/")} className="inline-flex items-center gap-2 rounded text-lg font-bold">
+            <LogoMark />
+            {t("common.brand")}
+          </Link>
+          <p className="mt-3 max-w-sm text-sm text-ink-muted">{t("common.footer.about")}</p>
+          <p className="mt-6 text-sm font-semibold text-ink">{t("common.footer.follow")}</p>
+          <ul className="mt-2 flex gap-2">
+            {(
+              [
+                ["twitter", XIcon],
+                ["pinterest", PinterestIcon],
+                ["instagram", InstagramIcon],
+              ] as const
+            ).map(([name, Icon]) => (
+              <li key={name}>
+                <a
+                  href={BRAND.social[name]}
+                  rel="noopener noreferrer me"
+                  target="_blank"
+                  className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-line text-ink-soft hover:border-brand-200 hover:text-brand-700"
+                  aria-label={t(`common.footer.${name}`)}
+                >
+                  <Icon />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <nav aria-label={t("common.footer.explore")} className={col}>
+          <h2 className="font-semibold text-ink">{t("common.footer.explore")}</h2>
+          <Link className={link} to={href("/")}>{t("common.nav.home")}</Link>
+          <Link className={link} to={href("/templates")}>{t("common.nav.templates")}</Link>
+          <Link className={link} to={href("/trending")}>{t("common.nav.trending")}</Link>
+          <Link className={link} to={href("/latest")}>{t("common.nav.latest")}</Link>
+        </nav>
+        <nav aria-label={t("common.footer.categories")} className={col}>
+          <h2 className="font-semibold text-ink">{t("common.footer.categories")}</h2>
+          {categories.map((c) => (
+            <Link key={c.id} className={link} to={href(`/${c.slug}`)}>
+              {c.name}
+            </Link>
+          ))}
+        </nav>
+        <nav aria-label={t("common.footer.help")} className={col}>
+          <h2 className="font-semibold text-ink">{t("common.footer.help")}</h2>
+          <Link className={link} to={href("/faq")}>{t("common.footer.faq")}</Link>
+          <Link className={link} to={href("/license")}>{t("common.footer.license")}</Link>
+          <Link className={link} to={href("/terms-conditions")}>{t("common.footer.terms")}</Link>
+          <Link className={link} to={href("/privacy-policy")}>{t("common.footer.privacy")}</Link>
+          <Link className={link} to={href("/cookie-policy")}>{t("common.footer.cookies")}</Link>
+        </nav>
+      </div>
+      <div className="border-t border-line">
+        <p className="container-page py-6 text-sm text-ink-muted">{t("common.footer.copyright", { year: String(BRAND.copyrightYear) })}</p>
+      </div>
+    </footer>
+  );
+}

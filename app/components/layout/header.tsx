@@ -1,0 +1,106 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { UI } from "#config/constants.ts";
+import type { NavTag } from "#app/root.tsx";
+import { useI18n } from "../i18n.tsx";
+import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../icons.tsx";
+import { NavStrip } from "./nav-strip.tsx";
+import { useAlternatePath } from "./use-alternate.ts";
+
+export function LanguagePicker({ className = "" }: { className?: string }) {
+  const { locale, t } = useI18n();
+  const other = locale === "en" ? "es" : "en";
+  const href = useAlternatePath(other);
+  return (
+    <Link
+      to={href}
+      hrefLang={other}
+      lang={other}
+      className={`btn-ghost px-3 ${className}`}
+      title={t("common.language.switchTo")}
+      aria-label={t("common.language.switchTo")}
+    >
+      <GlobeIcon />
+      <span>{t(`common.language.${other}`)}</span>
+    </Link>
+  );
+}
+
+export function Header({ nav }: { nav: NavTag[] }) {
+  const { t, href } = useI18n();
+  const [scrolled, setScrolled] = useState(false);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > UI.headerScrollThresholdPx);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+
+  // A route change closes the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
+  useEffect(() => setOpen(false), [location.key]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <header
+      className={`sticky top-0 z-40 border-b bg-surface/95 backdrop-blur transition-shadow ${scrolled ? "border-line shadow-card" : "border-transparent"}`}
+      data-scrolled={scrolled ? "true" : "false"}
+    >
+      <div className="container-page flex h-16 items-center gap-4">
+        <Link to={href("/")} className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-ink">
+          <LogoMark />
+          <span>{t("common.brand")}</span>
+        </Link>
+        <nav aria-label={t("common.nav.main")} className="ml-4 hidden items-center gap-1 md:flex">
+          <NavLink to={href("/templates")} className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}>
+            {t("common.nav.templates")}
+          </NavLink>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <LanguagePicker className="hidden sm:inline-flex" />
+          <button
+            ref={buttonRef}
+            type="button"
+            className="btn-ghost px-2.5 md:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? t("common.nav.closeMenu") : t("common.nav.openMenu")}
+            onClick={() => setOpen((v) => !v)}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+      <NavStrip nav={nav} />
+      <div id={menuId} hidden={!open} className="border-t border-line bg-surface md:hidden">
+        <nav aria-label={t("common.nav.menu")} className="container-page flex flex-col gap-1 py-4">
+          <NavLink to={href("/templates")} className="btn-ghost justify-start">
+            {t("common.nav.templates")}
+          </NavLink>
+          {nav.map((tag) => (
+            <NavLink key={tag.id} to={href(`/${tag.slug}`)} className="btn-ghost justify-start">
+              {tag.name}
+            </NavLink>
+          ))}
+          <LanguagePicker className="justify-start" />
+        </nav>
+      </div>
+    </header>
+  );
+}

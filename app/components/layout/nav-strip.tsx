@@ -1,0 +1,31 @@
+import { NavLink } from "react-router";
+import type { NavTag } from "#app/root.tsx";
+import { useI18n } from "../i18n.tsx";
+import { SparklesIcon, TrendingIcon } from "../icons.tsx";
+
+/** Service and category tags ordered by id; the active one marked; trending with its arrow. */
+export function NavStrip({ nav }: { nav: NavTag[] }) {
+  const { t, href } = useI18n();
+  return (
+    <nav aria-label={t("common.nav.categories")} className="border-t border-line/70">
+      <ul className="container-page flex gap-1 overflow-x-auto py-2 [scrollbar-width:none]">
+        {nav.map((tag) => (
+          <li key={tag.id} className="shrink-0">
+            <NavLink
+              to={href(`/${tag.slug}`)}
+              className={({ isActive }) =>
+                `inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition-colors ${
+                  isActive ? "bg-brand-600 text-white" : "text-ink-soft hover:bg-brand-50 hover:text-brand-700"
+                }`
+              }
+            >
+              {tag.iconName === "trending" ? <TrendingIcon width={16} height={16} data-icon="trending" /> : null}
+              {tag.iconName === "sparkles" ? <SparklesIcon width={16} height={16} /> : null}
+              {tag.name}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

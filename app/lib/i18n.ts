@@ -1,0 +1,66 @@
+import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale } from "#config/constants.ts";
+
+export type Messages = Record<string, string>;
+export type TParams = Record<string, string | number>;
+export type T = (key: string, params?: TParams) => string;
+
+/** Reads the locale from a path: `/es` and `/es/...` are Spanish, anything else English. */
+export function localeFromPath(pathname: string): Locale {
+  const p = pathname.replace(/\.data$/, "");
+  return p === "/es" || p.startsWith("/es/") ? "es" : DEFAULT_LOCALE;
+}
+
+export function isLocale(v: unknown): v is Locale {
+  return typeof v === "string" && (LOCALES as readonly string[]).includes(v);
+}
+
+/** Prefixes a path for a locale: href("es", "/latest") is "/es/latest"; href("es", "/") is "/es". */
+export function localePath(locale: Locale, path: string): string {
+  const clean = path.startsWith("/") ? path : `/${path}`;
+  if (locale === DEFAULT_LOCALE) return clean;
+  return clean === "/" ? `/${locale}` : `/${locale}${clean}`;
+}
+
+/** The path without its locale prefix. */
+export function stripLocale(pathname: string): string {
+  const p = pathname.replace(/\.data$/, "");
+  if (p === "/es") return "/";
+  if (p.startsWith("/es/")) return p.slice(3);
+  return p === "/_" ? "/" : p;
+}
+
+const plural = new Map<Locale, Intl.PluralRules>();
+
+/** Builds a translator over a flat message map. `{name}` is replaced; `key_one`/`key_other` pick plurals by `count`. */
+export function createT(locale: Locale, messages: Messages): T {
+  let rules = plural.get(locale);
+  if (!rules) {
+    rules = new Intl.PluralRules(LOCALE_TAGS[locale]);
+    plural.set(locale, rules);
+  }
+  const pr = rules;
+  return (key, params) => {
+    let msg: string | undefined;
+    if (params && typeof params.count === "number") msg = messages[`${key}_${pr.select(params.count)}`] ?? messages[`${key}_other`];
+    msg ??= messages[key];
+    if (msg === undefined) return key;
+    if (!params) return msg;
+    return msg.replace(/\{(\w+)\}/g, (m, name: string) =>
+      name in params ? formatParam(locale, params[name]) : m,
+    );
+  };
+}
+
+function formatParam(locale: Locale, v: string | number): string {
+  return typeof v === "number" ? new Intl.NumberFormat(LOCALE_TAGS[locale]).format(v) : v;
+}
+
+/** Flattens nested JSON into dotted keys: { a: { b: "x" } } -> { "a.b": "x" }. */
+export function flatten(obj: Record<string, unknown>, prefix = "", out: Messages = {}): Messages {
+  for (const [k, v] of Object.entries(obj)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v && typeof v === "object") flatten(v as Record<string, unknown>, key, out);
+    else out[key] = String(v);
+  }
+  return out;
+}

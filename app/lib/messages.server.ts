@@ -1,0 +1,33 @@
+import type { Locale } from "#config/constants.ts";
+import enCatalog from "../locales/en/catalog.json" with { type: "json" };
+import enCommon from "../locales/en/common.json" with { type: "json" };
+import enTemplate from "../locales/en/template.json" with { type: "json" };
+import esCatalog from "../locales/es/catalog.json" with { type: "json" };
+import esCommon from "../locales/es/common.json" with { type: "json" };
+import esTemplate from "../locales/es/template.json" with { type: "json" };
+import { createT, flatten, type Messages } from "./i18n.ts";
+
+const catalogs: Record<Locale, Record<string, Messages>> = {
+  en: {
+    common: flatten(enCommon, "common"),
+    catalog: flatten(enCatalog, "catalog"),
+    template: flatten(enTemplate, "template"),
+  },
+  es: {
+    common: flatten(esCommon, "common"),
+    catalog: flatten(esCatalog, "catalog"),
+    template: flatten(esTemplate, "template"),
+  },
+};
+
+export type Namespace = "common" | "catalog" | "template";
+
+/** The messages of some namespaces, to send to the client with a loader. */
+export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
+  return Object.assign({}, ...namespaces.map((ns) => catalogs[locale][ns]));
+}
+
+/** A translator on the server, over every namespace. */
+export function serverT(locale: Locale) {
+  return createT(locale, messagesFor(locale, ["common", "catalog", "template"]));
+}

@@ -1,0 +1,17 @@
+import { data, type RouterContextProvider } from "react-router";
+import { appContext } from "#app/context.ts";
+import { notFoundData, type NotFoundData } from "#app/components/error-view.tsx";
+import { localeFromPath } from "./i18n.ts";
+import { serverT } from "./messages.server.ts";
+
+/** What every loader starts with: the app, the locale of the URL, a service context and a translator. */
+export function pageContext(request: Request, context: Readonly<RouterContextProvider>) {
+  const app = context.get(appContext);
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname);
+  return { app, url, locale, ctx: app.serviceContext(locale), t: serverT(locale), origin: app.origin };
+}
+
+export function notFound(kind: NotFoundData["kind"], name?: string): never {
+  throw data(notFoundData(kind, name), { status: 404 });
+}

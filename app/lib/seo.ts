@@ -1,0 +1,67 @@
+import type { MetaDescriptor } from "react-router";
+import { LOCALE_TAGS, LOCALES, type Locale } from "#config/constants.ts";
+import { localePath } from "./i18n.ts";
+
+export type SeoInput = {
+  origin: string;
+  locale: Locale;
+  title: string;
+  description: string;
+  /** Path of the page in each locale, without query (except a page number). */
+  paths: Record<Locale, string>;
+  image?: string;
+  type?: "website" | "article" | "product";
+  noindex?: boolean;
+  jsonLd?: unknown[];
+};
+
+/** Title, description, canonical URL, hreflang alternates, Open Graph and JSON-LD for a page. */
+export function seo(i: SeoInput): MetaDescriptor[] {
+  const url = (l: Locale) => `${i.origin}${i.paths[l]}`;
+  const out: MetaDescriptor[] = [
+    { title: i.title },
+    { name: "description", content: i.description },
+    { tagName: "link", rel: "canonical", href: url(i.locale) },
+    ...LOCALES.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l, href: url(l) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url("en") },
+    { property: "og:title", content: i.title },
+    { property: "og:description", content: i.description },
+    { property: "og:url", content: url(i.locale) },
+    { property: "og:type", content: i.type ?? "website" },
+    { property: "og:site_name", content: "SlideNest" },
+    { property: "og:locale", content: LOCALE_TAGS[i.locale].replace("-", "_") },
+    { name: "twitter:card", content: i.image ? "summary_large_image" : "summary" },
+  ];
+  if (i.image) out.push({ property: "og:image", content: i.image.startsWith("http") ? i.image : `${i.origin}${i.image}` });
+  if (i.noindex) out.push({ name: "robots", content: "noindex, follow" });
+  for (const block of i.jsonLd ?? []) out.push({ "script:ld+json": block } as MetaDescriptor);
+  return out;
+}
+
+/** The same path in both locales. */
+export function samePath(path: string): Record<Locale, string> {
+  return Object.fromEntries(LOCALES.map((l) => [l, localePath(l, path)])) as Record<Locale, string>;
+}
+
+export function breadcrumbLd(origin: string, items: { name: string; path: string }[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((it, idx) => ({
+      "@type": "ListItem",
+      position: idx + 1,
+      name: it.name,
+      item: `${origin}${it.path}`,
+    })),
+  };
+}
+
+type RootMatch = { loaderData?: unknown } | undefined;
+
+/** Title for a page whose loader failed: the error's own wording from the root messages. */
+export function errorMeta(matches: RootMatch[], error: unknown): MetaDescriptor[] {
+  const messages = ((matches[0]?.loaderData as { messages?: Record<string, string> } | undefined)?.messages ?? {}) as Record<string, string>;
+  const status = (error as { status?: number } | undefined)?.status;
+  const title = status === 404 ? messages["common.errors.notFoundTitle"] : messages["common.errors.serverTitle"];
+  return [{ title: `${title ?? "SlideNest"} | SlideNest` }, { name: "robots", content: "noindex" }];
+}

@@ -1,0 +1,103 @@
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
+import { BRAND, PRICES_CENTS } from "#config/constants.ts";
+import { I18nProvider } from "#app/components/i18n.tsx";
+import { appContext } from "#app/context.ts";
+import { createT, localeFromPath } from "#app/lib/i18n.ts";
+import { messagesFor } from "#app/lib/messages.server.ts";
+import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export type NavTag = { id: number; slug: string; type: string; iconName: string | null; name: string };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const ctx = app.serviceContext(locale);
+  const nav = await app.services.catalog.listNavigationTags(ctx);
+  return {
+    locale,
+    origin: app.origin,
+    nonce: app.nonce,
+    messages: messagesFor(locale, ["common", "catalog", "template"]),
+    nav: nav.list.map((t) => ({ id: t.id, slug: t.slug, type: t.type, iconName: t.iconName, name: t.content.tabName })),
+    premiumFromCents: PRICES_CENTS.PERSONAL_MONTHLY,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** Root data is per locale: re-read it only when the locale of the URL changes. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)) return true;
+  return formMethod !== undefined && defaultShouldRevalidate;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/site.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const locale = data?.locale ?? "en";
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#4f46e5" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <I18nProvider locale={loaderData.locale} messages={loaderData.messages}>
+      <Outlet />
+    </I18nProvider>
+  );
+}
+
+/** Last resort: rendering the page's own error view failed. Plain markup, a way home. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<RootData>("root");
+  const locale = data?.locale ?? (typeof window !== "undefined" ? localeFromPath(window.location.pathname) : "en");
+  const t = createT(locale, data?.messages ?? {});
+  useEffect(() => {
+    console.error(error);
+    reloadOnceForChunkError(error);
+  }, [error]);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = data ? t(notFound ? "common.errors.notFoundTitle" : "common.errors.serverTitle") : notFound ? "This page could not be found" : "Something went wrong";
+  const home = locale === "es" ? "/es" : "/";
+  return (
+    <main className="container-page flex min-h-screen flex-col items-start justify-center gap-4 py-16">
+      <p className="text-sm font-semibold text-brand-700">{BRAND.name}</p>
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <a className="btn-primary" href={home}>
+        {data ? t("common.errors.goHome") : "Go to the home page"}
+      </a>
+    </main>
+  );
+}

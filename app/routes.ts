@@ -1,0 +1,27 @@
+import { index, layout, prefix, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+
+/** Every page exists in English at / and in Spanish under /es; the Spanish copies get ids of their own. */
+function pages(locale: "en" | "es"): RouteConfigEntry[] {
+  const id = (name: string) => (locale === "en" ? name : `es/${name}`);
+  return [
+    layout("routes/layout/default.tsx", { id: id("layout/default") }, [
+      index("routes/catalog/home.tsx", { id: id("home") }),
+      route("templates", "routes/catalog/list.tsx", { id: id("templates") }),
+      route("template/:slug?", "routes/template/detail.tsx", { id: id("template") }),
+      ...(["faq", "license", "terms-conditions", "privacy-policy", "cookie-policy"] as const).map((p) =>
+        route(p, "routes/info/page.tsx", { id: id(`info/${p}`) }),
+      ),
+      route(":tag", "routes/catalog/list.tsx", { id: id("tag") }),
+      route("*", "routes/not-found.tsx", { id: id("not-found") }),
+    ]),
+    route("pdf-license-personal", "routes/resources/license-pdf.tsx", { id: id("pdf-license-personal") }),
+    route("pdf-license-commercial", "routes/resources/license-pdf.tsx", { id: id("pdf-license-commercial") }),
+  ];
+}
+
+export default [
+  route("sitemap.xml", "routes/resources/sitemap.tsx", { id: "sitemap" }),
+  route("robots.txt", "routes/resources/robots.tsx", { id: "robots" }),
+  ...pages("en"),
+  ...prefix("es", pages("es")),
+] satisfies RouteConfig;

@@ -1,0 +1,111 @@
+import { Link } from "react-router";
+import { useI18n } from "#app/components/i18n.tsx";
+import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
+import { RouteErrorBoundary } from "#app/components/error-view.tsx";
+import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
+import { pageContext } from "#app/lib/route.server.ts";
+import { errorMeta, samePath, seo } from "#app/lib/seo.ts";
+import type { Route } from "./+types/home";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app, ctx, t, origin, locale } = pageContext(request, context);
+  const home = await app.services.catalog.getHome(ctx, 8);
+  const cover = home.trending[0]?.colors[0]?.id;
+  return {
+    home,
+    seo: {
+      origin,
+      locale,
+      title: t("catalog.home.title"),
+      description: t("catalog.home.description"),
+      paths: samePath("/"),
+      image: cover ? previewUrl(cover, 1, 1280) : undefined,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  loaderData ? seo(loaderData.seo) : errorMeta(matches, error);
+
+function Section({ title, to, children }: { title: string; to: string; children: React.ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <section className="container-page mt-14">
+      <div className="mb-5 flex items-end justify-between gap-4">
+        <h2 className="text-2xl font-bold tracking-tight text-ink">{title}</h2>
+        <Link to={to} className="btn-ghost -mr-3 shrink-0" aria-label={t("catalog.home.seeAllOf", { name: title })}>
+          {t("catalog.home.seeAll")} →
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const { home } = loaderData;
+  return (
+    <>
+      <section className="border-b border-line bg-gradient-to-b from-brand-50 to-canvas">
+        <div className="container-page py-14 sm:py-20">
+          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-ink sm:text-display">{t("catalog.home.heroTitle")}</h1>
+          <p className="mt-5 max-w-2xl text-lg text-ink-soft">{t("catalog.home.heroText")}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to={href("/templates")} className="btn-primary px-5 py-3 text-base">
+              {t("catalog.home.heroCta")}
+            </Link>
+            <Link to={href("/trending")} className="btn-secondary px-5 py-3 text-base">
+              {t("catalog.home.heroSecondary")}
+            </Link>
+          </div>
+        </div>
+      </section>
+      <Section title={t("catalog.home.trending")} to={href("/trending")}>
+        <TemplateGrid cards={home.trending} priorityCount={4} />
+      </Section>
+      <Section title={t("catalog.home.latest")} to={href("/latest")}>
+        <TemplateGrid cards={home.latest} />
+      </Section>
+      <section className="container-page mt-14">
+        <h2 className="mb-5 text-2xl font-bold tracking-tight text-ink">{t("catalog.home.categories")}</h2>
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+          {home.categories.map((c) => {
+            const cover = c.cover?.colors[0]?.id;
+            const size = ratioSize(c.cover?.aspectRatio ?? "16:9", 480);
+            return (
+              <li key={c.id}>
+                <Link
+                  to={href(`/${c.slug}`)}
+                  className="group block overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60 hover:shadow-lift"
+                >
+                  <div className="relative aspect-video bg-line/40">
+                    {cover ? (
+                      <img
+                        src={previewUrl(cover, 1, 480)}
+                        srcSet={previewSrcSet(cover, 1, [320, 480, 640])}
+                        sizes="(min-width: 1280px) 18vw, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 92vw"
+                        width={size.width}
+                        height={size.height}
+                        alt=""
+                        loading="lazy"
+                        decoding="async"
+                        className="absolute inset-0 h-full w-full object-cover"
+                      />
+                    ) : null}
+                  </div>
+                  <div className="p-4">
+                    <h3 className="font-semibold text-ink group-hover:text-brand-700">{c.content.name}</h3>
+                    <p className="text-sm text-ink-muted">{t("catalog.home.templatesCount", { count: c.templatesCount })}</p>
+                  </div>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

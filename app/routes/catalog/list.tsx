@@ -1,0 +1,182 @@
+import { useEffect, useState } from "react";
+import { data, Link, redirect, useFetcher, useLocation } from "react-router";
+import { FilterBar } from "#app/components/catalog/filter-bar.tsx";
+import { Pagination } from "#app/components/catalog/pagination.tsx";
+import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
+import { RouteErrorBoundary } from "#app/components/error-view.tsx";
+import { useI18n } from "#app/components/i18n.tsx";
+import { localePath, stripLocale } from "#app/lib/i18n.ts";
+import { previewUrl } from "#app/lib/previews.ts";
+import { notFound, pageContext } from "#app/lib/route.server.ts";
+import { breadcrumbLd, errorMeta, samePath, seo } from "#app/lib/seo.ts";
+import { activeFilterCount, parseListQuery, toSearchParams } from "#modules/catalog/filters.ts";
+import type { ListScope } from "#modules/catalog/service.ts";
+import type { TemplateCard } from "#modules/catalog/views.ts";
+import type { Route } from "./+types/list";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { app, ctx, t, url, origin, locale } = pageContext(request, context);
+  const path = stripLocale(url.pathname);
+  const slug = (params.tag ?? path.slice(1)).toLowerCase();
+  let scope: ListScope = { kind: "all" };
+  let heading = t("catalog.list.allTitle");
+  let description = t("catalog.list.allDescription");
+  let name = t("common.nav.templates");
+  if (slug !== "templates") {
+    const tag = await app.services.catalog.getTagBySlug(ctx, slug);
+    if (!tag) notFound("tag", params.tag ?? slug);
+    if (params.tag && params.tag !== tag.slug) throw redirect(localePath(locale, `/${tag.slug}`) + url.search, 301);
+    scope =
+      tag.slug === "trending"
+        ? { kind: "trending" }
+        : tag.slug === "latest"
+          ? { kind: "latest" }
+          : { kind: "tag", tagId: tag.id, tagType: tag.type };
+    heading = tag.content.title;
+    description = tag.content.description;
+    name = tag.content.name;
+  }
+  const options = await app.services.catalog.getFilterOptions(ctx);
+  const query = parseListQuery(url.searchParams, {
+    styles: options.styles.map((s) => s.slug),
+    colors: options.colors.map((c) => c.slug),
+  });
+  const canonicalSearch = toSearchParams(query).toString();
+  if (query.badPage || url.searchParams.get("page") === "1") {
+    throw redirect(`${url.pathname}${canonicalSearch ? `?${canonicalSearch}` : ""}`, 301);
+  }
+  const showSort = scope.kind === "all" || scope.kind === "tag";
+  const result = await app.services.catalog.listTemplates(ctx, {
+    scope,
+    filters: query.filters,
+    sort: showSort ? query.sort : null,
+    page: query.page,
+  });
+  const pageSuffix = query.page > 1 ? `?page=${query.page}` : "";
+  const listPath = `/${slug}`;
+  const outOfRange = query.page > result.pageCount;
+  const cover = result.items[0]?.colors[0]?.id;
+  const paths = samePath(listPath);
+  const body = {
+    slug,
+    heading,
+    name,
+    description,
+    query,
+    showSort,
+    options,
+    result,
+    outOfRange,
+    paths,
+    seo: {
+      origin,
+      locale,
+      title: query.page > 1 ? `${heading} · ${t("catalog.list.pageOf", { page: query.page, pages: result.pageCount })}` : `${heading} | SlideNest`,
+      description,
+      paths: { en: paths.en + pageSuffix, es: paths.es + pageSuffix },
+      image: cover ? previewUrl(cover, 1, 1280) : undefined,
+      noindex: activeFilterCount(query.filters) > 0 || outOfRange,
+      jsonLd: [
+        breadcrumbLd(origin, [
+          { name: "SlideNest", path: localePath(locale, "/") },
+          { name, path: localePath(locale, listPath) },
+        ]),
+      ],
+    },
+  };
+  return data(body, { status: outOfRange ? 404 : 200 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  loaderData ? seo(loaderData.seo) : errorMeta(matches, error);
+
+export default function List({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const location = useLocation();
+  const { result, query } = loaderData;
+  const [extra, setExtra] = useState<TemplateCard[]>([]);
+  const [lastPage, setLastPage] = useState(result.page);
+  const fetcher = useFetcher<typeof loader>();
+
+  // A new list (filters, sort, page) starts over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the address changes
+  useEffect(() => {
+    setExtra([]);
+    setLastPage(result.page);
+  }, [location.key]);
+
+  useEffect(() => {
+    const next = fetcher.data;
+    if (fetcher.state === "idle" && next && "result" in next) {
+      setExtra((e) => [...e, ...next.result.items.filter((c) => !e.some((x) => x.id === c.id))]);
+      setLastPage(next.result.page);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const hrefFor = (page: number) => {
+    const qs = toSearchParams({ ...query, page }).toString();
+    return `${location.pathname}${qs ? `?${qs}` : ""}`;
+  };
+  const cards = [...result.items, ...extra];
+  const hasMore = lastPage < result.pageCount;
+  return (
+    <div className="container-page pt-8">
+      <nav aria-label={t("catalog.list.breadcrumb")} className="mb-3 text-sm text-ink-muted">
+        <Link to={href("/")} className="hover:text-brand-700">
+          SlideNest
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{loaderData.name}</span>
+      </nav>
+      <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{loaderData.heading}</h1>
+      <p className="mt-2 mb-6 max-w-3xl text-ink-muted">{loaderData.description}</p>
+      <FilterBar
+        options={loaderData.options}
+        filters={query.filters}
+        sort={query.sort}
+        showSort={loaderData.showSort}
+        total={result.total}
+      />
+      {loaderData.outOfRange ? (
+        <Empty title={t("catalog.list.emptyPageTitle")} text={t("catalog.list.emptyPageText")} to={hrefFor(1)} cta={t("catalog.list.firstPage")} />
+      ) : cards.length === 0 ? (
+        <Empty title={t("catalog.list.emptyTitle")} text={t("catalog.list.emptyText")} to={location.pathname} cta={t("catalog.list.clearFilters")} />
+      ) : (
+        <>
+          <TemplateGrid cards={cards} priorityCount={4} />
+          {hasMore ? (
+            <div className="mt-10 flex justify-center">
+              <Link
+                to={hrefFor(lastPage + 1)}
+                className="btn-secondary px-6 py-3"
+                onClick={(e) => {
+                  e.preventDefault();
+                  fetcher.load(hrefFor(lastPage + 1));
+                }}
+                aria-busy={fetcher.state !== "idle"}
+              >
+                {fetcher.state !== "idle" ? t("catalog.list.loadingMore") : t("catalog.list.loadMore")}
+              </Link>
+            </div>
+          ) : null}
+          <p className="mt-6 text-center text-sm text-ink-muted">{t("catalog.list.pageOf", { page: result.page, pages: result.pageCount })}</p>
+          <Pagination page={result.page} pageCount={result.pageCount} hrefFor={hrefFor} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Empty({ title, text, to, cta }: { title: string; text: string; to: string; cta: string }) {
+  return (
+    <div className="rounded-card border border-dashed border-line bg-surface px-6 py-16 text-center">
+      <h2 className="text-xl font-semibold text-ink">{title}</h2>
+      <p className="mt-2 text-ink-muted">{text}</p>
+      <Link to={to} className="btn-primary mt-6">
+        {cta}
+      </Link>
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

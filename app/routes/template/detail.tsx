@@ -1,0 +1,231 @@
+import { useState } from "react";
+import { Link, redirect } from "react-router";
+import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
+import { RouteErrorBoundary } from "#app/components/error-view.tsx";
+import { useI18n } from "#app/components/i18n.tsx";
+import { DownloadIcon } from "#app/components/icons.tsx";
+import { Gallery } from "#app/components/template/gallery.tsx";
+import { HouseAd } from "#app/components/template/house-ad.tsx";
+import { localePath } from "#app/lib/i18n.ts";
+import { previewUrl } from "#app/lib/previews.ts";
+import { notFound, pageContext } from "#app/lib/route.server.ts";
+import { breadcrumbLd, errorMeta, seo } from "#app/lib/seo.ts";
+import { LOCALES, type Locale } from "#config/constants.ts";
+import type { Route } from "./+types/detail";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { app, ctx, t, url, origin, locale } = pageContext(request, context);
+  if (!params.slug) throw redirect(localePath(locale, "/templates"));
+  const found = await app.services.catalog.getTemplateBySlug(ctx, params.slug);
+  if (found.kind === "moved") throw redirect(localePath(locale, `/template/${found.slug}`) + url.search, 301);
+  if (found.kind === "missing") notFound("template", params.slug);
+  const template = found.template;
+  app.views.count(template.id);
+  const fileSizeBytes = template.fileSizeBytes ?? (await app.services.files.ensureFileSize(app.fileContext(), template));
+  const related = await app.services.catalog.listRelated(ctx, template, 8);
+  const recommended = await app.services.catalog.listRecommended(
+    ctx,
+    template,
+    related.map((r) => r.id),
+    8,
+  );
+  const paths = Object.fromEntries(LOCALES.map((l) => [l, localePath(l, `/template/${template.slugs[l]}`)])) as Record<
+    Locale,
+    string
+  >;
+  const colorParam = url.searchParams.get("color");
+  const initialColor = template.colors.find((c) => c.slug === colorParam)?.id ?? template.colors[0]?.id;
+  const license = template.isPremium ? t("template.facts.premium") : t("template.facts.free");
+  const image = template.colors[0] ? `${origin}${previewUrl(template.colors[0].id, 1, 1280)}` : undefined;
+  return {
+    template: { ...template, fileSizeBytes },
+    related,
+    recommended,
+    initialColor,
+    paths,
+    seo: {
+      origin,
+      locale,
+      title: `${template.title} | SlideNest`,
+      description: t("template.metaDescription", {
+        title: template.title,
+        slides: template.slidesCount,
+        license: template.isPremium ? "premium" : t("catalog.card.free").toLowerCase(),
+        description: template.description,
+      }).slice(0, 300),
+      paths,
+      image,
+      type: "product" as const,
+      jsonLd: [
+        {
+          "@context": "https://schema.org",
+          "@type": "CreativeWork",
+          name: template.title,
+          description: template.description,
+          image,
+          url: `${origin}${paths[locale]}`,
+          inLanguage: locale,
+          datePublished: template.publishedAt.toISOString().slice(0, 10),
+          genre: template.category.name,
+          keywords: template.tags.map((x) => x.name).join(", "),
+          isAccessibleForFree: !template.isPremium,
+          license: `${origin}${localePath(locale, "/license")}`,
+          encodingFormat: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+          publisher: { "@type": "Organization", name: "SlideNest", url: origin },
+          additionalProperty: [{ "@type": "PropertyValue", name: "slides", value: template.slidesCount }, { "@type": "PropertyValue", name: "license", value: license }],
+        },
+        breadcrumbLd(origin, [
+          { name: "SlideNest", path: localePath(locale, "/") },
+          { name: template.category.name, path: localePath(locale, `/${template.category.slug}`) },
+          { name: template.title, path: paths[locale] },
+        ]),
+      ],
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
+  loaderData ? seo(loaderData.seo) : errorMeta(matches, error);
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-line/70 py-2.5 text-sm last:border-0">
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className="text-right font-medium text-ink">{children}</dd>
+    </div>
+  );
+}
+
+export default function TemplatePage({ loaderData }: Route.ComponentProps) {
+  const { t, href, locale } = useI18n();
+  const { template, related, recommended } = loaderData;
+  const [colorId, setColorId] = useState(loaderData.initialColor);
+  const color = template.colors.find((c) => c.id === colorId) ?? template.colors[0];
+  const mb = template.fileSizeBytes ? (template.fileSizeBytes / 1_048_576).toLocaleString(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }) : null;
+  const notes: Record<string, string> = {
+    PP: t("template.download.ppNote"),
+    GS: template.googleSlidesUrl ? t("template.download.gsLinkNote") : t("template.download.gsNote"),
+    KN: t("template.download.knNote"),
+  };
+  return (
+    <div className="container-page pt-6">
+      <nav aria-label={t("catalog.list.breadcrumb")} className="mb-4 flex flex-wrap gap-1 text-sm text-ink-muted">
+        <Link to={href("/")} className="hover:text-brand-700">SlideNest</Link>
+        <span aria-hidden="true">/</span>
+        <Link to={href(`/${template.category.slug}`)} className="hover:text-brand-700">
+          {template.category.name}
+        </Link>
+        <span aria-hidden="true">/</span>
+        <span aria-current="page" className="line-clamp-1">{template.title}</span>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <div className="min-w-0">
+          <h1 className="mb-4 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{template.title}</h1>
+          {color ? <Gallery title={template.title} colorId={color.id} slidesCount={template.slidesCount} aspectRatio={template.aspectRatio} /> : null}
+          <p className="mt-6 max-w-3xl leading-7 text-ink-soft">{template.description}</p>
+          {template.tags.length ? (
+            <div className="mt-6">
+              <h2 className="mb-2 text-sm font-semibold text-ink">{t("template.facts.tags")}</h2>
+              <ul className="flex flex-wrap gap-2">
+                {template.tags.map((tag) => (
+                  <li key={tag.slug}>
+                    <Link to={href(`/${tag.slug}`)} className="chip">
+                      {tag.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </div>
+        <aside className="flex flex-col gap-5 lg:sticky lg:top-32 lg:self-start">
+          <div className="rounded-card bg-surface p-5 shadow-card ring-1 ring-line/60">
+            {template.colors.length > 1 ? (
+              <fieldset className="mb-5">
+                <legend className="mb-2 text-sm font-semibold text-ink">
+                  {t("template.colors")}: <span className="font-normal text-ink-muted">{color?.name}</span>
+                </legend>
+                <div className="flex gap-2">
+                  {template.colors.map((c) => (
+                    <label key={c.id} className="cursor-pointer">
+                      <input type="radio" name="color" value={c.slug} className="peer sr-only" checked={c.id === colorId} onChange={() => setColorId(c.id)} />
+                      <span
+                        className="block h-9 w-9 rounded-full ring-2 ring-transparent ring-offset-2 peer-checked:ring-brand-600 peer-focus-visible:outline-3 peer-focus-visible:outline-brand-500"
+                        style={{ background: c.hex }}
+                        title={c.name}
+                      />
+                      <span className="sr-only">{t("template.colorVariant", { name: c.name })}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
+            <h2 className="mb-3 text-sm font-semibold text-ink">{t("template.download.title")}</h2>
+            <span className={template.isPremium ? "badge-premium mb-3" : "badge-free mb-3"}>
+              {template.isPremium ? t("catalog.card.premium") : t("catalog.card.free")}
+            </span>
+            <ul className="flex flex-col gap-2">
+              {(["PP", "GS", "KN"] as const).map((f) => (
+                <li key={f}>
+                  {template.isPremium ? (
+                    <button type="button" disabled className="btn-secondary w-full justify-start" aria-describedby="premium-note">
+                      <DownloadIcon /> {t(`template.download.${f}`)}
+                    </button>
+                  ) : (
+                    <a
+                      href={f === "GS" && template.googleSlidesUrl ? template.googleSlidesUrl : `/files/download/${color?.id}/${f}`}
+                      className={`${f === "PP" ? "btn-primary" : "btn-secondary"} w-full justify-start`}
+                      rel="nofollow"
+                      data-format={f}
+                    >
+                      <DownloadIcon /> {t(`template.download.${f}`)}
+                    </a>
+                  )}
+                  <p className="mt-1 text-xs text-ink-muted">{notes[f]}</p>
+                </li>
+              ))}
+            </ul>
+            <p id="premium-note" className="mt-4 text-xs text-ink-muted">
+              {template.isPremium ? t("template.download.premiumNote") : t("template.download.freeNote")}
+            </p>
+          </div>
+          <div className="rounded-card bg-surface p-5 shadow-card ring-1 ring-line/60">
+            <h2 className="mb-2 text-sm font-semibold text-ink">{t("template.facts.title")}</h2>
+            <dl>
+              <Fact label={t("template.facts.slides")}>{template.slidesCount}</Fact>
+              <Fact label={t("template.facts.size")}>{mb ? t("template.facts.sizeValue", { size: mb }) : t("template.facts.sizePending")}</Fact>
+              <Fact label={t("template.facts.ratio")}>{template.aspectRatio}</Fact>
+              <Fact label={t("template.facts.fonts")}>{template.headingFont === template.bodyFont ? template.headingFont : `${template.headingFont}, ${template.bodyFont}`}</Fact>
+              <Fact label={t("template.facts.styles")}>{template.styles.map((s) => s.name).join(", ")}</Fact>
+              <Fact label={t("template.facts.category")}>
+                <Link to={href(`/${template.category.slug}`)} className="text-brand-700 hover:underline">
+                  {template.category.name}
+                </Link>
+              </Fact>
+              <Fact label={t("template.facts.license")}>{template.isPremium ? t("template.facts.premium") : t("template.facts.free")}</Fact>
+              <Fact label={t("template.facts.formats")}>{template.formats.map((f) => t(`catalog.card.formatNames.${f}`)).join(", ")}</Fact>
+            </dl>
+          </div>
+          <HouseAd />
+        </aside>
+      </div>
+      {related.length ? (
+        <section className="mt-14">
+          <h2 className="mb-5 text-2xl font-bold tracking-tight text-ink">{t("template.related")}</h2>
+          <TemplateGrid cards={related} />
+        </section>
+      ) : null}
+      <div className="mt-14">
+        <HouseAd wide />
+      </div>
+      {recommended.length ? (
+        <section className="mt-14">
+          <h2 className="mb-5 text-2xl font-bold tracking-tight text-ink">{t("template.recommended")}</h2>
+          <TemplateGrid cards={recommended} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,401 @@
+import { type SQL, sql } from "drizzle-orm";
+import { LOCALES, type Locale, PAGE_SIZE, TRENDING } from "#config/constants.ts";
+import type { Palette } from "#db/schema/catalog.ts";
+import type { ServiceContext } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
+import { FORMAT_FILTERS, type Filters, RATIOS, SLIDE_RANGES, type Sort } from "./filters.ts";
+import { type ColorRow, reshapeCard, reshapeColor, reshapeTag, type TagRow, type TemplateRow } from "./reshape.ts";
+import type { FilterOptions, NamedRef, Page, TagType, TagView, TemplateCard, TemplateDetail } from "./views.ts";
+
+/* ------------------------------------------------------------------ tags */
+
+export type TagOrder = "id" | "name" | "templatesCount";
+
+export type ListTagsInput = {
+  types?: TagType[];
+  orderBy?: TagOrder;
+  direction?: "asc" | "desc";
+  skip?: number;
+  limit?: number;
+};
+
+const tagSelect = (locale: Locale) => sql`
+  select t.id, t.slug, t.type, t.icon_name, t.meta, t.updated_at, tt.name, tt.title, tt.description, tt.tab_name,
+    case
+      when t.type = 'category' then (select count(*)::int from template x where x.category_id = t.id and x.published_at <= now())
+      when t.type = 'tag' then (select count(*)::int from template_tag x join template y on y.id = x.template_id where x.tag_id = t.id and y.published_at <= now())
+      else (select count(*)::int from template y where y.published_at <= now())
+    end as templates_count
+  from tag t
+  join tag_translation tt on tt.tag_id = t.id and tt.locale = ${locale}`;
+
+export async function listTags(ctx: ServiceContext, input: ListTagsInput = {}): Promise<{ list: TagView[]; totalCount: number }> {
+  const where = input.types?.length
+    ? sql`where t.type in (${sql.join(
+        input.types.map((t) => sql`${t}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const dir = input.direction === "desc" ? sql`desc` : sql`asc`;
+  const order =
+    input.orderBy === "name"
+      ? sql`tt.name ${dir}, t.id`
+      : input.orderBy === "templatesCount"
+        ? sql`templates_count ${dir}, t.id`
+        : sql`t.id ${dir}`;
+  const limit = Math.min(Math.max(input.limit ?? 100, 0), 500);
+  const skip = Math.max(input.skip ?? 0, 0);
+  const [rows, total] = await Promise.all([
+    queryRows<TagRow>(ctx.db, sql`${tagSelect(ctx.locale)} ${where} order by ${order} limit ${limit} offset ${skip}`),
+    queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from tag t ${where}`),
+  ]);
+  return { list: rows.map(reshapeTag), totalCount: Number(total[0]?.n ?? 0) };
+}
+
+export async function getTagBySlug(ctx: ServiceContext, slug: string): Promise<TagView | null> {
+  const rows = await queryRows<TagRow>(ctx.db, sql`${tagSelect(ctx.locale)} where t.slug = ${slug.toLowerCase()}`);
+  return rows[0] ? reshapeTag(rows[0]) : null;
+}
+
+/** Service and category tags, ordered by id: the navigation strip. */
+export function listNavigationTags(ctx: ServiceContext) {
+  return listTags(ctx, { types: ["service", "category"], orderBy: "id" });
+}
+
+/* ------------------------------------------------------------------ filters */
+
+export async function getFilterOptions(ctx: ServiceContext): Promise<FilterOptions> {
+  const nameCol = ctx.locale === "es" ? sql`name_es` : sql`name_en`;
+  const [styles, colors] = await Promise.all([
+    queryRows<NamedRef>(ctx.db, sql`select slug, ${nameCol} as name from style order by ${nameCol}`),
+    queryRows<NamedRef & { hex: string }>(ctx.db, sql`select slug, ${nameCol} as name, hex from color order by id`),
+  ]);
+  return { styles, colors };
+}
+
+/* ------------------------------------------------------------------ template lists */
+
+export type ListScope =
+  | { kind: "all" }
+  | { kind: "trending" }
+  | { kind: "latest" }
+  | { kind: "tag"; tagId: number; tagType: TagType }
+  | { kind: "ids"; ids: number[] };
+
+export type ListTemplatesInput = {
+  scope: ListScope;
+  filters?: Filters;
+  sort?: Sort | null;
+  page?: number;
+  pageSize?: number;
+  excludeIds?: number[];
+};
+
+const list = (values: (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+function whereFor(ctx: ServiceContext, input: ListTemplatesInput): SQL {
+  const conds: SQL[] = [sql`t.published_at <= ${ctx.clock.now()}`];
+  const { scope } = input;
+  if (scope.kind === "tag") {
+    conds.push(
+      scope.tagType === "category"
+        ? sql`t.category_id = ${scope.tagId}`
+        : sql`exists (select 1 from template_tag x where x.template_id = t.id and x.tag_id = ${scope.tagId})`,
+    );
+  }
+  if (scope.kind === "ids") conds.push(scope.ids.length ? sql`t.id in (${list(scope.ids)})` : sql`false`);
+  if (input.excludeIds?.length) conds.push(sql`t.id not in (${list(input.excludeIds)})`);
+  const f = input.filters;
+  if (f) {
+    if (f.styles.length)
+      conds.push(
+        sql`exists (select 1 from template_style x join style s on s.id = x.style_id where x.template_id = t.id and s.slug in (${list(f.styles)}))`,
+      );
+    if (f.colors.length)
+      conds.push(
+        sql`exists (select 1 from template_color x join color c on c.id = x.color_id where x.template_id = t.id and c.slug in (${list(f.colors)}))`,
+      );
+    if (f.licenses.length === 1) conds.push(sql`t.is_premium = ${f.licenses[0] === "premium"}`);
+    if (f.formats.length) {
+      const codes = f.formats.map((x) => FORMAT_FILTERS[x]);
+      conds.push(sql`t.formats && array[${list(codes)}]::text[]`);
+    }
+    if (f.slides.length)
+      conds.push(
+        sql`(${sql.join(
+          f.slides.map((s) => sql`t.slides_count between ${SLIDE_RANGES[s].min} and ${SLIDE_RANGES[s].max}`),
+          sql` or `,
+        )})`,
+      );
+    if (f.ratios.length) conds.push(sql`t.aspect_ratio in (${list(f.ratios.map((r) => RATIOS[r]))})`);
+  }
+  return sql.join(conds, sql` and `);
+}
+
+function orderFor(input: ListTemplatesInput): SQL {
+  if (input.scope.kind === "trending") return sql`t.trending_score desc, t.id desc`;
+  if (input.scope.kind === "latest") return sql`t.published_at desc, t.id desc`;
+  if (input.sort === "newest") return sql`t.published_at desc, t.id desc`;
+  return sql`t.downloads_count desc, t.id desc`;
+}
+
+async function cardsFor(ctx: ServiceContext, rows: TemplateRow[]): Promise<TemplateCard[]> {
+  if (!rows.length) return [];
+  const colors = await queryRows<ColorRow>(
+    ctx.db,
+    sql`select tc.id, tc.template_id, c.slug, c.name_en, c.name_es, c.hex
+        from template_color tc join color c on c.id = tc.color_id
+        where tc.template_id in (${list(rows.map((r) => r.id))})
+        order by tc.template_id, tc.position`,
+  );
+  const byTemplate = new Map<number, ColorRow[]>();
+  for (const c of colors) {
+    const arr = byTemplate.get(c.template_id) ?? [];
+    arr.push(c);
+    byTemplate.set(c.template_id, arr);
+  }
+  return rows.map((r) => reshapeCard(r, byTemplate.get(r.id) ?? [], ctx.locale));
+}
+
+const cardColumns = sql`t.id, tr.slug, tr.title, t.is_premium, t.slides_count, t.aspect_ratio, t.formats, t.published_at, t.downloads_count`;
+
+export async function listTemplates(ctx: ServiceContext, input: ListTemplatesInput): Promise<Page<TemplateCard>> {
+  const pageSize = Math.min(Math.max(input.pageSize ?? PAGE_SIZE.templates, 1), 100);
+  const page = Math.max(input.page ?? 1, 1);
+  const where = whereFor(ctx, input);
+  const [rows, total] = await Promise.all([
+    queryRows<TemplateRow>(
+      ctx.db,
+      sql`select ${cardColumns}
+          from template t join template_translation tr on tr.template_id = t.id and tr.locale = ${ctx.locale}
+          where ${where} order by ${orderFor(input)} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    ),
+    queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from template t where ${where}`),
+  ]);
+  const n = Number(total[0]?.n ?? 0);
+  return { items: await cardsFor(ctx, rows), total: n, page, pageSize, pageCount: Math.max(1, Math.ceil(n / pageSize)) };
+}
+
+/* ------------------------------------------------------------------ template detail */
+
+type DetailRow = TemplateRow & {
+  description: string;
+  heading_font: string;
+  body_font: string;
+  google_slides_url: string | null;
+  views_count: number;
+  category_id: number;
+  category_slug: string;
+  category_name: string;
+  slugs: Record<string, string>;
+};
+
+export type TemplateLookup =
+  | { kind: "found"; template: TemplateDetail }
+  | { kind: "moved"; slug: string }
+  | { kind: "missing" };
+
+/**
+ * Finds a template by the slug of the context's locale. A slug of the other locale answers `moved`
+ * with the right one, so links shared across languages keep working.
+ */
+export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Promise<TemplateLookup> {
+  const clean = slug.toLowerCase();
+  if (!/^[a-z0-9-]{1,120}$/.test(clean)) return { kind: "missing" };
+  const rows = await queryRows<DetailRow>(
+    ctx.db,
+    sql`select ${cardColumns}, tr.description, t.heading_font, t.body_font, t.google_slides_url, t.views_count,
+          t.category_id, ct.slug as category_slug, ctt.name as category_name,
+          (select json_object_agg(x.locale, x.slug) from template_translation x where x.template_id = t.id) as slugs
+        from template t
+        join template_translation tr on tr.template_id = t.id and tr.locale = ${ctx.locale}
+        join tag ct on ct.id = t.category_id
+        join tag_translation ctt on ctt.tag_id = ct.id and ctt.locale = ${ctx.locale}
+        where tr.slug = ${clean} and t.published_at <= ${ctx.clock.now()}`,
+  );
+  const row = rows[0];
+  if (!row) {
+    const other = await queryRows<{ slug: string }>(
+      ctx.db,
+      sql`select tr.slug from template_translation x
+          join template_translation tr on tr.template_id = x.template_id and tr.locale = ${ctx.locale}
+          join template t on t.id = x.template_id
+          where x.slug = ${clean} and x.locale <> ${ctx.locale} and t.published_at <= ${ctx.clock.now()} limit 1`,
+    );
+    return other[0] ? { kind: "moved", slug: other[0].slug } : { kind: "missing" };
+  }
+  const nameCol = ctx.locale === "es" ? sql`name_es` : sql`name_en`;
+  const [card] = await cardsFor(ctx, [row]);
+  const [styles, tags, palettes, file] = await Promise.all([
+    queryRows<NamedRef>(
+      ctx.db,
+      sql`select s.slug, s.${nameCol} as name from template_style x join style s on s.id = x.style_id where x.template_id = ${row.id} order by s.id`,
+    ),
+    queryRows<NamedRef>(
+      ctx.db,
+      sql`select g.slug, gt.name from template_tag x join tag g on g.id = x.tag_id
+          join tag_translation gt on gt.tag_id = g.id and gt.locale = ${ctx.locale}
+          where x.template_id = ${row.id} order by g.id`,
+    ),
+    queryRows<{ id: number; palette: Palette }>(
+      ctx.db,
+      sql`select id, palette from template_color where template_id = ${row.id} order by position`,
+    ),
+    queryRows<{ size_bytes: number }>(
+      ctx.db,
+      sql`select f.size_bytes from template_file f join template_color tc on tc.id = f.template_color_id
+          where tc.template_id = ${row.id} and f.kind = 'pptx' and f.variant = 'paid' order by tc.position limit 1`,
+    ),
+  ]);
+  const slugs = Object.fromEntries(LOCALES.map((l) => [l, row.slugs?.[l] ?? row.slug])) as Record<Locale, string>;
+  return {
+    kind: "found",
+    template: {
+      ...card,
+      description: row.description,
+      slugs,
+      headingFont: row.heading_font,
+      bodyFont: row.body_font,
+      category: { id: row.category_id, slug: row.category_slug, name: row.category_name },
+      styles,
+      tags,
+      palettes: Object.fromEntries(palettes.map((p) => [p.id, p.palette])),
+      googleSlidesUrl: row.google_slides_url,
+      viewsCount: Number(row.views_count),
+      fileSizeBytes: file[0] ? Number(file[0].size_bytes) : null,
+    },
+  };
+}
+
+/** Templates sharing the most tags and styles with the given one, same category first. */
+export async function listRelated(ctx: ServiceContext, t: TemplateDetail, limit = 8): Promise<TemplateCard[]> {
+  const rows = await queryRows<TemplateRow>(
+    ctx.db,
+    sql`select ${cardColumns},
+          (select count(*) from template_tag a join template_tag b on b.tag_id = a.tag_id and b.template_id = ${t.id} where a.template_id = t.id) * 2
+          + (select count(*) from template_style a join template_style b on b.style_id = a.style_id and b.template_id = ${t.id} where a.template_id = t.id)
+          + case when t.category_id = ${t.category.id} then 3 else 0 end as score
+        from template t join template_translation tr on tr.template_id = t.id and tr.locale = ${ctx.locale}
+        where t.id <> ${t.id} and t.published_at <= ${ctx.clock.now()}
+          and (t.category_id = ${t.category.id} or exists (select 1 from template_tag a join template_tag b on b.tag_id = a.tag_id and b.template_id = ${t.id} where a.template_id = t.id))
+        order by score desc, t.downloads_count desc, t.id desc limit ${limit}`,
+  );
+  return cardsFor(ctx, rows);
+}
+
+/** Popular templates of the same licence in other categories: something different to look at next. */
+export async function listRecommended(
+  ctx: ServiceContext,
+  t: TemplateDetail,
+  excludeIds: number[],
+  limit = 8,
+): Promise<TemplateCard[]> {
+  const page = await listTemplates(ctx, {
+    scope: { kind: "trending" },
+    excludeIds: [t.id, ...excludeIds],
+    pageSize: limit,
+  });
+  return page.items;
+}
+
+/* ------------------------------------------------------------------ home */
+
+export type HomeData = { trending: TemplateCard[]; latest: TemplateCard[]; categories: (TagView & { cover: TemplateCard | null })[] };
+
+export async function getHome(ctx: ServiceContext, perList = 8): Promise<HomeData> {
+  const [trending, latest, categories] = await Promise.all([
+    listTemplates(ctx, { scope: { kind: "trending" }, pageSize: perList }),
+    listTemplates(ctx, { scope: { kind: "latest" }, pageSize: perList }),
+    listTags(ctx, { types: ["category"], orderBy: "id" }),
+  ]);
+  const covers = await Promise.all(
+    categories.list.map((c) =>
+      listTemplates(ctx, { scope: { kind: "tag", tagId: c.id, tagType: "category" }, sort: "popular", pageSize: 1 }),
+    ),
+  );
+  return {
+    trending: trending.items,
+    latest: latest.items,
+    categories: categories.list.map((c, i) => ({ ...c, cover: covers[i].items[0] ?? null })),
+  };
+}
+
+/* ------------------------------------------------------------------ stats */
+
+/** Recomputes trending scores from the last days of downloads and views. */
+export async function refreshTrending(ctx: Pick<ServiceContext, "db" | "clock">): Promise<void> {
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - TRENDING.windowDays * 86_400_000);
+  const sinceDay = since.toISOString().slice(0, 10);
+  await ctx.db.execute(sql`
+    with d as (select template_id, count(*) as n from download where created_at > ${since} group by template_id),
+         v as (select template_id, sum(views) as n from template_view_day where day > ${sinceDay} group by template_id),
+         s as (select t.id, coalesce(d.n, 0) * ${TRENDING.downloadWeight} + coalesce(v.n, 0) * ${TRENDING.viewWeight} as score
+               from template t left join d on d.template_id = t.id left join v on v.template_id = t.id)
+    update template t set trending_score = s.score from s where s.id = t.id and t.trending_score is distinct from s.score`);
+}
+
+/** Adds counted views (template id -> views) for the day of `at`. */
+export async function recordViews(ctx: Pick<ServiceContext, "db">, views: Map<number, number>, at: Date): Promise<void> {
+  if (!views.size) return;
+  const day = at.toISOString().slice(0, 10);
+  const entries = [...views.entries()];
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into template_view_day (template_id, day, views)
+      select v.id, ${day}::date, v.n from (values ${sql.join(
+        entries.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
+        sql`, `,
+      )}) as v(id, n) join template t on t.id = v.id
+      on conflict (template_id, day) do update set views = template_view_day.views + excluded.views`);
+    await tx.execute(sql`
+      update template t set views_count = t.views_count + v.n from (values ${sql.join(
+        entries.map(([id, n]) => sql`(${id}::int, ${n}::int)`),
+        sql`, `,
+      )}) as v(id, n) where t.id = v.id`);
+  });
+}
+
+export async function getCatalogVersion(ctx: Pick<ServiceContext, "db">): Promise<number> {
+  const rows = await queryRows<{ version: number }>(ctx.db, sql`select version from catalog_version where id = 1`);
+  return Number(rows[0]?.version ?? 0);
+}
+
+export async function bumpCatalogVersion(ctx: Pick<ServiceContext, "db">): Promise<number> {
+  const rows = await queryRows<{ version: number }>(
+    ctx.db,
+    sql`insert into catalog_version (id, version) values (1, 1)
+        on conflict (id) do update set version = catalog_version.version + 1, updated_at = now() returning version`,
+  );
+  return Number(rows[0].version);
+}
+
+/* ------------------------------------------------------------------ sitemap */
+
+export async function listSitemapEntries(
+  ctx: Pick<ServiceContext, "db" | "clock">,
+): Promise<{ tags: { slug: string; updatedAt: Date }[]; templates: { slugs: Record<Locale, string>; updatedAt: Date }[] }> {
+  const [tags, templates] = await Promise.all([
+    queryRows<{ slug: string; updated_at: Date }>(
+      ctx.db,
+      sql`select slug, updated_at from tag where type in ('category', 'tag') order by id`,
+    ),
+    queryRows<{ en: string; es: string; updated_at: Date }>(
+      ctx.db,
+      sql`select en.slug as en, es.slug as es, t.updated_at from template t
+          join template_translation en on en.template_id = t.id and en.locale = 'en'
+          join template_translation es on es.template_id = t.id and es.locale = 'es'
+          where t.published_at <= ${ctx.clock.now()} order by t.id`,
+    ),
+  ]);
+  return {
+    tags: tags.map((t) => ({ slug: t.slug, updatedAt: new Date(t.updated_at) })),
+    templates: templates.map((t) => ({ slugs: { en: t.en, es: t.es }, updatedAt: new Date(t.updated_at) })),
+  };
+}
+
+export { reshapeColor };

@@ -1,0 +1,62 @@
+import type { Locale } from "#config/constants.ts";
+import type { Palette } from "#db/schema/catalog.ts";
+
+/** View types the catalogue hands to every edge. Rows become these in reshape.ts only. */
+
+export type TagType = "category" | "tag" | "service";
+
+export type TagView = {
+  id: number;
+  slug: string;
+  type: TagType;
+  iconName: string | null;
+  templatesCount: number;
+  updatedAt: Date;
+  meta: Record<string, unknown>;
+  content: { name: string; title: string; description: string; tabName: string };
+};
+
+export type ColorVariantView = {
+  id: number;
+  slug: string;
+  name: string;
+  hex: string;
+};
+
+export type TemplateCard = {
+  id: number;
+  slug: string;
+  title: string;
+  isPremium: boolean;
+  slidesCount: number;
+  aspectRatio: "16:9" | "4:3";
+  formats: string[];
+  colors: ColorVariantView[];
+  publishedAt: Date;
+  downloadsCount: number;
+};
+
+export type NamedRef = { slug: string; name: string };
+
+export type TemplateDetail = TemplateCard & {
+  description: string;
+  /** The slug of this template in each locale, for the language switch and hreflang. */
+  slugs: Record<Locale, string>;
+  headingFont: string;
+  bodyFont: string;
+  category: NamedRef & { id: number };
+  styles: NamedRef[];
+  tags: NamedRef[];
+  palettes: Record<number, Palette>;
+  googleSlidesUrl: string | null;
+  viewsCount: number;
+  /** Size of the .pptx of the first colour variant, in bytes, once that file exists. */
+  fileSizeBytes: number | null;
+};
+
+export type Page<T> = { items: T[]; total: number; page: number; pageCount: number; pageSize: number };
+
+export type FilterOptions = {
+  styles: NamedRef[];
+  colors: (NamedRef & { hex: string })[];
+};

@@ -1,0 +1,130 @@
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import { BRAND, PREVIEW_WIDTHS } from "#config/constants.ts";
+import type { Db } from "#db/client.server.ts";
+import type { Palette } from "#db/schema/catalog.ts";
+import { buildPptx } from "#modules/catalog/demo/build-pptx.ts";
+import type { Design } from "#modules/catalog/demo/design.ts";
+import { renderSlideSvg } from "#modules/catalog/demo/render-svg.ts";
+import type { Logger } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
+import type { Storage } from "./storage.ts";
+
+export type FileContext = {
+  db: Db;
+  storage: Storage;
+  log: Logger;
+  /** Work under way per key, so one file is never made twice at once. */
+  inflight: Map<string, Promise<unknown>>;
+};
+
+export type LicenseVariant = "free" | "paid";
+
+type VariantRow = {
+  template_id: number;
+  color_id: number;
+  palette: Palette;
+  design: Design;
+  aspect_ratio: "16:9" | "4:3";
+  heading_font: string;
+  body_font: string;
+  slides_count: number;
+  title: string;
+  slug: string;
+  color_slug: string;
+  is_premium: boolean;
+  category_id: number;
+};
+
+async function loadVariant(db: Db, templateColorId: number): Promise<VariantRow | null> {
+  const rows = await queryRows<VariantRow>(
+    db,
+    sql`select t.id as template_id, tc.id as color_id, tc.palette, t.design, t.aspect_ratio, t.heading_font, t.body_font,
+          t.slides_count, tr.title, tr.slug, c.slug as color_slug, t.is_premium, t.category_id
+        from template_color tc
+        join template t on t.id = tc.template_id
+        join color c on c.id = tc.color_id
+        join template_translation tr on tr.template_id = t.id and tr.locale = 'en'
+        where tc.id = ${templateColorId}`,
+  );
+  return rows[0] ?? null;
+}
+
+function once<T>(fctx: FileContext, key: string, work: () => Promise<T>): Promise<T> {
+  const running = fctx.inflight.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const p = work().finally(() => fctx.inflight.delete(key));
+  fctx.inflight.set(key, p);
+  return p;
+}
+
+export type StoredFile = { storageKey: string; sizeBytes: number; fileName: string; templateId: number; isPremium: boolean; categoryId: number };
+
+/**
+ * The .pptx of a colour variant in a licence variant: "free" ends with the attribution slide, "paid" does not.
+ * Made from the template's design on first request, then stored.
+ */
+export async function ensureTemplateFile(fctx: FileContext, templateColorId: number, variant: LicenseVariant): Promise<StoredFile | null> {
+  const v = await loadVariant(fctx.db, templateColorId);
+  if (!v) return null;
+  const fileName = `${v.slug}-${v.color_slug}${variant === "free" ? "" : "-premium"}.pptx`;
+  const known = await queryRows<{ storage_key: string; size_bytes: number }>(
+    fctx.db,
+    sql`select storage_key, size_bytes from template_file where template_color_id = ${templateColorId} and variant = ${variant} and kind = 'pptx'`,
+  );
+  const base = { fileName, templateId: v.template_id, isPremium: v.is_premium, categoryId: v.category_id };
+  if (known[0] && (await fctx.storage.exists(known[0].storage_key))) {
+    return { storageKey: known[0].storage_key, sizeBytes: Number(known[0].size_bytes), ...base };
+  }
+  return once(fctx, `pptx:${templateColorId}:${variant}`, async () => {
+    const started = Date.now();
+    const body = await buildPptx({
+      design: v.design,
+      palette: v.palette,
+      format: { aspectRatio: v.aspect_ratio, headingFont: v.heading_font, bodyFont: v.body_font },
+      title: v.title,
+      attribution: variant === "free",
+      brandName: BRAND.name,
+    });
+    const storageKey = `templates/${v.template_id}/${templateColorId}-${variant}.pptx`;
+    await fctx.storage.put(storageKey, body);
+    await fctx.db.execute(sql`
+      insert into template_file (template_color_id, variant, kind, storage_key, size_bytes)
+      values (${templateColorId}, ${variant}, 'pptx', ${storageKey}, ${body.length})
+      on conflict (template_color_id, variant, kind) do update set storage_key = excluded.storage_key, size_bytes = excluded.size_bytes, created_at = now()`);
+    fctx.log.info("file generated", { storageKey, bytes: body.length, ms: Date.now() - started });
+    return { storageKey, sizeBytes: body.length, ...base };
+  });
+}
+
+/** Size of the paid .pptx of the first colour variant, making it if needed. */
+export async function ensureFileSize(fctx: FileContext, template: { colors: { id: number }[] }): Promise<number | null> {
+  const first = template.colors[0];
+  if (!first) return null;
+  const file = await ensureTemplateFile(fctx, first.id, "paid");
+  return file?.sizeBytes ?? null;
+}
+
+export function isPreviewWidth(w: number): boolean {
+  return (PREVIEW_WIDTHS as readonly number[]).includes(w);
+}
+
+/** A slide preview as WebP at one of the preview widths; drawn from the same design as the file, then stored. */
+export async function getPreview(fctx: FileContext, templateColorId: number, slide: number, width: number): Promise<Buffer | null> {
+  if (!isPreviewWidth(width) || !Number.isInteger(slide) || slide < 1) return null;
+  const key = `previews/v1/${templateColorId}/${slide}-${width}.webp`;
+  const cached = await fctx.storage.get(key);
+  if (cached) return cached;
+  return once(fctx, key, async () => {
+    const v = await loadVariant(fctx.db, templateColorId);
+    const spec = v?.design.slides[slide - 1];
+    if (!v || !spec) return null;
+    const svg = renderSlideSvg(spec, v.palette, { aspectRatio: v.aspect_ratio, headingFont: v.heading_font, bodyFont: v.body_font });
+    const body = await sharp(Buffer.from(svg))
+      .resize({ width })
+      .webp({ quality: 78, effort: 3 })
+      .toBuffer();
+    await fctx.storage.put(key, body);
+    return body;
+  });
+}

@@ -1,0 +1,48 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+
+/** Where generated and uploaded files live. Keys are relative, slash-separated, made by the code (never by user input). */
+export type Storage = {
+  get(key: string): Promise<Buffer | null>;
+  put(key: string, body: Buffer): Promise<void>;
+  exists(key: string): Promise<boolean>;
+};
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
+
+function assertKey(key: string) {
+  if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`unsafe storage key: ${key}`);
+}
+
+/** Files on the local disk under `root`. Writes go to a temporary name first, then rename, so readers never see half a file. */
+export function diskStorage(root: string): Storage {
+  const full = (key: string) => {
+    assertKey(key);
+    return path.join(root, key);
+  };
+  return {
+    async get(key) {
+      try {
+        return await fs.readFile(full(key));
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw e;
+      }
+    },
+    async put(key, body) {
+      const file = full(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+      await fs.writeFile(tmp, body);
+      await fs.rename(tmp, file);
+    },
+    async exists(key) {
+      try {
+        await fs.access(full(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import type { Locale } from "#config/constants.ts";
+import type { Db } from "#db/client.server.ts";
+
+export type Clock = { now(): Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+export type Logger = {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+};
+
+/** What every service function receives first. */
+export type ServiceContext = {
+  db: Db;
+  locale: Locale;
+  clock: Clock;
+  log: Logger;
+};
+
+/** An expected failure; `code` is the translation key of its message. */
+export class AppError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly params: Record<string, string | number> | undefined;
+  constructor(code: string, status = 400, params?: Record<string, string | number>) {
+    super(code);
+    this.code = code;
+    this.status = status;
+    this.params = params;
+  }
+}

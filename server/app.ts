@@ -1,0 +1,262 @@
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { AppLoadContext } from "#app/context.ts";
+import type { Env } from "#config/env.server.ts";
+import { DEFAULT_LOCALE, type DownloadFormat, DOWNLOAD_FORMATS, type Locale } from "#config/constants.ts";
+import type { Database } from "#db/client.server.ts";
+import { recordDownload } from "#modules/downloads/record.ts";
+import type { FileContext } from "#modules/files/service.ts";
+import * as files from "#modules/files/service.ts";
+import { diskStorage } from "#modules/files/storage.ts";
+import { type Clock, type ServiceContext, systemClock } from "#modules/shared/context.ts";
+import { createGraphqlHandler } from "./graphql/index.ts";
+import type { createLogger } from "./logger.ts";
+import { PageCache } from "./page-cache.ts";
+import { contentSecurityPolicy, newNonce, securityHeaders } from "./security.ts";
+import { services } from "./services.server.ts";
+import { ViewCounter } from "./views.ts";
+
+type Vars = { requestId: string; nonce: string };
+
+export type ServerOptions = {
+  env: Env;
+  database: Database;
+  build: ServerBuild;
+  /** Folder of the client build (assets, favicon). */
+  clientDir: string;
+  log: ReturnType<typeof createLogger>;
+  clock?: Clock;
+  mode?: "production" | "development";
+};
+
+/** Cheap request ids: a process prefix and a counter. */
+let counter = 0;
+const prefix = Math.random().toString(36).slice(2, 8);
+const nextRequestId = () => `${prefix}-${(++counter).toString(36)}`;
+
+/** Chooses es at `/` when the browser prefers Spanish and the visitor did not come from one of our pages. */
+export function browserLocale(req: Request): Locale {
+  if (req.headers.get("sec-fetch-site") === "same-origin") return DEFAULT_LOCALE;
+  const referer = req.headers.get("referer");
+  if (referer) {
+    try {
+      if (new URL(referer).host === new URL(req.url).host) return DEFAULT_LOCALE;
+    } catch {
+      /* a malformed referer says nothing */
+    }
+  }
+  const header = req.headers.get("accept-language") ?? "";
+  let best: { locale: Locale; q: number } | null = null;
+  for (const part of header.split(",").slice(0, 20)) {
+    const [tag, ...params] = part.trim().toLowerCase().split(";");
+    const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+    const base = tag.split("-")[0];
+    if ((base === "en" || base === "es") && Number.isFinite(q) && (!best || q > best.q)) best = { locale: base, q };
+  }
+  return best?.locale ?? DEFAULT_LOCALE;
+}
+
+const NONCE_MARK = "__SN_NONCE_MARK__";
+
+export function createServerApp(opts: ServerOptions) {
+  const { env, database, build, log } = opts;
+  const clock = opts.clock ?? systemClock;
+  const mode = opts.mode ?? "production";
+  const db = database.db;
+  const handler = createRequestHandler(build, mode);
+  const appContextKey = (build.entry.module as unknown as { appContext: Parameters<RouterContextProvider["set"]>[0] }).appContext;
+  const storage = diskStorage(path.join(env.dataDir, "files"));
+  const fileContext: FileContext = { db, storage, log, inflight: new Map() };
+  const views = new ViewCounter((batch) => services.catalog.recordViews({ db }, batch, clock.now()), log);
+  const pageCache = new PageCache(2000, 60_000);
+  let catalogVersion = 0;
+  let versionCheckedAt = 0;
+  const currentVersion = async () => {
+    const now = Date.now();
+    if (now - versionCheckedAt > 2_000) {
+      versionCheckedAt = now;
+      catalogVersion = await services.catalog.getCatalogVersion({ db });
+    }
+    return catalogVersion;
+  };
+
+  const serviceContext = (locale: Locale): ServiceContext => ({ db, locale, clock, log });
+  const graphql = createGraphqlHandler({ serviceContext, log, production: mode === "production" });
+
+  const app = new Hono<{ Variables: Vars }>();
+
+  // Request id, timing and one structured log line per request.
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64).replace(/[^\w.-]/g, "") || nextRequestId();
+    c.set("requestId", requestId);
+    c.set("nonce", newNonce());
+    const started = performance.now();
+    try {
+      await next();
+    } catch (error) {
+      log.error("request failed", { requestId, path: c.req.path, error });
+      c.res = new Response("Internal Server Error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    }
+    c.res.headers.set("X-Request-Id", requestId);
+    securityHeaders(c.res.headers, { https: new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https" });
+    if (env.LOG_LEVEL === "debug" || c.res.status >= 500) {
+      log.info("request", { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+    }
+  });
+
+  app.use("*", compress({ threshold: 1024 }));
+
+  // Built assets: content-hashed names, cached for a year.
+  const relClient = path.relative(process.cwd(), opts.clientDir) || ".";
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("/assets/*", serveStatic({ root: relClient }));
+  app.use("/fonts/*", serveStatic({ root: relClient }));
+  for (const file of ["/favicon.svg", "/favicon.ico", "/site.webmanifest", "/apple-touch-icon.png"]) {
+    app.get(file, async (c, next) => {
+      await next();
+      if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=86400");
+    });
+    app.get(file, serveStatic({ root: relClient }));
+  }
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    const ok = await database.ping();
+    return c.json({ status: ok ? "ready" : "database unreachable", database: database.kind }, ok ? 200 : 503);
+  });
+
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw));
+
+  app.get("/files/previews/v1/:color/:file", async (c) => {
+    const m = /^(\d{1,3})-(\d{3,4})\.webp$/.exec(c.req.param("file"));
+    const color = Number(c.req.param("color"));
+    if (!m || !Number.isInteger(color) || color < 1 || color > 2_147_483_647) return c.text("Not found", 404);
+    const body = await files.getPreview(fileContext, color, Number(m[1]), Number(m[2]));
+    if (!body) return c.text("Not found", 404);
+    return c.body(new Uint8Array(body), 200, {
+      "Content-Type": "image/webp",
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "Cross-Origin-Resource-Policy": "cross-origin",
+    });
+  });
+
+  app.get("/files/download/:color/:format", async (c) => {
+    const color = Number(c.req.param("color"));
+    const format = c.req.param("format").toUpperCase() as DownloadFormat;
+    if (!Number.isInteger(color) || color < 1 || color > 2_147_483_647 || !DOWNLOAD_FORMATS.includes(format)) return c.text("Not found", 404);
+    const file = await files.ensureTemplateFile(fileContext, color, "free");
+    if (!file) return c.text("This template is currently not available for download.", 404);
+    if (file.isPremium) return c.text("This is a premium template.", 403);
+    const body = await storage.get(file.storageKey);
+    if (!body) return c.text("This template is currently not available for download.", 404);
+    await recordDownload(
+      { db, clock },
+      { templateId: file.templateId, templateColorId: color, categoryId: file.categoryId, format, license: "free" },
+    );
+    return c.body(new Uint8Array(body), 200, {
+      "Content-Type": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+      "Content-Disposition": `attachment; filename="${file.fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    });
+  });
+
+  // The browser's language is used only at `/`.
+  app.get("/", async (c, next) => {
+    if (browserLocale(c.req.raw) === "es") {
+      return c.redirect("/es", 302);
+    }
+    await next();
+    c.res.headers.append("Vary", "Accept-Language");
+  });
+
+  const appLoadContext = (requestId: string, nonce: string): AppLoadContext => ({
+    services,
+    origin: env.publicUrl,
+    requestId,
+    nonce,
+    serviceContext,
+    views,
+    fileContext: () => fileContext,
+  });
+
+  const render = async (req: Request, requestId: string, nonce: string) => {
+    const ctx = new RouterContextProvider();
+    ctx.set(appContextKey, appLoadContext(requestId, nonce));
+    return handler(req, ctx);
+  };
+
+  const cacheable = (req: Request, pathname: string) =>
+    env.PAGE_CACHE === "on" &&
+    req.method === "GET" &&
+    !req.headers.get("cookie")?.includes("apollo-token") &&
+    !/^\/(es\/)?template(\/|\.data|$)/.test(pathname) &&
+    !pathname.startsWith("/files/") &&
+    pathname.length <= 512;
+
+  app.all("*", async (c) => {
+    const req = c.req.raw;
+    const url = new URL(req.url);
+    const nonce = c.get("nonce");
+    if (!cacheable(req, url.pathname)) {
+      const res = await render(req, c.get("requestId"), nonce);
+      if (res.headers.get("Content-Type")?.startsWith("text/html")) {
+        res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, mode === "development"));
+        if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-cache");
+      }
+      return res;
+    }
+    const key = `${url.pathname}${url.search}`;
+    const version = await currentVersion();
+    let page = pageCache.get(key, version);
+    let state = "HIT";
+    if (!page) {
+      state = "MISS";
+      const res = await render(req, c.get("requestId"), NONCE_MARK);
+      const type = res.headers.get("Content-Type") ?? "";
+      if (res.status !== 200 || !(type.startsWith("text/html") || type.startsWith("text/x-script"))) {
+        if (type.startsWith("text/html")) res.headers.set("Content-Security-Policy", contentSecurityPolicy(NONCE_MARK));
+        return withNonce(res, nonce);
+      }
+      const body = new Uint8Array(await res.arrayBuffer());
+      page = { status: res.status, headers: [...res.headers.entries()], body, version, at: Date.now() };
+      pageCache.set(key, page);
+    }
+    const headers = new Headers(page.headers);
+    headers.set("X-Page-Cache", state);
+    headers.set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    const isHtml = headers.get("Content-Type")?.startsWith("text/html");
+    if (isHtml) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    const text = new TextDecoder().decode(page.body).replaceAll(NONCE_MARK, nonce);
+    headers.delete("Content-Length");
+    return new Response(text, { status: page.status, headers });
+  });
+
+  return {
+    app,
+    pageCache,
+    views,
+    fileContext,
+    async close() {
+      await views.stop();
+    },
+  };
+}
+
+/** Puts the request's nonce where a render with the placeholder left the mark. */
+async function withNonce(res: Response, nonce: string): Promise<Response> {
+  const type = res.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("text/")) return res;
+  const text = (await res.text()).replaceAll(NONCE_MARK, nonce);
+  const headers = new Headers(res.headers);
+  headers.delete("Content-Length");
+  const csp = headers.get("Content-Security-Policy");
+  if (csp) headers.set("Content-Security-Policy", csp.replaceAll(NONCE_MARK, nonce));
+  return new Response(text, { status: res.status, headers });
+}

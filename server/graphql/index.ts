@@ -1,0 +1,202 @@
+import SchemaBuilder from "@pothos/core";
+import ComplexityPlugin from "@pothos/plugin-complexity";
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
+import { createYoga, type Plugin } from "graphql-yoga";
+import { GRAPHQL, LANGUAGES, type Locale } from "#config/constants.ts";
+import type { TagType, TagView } from "#modules/catalog/views.ts";
+import type { Logger, ServiceContext } from "#modules/shared/context.ts";
+import { services } from "../services.server.ts";
+import { isoInZone, resolveTimeZone } from "./time-zone.ts";
+
+type Ctx = { service: ServiceContext; timeZone: string; skip404: boolean };
+
+const MESSAGES = {
+  invalidLanguage: { en: "Invalid language type.", es: "Tipo de idioma no válido." },
+  invalidTimeZone: { en: "Invalid time zone.", es: "Zona horaria no válida." },
+  notFound: { en: "Tag not found.", es: "Etiqueta no encontrada." },
+} as const;
+
+function badInput(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
+}
+
+export function buildSchema() {
+  const builder = new SchemaBuilder<{ Context: Ctx; Scalars: { JSON: { Input: unknown; Output: unknown } } }>({
+    plugins: [ComplexityPlugin],
+    complexity: {
+      defaultComplexity: 1,
+      defaultListMultiplier: 10,
+      limit: { complexity: GRAPHQL.maxComplexity, depth: GRAPHQL.maxDepth, breadth: 100 },
+    },
+  });
+
+  builder.scalarType("JSON", { serialize: (v) => v, parseValue: (v) => v });
+
+  const TagTypeEnum = builder.enumType("TagType", { values: ["category", "tag", "service"] as const });
+  const OrderDirection = builder.enumType("OrderDirection", { values: ["asc", "desc"] as const });
+  const TagOrderField = builder.enumType("TagOrderField", { values: ["id", "name", "templatesCount"] as const });
+
+  const TagContent = builder.objectRef<TagView["content"]>("TagContent").implement({
+    fields: (t) => ({
+      name: t.exposeString("name"),
+      title: t.exposeString("title"),
+      description: t.exposeString("description"),
+      tabName: t.exposeString("tabName"),
+    }),
+  });
+
+  const Tag = builder.objectRef<TagView>("Tag").implement({
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      slug: t.exposeString("slug"),
+      type: t.field({ type: TagTypeEnum, resolve: (tag) => tag.type }),
+      iconName: t.exposeString("iconName", { nullable: true }),
+      templatesCount: t.exposeInt("templatesCount"),
+      updatedAt: t.string({
+        description: "ISO 8601 in the zone of the Time-Zone header (UTC when absent).",
+        resolve: (tag, _args, ctx) => isoInZone(tag.updatedAt, ctx.timeZone),
+      }),
+      meta: t.field({ type: "JSON", resolve: (tag) => tag.meta }),
+      content: t.field({ type: TagContent, resolve: (tag) => tag.content }),
+    }),
+  });
+
+  const TagList = builder.objectRef<{ list: TagView[]; totalCount: number }>("TagList").implement({
+    fields: (t) => ({
+      list: t.field({ type: [Tag], resolve: (r) => r.list }),
+      totalCount: t.exposeInt("totalCount"),
+    }),
+  });
+
+  type Language = (typeof LANGUAGES)[number];
+  const LanguageRef = builder.objectRef<Language>("Language").implement({
+    fields: (t) => ({ id: t.exposeInt("id"), name: t.exposeString("name"), locale: t.exposeString("locale") }),
+  });
+  const LanguageList = builder.objectRef<{ list: Language[]; totalCount: number }>("LanguageList").implement({
+    fields: (t) => ({ list: t.field({ type: [LanguageRef], resolve: (r) => r.list }), totalCount: t.exposeInt("totalCount") }),
+  });
+
+  const TypeFilter = builder.inputType("TagTypeFilter", { fields: (t) => ({ in: t.field({ type: [TagTypeEnum] }) }) });
+  const TagWhere = builder.inputType("TagWhere", { fields: (t) => ({ type: t.field({ type: TypeFilter }) }) });
+  const TagOrderBy = builder.inputType("TagOrderBy", {
+    fields: (t) => ({ field: t.field({ type: TagOrderField, required: true }), direction: t.field({ type: OrderDirection }) }),
+  });
+  const LocaleFilter = builder.inputType("LanguageWhere", {
+    fields: (t) => ({ locale: t.string(), id: t.int() }),
+  });
+  const LanguageOrderBy = builder.inputType("LanguageOrderBy", {
+    fields: (t) => ({ field: t.string({ required: true }), direction: t.field({ type: OrderDirection }) }),
+  });
+
+  const paging = (t: Parameters<Parameters<typeof builder.queryType>[0]["fields"] & object>[0]) => ({
+    skip: t.arg.int({ defaultValue: 0 }),
+    limit: t.arg.int({ defaultValue: 50 }),
+  });
+
+  const checkPaging = (skip: number | null | undefined, limit: number | null | undefined) => {
+    const s = skip ?? 0;
+    const l = limit ?? 50;
+    if (s < 0 || s > 100_000) throw badInput("skip must be between 0 and 100000.");
+    if (l < 0 || l > GRAPHQL.maxListLimit) throw badInput(`limit must be between 0 and ${GRAPHQL.maxListLimit}.`);
+    return { skip: s, limit: l };
+  };
+
+  builder.queryType({
+    fields: (t) => ({
+      tags: t.field({
+        type: TagList,
+        complexity: (args) => ({ field: 2, multiplier: Math.max(1, Math.min(args.limit ?? 50, GRAPHQL.maxListLimit)) }),
+        args: { where: t.arg({ type: TagWhere }), orderBy: t.arg({ type: TagOrderBy }), ...paging(t) },
+        resolve: (_r, args, ctx) =>
+          services.catalog.listTags(ctx.service, {
+            types: (args.where?.type?.in ?? undefined) as TagType[] | undefined,
+            orderBy: args.orderBy?.field ?? "id",
+            direction: args.orderBy?.direction ?? "asc",
+            ...checkPaging(args.skip, args.limit),
+          }),
+      }),
+      tag: t.field({
+        type: Tag,
+        args: { slug: t.arg.string({ required: true }) },
+        resolve: async (_r, args, ctx) => {
+          const tag = await services.catalog.getTagBySlug(ctx.service, args.slug.slice(0, 120));
+          if (!tag)
+            throw new GraphQLError(MESSAGES.notFound[ctx.service.locale], {
+              extensions: { code: "NOT_FOUND", http: { status: ctx.skip404 ? 200 : 404 } },
+            });
+          return tag;
+        },
+      }),
+      categories: t.field({
+        type: TagList,
+        complexity: (args) => ({ field: 2, multiplier: Math.max(1, Math.min(args.limit ?? 50, GRAPHQL.maxListLimit)) }),
+        args: { orderBy: t.arg({ type: TagOrderBy }), type: t.arg({ type: TagTypeEnum, defaultValue: "category" }), ...paging(t) },
+        resolve: (_r, args, ctx) =>
+          services.catalog.listTags(ctx.service, {
+            types: [args.type ?? "category"],
+            orderBy: args.orderBy?.field ?? "id",
+            direction: args.orderBy?.direction ?? "asc",
+            ...checkPaging(args.skip, args.limit),
+          }),
+      }),
+      languages: t.field({
+        type: LanguageList,
+        args: { where: t.arg({ type: LocaleFilter }), orderBy: t.arg({ type: LanguageOrderBy }), ...paging(t) },
+        resolve: (_r, args) => {
+          const { skip, limit } = checkPaging(args.skip, args.limit);
+          let list: Language[] = LANGUAGES.filter(
+            (l) => (args.where?.locale == null || l.locale === args.where.locale) && (args.where?.id == null || l.id === args.where.id),
+          );
+          if (args.orderBy) {
+            const f = args.orderBy.field;
+            if (f !== "id" && f !== "name" && f !== "locale") throw badInput("orderBy.field must be id, name or locale.");
+            const dir = args.orderBy.direction === "desc" ? -1 : 1;
+            list = [...list].sort((a, b) => (a[f] < b[f] ? -dir : a[f] > b[f] ? dir : 0));
+          }
+          return { list: list.slice(skip, skip + limit), totalCount: list.length };
+        },
+      }),
+    }),
+  });
+
+  return builder.toSchema();
+}
+
+export function createGraphqlHandler(opts: { serviceContext: (locale: Locale) => ServiceContext; log: Logger; production: boolean }) {
+  const schema = buildSchema();
+  const plugins: Plugin[] = [];
+  if (opts.production) {
+    plugins.push({
+      onValidate({ addValidationRule }) {
+        addValidationRule(NoSchemaIntrospectionCustomRule);
+      },
+    });
+  }
+  const yoga = createYoga<Record<string, never>, Ctx>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    landingPage: false,
+    graphiql: !opts.production,
+    maskedErrors: true,
+    plugins,
+    fetchAPI: { Request, Response, Headers, fetch, ReadableStream, FormData, Blob, File, URL, URLSearchParams },
+    logging: {
+      debug: () => {},
+      info: () => {},
+      warn: (...args: unknown[]) => opts.log.warn("graphql", { args: args.map(String) }),
+      error: (...args: unknown[]) => opts.log.error("graphql", { args: args.map(String) }),
+    },
+    context: async ({ request, params }) => {
+      const rawLocale = request.headers.get("locale");
+      const lang: Locale = rawLocale === "es" ? "es" : "en";
+      if (rawLocale !== null && rawLocale !== "en" && rawLocale !== "es") {
+        throw badInput(MESSAGES.invalidLanguage.en);
+      }
+      const zone = resolveTimeZone(request.headers.get("time-zone"));
+      if (!zone) throw badInput(MESSAGES.invalidTimeZone[lang]);
+      const skip404 = Boolean((params.variables as Record<string, unknown> | undefined)?.skip404);
+      return { service: opts.serviceContext(lang), timeZone: zone, skip404 };
+    },
+  });
+  return (req: Request) => yoga.fetch(req) as Promise<Response>;
+}

@@ -1,0 +1,61 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import type { ServerBuild } from "react-router";
+import { getEnv } from "#config/env.server.ts";
+import { openDatabase } from "#db/client.server.ts";
+import { seedIfEmpty } from "#db/seed/index.ts";
+import { systemClock } from "#modules/shared/context.ts";
+import { createServerApp } from "./app.ts";
+import { createLogger } from "./logger.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Starts SlideNest: configuration, database and migrations, demo data on an empty database, then HTTP. */
+export async function start() {
+  let env: ReturnType<typeof getEnv>;
+  try {
+    env = getEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  const started = Date.now();
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, "db") });
+  await database.migrate();
+  log.info("database ready", { kind: database.kind, ms: Date.now() - started });
+  if (env.SEED_DEMO === "auto") await seedIfEmpty(database, { log, clock: systemClock });
+
+  const buildFile = path.join(root, "build/server/index.js");
+  if (!fs.existsSync(buildFile)) {
+    log.error("no production build: run `npm run build` (npm start does it for you)");
+    process.exit(1);
+  }
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const server = createServerApp({ env, database, build, clientDir: path.join(root, "build/client"), log });
+  const http = serve({ fetch: server.app.fetch, port: env.PORT, hostname: env.HOST, overrideGlobalObjects: false }, (info) => {
+    log.info("listening", { url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${info.port}`, startupMs: Date.now() - started });
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down", { signal });
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    http.close();
+    (http as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    await server.close();
+    await database.close();
+    log.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  return { http, server, database };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await start();
