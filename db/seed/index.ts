@@ -1,0 +1,204 @@
+import { sql } from "drizzle-orm";
+import type { Database, Db } from "#db/client.server.ts";
+import * as s from "#db/schema/index.ts";
+import { bumpCatalogVersion, refreshTrending } from "#modules/catalog/service.ts";
+import { type DemoTemplate, generateDemoCatalog, generateLargeCatalog } from "#modules/catalog/demo/generate.ts";
+import { CATEGORIES, COLORS, SERVICE_TAGS, STYLES, TAGS } from "#modules/catalog/demo/taxonomy.ts";
+import { periodOf } from "#modules/downloads/record.ts";
+import type { Clock, Logger } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
+
+export const DEMO_SEED = 20261122;
+export const DEMO_COUNT = 240;
+
+type Ids = { tags: Map<string, number>; styles: Map<string, number>; colors: Map<string, number> };
+
+/** Service tags first (ids 1, 2), then the categories, then plain tags; styles; colours. */
+export async function seedTaxonomy(db: Db): Promise<Ids> {
+  const ids: Ids = { tags: new Map(), styles: new Map(), colors: new Map() };
+  const groups = [
+    { type: "service" as const, entries: SERVICE_TAGS },
+    { type: "category" as const, entries: CATEGORIES },
+    { type: "tag" as const, entries: TAGS },
+  ];
+  for (const g of groups) {
+    for (const e of g.entries) {
+      const [row] = await db
+        .insert(s.tag)
+        .values({ slug: e.slug, type: g.type, iconName: ("iconName" in e ? e.iconName : undefined) ?? null })
+        .returning({ id: s.tag.id });
+      ids.tags.set(e.slug, row.id);
+      await db.insert(s.tagTranslation).values([
+        { tagId: row.id, locale: "en", ...e.en },
+        { tagId: row.id, locale: "es", ...e.es },
+      ]);
+    }
+  }
+  const styles = await db
+    .insert(s.style)
+    .values(STYLES.map((x) => ({ slug: x.slug, nameEn: x.nameEn, nameEs: x.nameEs })))
+    .returning({ id: s.style.id, slug: s.style.slug });
+  for (const x of styles) ids.styles.set(x.slug, x.id);
+  const colors = await db
+    .insert(s.color)
+    .values(COLORS.map((x) => ({ slug: x.slug, nameEn: x.nameEn, nameEs: x.nameEs, hex: x.hex })))
+    .returning({ id: s.color.id, slug: s.color.slug });
+  for (const x of colors) ids.colors.set(x.slug, x.id);
+  return ids;
+}
+
+async function loadIds(db: Db): Promise<Ids> {
+  const [tags, styles, colors] = await Promise.all([
+    queryRows<{ id: number; slug: string }>(db, sql`select id, slug from tag`),
+    queryRows<{ id: number; slug: string }>(db, sql`select id, slug from style`),
+    queryRows<{ id: number; slug: string }>(db, sql`select id, slug from color`),
+  ]);
+  return {
+    tags: new Map(tags.map((r) => [r.slug, r.id])),
+    styles: new Map(styles.map((r) => [r.slug, r.id])),
+    colors: new Map(colors.map((r) => [r.slug, r.id])),
+  };
+}
+
+const need = (map: Map<string, number>, key: string, what: string) => {
+  const v = map.get(key);
+  if (v === undefined) throw new Error(`seed: unknown ${what} "${key}"`);
+  return v;
+};
+
+/** Inserts templates in batches; returns their new ids in order. */
+export async function insertTemplates(
+  db: Db,
+  ids: Ids,
+  batch: DemoTemplate[],
+  counts?: { downloads: number; views: number; trending: number }[],
+): Promise<{ templateIds: number[]; colorIds: number[][] }> {
+  const rows = await db
+    .insert(s.template)
+    .values(
+      batch.map((t, i) => ({
+        categoryId: need(ids.tags, t.categorySlug, "category"),
+        isPremium: t.isPremium,
+        slidesCount: t.design.slides.length,
+        aspectRatio: t.aspectRatio,
+        headingFont: t.headingFont,
+        bodyFont: t.bodyFont,
+        formats: t.formats,
+        design: t.design,
+        publishedAt: t.publishedAt,
+        createdAt: t.publishedAt,
+        updatedAt: t.publishedAt,
+        downloadsCount: counts?.[i].downloads ?? 0,
+        viewsCount: counts?.[i].views ?? 0,
+        trendingScore: counts?.[i].trending ?? 0,
+      })),
+    )
+    .returning({ id: s.template.id });
+  const templateIds = rows.map((r) => r.id);
+  await db.insert(s.templateTranslation).values(
+    batch.flatMap((t, i) => [
+      { templateId: templateIds[i], locale: "en", ...t.translations.en },
+      { templateId: templateIds[i], locale: "es", ...t.translations.es },
+    ]),
+  );
+  const tagRows = batch.flatMap((t, i) => t.tagSlugs.map((slug) => ({ templateId: templateIds[i], tagId: need(ids.tags, slug, "tag") })));
+  if (tagRows.length) await db.insert(s.templateTag).values(tagRows).onConflictDoNothing();
+  const styleRows = batch.flatMap((t, i) =>
+    t.styleSlugs.map((slug) => ({ templateId: templateIds[i], styleId: need(ids.styles, slug, "style") })),
+  );
+  if (styleRows.length) await db.insert(s.templateStyle).values(styleRows).onConflictDoNothing();
+  const colorRows = await db
+    .insert(s.templateColor)
+    .values(
+      batch.flatMap((t, i) =>
+        t.colors.map((c, position) => ({
+          templateId: templateIds[i],
+          colorId: need(ids.colors, c.colorSlug, "colour"),
+          position,
+          palette: c.palette,
+        })),
+      ),
+    )
+    .returning({ id: s.templateColor.id, templateId: s.templateColor.templateId, position: s.templateColor.position });
+  const colorIds = templateIds.map((id) =>
+    colorRows
+      .filter((r) => r.templateId === id)
+      .sort((a, b) => a.position - b.position)
+      .map((r) => r.id),
+  );
+  return { templateIds, colorIds };
+}
+
+/** The demo catalogue: taxonomy, templates and their download and view history. Deterministic for a seed and a date. */
+export async function seedDemo(db: Db, opts: { now: Date; count?: number; seed?: number }): Promise<{ templates: number; downloads: number }> {
+  const ids = await seedTaxonomy(db);
+  const templates = generateDemoCatalog({ seed: opts.seed ?? DEMO_SEED, count: opts.count ?? DEMO_COUNT, now: opts.now });
+  let downloads = 0;
+  const BATCH = 60;
+  for (let start = 0; start < templates.length; start += BATCH) {
+    const batch = templates.slice(start, start + BATCH);
+    const counts = batch.map((t) => ({
+      downloads: t.history.downloads.length,
+      views: t.history.views.reduce((sum, v) => sum + v.views, 0),
+      trending: 0,
+    }));
+    const { templateIds, colorIds } = await insertTemplates(db, ids, batch, counts);
+    const viewRows = batch.flatMap((t, i) => t.history.views.map((v) => ({ templateId: templateIds[i], day: v.day, views: v.views })));
+    for (let j = 0; j < viewRows.length; j += 2000) await db.insert(s.templateViewDay).values(viewRows.slice(j, j + 2000));
+    const dl = batch.flatMap((t, i) =>
+      t.history.downloads.map((d, k) => ({
+        templateId: templateIds[i],
+        templateColorId: colorIds[i][Math.min(d.colorIndex, colorIds[i].length - 1)],
+        categoryId: need(ids.tags, t.categorySlug, "category"),
+        format: d.format,
+        license: t.isPremium ? (k % 4 === 0 ? ("commercial" as const) : ("personal" as const)) : ("free" as const),
+        fingerprint: `seed-${(k * 7919 + i) % 5000}`,
+        period: periodOf(d.at),
+        createdAt: d.at,
+      })),
+    );
+    for (let j = 0; j < dl.length; j += 2000) await db.insert(s.download).values(dl.slice(j, j + 2000));
+    downloads += dl.length;
+  }
+  await refreshTrending({ db, clock: { now: () => opts.now } });
+  await bumpCatalogVersion({ db });
+  return { templates: templates.length, downloads };
+}
+
+/** A large catalogue for benchmarks: templates without files or history, counts set directly. */
+export async function seedLarge(db: Db, opts: { now: Date; count: number; seed?: number; log?: Logger }): Promise<number> {
+  const empty = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from tag`))[0].n === 0;
+  const ids = empty ? await seedTaxonomy(db) : await loadIds(db);
+  let batch: DemoTemplate[] = [];
+  let counts: { downloads: number; views: number; trending: number }[] = [];
+  let done = 0;
+  const flush = async () => {
+    if (!batch.length) return;
+    await insertTemplates(db, ids, batch, counts);
+    done += batch.length;
+    batch = [];
+    counts = [];
+    if (done % 10_000 === 0) opts.log?.info("large catalogue", { done });
+  };
+  for (const t of generateLargeCatalog({ seed: opts.seed ?? DEMO_SEED + 1, count: opts.count, now: opts.now })) {
+    batch.push(t);
+    const downloads = t.downloadsCount ?? 0;
+    const views = t.viewsCount ?? 0;
+    counts.push({ downloads, views, trending: Math.round(views / 10 + downloads / 50) });
+    if (batch.length >= 500) await flush();
+  }
+  await flush();
+  await bumpCatalogVersion({ db });
+  return done;
+}
+
+/** Seeds the demo catalogue when the database has no tags yet. */
+export async function seedIfEmpty(database: Database, opts: { log: Logger; clock: Clock }): Promise<boolean> {
+  const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from tag`);
+  if (Number(n) > 0) return false;
+  const started = Date.now();
+  const result = await seedDemo(database.db, { now: opts.clock.now() });
+  await database.rows(sql`vacuum analyze`);
+  opts.log.info("demo catalogue seeded", { ...result, ms: Date.now() - started });
+  return true;
+}

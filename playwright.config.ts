@@ -1,0 +1,50 @@
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3111);
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `slidenest-e2e-${process.pid}`);
+
+/** Debian's Chromium with the flags this network needs; never a browser download of the test tool's own. */
+export const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: "en-US",
+    trace: "off",
+    launchOptions: chromiumLaunch,
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunch } },
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromiumLaunch }, testMatch: /responsive\.spec\.ts/ },
+  ],
+  webServer: {
+    command: `rm -rf ${dataDir} && node server/main.ts`,
+    url: `http://127.0.0.1:${port}/readyz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "warn", DATABASE_URL: "" },
+  },
+});
