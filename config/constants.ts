@@ -103,3 +103,9 @@ export const LANGUAGES = [
   { id: 1, name: "English", locale: "en" },
   { id: 2, name: "Español", locale: "es" },
 ] as const satisfies readonly { id: number; name: string; locale: Locale }[];
+
+/** Terms (SPEC §9): liability is capped at the purchase price, or this much when nothing was purchased. */
+export const LIABILITY_CAP_CENTS = 10_000;
+
+/** Retention periods the Privacy Policy promises; whatever deletes that data follows them. */
+export const RETENTION = { guestDownloadsMonths: 3, serverLogDays: 30, supportMessageYears: 2 } as const;

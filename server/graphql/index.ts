@@ -5,7 +5,8 @@ import { createYoga, type Plugin } from "graphql-yoga";
 import { GRAPHQL, LANGUAGES, type Locale } from "#config/constants.ts";
 import type { TagType, TagView } from "#modules/catalog/views.ts";
 import type { Logger, ServiceContext } from "#modules/shared/context.ts";
-import { services } from "../services.server.ts";
+import * as catalog from "#modules/catalog/service.ts";
+import { depthLimitRule } from "./depth-limit.ts";
 import { isoInZone, resolveTimeZone } from "./time-zone.ts";
 
 type Ctx = { service: ServiceContext; timeZone: string; skip404: boolean };
@@ -25,7 +26,7 @@ export function buildSchema() {
     plugins: [ComplexityPlugin],
     complexity: {
       defaultComplexity: 1,
-      defaultListMultiplier: 10,
+      defaultListMultiplier: 1,
       limit: { complexity: GRAPHQL.maxComplexity, depth: GRAPHQL.maxDepth, breadth: 100 },
     },
   });
@@ -88,11 +89,6 @@ export function buildSchema() {
     fields: (t) => ({ field: t.string({ required: true }), direction: t.field({ type: OrderDirection }) }),
   });
 
-  const paging = (t: Parameters<Parameters<typeof builder.queryType>[0]["fields"] & object>[0]) => ({
-    skip: t.arg.int({ defaultValue: 0 }),
-    limit: t.arg.int({ defaultValue: 50 }),
-  });
-
   const checkPaging = (skip: number | null | undefined, limit: number | null | undefined) => {
     const s = skip ?? 0;
     const l = limit ?? 50;
@@ -106,9 +102,9 @@ export function buildSchema() {
       tags: t.field({
         type: TagList,
         complexity: (args) => ({ field: 2, multiplier: Math.max(1, Math.min(args.limit ?? 50, GRAPHQL.maxListLimit)) }),
-        args: { where: t.arg({ type: TagWhere }), orderBy: t.arg({ type: TagOrderBy }), ...paging(t) },
+        args: { where: t.arg({ type: TagWhere }), orderBy: t.arg({ type: TagOrderBy }), skip: t.arg.int({ defaultValue: 0 }), limit: t.arg.int({ defaultValue: 50 }) },
         resolve: (_r, args, ctx) =>
-          services.catalog.listTags(ctx.service, {
+          catalog.listTags(ctx.service, {
             types: (args.where?.type?.in ?? undefined) as TagType[] | undefined,
             orderBy: args.orderBy?.field ?? "id",
             direction: args.orderBy?.direction ?? "asc",
@@ -119,7 +115,7 @@ export function buildSchema() {
         type: Tag,
         args: { slug: t.arg.string({ required: true }) },
         resolve: async (_r, args, ctx) => {
-          const tag = await services.catalog.getTagBySlug(ctx.service, args.slug.slice(0, 120));
+          const tag = await catalog.getTagBySlug(ctx.service, args.slug.slice(0, 120));
           if (!tag)
             throw new GraphQLError(MESSAGES.notFound[ctx.service.locale], {
               extensions: { code: "NOT_FOUND", http: { status: ctx.skip404 ? 200 : 404 } },
@@ -130,9 +126,9 @@ export function buildSchema() {
       categories: t.field({
         type: TagList,
         complexity: (args) => ({ field: 2, multiplier: Math.max(1, Math.min(args.limit ?? 50, GRAPHQL.maxListLimit)) }),
-        args: { orderBy: t.arg({ type: TagOrderBy }), type: t.arg({ type: TagTypeEnum, defaultValue: "category" }), ...paging(t) },
+        args: { orderBy: t.arg({ type: TagOrderBy }), type: t.arg({ type: TagTypeEnum, defaultValue: "category" }), skip: t.arg.int({ defaultValue: 0 }), limit: t.arg.int({ defaultValue: 50 }) },
         resolve: (_r, args, ctx) =>
-          services.catalog.listTags(ctx.service, {
+          catalog.listTags(ctx.service, {
             types: [args.type ?? "category"],
             orderBy: args.orderBy?.field ?? "id",
             direction: args.orderBy?.direction ?? "asc",
@@ -141,14 +137,14 @@ export function buildSchema() {
       }),
       languages: t.field({
         type: LanguageList,
-        args: { where: t.arg({ type: LocaleFilter }), orderBy: t.arg({ type: LanguageOrderBy }), ...paging(t) },
+        args: { where: t.arg({ type: LocaleFilter }), orderBy: t.arg({ type: LanguageOrderBy }), skip: t.arg.int({ defaultValue: 0 }), limit: t.arg.int({ defaultValue: 50 }) },
         resolve: (_r, args) => {
           const { skip, limit } = checkPaging(args.skip, args.limit);
           let list: Language[] = LANGUAGES.filter(
             (l) => (args.where?.locale == null || l.locale === args.where.locale) && (args.where?.id == null || l.id === args.where.id),
           );
           if (args.orderBy) {
-            const f = args.orderBy.field;
+            const f = args.orderBy.field as keyof Language;
             if (f !== "id" && f !== "name" && f !== "locale") throw badInput("orderBy.field must be id, name or locale.");
             const dir = args.orderBy.direction === "desc" ? -1 : 1;
             list = [...list].sort((a, b) => (a[f] < b[f] ? -dir : a[f] > b[f] ? dir : 0));
@@ -164,14 +160,14 @@ export function buildSchema() {
 
 export function createGraphqlHandler(opts: { serviceContext: (locale: Locale) => ServiceContext; log: Logger; production: boolean }) {
   const schema = buildSchema();
-  const plugins: Plugin[] = [];
-  if (opts.production) {
-    plugins.push({
+  const plugins: Plugin[] = [
+    {
       onValidate({ addValidationRule }) {
-        addValidationRule(NoSchemaIntrospectionCustomRule);
+        addValidationRule(depthLimitRule(GRAPHQL.maxDepth));
+        if (opts.production) addValidationRule(NoSchemaIntrospectionCustomRule);
       },
-    });
-  }
+    },
+  ];
   const yoga = createYoga<Record<string, never>, Ctx>({
     schema,
     graphqlEndpoint: "/graphql",

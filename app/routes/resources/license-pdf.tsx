@@ -8,7 +8,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname);
   const kind = stripLocale(url.pathname) === "/pdf-license-commercial" ? "commercial" : "personal";
-  const pdf = await app.services.legal.licensePdf(kind, locale);
+  const pdf = await app.services.legal.licensePdf(kind, locale, app.origin);
   const name = locale === "es" ? `slidenest-licencia-${kind === "commercial" ? "comercial" : "personal"}.pdf` : `slidenest-${kind}-license.pdf`;
   return new Response(new Uint8Array(pdf), {
     headers: {

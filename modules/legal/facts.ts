@@ -1,0 +1,109 @@
+import {
+  ANNUAL_SAVING_PERCENT,
+  AUTH,
+  BRAND,
+  CURRENCY,
+  DOWNLOAD_ALLOWANCE,
+  LOCALE_TAGS,
+  type Locale,
+  PRICES_CENTS,
+  LIABILITY_CAP_CENTS,
+  RETENTION,
+} from "#config/constants.ts";
+
+/** Every number, name and date the legal texts quote, formatted for one locale. */
+export type LegalFacts = {
+  locale: Locale;
+  brand: string;
+  supportEmail: string;
+  copyrightEmail: string;
+  /** "November 2021" / "noviembre de 2021" */
+  updated: string;
+  /** legal update date as a Date (first day of the month, UTC) */
+  updatedDate: Date;
+  minimumAge: number;
+  downloads: { guest: string; free: string; personal: string };
+  price: { personalMonthly: string; personalYearly: string; commercialMonthly: string; commercialYearly: string };
+  /** "16%" / "16 %" */
+  annualSaving: string;
+  /** months you get free with yearly billing */
+  monthsFree: number;
+  /** "$100" / "100 US$" */
+  liabilityCap: string;
+  tokenCookie: string;
+  tokenCookieDays: number;
+  refreshTokenDays: number;
+  retention: typeof RETENTION;
+  verificationLink: string;
+  resetLink: string;
+  /** a site path in this locale: "/license" or "/es/license" */
+  path: (p: string) => string;
+};
+
+function credits(code: keyof typeof DOWNLOAD_ALLOWANCE): number {
+  const n = DOWNLOAD_ALLOWANCE[code];
+  if (n === null) throw new Error(`${code} has no numeric allowance`);
+  return n;
+}
+
+export function localePath(locale: Locale, p: string): string {
+  return locale === "en" ? p : `/${locale}${p === "/" ? "" : p}`;
+}
+
+export function formatMoney(cents: number, locale: Locale): string {
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+    style: "currency",
+    currency: CURRENCY,
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}
+
+/** "2021-11" -> Date at 00:00 UTC on the 1st. */
+export function legalUpdatedDate(): Date {
+  const [year, month] = BRAND.legalUpdated.split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, 1));
+}
+
+const cache = new Map<Locale, LegalFacts>();
+
+export function legalFacts(locale: Locale): LegalFacts {
+  const hit = cache.get(locale);
+  if (hit) return hit;
+  const tag = LOCALE_TAGS[locale];
+  const number = new Intl.NumberFormat(tag);
+  const updatedDate = legalUpdatedDate();
+  const hours = (n: number) =>
+    new Intl.NumberFormat(tag, { style: "unit", unit: "hour", unitDisplay: "long" }).format(n);
+  const facts: LegalFacts = {
+    locale,
+    brand: BRAND.name,
+    supportEmail: BRAND.supportEmail,
+    copyrightEmail: BRAND.copyrightEmail,
+    updated: new Intl.DateTimeFormat(tag, { month: "long", year: "numeric", timeZone: "UTC" }).format(updatedDate),
+    updatedDate,
+    minimumAge: AUTH.minimumAge,
+    downloads: {
+      guest: number.format(credits("GUEST")),
+      free: number.format(credits("FREE")),
+      personal: number.format(credits("PERSONAL_MONTHLY")),
+    },
+    price: {
+      personalMonthly: formatMoney(PRICES_CENTS.PERSONAL_MONTHLY, locale),
+      personalYearly: formatMoney(PRICES_CENTS.PERSONAL_YEARLY, locale),
+      commercialMonthly: formatMoney(PRICES_CENTS.COMMERCIAL_MONTHLY, locale),
+      commercialYearly: formatMoney(PRICES_CENTS.COMMERCIAL_YEARLY, locale),
+    },
+    annualSaving: new Intl.NumberFormat(tag, { style: "percent" }).format(ANNUAL_SAVING_PERCENT / 100),
+    monthsFree: 12 - PRICES_CENTS.PERSONAL_YEARLY / PRICES_CENTS.PERSONAL_MONTHLY,
+    liabilityCap: formatMoney(LIABILITY_CAP_CENTS, locale),
+    tokenCookie: AUTH.tokenCookieName,
+    tokenCookieDays: AUTH.tokenCookieDays,
+    refreshTokenDays: AUTH.refreshTokenSeconds / 86_400,
+    retention: RETENTION,
+    verificationLink: hours(AUTH.verificationLinkHours),
+    resetLink: hours(AUTH.resetLinkHours),
+    path: (p) => localePath(locale, p),
+  };
+  cache.set(locale, facts);
+  return facts;
+}
