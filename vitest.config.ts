@@ -15,6 +15,7 @@ export default defineConfig({
   },
   test: {
     include: ["{app,modules,server,db,config,scripts}/**/*.test.ts"],
+    globalSetup: ["tests/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -88,7 +88,7 @@ export const LIMITS = {
   slug: 120,
   queryParam: 200,
   filterValuesPerParam: 12,
-  maxPage: 10_000,
+  maxPage: 100_000,
 } as const;
 
 /** GraphQL guard rails. */

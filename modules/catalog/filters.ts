@@ -82,7 +82,7 @@ export function parseListQuery(params: URLSearchParams, known?: { styles: string
   let page = 1;
   let badPage = false;
   if (pageRaw !== null) {
-    const n = /^\d{1,6}$/.test(pageRaw.trim()) ? Number(pageRaw.trim()) : Number.NaN;
+    const n = /^\d{1,7}$/.test(pageRaw.trim()) ? Number(pageRaw.trim()) : Number.NaN;
     if (Number.isInteger(n) && n >= 1 && n <= LIMITS.maxPage) page = n;
     else badPage = true;
   }

@@ -1,0 +1,149 @@
+/**
+ * Builds the downloadable .pptx of a template colour variant with pptxgenjs, drawing the same ops as
+ * the SVG previews (layout.ts). Canvas units map to inches as 1600 units = 10 in (160 units per inch),
+ * so 1 unit = 0.45 pt for font sizes and stroke widths.
+ */
+import PptxGenJSImport from "pptxgenjs";
+import type { Design, Palette, SlideFormat } from "./design.ts";
+import { layoutAttribution, layoutSlide, type Op, type SlideDrawing } from "./layout.ts";
+
+type PptxGenJS = InstanceType<typeof PptxGenJSImport>;
+type PptxSlide = ReturnType<PptxGenJS["addSlide"]>;
+type ShapeName = Parameters<PptxSlide["addShape"]>[0];
+type ShapeOptions = NonNullable<Parameters<PptxSlide["addShape"]>[1]>;
+type TextRuns = Exclude<Parameters<PptxSlide["addText"]>[0], string>;
+type TextOptions = NonNullable<Parameters<PptxSlide["addText"]>[1]>;
+
+/**
+ * pptxgenjs ships an ES build whose default export is the class, but bundlers/loaders that pick its
+ * CommonJS build hand back `{ default: class }`. Accept both.
+ */
+const PptxGenJSClass: typeof PptxGenJSImport =
+  (PptxGenJSImport as unknown as { default?: typeof PptxGenJSImport }).default ?? PptxGenJSImport;
+
+const UNITS_PER_INCH = 160;
+const PT_PER_UNIT = 72 / UNITS_PER_INCH;
+
+const inch = (v: number) => Math.round((v / UNITS_PER_INCH) * 10000) / 10000;
+const pt = (v: number) => Math.round(v * PT_PER_UNIT * 100) / 100;
+const hex = (c: string) => c.replace("#", "").toUpperCase();
+const norm = (deg: number) => Math.round((((deg % 360) + 360) % 360) * 100) / 100;
+
+export type BuildPptxInput = {
+  design: Design;
+  palette: Palette;
+  format: SlideFormat;
+  /** Document title (metadata). */
+  title: string;
+  /** Free-licence variant: appends the "Template by {brandName}" slide. */
+  attribution: boolean;
+  brandName: string;
+};
+
+function shapeOptions(op: Extract<Op, { x: number }>): ShapeOptions {
+  const o: ShapeOptions = { x: inch(op.x), y: inch(op.y), w: inch(op.w), h: inch(op.h) };
+  if (op.fill) {
+    o.fill = { color: hex(op.fill) };
+    if (op.opacity !== undefined && op.opacity < 1) o.fill.transparency = Math.round((1 - op.opacity) * 100);
+  }
+  if (op.stroke) o.line = { color: hex(op.stroke), width: pt(op.strokeWidth ?? 1) };
+  return o;
+}
+
+function drawOp(slide: PptxSlide, op: Op) {
+  switch (op.kind) {
+    case "rect": {
+      const o = shapeOptions(op);
+      if (op.radius) {
+        o.rectRadius = inch(Math.min(op.radius, op.w / 2, op.h / 2));
+        slide.addShape("roundRect" as ShapeName, o);
+      } else {
+        slide.addShape("rect" as ShapeName, o);
+      }
+      return;
+    }
+    case "ellipse":
+      slide.addShape("ellipse" as ShapeName, shapeOptions(op));
+      return;
+    case "triangle":
+      slide.addShape("triangle" as ShapeName, shapeOptions(op));
+      return;
+    case "homePlate":
+      slide.addShape("homePlate" as ShapeName, shapeOptions(op));
+      return;
+    case "chevron":
+      slide.addShape("chevron" as ShapeName, shapeOptions(op));
+      return;
+    case "pie":
+      slide.addShape("pie" as ShapeName, { ...shapeOptions(op), angleRange: [norm(op.start), norm(op.end)] });
+      return;
+    case "line": {
+      const x = Math.min(op.x1, op.x2);
+      const y = Math.min(op.y1, op.y2);
+      const o: ShapeOptions = {
+        x: inch(x),
+        y: inch(y),
+        w: inch(Math.abs(op.x2 - op.x1)),
+        h: inch(Math.abs(op.y2 - op.y1)),
+        line: { color: hex(op.stroke), width: pt(op.strokeWidth) },
+      };
+      if ((op.x2 - op.x1) * (op.y2 - op.y1) < 0) o.flipV = true;
+      slide.addShape("line" as ShapeName, o);
+      return;
+    }
+    case "text": {
+      const runs: TextRuns = op.lines.map((text, i) => ({
+        text,
+        options: i < op.lines.length - 1 ? { breakLine: true } : {},
+      }));
+      const o: TextOptions = {
+        x: inch(op.x),
+        y: inch(op.y),
+        w: inch(op.w),
+        h: inch(Math.max(op.h, op.lineHeight)),
+        margin: 0,
+        fontFace: op.fontFamily,
+        fontSize: pt(op.size),
+        color: hex(op.color),
+        bold: op.bold,
+        italic: op.italic,
+        align: op.align,
+        valign: op.valign,
+        lineSpacing: pt(op.lineHeight),
+        paraSpaceBefore: 0,
+        paraSpaceAfter: 0,
+        fit: "none",
+        wrap: true,
+      };
+      if (op.letterSpacing) o.charSpacing = pt(op.letterSpacing);
+      slide.addText(runs, o);
+      return;
+    }
+    default: {
+      const never: never = op;
+      throw new Error(`Unknown op ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function addDrawing(pptx: PptxGenJS, d: SlideDrawing) {
+  const slide = pptx.addSlide();
+  slide.background = { color: hex(d.background) };
+  for (const op of d.ops) drawOp(slide, op);
+}
+
+/** The .pptx of one colour variant; with `attribution`, the free-licence file with its final credit slide. */
+export async function buildPptx(input: BuildPptxInput): Promise<Buffer> {
+  const { design, palette, format, title, attribution, brandName } = input;
+  const pptx = new PptxGenJSClass();
+  pptx.layout = format.aspectRatio === "4:3" ? "LAYOUT_4x3" : "LAYOUT_16x9";
+  pptx.title = title;
+  pptx.subject = `${title} presentation template`;
+  pptx.author = brandName;
+  pptx.company = brandName;
+  pptx.theme = { headFontFace: format.headingFont, bodyFontFace: format.bodyFont };
+  for (const slide of design.slides) addDrawing(pptx, layoutSlide(slide, palette, format));
+  if (attribution) addDrawing(pptx, layoutAttribution(palette, format, brandName));
+  const out = await pptx.write({ outputType: "nodebuffer", compression: true });
+  return Buffer.isBuffer(out) ? out : Buffer.from(out as ArrayBuffer);
+}

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTaxonomy, createTemplate } from "#tests/factories.ts";
+import { createTestServer } from "#tests/server.ts";
+
+let srv: Awaited<ReturnType<typeof createTestServer>>;
+
+beforeAll(async () => {
+  srv = await createTestServer();
+  const tax = await createTaxonomy(srv.database.db);
+  await createTemplate(srv.database.db, tax, { title: "Minimal Startup Pitch Deck", titleEs: "Pitch deck minimalista", tags: ["pitch-deck"], styles: ["minimalist"], isPremium: true, downloads: 9 });
+  await createTemplate(srv.database.db, tax, { title: "Biology Thesis Defense", titleEs: "Defensa de tesis de biología", category: "education", tags: ["thesis"], colors: ["green", "red"] });
+});
+afterAll(() => srv?.cleanup());
+
+const html = async (path: string, init?: RequestInit) => {
+  const res = await srv.request(path, init);
+  return { res, text: await res.text() };
+};
+
+describe("pages", () => {
+  it("serves the home page in English with security headers, a nonce and a request id", async () => {
+    const { res, text } = await html("/");
+    expect(res.status).toBe(200);
+    expect(text).toContain('<html lang="en"');
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(text).toContain(`nonce="${nonce}"`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+    const https = await srv.request("/", { headers: { "x-forwarded-proto": "https" } });
+    expect(https.headers.get("strict-transport-security")).toContain("max-age=");
+  });
+
+  it("uses the browser's language only at /", async () => {
+    const es = await srv.request("/", { headers: { "accept-language": "es-ES,es;q=0.9,en;q=0.8" } });
+    expect(es.status).toBe(302);
+    expect(es.headers.get("location")).toBe("/es");
+    const fromSite = await srv.request("/", { headers: { "accept-language": "es", "sec-fetch-site": "same-origin" } });
+    expect(fromSite.status).toBe(200);
+    const other = await srv.request("/templates", { headers: { "accept-language": "es" } });
+    expect(other.status).toBe(200);
+    expect(await other.text()).toContain('lang="en"');
+  });
+
+  it("serves every list route in both locales with canonical and hreflang links", async () => {
+    for (const p of ["/templates", "/trending", "/latest", "/marketing", "/education", "/thesis"]) {
+      for (const prefix of ["", "/es"]) {
+        const { res, text } = await html(`${prefix}${p}`);
+        expect(res.status, `${prefix}${p}`).toBe(200);
+        expect(text).toContain(`rel="canonical" href="http://localhost:3000${prefix}${p}"`);
+        expect(text).toContain(`hrefLang="es" href="http://localhost:3000/es${p}"`);
+        expect(text).toContain(`hrefLang="x-default" href="http://localhost:3000${p}"`);
+      }
+    }
+    const { text } = await html("/es/education");
+    expect(text).toContain('lang="es"');
+    expect(text).toContain("Defensa de tesis de biología");
+  });
+
+  it("filters from the URL and shows the count", async () => {
+    const { text } = await html("/templates?license=premium");
+    expect(text).toContain("Minimal Startup Pitch Deck");
+    expect(text).not.toContain("Biology Thesis Defense");
+    expect(text).toContain("1 template");
+    const none = await html("/templates?license=premium&color=green");
+    expect(none.text).toContain("No templates match these filters");
+  });
+
+  it("never answers bad list input with a 500", async () => {
+    const long = "x".repeat(10_000);
+    const cases = [
+      "/templates?page=-1",
+      "/templates?page=abc",
+      "/templates?page=1",
+      `/templates?style=${long}`,
+      `/templates?q=${long}&sort=${long}`,
+      "/templates?color=%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+      "/templates?sort=1%3Bdrop%20table%20template",
+      "/templates?license=free&license=free&license=free",
+      "/templates?page=%00",
+      `/${long}`,
+      "/marketing?ratio=5-4&slides=999",
+    ];
+    for (const p of cases) {
+      const res = await srv.request(p);
+      expect(res.status, p).toBeLessThan(500);
+      const body = await res.text();
+      expect(body).not.toContain("<script>alert(1)</script>");
+    }
+    const bad = await srv.request("/templates?page=abc&style=minimalist");
+    expect(bad.status).toBe(301);
+    expect(bad.headers.get("location")).toBe("/templates?style=minimalist");
+    const far = await html("/templates?page=99999");
+    expect(far.res.status).toBe(404);
+    expect(far.text).toContain("This page has no templates");
+  });
+
+  it("shows a template, redirects a slug of the other locale, and names a missing one", async () => {
+    const { res, text } = await html("/template/minimal-startup-pitch-deck");
+    expect(res.status).toBe(200);
+    expect(text).toContain("Minimal Startup Pitch Deck");
+    expect(text).toContain('"@type":"CreativeWork"');
+    expect(text).toContain('"@type":"BreadcrumbList"');
+    expect(text).toContain('hrefLang="es" href="http://localhost:3000/es/template/pitch-deck-minimalista"');
+    const moved = await srv.request("/es/template/minimal-startup-pitch-deck");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe("/es/template/pitch-deck-minimalista");
+    const missing = await html("/template/no-such-deck");
+    expect(missing.res.status).toBe(404);
+    expect(missing.text).toContain("Template “no-such-deck” could not be found");
+    const missingEs = await html("/es/template/no-such-deck");
+    expect(missingEs.text).toContain("No se ha encontrado la plantilla «no-such-deck»");
+    const tag = await html("/es/no-such-tag");
+    expect(tag.res.status).toBe(404);
+    expect(tag.text).toContain("No se ha encontrado la etiqueta «no-such-tag»");
+  });
+
+  it("answers unknown paths with a real 404 page in the right language", async () => {
+    const en = await html("/this/does/not/exist");
+    expect(en.res.status).toBe(404);
+    expect(en.text).toContain("This page could not be found");
+    expect(en.text).toContain('href="/"');
+    const es = await html("/es/esto/no/existe");
+    expect(es.res.status).toBe(404);
+    expect(es.text).toContain("No se ha podido encontrar esta página");
+    const fr = await html("/fr/templates");
+    expect(fr.res.status).toBe(404);
+  });
+
+  it("serves the information pages and licence PDFs in both languages", async () => {
+    for (const p of ["/faq", "/license", "/terms-conditions", "/privacy-policy", "/cookie-policy"]) {
+      expect((await srv.request(p)).status, p).toBe(200);
+      expect((await srv.request(`/es${p}`)).status, `/es${p}`).toBe(200);
+    }
+    const terms = await html("/terms-conditions");
+    expect(terms.text).toMatch(/18/);
+    expect(terms.text).toContain("November 2021");
+    for (const p of ["/pdf-license-personal", "/es/pdf-license-commercial"]) {
+      const res = await srv.request(p);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      expect(new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    }
+  });
+});
+
+describe("platform", () => {
+  it("reports health and readiness", async () => {
+    expect((await srv.request("/healthz")).status).toBe(200);
+    const ready = await srv.request("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: "ready" });
+  });
+
+  it("lists every page of both locales in the sitemap, and points robots at it", async () => {
+    const { text } = await html("/sitemap.xml");
+    for (const loc of [
+      "http://localhost:3000/templates",
+      "http://localhost:3000/es/templates",
+      "http://localhost:3000/thesis",
+      "http://localhost:3000/template/minimal-startup-pitch-deck",
+      "http://localhost:3000/es/template/pitch-deck-minimalista",
+      "http://localhost:3000/es/faq",
+    ]) {
+      expect(text).toContain(`<loc>${loc}</loc>`);
+    }
+    expect(text).toContain('hreflang="x-default"');
+    const robots = await html("/robots.txt");
+    expect(robots.text).toContain("Sitemap: http://localhost:3000/sitemap.xml");
+  });
+
+  it("caches built assets for a year and compresses text", async () => {
+    const { text } = await html("/");
+    const asset = /\/assets\/[\w.-]+\.js/.exec(text)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await srv.request(asset!, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("serves anonymous pages from its cache with a fresh nonce each time, and drops the cache when the catalogue changes", async () => {
+    await srv.request("/latest");
+    const a = await srv.request("/latest");
+    const b = await srv.request("/latest");
+    expect(a.headers.get("x-page-cache")).toBe("HIT");
+    const nonceA = /'nonce-([^']+)'/.exec(a.headers.get("content-security-policy") ?? "")?.[1];
+    const nonceB = /'nonce-([^']+)'/.exec(b.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonceA).not.toBe(nonceB);
+    expect(await b.text()).toContain(`nonce="${nonceB}"`);
+  });
+
+  it("answers GraphQL on /graphql", async () => {
+    const res = await srv.request("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", locale: "es" },
+      body: JSON.stringify({ query: "{ categories { totalCount list { slug content { name } } } }" }),
+    });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.data.categories.list[1].content.name).toBe("Educación");
+  });
+});

@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { getEnv } from "#config/env.server.ts";
+import type { Clock } from "#modules/shared/context.ts";
+import { createServerApp } from "#server/app.ts";
+import { createLogger } from "#server/logger.ts";
+import { createTestDatabase } from "./db.ts";
+
+/** The real Hono app over the production build and a fresh test database. */
+export async function createTestServer(opts: { clock?: Clock; env?: Record<string, string> } = {}) {
+  const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-srv-"));
+  const env = getEnv({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...opts.env });
+  const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
+  const server = createServerApp({ env, database, build, clientDir: path.resolve("build/client"), log: createLogger("silent"), clock: opts.clock });
+  const request = (p: string, init?: RequestInit) => server.app.request(`http://localhost:3000${p}`, init);
+  return {
+    ...server,
+    database,
+    dataDir,
+    request,
+    async cleanup() {
+      await server.close();
+      await database.cleanup();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
