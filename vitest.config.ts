@@ -10,7 +10,10 @@ export default defineConfig({
     // would meet. Point every import at the build Node uses.
     alias: [
       { find: /^graphql$/, replacement: path.join(graphqlDir, "index.mjs") },
-      { find: /^graphql\/(error|execution|language|type|utilities|validation)$/, replacement: `${graphqlDir}/$1/index.mjs` },
+      {
+        find: /^graphql\/(error|execution|language|type|utilities|validation)$/,
+        replacement: `${graphqlDir}/$1/index.mjs`,
+      },
     ],
   },
   test: {

@@ -10,12 +10,12 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { BRAND, PRICES_CENTS } from "#config/constants.ts";
 import { I18nProvider } from "#app/components/i18n.tsx";
 import { appContext } from "#app/context.ts";
+import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
 import { createT, localeFromPath } from "#app/lib/i18n.ts";
 import { messagesFor } from "#app/lib/messages.server.ts";
-import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
+import { BRAND, PRICES_CENTS } from "#config/constants.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -39,7 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
 /** Root data is per locale: re-read it only when the locale of the URL changes. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)) return true;
   return formMethod !== undefined && defaultShouldRevalidate;
 }
@@ -89,7 +94,11 @@ export function ErrorBoundary() {
     reloadOnceForChunkError(error);
   }, [error]);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = data ? t(notFound ? "common.errors.notFoundTitle" : "common.errors.serverTitle") : notFound ? "This page could not be found" : "Something went wrong";
+  const title = data
+    ? t(notFound ? "common.errors.notFoundTitle" : "common.errors.serverTitle")
+    : notFound
+      ? "This page could not be found"
+      : "Something went wrong";
   const home = locale === "es" ? "/es" : "/";
   return (
     <main className="container-page flex min-h-screen flex-col items-start justify-center gap-4 py-16">

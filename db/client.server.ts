@@ -53,7 +53,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
-      rows: async <T,>(query: SQL) => (await db.execute(query)).rows as T[],
+      rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
       migrate: () => migrateNodePg(db as never, { migrationsFolder: folder }),
       ping: async () => {
         try {
@@ -76,7 +76,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     db,
     kind: "pglite",
     pglite: client,
-    rows: async <T,>(query: SQL) => (await db.execute(query)).rows as T[],
+    rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
     migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
     ping: async () => {
       try {

@@ -25,7 +25,9 @@ const es = load("es");
 const missingEs = [...en].filter((k) => !es.has(k));
 const missingEn = [...es].filter((k) => !en.has(k));
 if (missingEs.length || missingEn.length) {
-  console.error(`locales out of step: missing in es: ${missingEs.join(", ") || "none"}; missing in en: ${missingEn.join(", ") || "none"}`);
+  console.error(
+    `locales out of step: missing in es: ${missingEs.join(", ") || "none"}; missing in en: ${missingEn.join(", ") || "none"}`,
+  );
   process.exit(1);
 }
 console.log(`locales: ${en.size} keys in en and es`);

@@ -20,7 +20,9 @@ function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv 
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
   const ok = r.status === 0;
-  console.log(`── ${label}: ${ok ? "ok" : `failed (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `── ${label}: ${ok ? "ok" : `failed (exit ${r.status})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (!ok) failures.push(label);
   return ok;
 }
@@ -61,13 +63,24 @@ if (checks) {
 
 if (unit) {
   const pgliteOut = path.join(tmp, "vitest-pglite.json");
-  run("vitest on PGlite", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgliteOut}`], {
-    TEST_DATABASE_URL: "",
-  });
+  run(
+    "vitest on PGlite",
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgliteOut}`],
+    {
+      TEST_DATABASE_URL: "",
+    },
+  );
   countVitest(pgliteOut);
   if (process.env.TEST_DATABASE_URL) {
     const pgOut = path.join(tmp, "vitest-postgres.json");
-    run("vitest on PostgreSQL", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${pgOut}`]);
+    run("vitest on PostgreSQL", "npx", [
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${pgOut}`,
+    ]);
     countVitest(pgOut);
   } else {
     console.log("\n── vitest on PostgreSQL: skipped (TEST_DATABASE_URL is not set; .ci/run sets it)");

@@ -7,8 +7,21 @@ let srv: Awaited<ReturnType<typeof createTestServer>>;
 beforeAll(async () => {
   srv = await createTestServer();
   const tax = await createTaxonomy(srv.database.db);
-  await createTemplate(srv.database.db, tax, { title: "Minimal Startup Pitch Deck", titleEs: "Pitch deck minimalista", tags: ["pitch-deck"], styles: ["minimalist"], isPremium: true, downloads: 9 });
-  await createTemplate(srv.database.db, tax, { title: "Biology Thesis Defense", titleEs: "Defensa de tesis de biología", category: "education", tags: ["thesis"], colors: ["green", "red"] });
+  await createTemplate(srv.database.db, tax, {
+    title: "Minimal Startup Pitch Deck",
+    titleEs: "Pitch deck minimalista",
+    tags: ["pitch-deck"],
+    styles: ["minimalist"],
+    isPremium: true,
+    downloads: 9,
+  });
+  await createTemplate(srv.database.db, tax, {
+    title: "Biology Thesis Defense",
+    titleEs: "Defensa de tesis de biología",
+    category: "education",
+    tags: ["thesis"],
+    colors: ["green", "red"],
+  });
 });
 afterAll(() => srv?.cleanup());
 

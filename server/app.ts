@@ -4,8 +4,8 @@ import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
+import { DEFAULT_LOCALE, DOWNLOAD_FORMATS, type DownloadFormat, type Locale } from "#config/constants.ts";
 import type { Env } from "#config/env.server.ts";
-import { DEFAULT_LOCALE, type DownloadFormat, DOWNLOAD_FORMATS, type Locale } from "#config/constants.ts";
 import type { Database } from "#db/client.server.ts";
 import { recordDownload } from "#modules/downloads/record.ts";
 import type { FileContext } from "#modules/files/service.ts";
@@ -52,7 +52,12 @@ export function browserLocale(req: Request): Locale {
   let best: { locale: Locale; q: number } | null = null;
   for (const part of header.split(",").slice(0, 20)) {
     const [tag, ...params] = part.trim().toLowerCase().split(";");
-    const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? 1);
+    const q = Number(
+      params
+        .find((p) => p.trim().startsWith("q="))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
     const base = tag.split("-")[0];
     if ((base === "en" || base === "es") && Number.isFinite(q) && (!best || q > best.q)) best = { locale: base, q };
   }
@@ -67,7 +72,8 @@ export function createServerApp(opts: ServerOptions) {
   const mode = opts.mode ?? "production";
   const db = database.db;
   const handler = createRequestHandler(build, mode);
-  const appContextKey = (build.entry.module as unknown as { appContext: Parameters<RouterContextProvider["set"]>[0] }).appContext;
+  const appContextKey = (build.entry.module as unknown as { appContext: Parameters<RouterContextProvider["set"]>[0] })
+    .appContext;
   const storage = diskStorage(path.join(env.dataDir, "files"));
   const fileContext: FileContext = { db, storage, log, inflight: new Map() };
   const views = new ViewCounter((batch) => services.catalog.recordViews({ db }, batch, clock.now()), log);
@@ -90,7 +96,11 @@ export function createServerApp(opts: ServerOptions) {
 
   // Request id, timing and one structured log line per request.
   app.use("*", async (c, next) => {
-    const requestId = c.req.header("x-request-id")?.slice(0, 64).replace(/[^\w.-]/g, "") || nextRequestId();
+    const requestId =
+      c.req
+        .header("x-request-id")
+        ?.slice(0, 64)
+        .replace(/[^\w.-]/g, "") || nextRequestId();
     c.set("requestId", requestId);
     c.set("nonce", newNonce());
     const started = performance.now();
@@ -98,12 +108,23 @@ export function createServerApp(opts: ServerOptions) {
       await next();
     } catch (error) {
       log.error("request failed", { requestId, path: c.req.path, error });
-      c.res = new Response("Internal Server Error", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+      c.res = new Response("Internal Server Error", {
+        status: 500,
+        headers: { "Content-Type": "text/plain; charset=utf-8" },
+      });
     }
     c.res.headers.set("X-Request-Id", requestId);
-    securityHeaders(c.res.headers, { https: new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https" });
+    securityHeaders(c.res.headers, {
+      https: new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https",
+    });
     if (env.LOG_LEVEL === "debug" || c.res.status >= 500) {
-      log.info("request", { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) });
+      log.info("request", {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      });
     }
   });
 
@@ -149,7 +170,8 @@ export function createServerApp(opts: ServerOptions) {
   app.get("/files/download/:color/:format", async (c) => {
     const color = Number(c.req.param("color"));
     const format = c.req.param("format").toUpperCase() as DownloadFormat;
-    if (!Number.isInteger(color) || color < 1 || color > 2_147_483_647 || !DOWNLOAD_FORMATS.includes(format)) return c.text("Not found", 404);
+    if (!Number.isInteger(color) || color < 1 || color > 2_147_483_647 || !DOWNLOAD_FORMATS.includes(format))
+      return c.text("Not found", 404);
     const file = await files.ensureTemplateFile(fileContext, color, "free");
     if (!file) return c.text("This template is currently not available for download.", 404);
     if (file.isPremium) return c.text("This is a premium template.", 403);

@@ -4,7 +4,10 @@ const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as cons
 export type LogLevel = keyof typeof LEVELS;
 
 /** Structured JSON logs, one object per line on stdout (errors on stderr). */
-export function createLogger(level: LogLevel = "info", base: Record<string, unknown> = {}): Logger & { child(fields: Record<string, unknown>): Logger; debug(msg: string, f?: Record<string, unknown>): void } {
+export function createLogger(
+  level: LogLevel = "info",
+  base: Record<string, unknown> = {},
+): Logger & { child(fields: Record<string, unknown>): Logger; debug(msg: string, f?: Record<string, unknown>): void } {
   const min = LEVELS[level];
   const write = (lvl: Exclude<LogLevel, "silent">, msg: string, fields?: Record<string, unknown>) => {
     if (LEVELS[lvl] < min) return;

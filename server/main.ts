@@ -23,7 +23,9 @@ export async function start() {
   }
   const log = createLogger(env.LOG_LEVEL);
   const started = Date.now();
-  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, "db") });
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, "db") },
+  );
   await database.migrate();
   log.info("database ready", { kind: database.kind, ms: Date.now() - started });
   if (env.SEED_DEMO === "auto") await seedIfEmpty(database, { log, clock: systemClock });
@@ -35,9 +37,15 @@ export async function start() {
   }
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   const server = createServerApp({ env, database, build, clientDir: path.join(root, "build/client"), log });
-  const http = serve({ fetch: server.app.fetch, port: env.PORT, hostname: env.HOST, overrideGlobalObjects: false }, (info) => {
-    log.info("listening", { url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${info.port}`, startupMs: Date.now() - started });
-  });
+  const http = serve(
+    { fetch: server.app.fetch, port: env.PORT, hostname: env.HOST, overrideGlobalObjects: false },
+    (info) => {
+      log.info("listening", {
+        url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${info.port}`,
+        startupMs: Date.now() - started,
+      });
+    },
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {

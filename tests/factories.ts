@@ -4,7 +4,14 @@ import { slugify } from "#modules/shared/text.ts";
 
 export type Taxonomy = { tags: Record<string, number>; styles: Record<string, number>; colors: Record<string, number> };
 
-const palette = { background: "#ffffff", surface: "#f1f5f9", text: "#0f172a", muted: "#475569", accent1: "#4f46e5", accent2: "#0ea5e9" };
+const palette = {
+  background: "#ffffff",
+  surface: "#f1f5f9",
+  text: "#0f172a",
+  muted: "#475569",
+  accent1: "#4f46e5",
+  accent2: "#0ea5e9",
+};
 
 /** A small, known taxonomy: trending and latest, two categories, three tags, three styles, three colours. */
 export async function createTaxonomy(db: Db): Promise<Taxonomy> {
@@ -22,8 +29,22 @@ export async function createTaxonomy(db: Db): Promise<Taxonomy> {
     const [row] = await db.insert(s.tag).values({ slug, type, iconName: icon }).returning({ id: s.tag.id });
     tags[slug] = row.id;
     await db.insert(s.tagTranslation).values([
-      { tagId: row.id, locale: "en", name: en, title: `${en} templates`, description: `${en} presentation templates.`, tabName: en },
-      { tagId: row.id, locale: "es", name: es, title: `Plantillas de ${es}`, description: `Plantillas de ${es}.`, tabName: es },
+      {
+        tagId: row.id,
+        locale: "en",
+        name: en,
+        title: `${en} templates`,
+        description: `${en} presentation templates.`,
+        tabName: en,
+      },
+      {
+        tagId: row.id,
+        locale: "es",
+        name: es,
+        title: `Plantillas de ${es}`,
+        description: `Plantillas de ${es}.`,
+        tabName: es,
+      },
     ]);
   }
   const styles: Record<string, number> = {};
@@ -82,11 +103,18 @@ export async function createTemplate(db: Db, tax: Taxonomy, spec: TemplateSpec) 
     .returning({ id: s.template.id });
   const titleEs = spec.titleEs ?? `${spec.title} ES`;
   await db.insert(s.templateTranslation).values([
-    { templateId: row.id, locale: "en", title: spec.title, description: `About ${spec.title}.`, slug: slugify(spec.title) },
+    {
+      templateId: row.id,
+      locale: "en",
+      title: spec.title,
+      description: `About ${spec.title}.`,
+      slug: slugify(spec.title),
+    },
     { templateId: row.id, locale: "es", title: titleEs, description: `Sobre ${titleEs}.`, slug: slugify(titleEs) },
   ]);
   for (const t of spec.tags ?? []) await db.insert(s.templateTag).values({ templateId: row.id, tagId: tax.tags[t] });
-  for (const st of spec.styles ?? []) await db.insert(s.templateStyle).values({ templateId: row.id, styleId: tax.styles[st] });
+  for (const st of spec.styles ?? [])
+    await db.insert(s.templateStyle).values({ templateId: row.id, styleId: tax.styles[st] });
   const colorIds: number[] = [];
   for (const [position, c] of (spec.colors ?? ["blue"]).entries()) {
     const [cr] = await db

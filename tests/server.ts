@@ -13,9 +13,22 @@ import { createTestDatabase } from "./db.ts";
 export async function createTestServer(opts: { clock?: Clock; env?: Record<string, string> } = {}) {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-srv-"));
-  const env = getEnv({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: "http://localhost:3000", LOG_LEVEL: "silent", ...opts.env });
+  const env = getEnv({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: "http://localhost:3000",
+    LOG_LEVEL: "silent",
+    ...opts.env,
+  });
   const build = (await import(pathToFileURL(path.resolve("build/server/index.js")).href)) as ServerBuild;
-  const server = createServerApp({ env, database, build, clientDir: path.resolve("build/client"), log: createLogger("silent"), clock: opts.clock });
+  const server = createServerApp({
+    env,
+    database,
+    build,
+    clientDir: path.resolve("build/client"),
+    log: createLogger("silent"),
+    clock: opts.clock,
+  });
   const request = (p: string, init?: RequestInit) => server.app.request(`http://localhost:3000${p}`, init);
   return {
     ...server,

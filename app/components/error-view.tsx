@@ -26,7 +26,9 @@ export function ErrorView({ status, data, requestId }: { status: number; data?: 
       <p className="text-sm font-semibold tracking-wide text-brand-700">{status}</p>
       <h1 className="max-w-3xl text-3xl font-bold tracking-tight text-ink sm:text-4xl">{title}</h1>
       <p className="max-w-2xl text-lg text-ink-muted">{text}</p>
-      {notFound && data?.kind !== "page" && data?.kind ? <p className="sr-only">{t("common.errors.notFoundTitle")}</p> : null}
+      {notFound && data?.kind !== "page" && data?.kind ? (
+        <p className="sr-only">{t("common.errors.notFoundTitle")}</p>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         <Link to={href("/")} className="btn-primary">
           {t("common.errors.goHome")}
@@ -35,7 +37,9 @@ export function ErrorView({ status, data, requestId }: { status: number; data?: 
           {t("common.errors.browseTemplates")}
         </Link>
       </div>
-      {requestId ? <p className="mt-6 text-xs text-ink-muted">{t("common.errors.requestId", { id: requestId })}</p> : null}
+      {requestId ? (
+        <p className="mt-6 text-xs text-ink-muted">{t("common.errors.requestId", { id: requestId })}</p>
+      ) : null}
     </section>
   );
 }

@@ -1,12 +1,20 @@
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import type { Locale } from "#config/constants.ts";
 import { createT, localePath, type Messages, type T } from "#app/lib/i18n.ts";
+import type { Locale } from "#config/constants.ts";
 
 type I18n = { locale: Locale; t: T; href: (path: string) => string };
 
 const I18nContext = createContext<I18n | null>(null);
 
-export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
+export function I18nProvider({
+  locale,
+  messages,
+  children,
+}: {
+  locale: Locale;
+  messages: Messages;
+  children: ReactNode;
+}) {
   const value = useMemo<I18n>(
     () => ({ locale, t: createT(locale, messages), href: (path: string) => localePath(locale, path) }),
     [locale, messages],

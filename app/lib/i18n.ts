@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, LOCALE_TAGS, type Locale } from "#config/constants.ts";
+import { DEFAULT_LOCALE, LOCALE_TAGS, LOCALES, type Locale } from "#config/constants.ts";
 
 export type Messages = Record<string, string>;
 export type TParams = Record<string, string | number>;
@@ -41,13 +41,12 @@ export function createT(locale: Locale, messages: Messages): T {
   const pr = rules;
   return (key, params) => {
     let msg: string | undefined;
-    if (params && typeof params.count === "number") msg = messages[`${key}_${pr.select(params.count)}`] ?? messages[`${key}_other`];
+    if (params && typeof params.count === "number")
+      msg = messages[`${key}_${pr.select(params.count)}`] ?? messages[`${key}_other`];
     msg ??= messages[key];
     if (msg === undefined) return key;
     if (!params) return msg;
-    return msg.replace(/\{(\w+)\}/g, (m, name: string) =>
-      name in params ? formatParam(locale, params[name]) : m,
-    );
+    return msg.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? formatParam(locale, params[name]) : m));
   };
 }
 

@@ -5,7 +5,11 @@ export function previewUrl(colorVariantId: number, slide: number, width: number)
   return `/files/previews/v1/${colorVariantId}/${slide}-${width}.webp`;
 }
 
-export function previewSrcSet(colorVariantId: number, slide: number, widths: readonly number[] = PREVIEW_WIDTHS): string {
+export function previewSrcSet(
+  colorVariantId: number,
+  slide: number,
+  widths: readonly number[] = PREVIEW_WIDTHS,
+): string {
   return widths.map((w) => `${previewUrl(colorVariantId, slide, w)} ${w}w`).join(", ");
 }
 

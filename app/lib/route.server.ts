@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
+import { type NotFoundData, notFoundData } from "#app/components/error-view.tsx";
 import { appContext } from "#app/context.ts";
-import { notFoundData, type NotFoundData } from "#app/components/error-view.tsx";
 import { localeFromPath } from "./i18n.ts";
 import { serverT } from "./messages.server.ts";
 

@@ -32,7 +32,8 @@ export function seo(i: SeoInput): MetaDescriptor[] {
     { property: "og:locale", content: LOCALE_TAGS[i.locale].replace("-", "_") },
     { name: "twitter:card", content: i.image ? "summary_large_image" : "summary" },
   ];
-  if (i.image) out.push({ property: "og:image", content: i.image.startsWith("http") ? i.image : `${i.origin}${i.image}` });
+  if (i.image)
+    out.push({ property: "og:image", content: i.image.startsWith("http") ? i.image : `${i.origin}${i.image}` });
   if (i.noindex) out.push({ name: "robots", content: "noindex, follow" });
   for (const block of i.jsonLd ?? []) out.push({ "script:ld+json": block } as MetaDescriptor);
   return out;
@@ -60,7 +61,8 @@ type RootMatch = { loaderData?: unknown } | undefined;
 
 /** Title for a page whose loader failed: the error's own wording from the root messages. */
 export function errorMeta(matches: RootMatch[], error: unknown): MetaDescriptor[] {
-  const messages = ((matches[0]?.loaderData as { messages?: Record<string, string> } | undefined)?.messages ?? {}) as Record<string, string>;
+  const messages = ((matches[0]?.loaderData as { messages?: Record<string, string> } | undefined)?.messages ??
+    {}) as Record<string, string>;
   const status = (error as { status?: number } | undefined)?.status;
   const title = status === 404 ? messages["common.errors.notFoundTitle"] : messages["common.errors.serverTitle"];
   return [{ title: `${title ?? "SlideNest"} | SlideNest` }, { name: "robots", content: "noindex" }];

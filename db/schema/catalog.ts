@@ -1,4 +1,3 @@
-
 import {
   boolean,
   date,
@@ -59,7 +58,14 @@ export const color = pgTable("color", {
   hex: text("hex").notNull(),
 });
 
-export type Palette = { background: string; surface: string; text: string; muted: string; accent1: string; accent2: string };
+export type Palette = {
+  background: string;
+  surface: string;
+  text: string;
+  muted: string;
+  accent1: string;
+  accent2: string;
+};
 
 export const template = pgTable(
   "template",
@@ -104,7 +110,10 @@ export const templateTranslation = pgTable(
     description: text("description").notNull(),
     slug: text("slug").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.templateId, t.locale] }), uniqueIndex("template_translation_slug_idx").on(t.locale, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.locale] }),
+    uniqueIndex("template_translation_slug_idx").on(t.locale, t.slug),
+  ],
 );
 
 export const templateTag = pgTable(
@@ -130,7 +139,10 @@ export const templateStyle = pgTable(
       .notNull()
       .references(() => style.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.templateId, t.styleId] }), index("template_style_style_idx").on(t.styleId, t.templateId)],
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.styleId] }),
+    index("template_style_style_idx").on(t.styleId, t.templateId),
+  ],
 );
 
 /** A colour variant of a template: its palette, and the colour it is filed under. */
@@ -217,4 +229,3 @@ export const catalogVersion = pgTable("catalog_version", {
   version: integer("version").notNull().default(1),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
-

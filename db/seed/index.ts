@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "#db/client.server.ts";
 import * as s from "#db/schema/index.ts";
-import { bumpCatalogVersion, refreshTrending } from "#modules/catalog/service.ts";
 import { type DemoTemplate, generateDemoCatalog, generateLargeCatalog } from "#modules/catalog/demo/generate.ts";
 import { CATEGORIES, COLORS, SERVICE_TAGS, STYLES, TAGS } from "#modules/catalog/demo/taxonomy.ts";
+import { bumpCatalogVersion, refreshTrending } from "#modules/catalog/service.ts";
 import { periodOf } from "#modules/downloads/record.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
@@ -101,7 +101,9 @@ export async function insertTemplates(
       { templateId: templateIds[i], locale: "es", ...t.translations.es },
     ]),
   );
-  const tagRows = batch.flatMap((t, i) => t.tagSlugs.map((slug) => ({ templateId: templateIds[i], tagId: need(ids.tags, slug, "tag") })));
+  const tagRows = batch.flatMap((t, i) =>
+    t.tagSlugs.map((slug) => ({ templateId: templateIds[i], tagId: need(ids.tags, slug, "tag") })),
+  );
   if (tagRows.length) await db.insert(s.templateTag).values(tagRows).onConflictDoNothing();
   const styleRows = batch.flatMap((t, i) =>
     t.styleSlugs.map((slug) => ({ templateId: templateIds[i], styleId: need(ids.styles, slug, "style") })),
@@ -130,9 +132,16 @@ export async function insertTemplates(
 }
 
 /** The demo catalogue: taxonomy, templates and their download and view history. Deterministic for a seed and a date. */
-export async function seedDemo(db: Db, opts: { now: Date; count?: number; seed?: number }): Promise<{ templates: number; downloads: number }> {
+export async function seedDemo(
+  db: Db,
+  opts: { now: Date; count?: number; seed?: number },
+): Promise<{ templates: number; downloads: number }> {
   const ids = await seedTaxonomy(db);
-  const templates = generateDemoCatalog({ seed: opts.seed ?? DEMO_SEED, count: opts.count ?? DEMO_COUNT, now: opts.now });
+  const templates = generateDemoCatalog({
+    seed: opts.seed ?? DEMO_SEED,
+    count: opts.count ?? DEMO_COUNT,
+    now: opts.now,
+  });
   let downloads = 0;
   const BATCH = 60;
   for (let start = 0; start < templates.length; start += BATCH) {
@@ -143,8 +152,11 @@ export async function seedDemo(db: Db, opts: { now: Date; count?: number; seed?:
       trending: 0,
     }));
     const { templateIds, colorIds } = await insertTemplates(db, ids, batch, counts);
-    const viewRows = batch.flatMap((t, i) => t.history.views.map((v) => ({ templateId: templateIds[i], day: v.day, views: v.views })));
-    for (let j = 0; j < viewRows.length; j += 2000) await db.insert(s.templateViewDay).values(viewRows.slice(j, j + 2000));
+    const viewRows = batch.flatMap((t, i) =>
+      t.history.views.map((v) => ({ templateId: templateIds[i], day: v.day, views: v.views })),
+    );
+    for (let j = 0; j < viewRows.length; j += 2000)
+      await db.insert(s.templateViewDay).values(viewRows.slice(j, j + 2000));
     const dl = batch.flatMap((t, i) =>
       t.history.downloads.map((d, k) => ({
         templateId: templateIds[i],
@@ -166,7 +178,10 @@ export async function seedDemo(db: Db, opts: { now: Date; count?: number; seed?:
 }
 
 /** A large catalogue for benchmarks: templates without files or history, counts set directly. */
-export async function seedLarge(db: Db, opts: { now: Date; count: number; seed?: number; log?: Logger }): Promise<number> {
+export async function seedLarge(
+  db: Db,
+  opts: { now: Date; count: number; seed?: number; log?: Logger },
+): Promise<number> {
   const empty = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from tag`))[0].n === 0;
   const ids = empty ? await seedTaxonomy(db) : await loadIds(db);
   let batch: DemoTemplate[] = [];

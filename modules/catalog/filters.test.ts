@@ -5,7 +5,9 @@ const q = (s: string) => parseListQuery(new URLSearchParams(s));
 
 describe("parseListQuery", () => {
   it("reads every filter, repeated or comma-separated, and drops unknown values", () => {
-    const r = q("style=minimalist,bogus&style=corporate&color=blue&license=free&license=gold&format=keynote&slides=11-20&ratio=16-9&sort=newest&page=3");
+    const r = q(
+      "style=minimalist,bogus&style=corporate&color=blue&license=free&license=gold&format=keynote&slides=11-20&ratio=16-9&sort=newest&page=3",
+    );
     expect(r.filters).toEqual({
       styles: ["minimalist", "bogus", "corporate"],
       colors: ["blue"],

@@ -50,7 +50,14 @@ export type ListQuery = {
   badPage: boolean;
 };
 
-export const emptyFilters = (): Filters => ({ styles: [], colors: [], licenses: [], formats: [], slides: [], ratios: [] });
+export const emptyFilters = (): Filters => ({
+  styles: [],
+  colors: [],
+  licenses: [],
+  formats: [],
+  slides: [],
+  ratios: [],
+});
 
 function pick<T extends string>(params: URLSearchParams, name: string, allowed: (v: string) => v is T): T[] {
   const out: T[] = [];

@@ -53,7 +53,10 @@ export type ColorRow = {
 export function pgArray(value: string[] | string | null): string[] {
   if (Array.isArray(value)) return value;
   if (!value) return [];
-  return value.replace(/^\{|\}$/g, "").split(",").filter(Boolean);
+  return value
+    .replace(/^\{|\}$/g, "")
+    .split(",")
+    .filter(Boolean);
 }
 
 export function reshapeColor(row: ColorRow, locale: Locale): ColorVariantView {

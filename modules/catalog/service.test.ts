@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "#config/constants.ts";
-import { createTaxonomy, createTemplate, type Taxonomy } from "#tests/factories.ts";
-import { createTestDatabase } from "#tests/db.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
+import { createTestDatabase } from "#tests/db.ts";
+import { createTaxonomy, createTemplate, type Taxonomy } from "#tests/factories.ts";
 import { emptyFilters, parseListQuery } from "./filters.ts";
 import * as catalog from "./service.ts";
 
@@ -10,7 +10,12 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let tax: Taxonomy;
 const now = new Date("2026-11-20T12:00:00Z");
 const silent = { info() {}, warn() {}, error() {} };
-const ctx = (locale: Locale = "en"): ServiceContext => ({ db: database.db, locale, clock: { now: () => now }, log: silent });
+const ctx = (locale: Locale = "en"): ServiceContext => ({
+  db: database.db,
+  locale,
+  clock: { now: () => now },
+  log: silent,
+});
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -19,10 +24,51 @@ beforeAll(async () => {
   const make = async (key: string, spec: Parameters<typeof createTemplate>[2]) => {
     ids[key] = (await createTemplate(database.db, tax, spec)).id;
   };
-  await make("pitch", { title: "Minimal Startup Pitch Deck", titleEs: "Pitch deck minimalista", category: "marketing", tags: ["pitch-deck"], styles: ["minimalist"], colors: ["blue", "red"], isPremium: true, slides: 24, downloads: 50, trending: 10, publishedAt: new Date("2026-10-01T00:00:00Z") });
-  await make("thesis", { title: "Biology Thesis Defense", titleEs: "Defensa de tesis de biología", category: "education", tags: ["thesis"], styles: ["corporate"], colors: ["green"], slides: 9, ratio: "4:3", formats: ["PP", "GS"], downloads: 10, trending: 90, publishedAt: new Date("2026-11-10T00:00:00Z") });
-  await make("timeline", { title: "Playful History Timeline", titleEs: "Cronología de historia divertida", category: "education", tags: ["timeline", "thesis"], styles: ["playful"], colors: ["red"], slides: 15, formats: ["PP"], downloads: 30, trending: 40, publishedAt: new Date("2026-06-01T00:00:00Z") });
-  await make("future", { title: "Not Yet Published", category: "marketing", publishedAt: new Date("2027-01-01T00:00:00Z") });
+  await make("pitch", {
+    title: "Minimal Startup Pitch Deck",
+    titleEs: "Pitch deck minimalista",
+    category: "marketing",
+    tags: ["pitch-deck"],
+    styles: ["minimalist"],
+    colors: ["blue", "red"],
+    isPremium: true,
+    slides: 24,
+    downloads: 50,
+    trending: 10,
+    publishedAt: new Date("2026-10-01T00:00:00Z"),
+  });
+  await make("thesis", {
+    title: "Biology Thesis Defense",
+    titleEs: "Defensa de tesis de biología",
+    category: "education",
+    tags: ["thesis"],
+    styles: ["corporate"],
+    colors: ["green"],
+    slides: 9,
+    ratio: "4:3",
+    formats: ["PP", "GS"],
+    downloads: 10,
+    trending: 90,
+    publishedAt: new Date("2026-11-10T00:00:00Z"),
+  });
+  await make("timeline", {
+    title: "Playful History Timeline",
+    titleEs: "Cronología de historia divertida",
+    category: "education",
+    tags: ["timeline", "thesis"],
+    styles: ["playful"],
+    colors: ["red"],
+    slides: 15,
+    formats: ["PP"],
+    downloads: 30,
+    trending: 40,
+    publishedAt: new Date("2026-06-01T00:00:00Z"),
+  });
+  await make("future", {
+    title: "Not Yet Published",
+    category: "marketing",
+    publishedAt: new Date("2027-01-01T00:00:00Z"),
+  });
 });
 
 afterAll(async () => {
@@ -55,24 +101,41 @@ describe("listTemplates", () => {
 
   it("sorts popular by downloads and newest by publication, hides unpublished templates", async () => {
     const popular = await catalog.listTemplates(ctx(), { scope: { kind: "all" }, sort: "popular" });
-    expect(slugs(popular)).toEqual(["minimal-startup-pitch-deck", "playful-history-timeline", "biology-thesis-defense"]);
+    expect(slugs(popular)).toEqual([
+      "minimal-startup-pitch-deck",
+      "playful-history-timeline",
+      "biology-thesis-defense",
+    ]);
     expect(popular.total).toBe(3);
     const newest = await catalog.listTemplates(ctx(), { scope: { kind: "all" }, sort: "newest" });
     expect(slugs(newest)[0]).toBe("biology-thesis-defense");
     const trending = await catalog.listTemplates(ctx(), { scope: { kind: "trending" } });
-    expect(slugs(trending)).toEqual(["biology-thesis-defense", "playful-history-timeline", "minimal-startup-pitch-deck"]);
+    expect(slugs(trending)).toEqual([
+      "biology-thesis-defense",
+      "playful-history-timeline",
+      "minimal-startup-pitch-deck",
+    ]);
   });
 
   it("scopes to a category and to a plain tag", async () => {
-    const edu = await catalog.listTemplates(ctx(), { scope: { kind: "tag", tagId: tax.tags.education, tagType: "category" } });
+    const edu = await catalog.listTemplates(ctx(), {
+      scope: { kind: "tag", tagId: tax.tags.education, tagType: "category" },
+    });
     expect(edu.total).toBe(2);
-    const thesis = await catalog.listTemplates(ctx(), { scope: { kind: "tag", tagId: tax.tags.thesis, tagType: "tag" } });
+    const thesis = await catalog.listTemplates(ctx(), {
+      scope: { kind: "tag", tagId: tax.tags.thesis, tagType: "tag" },
+    });
     expect(slugs(thesis).sort()).toEqual(["biology-thesis-defense", "playful-history-timeline"]);
   });
 
   it("applies each filter from a URL", async () => {
     const run = async (qs: string) =>
-      slugs(await catalog.listTemplates(ctx(), { scope: { kind: "all" }, filters: parseListQuery(new URLSearchParams(qs)).filters })).sort();
+      slugs(
+        await catalog.listTemplates(ctx(), {
+          scope: { kind: "all" },
+          filters: parseListQuery(new URLSearchParams(qs)).filters,
+        }),
+      ).sort();
     expect(await run("style=minimalist")).toEqual(["minimal-startup-pitch-deck"]);
     expect(await run("color=red")).toEqual(["minimal-startup-pitch-deck", "playful-history-timeline"]);
     expect(await run("color=red&color=green")).toHaveLength(3);
@@ -97,7 +160,11 @@ describe("listTemplates", () => {
   });
 
   it("answers in the context's language with colour variants in order", async () => {
-    const p = await catalog.listTemplates(ctx("es"), { scope: { kind: "all" }, sort: "popular", filters: emptyFilters() });
+    const p = await catalog.listTemplates(ctx("es"), {
+      scope: { kind: "all" },
+      sort: "popular",
+      filters: emptyFilters(),
+    });
     expect(p.items[0].title).toBe("Pitch deck minimalista");
     expect(p.items[0].colors.map((c) => c.name)).toEqual(["Azul", "Rojo"]);
   });
@@ -119,7 +186,10 @@ describe("getTemplateBySlug", () => {
   });
 
   it("redirects a slug of the other locale, and misses unknown, malformed and unpublished ones", async () => {
-    expect(await catalog.getTemplateBySlug(ctx("es"), "minimal-startup-pitch-deck")).toEqual({ kind: "moved", slug: "pitch-deck-minimalista" });
+    expect(await catalog.getTemplateBySlug(ctx("es"), "minimal-startup-pitch-deck")).toEqual({
+      kind: "moved",
+      slug: "pitch-deck-minimalista",
+    });
     expect(await catalog.getTemplateBySlug(ctx(), "no-such-template")).toEqual({ kind: "missing" });
     expect(await catalog.getTemplateBySlug(ctx(), "<script>alert(1)</script>")).toEqual({ kind: "missing" });
     expect(await catalog.getTemplateBySlug(ctx(), "x".repeat(10_000))).toEqual({ kind: "missing" });
@@ -131,7 +201,11 @@ describe("getTemplateBySlug", () => {
     if (found.kind !== "found") throw new Error("missing");
     const related = await catalog.listRelated(ctx(), found.template);
     expect(related.map((r) => r.slug)).toEqual(["playful-history-timeline"]);
-    const rec = await catalog.listRecommended(ctx(), found.template, related.map((r) => r.id));
+    const rec = await catalog.listRecommended(
+      ctx(),
+      found.template,
+      related.map((r) => r.id),
+    );
     expect(rec.map((r) => r.slug)).toEqual(["minimal-startup-pitch-deck"]);
   });
 });

@@ -3,7 +3,7 @@ import { LOCALES, type Locale, PAGE_SIZE, TRENDING } from "#config/constants.ts"
 import type { Palette } from "#db/schema/catalog.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
-import { FORMAT_FILTERS, type Filters, RATIOS, SLIDE_RANGES, type Sort } from "./filters.ts";
+import { type Filters, FORMAT_FILTERS, RATIOS, SLIDE_RANGES, type Sort } from "./filters.ts";
 import { type ColorRow, reshapeCard, reshapeColor, reshapeTag, type TagRow, type TemplateRow } from "./reshape.ts";
 import type { FilterOptions, NamedRef, Page, TagType, TagView, TemplateCard, TemplateDetail } from "./views.ts";
 
@@ -29,7 +29,10 @@ const tagSelect = (locale: Locale) => sql`
   from tag t
   join tag_translation tt on tt.tag_id = t.id and tt.locale = ${locale}`;
 
-export async function listTags(ctx: ServiceContext, input: ListTagsInput = {}): Promise<{ list: TagView[]; totalCount: number }> {
+export async function listTags(
+  ctx: ServiceContext,
+  input: ListTagsInput = {},
+): Promise<{ list: TagView[]; totalCount: number }> {
   const where = input.types?.length
     ? sql`where t.type in (${sql.join(
         input.types.map((t) => sql`${t}`),
@@ -177,7 +180,13 @@ export async function listTemplates(ctx: ServiceContext, input: ListTemplatesInp
     queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from template t where ${where}`),
   ]);
   const n = Number(total[0]?.n ?? 0);
-  return { items: await cardsFor(ctx, rows), total: n, page, pageSize, pageCount: Math.max(1, Math.ceil(n / pageSize)) };
+  return {
+    items: await cardsFor(ctx, rows),
+    total: n,
+    page,
+    pageSize,
+    pageCount: Math.max(1, Math.ceil(n / pageSize)),
+  };
 }
 
 /* ------------------------------------------------------------------ template detail */
@@ -304,7 +313,11 @@ export async function listRecommended(
 
 /* ------------------------------------------------------------------ home */
 
-export type HomeData = { trending: TemplateCard[]; latest: TemplateCard[]; categories: (TagView & { cover: TemplateCard | null })[] };
+export type HomeData = {
+  trending: TemplateCard[];
+  latest: TemplateCard[];
+  categories: (TagView & { cover: TemplateCard | null })[];
+};
 
 export async function getHome(ctx: ServiceContext, perList = 8): Promise<HomeData> {
   const [trending, latest, categories] = await Promise.all([
@@ -340,7 +353,11 @@ export async function refreshTrending(ctx: Pick<ServiceContext, "db" | "clock">)
 }
 
 /** Adds counted views (template id -> views) for the day of `at`. */
-export async function recordViews(ctx: Pick<ServiceContext, "db">, views: Map<number, number>, at: Date): Promise<void> {
+export async function recordViews(
+  ctx: Pick<ServiceContext, "db">,
+  views: Map<number, number>,
+  at: Date,
+): Promise<void> {
   if (!views.size) return;
   const day = at.toISOString().slice(0, 10);
   const entries = [...views.entries()];
@@ -376,9 +393,10 @@ export async function bumpCatalogVersion(ctx: Pick<ServiceContext, "db">): Promi
 
 /* ------------------------------------------------------------------ sitemap */
 
-export async function listSitemapEntries(
-  ctx: Pick<ServiceContext, "db" | "clock">,
-): Promise<{ tags: { slug: string; updatedAt: Date }[]; templates: { slugs: Record<Locale, string>; updatedAt: Date }[] }> {
+export async function listSitemapEntries(ctx: Pick<ServiceContext, "db" | "clock">): Promise<{
+  tags: { slug: string; updatedAt: Date }[];
+  templates: { slugs: Record<Locale, string>; updatedAt: Date }[];
+}> {
   const [tags, templates] = await Promise.all([
     queryRows<{ slug: string; updated_at: Date }>(
       ctx.db,

@@ -58,13 +58,24 @@ function once<T>(fctx: FileContext, key: string, work: () => Promise<T>): Promis
   return p;
 }
 
-export type StoredFile = { storageKey: string; sizeBytes: number; fileName: string; templateId: number; isPremium: boolean; categoryId: number };
+export type StoredFile = {
+  storageKey: string;
+  sizeBytes: number;
+  fileName: string;
+  templateId: number;
+  isPremium: boolean;
+  categoryId: number;
+};
 
 /**
  * The .pptx of a colour variant in a licence variant: "free" ends with the attribution slide, "paid" does not.
  * Made from the template's design on first request, then stored.
  */
-export async function ensureTemplateFile(fctx: FileContext, templateColorId: number, variant: LicenseVariant): Promise<StoredFile | null> {
+export async function ensureTemplateFile(
+  fctx: FileContext,
+  templateColorId: number,
+  variant: LicenseVariant,
+): Promise<StoredFile | null> {
   const v = await loadVariant(fctx.db, templateColorId);
   if (!v) return null;
   const fileName = `${v.slug}-${v.color_slug}${variant === "free" ? "" : "-premium"}.pptx`;
@@ -98,7 +109,10 @@ export async function ensureTemplateFile(fctx: FileContext, templateColorId: num
 }
 
 /** Size of the paid .pptx of the first colour variant, making it if needed. */
-export async function ensureFileSize(fctx: FileContext, template: { colors: { id: number }[] }): Promise<number | null> {
+export async function ensureFileSize(
+  fctx: FileContext,
+  template: { colors: { id: number }[] },
+): Promise<number | null> {
   const first = template.colors[0];
   if (!first) return null;
   const file = await ensureTemplateFile(fctx, first.id, "paid");
@@ -110,7 +124,12 @@ export function isPreviewWidth(w: number): boolean {
 }
 
 /** A slide preview as WebP at one of the preview widths; drawn from the same design as the file, then stored. */
-export async function getPreview(fctx: FileContext, templateColorId: number, slide: number, width: number): Promise<Buffer | null> {
+export async function getPreview(
+  fctx: FileContext,
+  templateColorId: number,
+  slide: number,
+  width: number,
+): Promise<Buffer | null> {
   if (!isPreviewWidth(width) || !Number.isInteger(slide) || slide < 1) return null;
   const key = `previews/v1/${templateColorId}/${slide}-${width}.webp`;
   const cached = await fctx.storage.get(key);
@@ -119,11 +138,12 @@ export async function getPreview(fctx: FileContext, templateColorId: number, sli
     const v = await loadVariant(fctx.db, templateColorId);
     const spec = v?.design.slides[slide - 1];
     if (!v || !spec) return null;
-    const svg = renderSlideSvg(spec, v.palette, { aspectRatio: v.aspect_ratio, headingFont: v.heading_font, bodyFont: v.body_font });
-    const body = await sharp(Buffer.from(svg))
-      .resize({ width })
-      .webp({ quality: 78, effort: 3 })
-      .toBuffer();
+    const svg = renderSlideSvg(spec, v.palette, {
+      aspectRatio: v.aspect_ratio,
+      headingFont: v.heading_font,
+      bodyFont: v.body_font,
+    });
+    const body = await sharp(Buffer.from(svg)).resize({ width }).webp({ quality: 78, effort: 3 }).toBuffer();
     await fctx.storage.put(key, body);
     return body;
   });

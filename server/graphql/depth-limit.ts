@@ -18,7 +18,8 @@ export function depthLimitRule(max: number) {
       if (!set) return 0;
       let deepest = 0;
       for (const sel of set.selections) {
-        if (sel.kind === Kind.FIELD) deepest = Math.max(deepest, sel.selectionSet ? 1 + depthOf(sel.selectionSet, seen) : 1);
+        if (sel.kind === Kind.FIELD)
+          deepest = Math.max(deepest, sel.selectionSet ? 1 + depthOf(sel.selectionSet, seen) : 1);
         else if (sel.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, depthOf(sel.selectionSet, seen));
         else if (sel.kind === Kind.FRAGMENT_SPREAD && !seen.has(sel.name.value)) {
           const frag = fragments.get(sel.name.value);
@@ -32,7 +33,9 @@ export function depthLimitRule(max: number) {
       OperationDefinition(node) {
         const depth = depthOf(node.selectionSet, new Set());
         if (depth > max) {
-          context.reportError(new GraphQLError(`Query depth ${depth} exceeds the maximum of ${max}.`, { nodes: [node] }));
+          context.reportError(
+            new GraphQLError(`Query depth ${depth} exceeds the maximum of ${max}.`, { nodes: [node] }),
+          );
         }
       },
     };

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "#config/constants.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
-import { createTaxonomy } from "#tests/factories.ts";
 import { createTestDatabase } from "#tests/db.ts";
+import { createTaxonomy } from "#tests/factories.ts";
 import { createGraphqlHandler } from "./index.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -13,13 +13,23 @@ const silent = { info() {}, warn() {}, error: (...a: unknown[]) => console.error
 beforeAll(async () => {
   database = await createTestDatabase();
   await createTaxonomy(database.db);
-  const serviceContext = (locale: Locale): ServiceContext => ({ db: database.db, locale, clock: { now: () => new Date() }, log: silent });
+  const serviceContext = (locale: Locale): ServiceContext => ({
+    db: database.db,
+    locale,
+    clock: { now: () => new Date() },
+    log: silent,
+  });
   handler = createGraphqlHandler({ serviceContext, log: silent, production: true });
   devHandler = createGraphqlHandler({ serviceContext, log: silent, production: false });
 });
 afterAll(() => database?.cleanup());
 
-async function gql(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}, h = handler) {
+async function gql(
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+  h = handler,
+) {
   const res = await h(
     new Request("http://localhost/graphql", {
       method: "POST",
@@ -27,7 +37,13 @@ async function gql(query: string, variables: Record<string, unknown> = {}, heade
       body: JSON.stringify({ query, variables }),
     }),
   );
-  return { status: res.status, body: (await res.json()) as { data?: Record<string, any>; errors?: { message: string; extensions?: Record<string, unknown> }[] } };
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      data?: Record<string, any>;
+      errors?: { message: string; extensions?: Record<string, unknown> }[];
+    },
+  };
 }
 
 describe("GraphQL catalogue", () => {
@@ -38,19 +54,46 @@ describe("GraphQL catalogue", () => {
           totalCount list { id slug type iconName templatesCount updatedAt meta content { name title description tabName } }
         }
       }`,
-      { where: { type: { in: ["service", "category"] } }, orderBy: { field: "id", direction: "asc" }, skip: 0, limit: 10 },
+      {
+        where: { type: { in: ["service", "category"] } },
+        orderBy: { field: "id", direction: "asc" },
+        skip: 0,
+        limit: 10,
+      },
     );
     expect(status).toBe(200);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     expect(body.data?.tags.totalCount).toBe(4);
-    expect(body.data?.tags.list.map((t: { slug: string }) => t.slug)).toEqual(["trending", "latest", "marketing", "education"]);
-    expect(body.data?.tags.list[0]).toMatchObject({ type: "service", iconName: "trending", content: { name: "Trending" } });
+    expect(body.data?.tags.list.map((t: { slug: string }) => t.slug)).toEqual([
+      "trending",
+      "latest",
+      "marketing",
+      "education",
+    ]);
+    expect(body.data?.tags.list[0]).toMatchObject({
+      type: "service",
+      iconName: "trending",
+      content: { name: "Trending" },
+    });
   });
 
   it("answers categories and Languages, and honours the locale header", async () => {
-    const { body } = await gql(`{ categories(limit: 10, skip: 0) { totalCount list { id slug iconName templatesCount content { name } } } languages { totalCount list { id name locale } } }`, {}, { locale: "es" });
-    expect(body.data?.categories.list.map((c: { content: { name: string } }) => c.content.name)).toEqual(["Marketing", "Educación"]);
-    expect(body.data?.languages).toEqual({ totalCount: 2, list: [{ id: 1, name: "English", locale: "en" }, { id: 2, name: "Español", locale: "es" }] });
+    const { body } = await gql(
+      `{ categories(limit: 10, skip: 0) { totalCount list { id slug iconName templatesCount content { name } } } languages { totalCount list { id name locale } } }`,
+      {},
+      { locale: "es" },
+    );
+    expect(body.data?.categories.list.map((c: { content: { name: string } }) => c.content.name)).toEqual([
+      "Marketing",
+      "Educación",
+    ]);
+    expect(body.data?.languages).toEqual({
+      totalCount: 2,
+      list: [
+        { id: 1, name: "English", locale: "en" },
+        { id: 2, name: "Español", locale: "es" },
+      ],
+    });
   });
 
   it("honours the Time-Zone header in dates, and refuses a zone it does not know", async () => {
@@ -58,7 +101,11 @@ describe("GraphQL catalogue", () => {
     expect(utc.body.data?.tags.list[0].updatedAt).toMatch(/\+00:00$/);
     const tokyo = await gql(`{ tags(limit: 1) { list { updatedAt } } }`, {}, { "time-zone": "Asia/Tokyo" });
     expect(tokyo.body.data?.tags.list[0].updatedAt).toMatch(/\+09:00$/);
-    const bad = await gql(`{ tags(limit: 1) { list { updatedAt } } }`, {}, { "time-zone": "Mars/Olympus", locale: "es" });
+    const bad = await gql(
+      `{ tags(limit: 1) { list { updatedAt } } }`,
+      {},
+      { "time-zone": "Mars/Olympus", locale: "es" },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0].message).toBe("Zona horaria no válida.");
   });
@@ -95,18 +142,31 @@ describe("GraphQL catalogue", () => {
     expect(wrongType.status).toBe(400);
     const huge = await gql(`{ tag(slug: "${"x".repeat(10_000)}") { id } }`);
     expect(huge.status).toBe(404);
-    const garbage = await handler(new Request("http://localhost/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" }));
+    const garbage = await handler(
+      new Request("http://localhost/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{not json",
+      }),
+    );
     expect(garbage.status).toBe(400);
   });
 
   it("limits cost and turns introspection off in production", async () => {
-    const costly = await gql(`{ tags(limit: 100) { list { id slug type iconName templatesCount updatedAt meta content { name title description tabName } } } }`);
+    const costly = await gql(
+      `{ tags(limit: 100) { list { id slug type iconName templatesCount updatedAt meta content { name title description tabName } } } }`,
+    );
     expect(costly.body.errors?.[0].message).toMatch(/complexity/i);
     const introspect = await gql(`{ __schema { types { name } } }`);
     expect(introspect.body.errors?.[0].message).toMatch(/introspection/i);
     const dev = await gql(`{ __schema { queryType { name } } }`, {}, {}, devHandler);
     expect(dev.body.data?.__schema.queryType.name).toBe("Query");
-    const deep = await gql(`{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }`, {}, {}, devHandler);
+    const deep = await gql(
+      `{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }`,
+      {},
+      {},
+      devHandler,
+    );
     expect(deep.body.errors?.[0].message, JSON.stringify(deep.body)).toMatch(/depth/i);
   });
 });

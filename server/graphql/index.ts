@@ -3,9 +3,9 @@ import ComplexityPlugin from "@pothos/plugin-complexity";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import { GRAPHQL, LANGUAGES, type Locale } from "#config/constants.ts";
+import * as catalog from "#modules/catalog/service.ts";
 import type { TagType, TagView } from "#modules/catalog/views.ts";
 import type { Logger, ServiceContext } from "#modules/shared/context.ts";
-import * as catalog from "#modules/catalog/service.ts";
 import { depthLimitRule } from "./depth-limit.ts";
 import { isoInZone, resolveTimeZone } from "./time-zone.ts";
 
@@ -74,13 +74,19 @@ export function buildSchema() {
     fields: (t) => ({ id: t.exposeInt("id"), name: t.exposeString("name"), locale: t.exposeString("locale") }),
   });
   const LanguageList = builder.objectRef<{ list: Language[]; totalCount: number }>("LanguageList").implement({
-    fields: (t) => ({ list: t.field({ type: [LanguageRef], resolve: (r) => r.list }), totalCount: t.exposeInt("totalCount") }),
+    fields: (t) => ({
+      list: t.field({ type: [LanguageRef], resolve: (r) => r.list }),
+      totalCount: t.exposeInt("totalCount"),
+    }),
   });
 
   const TypeFilter = builder.inputType("TagTypeFilter", { fields: (t) => ({ in: t.field({ type: [TagTypeEnum] }) }) });
   const TagWhere = builder.inputType("TagWhere", { fields: (t) => ({ type: t.field({ type: TypeFilter }) }) });
   const TagOrderBy = builder.inputType("TagOrderBy", {
-    fields: (t) => ({ field: t.field({ type: TagOrderField, required: true }), direction: t.field({ type: OrderDirection }) }),
+    fields: (t) => ({
+      field: t.field({ type: TagOrderField, required: true }),
+      direction: t.field({ type: OrderDirection }),
+    }),
   });
   const LocaleFilter = builder.inputType("LanguageWhere", {
     fields: (t) => ({ locale: t.string(), id: t.int() }),
@@ -102,7 +108,12 @@ export function buildSchema() {
       tags: t.field({
         type: TagList,
         complexity: (args) => ({ field: 2, multiplier: Math.max(1, Math.min(args.limit ?? 50, GRAPHQL.maxListLimit)) }),
-        args: { where: t.arg({ type: TagWhere }), orderBy: t.arg({ type: TagOrderBy }), skip: t.arg.int({ defaultValue: 0 }), limit: t.arg.int({ defaultValue: 50 }) },
+        args: {
+          where: t.arg({ type: TagWhere }),
+          orderBy: t.arg({ type: TagOrderBy }),
+          skip: t.arg.int({ defaultValue: 0 }),
+          limit: t.arg.int({ defaultValue: 50 }),
+        },
         resolve: (_r, args, ctx) =>
           catalog.listTags(ctx.service, {
             types: (args.where?.type?.in ?? undefined) as TagType[] | undefined,
@@ -126,7 +137,12 @@ export function buildSchema() {
       categories: t.field({
         type: TagList,
         complexity: (args) => ({ field: 2, multiplier: Math.max(1, Math.min(args.limit ?? 50, GRAPHQL.maxListLimit)) }),
-        args: { orderBy: t.arg({ type: TagOrderBy }), type: t.arg({ type: TagTypeEnum, defaultValue: "category" }), skip: t.arg.int({ defaultValue: 0 }), limit: t.arg.int({ defaultValue: 50 }) },
+        args: {
+          orderBy: t.arg({ type: TagOrderBy }),
+          type: t.arg({ type: TagTypeEnum, defaultValue: "category" }),
+          skip: t.arg.int({ defaultValue: 0 }),
+          limit: t.arg.int({ defaultValue: 50 }),
+        },
         resolve: (_r, args, ctx) =>
           catalog.listTags(ctx.service, {
             types: [args.type ?? "category"],
@@ -137,15 +153,23 @@ export function buildSchema() {
       }),
       languages: t.field({
         type: LanguageList,
-        args: { where: t.arg({ type: LocaleFilter }), orderBy: t.arg({ type: LanguageOrderBy }), skip: t.arg.int({ defaultValue: 0 }), limit: t.arg.int({ defaultValue: 50 }) },
+        args: {
+          where: t.arg({ type: LocaleFilter }),
+          orderBy: t.arg({ type: LanguageOrderBy }),
+          skip: t.arg.int({ defaultValue: 0 }),
+          limit: t.arg.int({ defaultValue: 50 }),
+        },
         resolve: (_r, args) => {
           const { skip, limit } = checkPaging(args.skip, args.limit);
           let list: Language[] = LANGUAGES.filter(
-            (l) => (args.where?.locale == null || l.locale === args.where.locale) && (args.where?.id == null || l.id === args.where.id),
+            (l) =>
+              (args.where?.locale == null || l.locale === args.where.locale) &&
+              (args.where?.id == null || l.id === args.where.id),
           );
           if (args.orderBy) {
             const f = args.orderBy.field as keyof Language;
-            if (f !== "id" && f !== "name" && f !== "locale") throw badInput("orderBy.field must be id, name or locale.");
+            if (f !== "id" && f !== "name" && f !== "locale")
+              throw badInput("orderBy.field must be id, name or locale.");
             const dir = args.orderBy.direction === "desc" ? -1 : 1;
             list = [...list].sort((a, b) => (a[f] < b[f] ? -dir : a[f] > b[f] ? dir : 0));
           }
@@ -158,7 +182,11 @@ export function buildSchema() {
   return builder.toSchema();
 }
 
-export function createGraphqlHandler(opts: { serviceContext: (locale: Locale) => ServiceContext; log: Logger; production: boolean }) {
+export function createGraphqlHandler(opts: {
+  serviceContext: (locale: Locale) => ServiceContext;
+  log: Logger;
+  production: boolean;
+}) {
   const schema = buildSchema();
   const plugins: Plugin[] = [
     {

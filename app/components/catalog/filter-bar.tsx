@@ -3,8 +3,8 @@ import { Form, Link, useLocation, useSubmit } from "react-router";
 import {
   activeFilterCount,
   FILTER_PARAMS,
-  FORMAT_FILTERS,
   type Filters,
+  FORMAT_FILTERS,
   LICENSES,
   RATIOS,
   SLIDE_RANGES,
@@ -18,7 +18,17 @@ import { CloseIcon, FilterIcon } from "../icons.tsx";
 
 type Option = { value: string; label: string; hex?: string };
 
-function Group({ name, label, options, selected }: { name: string; label: string; options: Option[]; selected: string[] }) {
+function Group({
+  name,
+  label,
+  options,
+  selected,
+}: {
+  name: string;
+  label: string;
+  options: Option[];
+  selected: string[];
+}) {
   const [chosen, setChosen] = useState(selected);
   const selectedKey = selected.join(",");
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL when it changes (a chip removed, back button)
@@ -27,14 +37,21 @@ function Group({ name, label, options, selected }: { name: string; label: string
     <details className="group relative">
       <summary className="chip cursor-pointer list-none select-none [&::-webkit-details-marker]:hidden">
         {label}
-        {selected.length ? <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">{selected.length}</span> : null}
-        <span aria-hidden="true" className="text-ink-muted group-open:rotate-180">▾</span>
+        {selected.length ? (
+          <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">{selected.length}</span>
+        ) : null}
+        <span aria-hidden="true" className="text-ink-muted group-open:rotate-180">
+          ▾
+        </span>
       </summary>
       <fieldset className="z-30 mt-2 w-full rounded-xl border border-line bg-surface p-3 shadow-lift md:absolute md:w-64">
         <legend className="sr-only">{label}</legend>
         <div className="flex max-h-72 flex-col gap-1 overflow-y-auto">
           {options.map((o) => (
-            <label key={o.value} className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2 py-1.5 text-sm hover:bg-canvas">
+            <label
+              key={o.value}
+              className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2 py-1.5 text-sm hover:bg-canvas"
+            >
               <input
                 type="checkbox"
                 name={name}
@@ -46,7 +63,13 @@ function Group({ name, label, options, selected }: { name: string; label: string
                 }}
                 className="h-4 w-4 accent-brand-600"
               />
-              {o.hex ? <span className="h-4 w-4 rounded-full ring-1 ring-ink/20" style={{ background: o.hex }} aria-hidden="true" /> : null}
+              {o.hex ? (
+                <span
+                  className="h-4 w-4 rounded-full ring-1 ring-ink/20"
+                  style={{ background: o.hex }}
+                  aria-hidden="true"
+                />
+              ) : null}
               {o.label}
             </label>
           ))}
@@ -76,19 +99,52 @@ export function FilterBar({
   const count = activeFilterCount(filters);
 
   const groups: { name: string; label: string; options: Option[]; selected: string[] }[] = [
-    { name: FILTER_PARAMS.style, label: t("catalog.filters.style"), options: options.styles.map((s) => ({ value: s.slug, label: s.name })), selected: filters.styles },
-    { name: FILTER_PARAMS.color, label: t("catalog.filters.color"), options: options.colors.map((c) => ({ value: c.slug, label: c.name, hex: c.hex })), selected: filters.colors },
-    { name: FILTER_PARAMS.license, label: t("catalog.filters.license"), options: LICENSES.map((l) => ({ value: l, label: t(`catalog.filters.licenses.${l}`) })), selected: filters.licenses },
-    { name: FILTER_PARAMS.format, label: t("catalog.filters.format"), options: Object.keys(FORMAT_FILTERS).map((f) => ({ value: f, label: t(`catalog.filters.formats.${f}`) })), selected: filters.formats },
-    { name: FILTER_PARAMS.slides, label: t("catalog.filters.slides"), options: Object.keys(SLIDE_RANGES).map((s) => ({ value: s, label: t(`catalog.filters.slideRanges.${s}`) })), selected: filters.slides },
-    { name: FILTER_PARAMS.ratio, label: t("catalog.filters.ratio"), options: Object.keys(RATIOS).map((r) => ({ value: r, label: t(`catalog.filters.ratios.${r}`) })), selected: filters.ratios },
+    {
+      name: FILTER_PARAMS.style,
+      label: t("catalog.filters.style"),
+      options: options.styles.map((s) => ({ value: s.slug, label: s.name })),
+      selected: filters.styles,
+    },
+    {
+      name: FILTER_PARAMS.color,
+      label: t("catalog.filters.color"),
+      options: options.colors.map((c) => ({ value: c.slug, label: c.name, hex: c.hex })),
+      selected: filters.colors,
+    },
+    {
+      name: FILTER_PARAMS.license,
+      label: t("catalog.filters.license"),
+      options: LICENSES.map((l) => ({ value: l, label: t(`catalog.filters.licenses.${l}`) })),
+      selected: filters.licenses,
+    },
+    {
+      name: FILTER_PARAMS.format,
+      label: t("catalog.filters.format"),
+      options: Object.keys(FORMAT_FILTERS).map((f) => ({ value: f, label: t(`catalog.filters.formats.${f}`) })),
+      selected: filters.formats,
+    },
+    {
+      name: FILTER_PARAMS.slides,
+      label: t("catalog.filters.slides"),
+      options: Object.keys(SLIDE_RANGES).map((s) => ({ value: s, label: t(`catalog.filters.slideRanges.${s}`) })),
+      selected: filters.slides,
+    },
+    {
+      name: FILTER_PARAMS.ratio,
+      label: t("catalog.filters.ratio"),
+      options: Object.keys(RATIOS).map((r) => ({ value: r, label: t(`catalog.filters.ratios.${r}`) })),
+      selected: filters.ratios,
+    },
   ];
 
   const chips: { key: string; label: string; to: string }[] = [];
   for (const g of groups) {
     for (const v of g.selected) {
       const label = g.options.find((o) => o.value === v)?.label ?? v;
-      const next: Filters = { ...filters, [keyOf(g.name)]: (filters[keyOf(g.name)] as string[]).filter((x) => x !== v) };
+      const next: Filters = {
+        ...filters,
+        [keyOf(g.name)]: (filters[keyOf(g.name)] as string[]).filter((x) => x !== v),
+      };
       chips.push({ key: `${g.name}:${v}`, label, to: `?${toSearchParams({ filters: next, sort })}` });
     }
   }
@@ -106,10 +162,17 @@ export function FilterBar({
             <FilterIcon width={16} height={16} />
             {count ? t("catalog.filters.showCount", { count }) : t("catalog.filters.show")}
           </button>
-          <div className={`${open ? "fixed inset-0 z-50 flex flex-col gap-3 overflow-y-auto bg-surface p-4" : "hidden"} md:static md:z-auto md:flex md:flex-row md:flex-wrap md:items-start md:gap-2 md:bg-transparent md:p-0`}>
+          <div
+            className={`${open ? "fixed inset-0 z-50 flex flex-col gap-3 overflow-y-auto bg-surface p-4" : "hidden"} md:static md:z-auto md:flex md:flex-row md:flex-wrap md:items-start md:gap-2 md:bg-transparent md:p-0`}
+          >
             <div className="flex items-center justify-between md:hidden">
               <h2 className="text-lg font-semibold">{t("catalog.filters.title")}</h2>
-              <button type="button" className="btn-ghost px-2" aria-label={t("catalog.filters.close")} onClick={() => setOpen(false)}>
+              <button
+                type="button"
+                className="btn-ghost px-2"
+                aria-label={t("catalog.filters.close")}
+                onClick={() => setOpen(false)}
+              >
                 <CloseIcon />
               </button>
             </div>
@@ -131,7 +194,12 @@ export function FilterBar({
           {showSort ? (
             <label className="flex items-center gap-2 text-sm text-ink-soft">
               {t("catalog.filters.sort")}
-              <select name={FILTER_PARAMS.sort} defaultValue={sort ?? "popular"} key={sort ?? "popular"} className="rounded-lg border border-line bg-surface px-2.5 py-1.5 text-sm">
+              <select
+                name={FILTER_PARAMS.sort}
+                defaultValue={sort ?? "popular"}
+                key={sort ?? "popular"}
+                className="rounded-lg border border-line bg-surface px-2.5 py-1.5 text-sm"
+              >
                 {SORTS.map((s) => (
                   <option key={s} value={s}>
                     {t(`catalog.filters.sorts.${s}`)}
@@ -146,11 +214,20 @@ export function FilterBar({
         <div className="mt-3 flex flex-wrap items-center gap-2">
           <span className="sr-only">{t("catalog.filters.active")}</span>
           {chips.map((c) => (
-            <Link key={c.key} to={c.to} preventScrollReset className="chip" aria-label={t("catalog.filters.remove", { name: c.label })}>
+            <Link
+              key={c.key}
+              to={c.to}
+              preventScrollReset
+              className="chip"
+              aria-label={t("catalog.filters.remove", { name: c.label })}
+            >
               {c.label} <CloseIcon width={14} height={14} />
             </Link>
           ))}
-          <Link to={`${location.pathname}${sort ? `?sort=${sort}` : ""}`} className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+          <Link
+            to={`${location.pathname}${sort ? `?sort=${sort}` : ""}`}
+            className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
             {t("catalog.list.clearFilters")}
           </Link>
         </div>

@@ -14,7 +14,15 @@ function pagesAround(page: number, count: number): (number | "gap")[] {
 }
 
 /** Real page links for crawlers and keyboards; `hrefFor(page)` builds each address. */
-export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+}) {
   const { t } = useI18n();
   if (pageCount <= 1) return null;
   const item = "inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium";
@@ -23,7 +31,12 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
       <ul className="flex flex-wrap items-center gap-1">
         <li>
           {page > 1 ? (
-            <Link to={hrefFor(page - 1)} rel="prev" className={`${item} text-ink-soft hover:bg-brand-50`} aria-label={t("catalog.list.previous")}>
+            <Link
+              to={hrefFor(page - 1)}
+              rel="prev"
+              className={`${item} text-ink-soft hover:bg-brand-50`}
+              aria-label={t("catalog.list.previous")}
+            >
               <ChevronLeft />
             </Link>
           ) : null}
@@ -48,7 +61,12 @@ export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCou
         )}
         <li>
           {page < pageCount ? (
-            <Link to={hrefFor(page + 1)} rel="next" className={`${item} text-ink-soft hover:bg-brand-50`} aria-label={t("catalog.list.next")}>
+            <Link
+              to={hrefFor(page + 1)}
+              rel="next"
+              className={`${item} text-ink-soft hover:bg-brand-50`}
+              aria-label={t("catalog.list.next")}
+            >
               <ChevronRight />
             </Link>
           ) : null}

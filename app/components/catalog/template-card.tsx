@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { TemplateCard as Card } from "#modules/catalog/views.ts";
 import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
+import type { TemplateCard as Card } from "#modules/catalog/views.ts";
 import { useI18n } from "../i18n.tsx";
 
 const FLIP_SLIDES = 4;
 const FLIP_MS = 900;
-const CARD_SIZES = "(min-width: 1536px) 18vw, (min-width: 1280px) 23vw, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 92vw";
+const CARD_SIZES =
+  "(min-width: 1536px) 18vw, (min-width: 1280px) 23vw, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 92vw";
 
 /** Preview first: the image in its box, title and a few facts. Hover or focus flips through the first slides. */
 export function TemplateCard({ card, priority = false }: { card: Card; priority?: boolean }) {
@@ -71,7 +72,11 @@ export function TemplateCard({ card, priority = false }: { card: Card; priority?
           <span>{t("catalog.card.slides", { count: card.slidesCount })}</span>
           <span className="flex gap-1" title={t("catalog.card.formats")}>
             {card.formats.map((f) => (
-              <abbr key={f} title={t(`catalog.card.formatNames.${f}`)} className="rounded bg-canvas px-1.5 py-0.5 font-semibold no-underline ring-1 ring-line">
+              <abbr
+                key={f}
+                title={t(`catalog.card.formatNames.${f}`)}
+                className="rounded bg-canvas px-1.5 py-0.5 font-semibold no-underline ring-1 ring-line"
+              >
                 {f}
               </abbr>
             ))}

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { BRAND } from "#config/constants.ts";
 import type { NavTag } from "#app/root.tsx";
+import { BRAND } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
 import { InstagramIcon, LogoMark, PinterestIcon, XIcon } from "../icons.tsx";
 
@@ -43,10 +43,18 @@ export function Footer({ nav }: { nav: NavTag[] }) {
         </div>
         <nav aria-label={t("common.footer.explore")} className={col}>
           <h2 className="font-semibold text-ink">{t("common.footer.explore")}</h2>
-          <Link className={link} to={href("/")}>{t("common.nav.home")}</Link>
-          <Link className={link} to={href("/templates")}>{t("common.nav.templates")}</Link>
-          <Link className={link} to={href("/trending")}>{t("common.nav.trending")}</Link>
-          <Link className={link} to={href("/latest")}>{t("common.nav.latest")}</Link>
+          <Link className={link} to={href("/")}>
+            {t("common.nav.home")}
+          </Link>
+          <Link className={link} to={href("/templates")}>
+            {t("common.nav.templates")}
+          </Link>
+          <Link className={link} to={href("/trending")}>
+            {t("common.nav.trending")}
+          </Link>
+          <Link className={link} to={href("/latest")}>
+            {t("common.nav.latest")}
+          </Link>
         </nav>
         <nav aria-label={t("common.footer.categories")} className={col}>
           <h2 className="font-semibold text-ink">{t("common.footer.categories")}</h2>
@@ -58,15 +66,27 @@ export function Footer({ nav }: { nav: NavTag[] }) {
         </nav>
         <nav aria-label={t("common.footer.help")} className={col}>
           <h2 className="font-semibold text-ink">{t("common.footer.help")}</h2>
-          <Link className={link} to={href("/faq")}>{t("common.footer.faq")}</Link>
-          <Link className={link} to={href("/license")}>{t("common.footer.license")}</Link>
-          <Link className={link} to={href("/terms-conditions")}>{t("common.footer.terms")}</Link>
-          <Link className={link} to={href("/privacy-policy")}>{t("common.footer.privacy")}</Link>
-          <Link className={link} to={href("/cookie-policy")}>{t("common.footer.cookies")}</Link>
+          <Link className={link} to={href("/faq")}>
+            {t("common.footer.faq")}
+          </Link>
+          <Link className={link} to={href("/license")}>
+            {t("common.footer.license")}
+          </Link>
+          <Link className={link} to={href("/terms-conditions")}>
+            {t("common.footer.terms")}
+          </Link>
+          <Link className={link} to={href("/privacy-policy")}>
+            {t("common.footer.privacy")}
+          </Link>
+          <Link className={link} to={href("/cookie-policy")}>
+            {t("common.footer.cookies")}
+          </Link>
         </nav>
       </div>
       <div className="border-t border-line">
-        <p className="container-page py-6 text-sm text-ink-muted">{t("common.footer.copyright", { year: String(BRAND.copyrightYear) })}</p>
+        <p className="container-page py-6 text-sm text-ink-muted">
+          {t("common.footer.copyright", { year: String(BRAND.copyrightYear) })}
+        </p>
       </div>
     </footer>
   );

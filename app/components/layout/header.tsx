@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { UI } from "#config/constants.ts";
 import type { NavTag } from "#app/root.tsx";
+import { UI } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../icons.tsx";
 import { NavStrip } from "./nav-strip.tsx";
@@ -68,7 +68,10 @@ export function Header({ nav }: { nav: NavTag[] }) {
           <span>{t("common.brand")}</span>
         </Link>
         <nav aria-label={t("common.nav.main")} className="ml-4 hidden items-center gap-1 md:flex">
-          <NavLink to={href("/templates")} className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}>
+          <NavLink
+            to={href("/templates")}
+            className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}
+          >
             {t("common.nav.templates")}
           </NavLink>
         </nav>

@@ -31,14 +31,13 @@ export function Gallery({
   const thumbSize = ratioSize(aspectRatio, 320);
   return (
     <section aria-label={t("template.gallery.label")} aria-roledescription="carousel" className="flex flex-col gap-3">
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the slide viewer takes arrow keys when focused */}
-      <div
+      <figure
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the slide viewer is focusable so it can take arrow keys (APG carousel)
         tabIndex={0}
-        role="group"
         aria-roledescription="slide"
         aria-label={t("template.gallery.slideAlt", { title, n: slide, total: slidesCount })}
         data-testid="gallery"
-        className="relative overflow-hidden rounded-card bg-line/40 shadow-card ring-1 ring-line/60 select-none"
+        className="relative m-0 overflow-hidden rounded-card bg-line/40 shadow-card ring-1 ring-line/60 select-none"
         style={{ aspectRatio: aspectRatio === "4:3" ? "4 / 3" : "16 / 9" }}
         onKeyDown={(e) => {
           if (e.key === "ArrowRight") {
@@ -100,7 +99,7 @@ export function Gallery({
         >
           {t("template.gallery.counter", { current: slide, total: slidesCount })}
         </p>
-      </div>
+      </figure>
       <p className="sr-only">{t("template.gallery.hint")}</p>
       <ol ref={stripRef} aria-label={t("template.gallery.thumbnails")} className="flex gap-2 overflow-x-auto pb-2">
         {Array.from({ length: slidesCount }, (_, i) => i + 1).map((n) => (

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { useI18n } from "#app/components/i18n.tsx";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
+import { useI18n } from "#app/components/i18n.tsx";
 import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { errorMeta, samePath, seo } from "#app/lib/seo.ts";
@@ -49,7 +49,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section className="border-b border-line bg-gradient-to-b from-brand-50 to-canvas">
         <div className="container-page py-14 sm:py-20">
-          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-ink sm:text-display">{t("catalog.home.heroTitle")}</h1>
+          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-ink sm:text-display">
+            {t("catalog.home.heroTitle")}
+          </h1>
           <p className="mt-5 max-w-2xl text-lg text-ink-soft">{t("catalog.home.heroText")}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to={href("/templates")} className="btn-primary px-5 py-3 text-base">
@@ -96,7 +98,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </div>
                   <div className="p-4">
                     <h3 className="font-semibold text-ink group-hover:text-brand-700">{c.content.name}</h3>
-                    <p className="text-sm text-ink-muted">{t("catalog.home.templatesCount", { count: c.templatesCount })}</p>
+                    <p className="text-sm text-ink-muted">
+                      {t("catalog.home.templatesCount", { count: c.templatesCount })}
+                    </p>
                   </div>
                 </Link>
               </li>

@@ -71,7 +71,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: query.page > 1 ? `${heading} · ${t("catalog.list.pageOf", { page: query.page, pages: result.pageCount })}` : `${heading} | SlideNest`,
+      title:
+        query.page > 1
+          ? `${heading} · ${t("catalog.list.pageOf", { page: query.page, pages: result.pageCount })}`
+          : `${heading} | SlideNest`,
       description,
       paths: { en: paths.en + pageSuffix, es: paths.es + pageSuffix },
       image: cover ? previewUrl(cover, 1, 1280) : undefined,
@@ -138,9 +141,19 @@ export default function List({ loaderData }: Route.ComponentProps) {
         total={result.total}
       />
       {loaderData.outOfRange ? (
-        <Empty title={t("catalog.list.emptyPageTitle")} text={t("catalog.list.emptyPageText")} to={hrefFor(1)} cta={t("catalog.list.firstPage")} />
+        <Empty
+          title={t("catalog.list.emptyPageTitle")}
+          text={t("catalog.list.emptyPageText")}
+          to={hrefFor(1)}
+          cta={t("catalog.list.firstPage")}
+        />
       ) : cards.length === 0 ? (
-        <Empty title={t("catalog.list.emptyTitle")} text={t("catalog.list.emptyText")} to={location.pathname} cta={t("catalog.list.clearFilters")} />
+        <Empty
+          title={t("catalog.list.emptyTitle")}
+          text={t("catalog.list.emptyText")}
+          to={location.pathname}
+          cta={t("catalog.list.clearFilters")}
+        />
       ) : (
         <>
           <TemplateGrid cards={cards} priorityCount={4} />
@@ -159,7 +172,9 @@ export default function List({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           ) : null}
-          <p className="mt-6 text-center text-sm text-ink-muted">{t("catalog.list.pageOf", { page: result.page, pages: result.pageCount })}</p>
+          <p className="mt-6 text-center text-sm text-ink-muted">
+            {t("catalog.list.pageOf", { page: result.page, pages: result.pageCount })}
+          </p>
           <Pagination page={result.page} pageCount={result.pageCount} hrefFor={hrefFor} />
         </>
       )}

@@ -24,7 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       description: page.metaDescription,
       paths,
       type: "article" as const,
-      jsonLd: [breadcrumbLd(origin, [{ name: "SlideNest", path: locale === "es" ? "/es" : "/" }, { name: page.title, path: paths[locale] }])],
+      jsonLd: [
+        breadcrumbLd(origin, [
+          { name: "SlideNest", path: locale === "es" ? "/es" : "/" },
+          { name: page.title, path: paths[locale] },
+        ]),
+      ],
     },
   };
 }

@@ -1,9 +1,9 @@
 import { Outlet, useRouteLoaderData } from "react-router";
+import { useI18n } from "#app/components/i18n.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
 import { Header } from "#app/components/layout/header.tsx";
 import { OnlineStatus } from "#app/components/layout/online-status.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
-import { useI18n } from "#app/components/i18n.tsx";
 import type { RootData } from "#app/root.tsx";
 
 /** Default layout: header with the navigation strip, the page, the footer. */
@@ -13,7 +13,10 @@ export default function DefaultLayout() {
   const nav = root?.nav ?? [];
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-4 focus:py-2"
+      >
         {t("common.skipToContent")}
       </a>
       <ProgressBar />

@@ -1,5 +1,5 @@
-import { localeFromPath, stripLocale } from "#app/lib/i18n.ts";
 import { appContext } from "#app/context.ts";
+import { localeFromPath, stripLocale } from "#app/lib/i18n.ts";
 import type { Route } from "./+types/license-pdf";
 
 /** The licence document as a PDF, in the language of the address. */
@@ -9,7 +9,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(url.pathname);
   const kind = stripLocale(url.pathname) === "/pdf-license-commercial" ? "commercial" : "personal";
   const pdf = await app.services.legal.licensePdf(kind, locale, app.origin);
-  const name = locale === "es" ? `slidenest-licencia-${kind === "commercial" ? "comercial" : "personal"}.pdf` : `slidenest-${kind}-license.pdf`;
+  const name =
+    locale === "es"
+      ? `slidenest-licencia-${kind === "commercial" ? "comercial" : "personal"}.pdf`
+      : `slidenest-${kind}-license.pdf`;
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",

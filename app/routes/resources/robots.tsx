@@ -3,6 +3,16 @@ import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { origin } = context.get(appContext);
-  const body = ["User-agent: *", "Allow: /", "Disallow: /files/download/", "Disallow: /graphql", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /files/download/",
+    "Disallow: /graphql",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

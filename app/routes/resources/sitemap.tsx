@@ -4,7 +4,17 @@ import { LOCALES, type Locale } from "#config/constants.ts";
 import type { Route } from "./+types/sitemap";
 
 const PER_FILE = 20_000;
-const STATIC = ["/", "/templates", "/trending", "/latest", "/faq", "/license", "/terms-conditions", "/privacy-policy", "/cookie-policy"];
+const STATIC = [
+  "/",
+  "/templates",
+  "/trending",
+  "/latest",
+  "/faq",
+  "/license",
+  "/terms-conditions",
+  "/privacy-policy",
+  "/cookie-policy",
+];
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -17,7 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...STATIC.map((p) => ({ paths: both(p) })),
     ...entries.tags.map((t) => ({ paths: both(`/${t.slug}`), lastmod: t.updatedAt })),
     ...entries.templates.map((t) => ({
-      paths: Object.fromEntries(LOCALES.map((l) => [l, localePath(l, `/template/${t.slugs[l]}`)])) as Record<Locale, string>,
+      paths: Object.fromEntries(LOCALES.map((l) => [l, localePath(l, `/template/${t.slugs[l]}`)])) as Record<
+        Locale,
+        string
+      >,
       lastmod: t.updatedAt,
     })),
   ];
@@ -25,19 +38,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const partParam = url.searchParams.get("part");
   const headers = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
   if (parts > 1 && partParam === null) {
-    const list = Array.from({ length: parts }, (_, i) => `<sitemap><loc>${esc(`${app.origin}/sitemap.xml?part=${i + 1}`)}</loc></sitemap>`);
-    return new Response(`<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${list.join("")}</sitemapindex>\n`, { headers });
+    const list = Array.from(
+      { length: parts },
+      (_, i) => `<sitemap><loc>${esc(`${app.origin}/sitemap.xml?part=${i + 1}`)}</loc></sitemap>`,
+    );
+    return new Response(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${list.join("")}</sitemapindex>\n`,
+      { headers },
+    );
   }
   const part = partParam === null ? 1 : Number(partParam);
-  if (!Number.isInteger(part) || part < 1 || part > parts) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
+  if (!Number.isInteger(part) || part < 1 || part > parts)
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   const slice = pages.slice((part - 1) * PER_FILE, part * PER_FILE);
   const urls: string[] = [];
   for (const p of slice) {
-    const alternates =
-      LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(app.origin + p.paths[l])}"/>`).join("") +
-      `<xhtml:link rel="alternate" hreflang="x-default" href="${esc(app.origin + p.paths.en)}"/>`;
+    const alternates = `${LOCALES.map(
+      (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(app.origin + p.paths[l])}"/>`,
+    ).join("")}<xhtml:link rel="alternate" hreflang="x-default" href="${esc(app.origin + p.paths.en)}"/>`;
     for (const l of LOCALES) {
-      urls.push(`<url><loc>${esc(app.origin + p.paths[l])}</loc>${p.lastmod ? `<lastmod>${p.lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}${alternates}</url>`);
+      urls.push(
+        `<url><loc>${esc(app.origin + p.paths[l])}</loc>${p.lastmod ? `<lastmod>${p.lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}${alternates}</url>`,
+      );
     }
   }
   return new Response(

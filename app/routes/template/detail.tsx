@@ -21,7 +21,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (found.kind === "missing") notFound("template", params.slug);
   const template = found.template;
   app.views.count(template.id);
-  const fileSizeBytes = template.fileSizeBytes ?? (await app.services.files.ensureFileSize(app.fileContext(), template));
+  const fileSizeBytes =
+    template.fileSizeBytes ?? (await app.services.files.ensureFileSize(app.fileContext(), template));
   const related = await app.services.catalog.listRelated(ctx, template, 8);
   const recommended = await app.services.catalog.listRecommended(
     ctx,
@@ -72,7 +73,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           license: `${origin}${localePath(locale, "/license")}`,
           encodingFormat: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
           publisher: { "@type": "Organization", name: "SlideNest", url: origin },
-          additionalProperty: [{ "@type": "PropertyValue", name: "slides", value: template.slidesCount }, { "@type": "PropertyValue", name: "license", value: license }],
+          additionalProperty: [
+            { "@type": "PropertyValue", name: "slides", value: template.slidesCount },
+            { "@type": "PropertyValue", name: "license", value: license },
+          ],
         },
         breadcrumbLd(origin, [
           { name: "SlideNest", path: localePath(locale, "/") },
@@ -101,7 +105,12 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
   const { template, related, recommended } = loaderData;
   const [colorId, setColorId] = useState(loaderData.initialColor);
   const color = template.colors.find((c) => c.id === colorId) ?? template.colors[0];
-  const mb = template.fileSizeBytes ? (template.fileSizeBytes / 1_048_576).toLocaleString(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }) : null;
+  const mb = template.fileSizeBytes
+    ? (template.fileSizeBytes / 1_048_576).toLocaleString(locale, {
+        maximumFractionDigits: 1,
+        minimumFractionDigits: 1,
+      })
+    : null;
   const notes: Record<string, string> = {
     PP: t("template.download.ppNote"),
     GS: template.googleSlidesUrl ? t("template.download.gsLinkNote") : t("template.download.gsNote"),
@@ -110,18 +119,29 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container-page pt-6">
       <nav aria-label={t("catalog.list.breadcrumb")} className="mb-4 flex flex-wrap gap-1 text-sm text-ink-muted">
-        <Link to={href("/")} className="hover:text-brand-700">SlideNest</Link>
+        <Link to={href("/")} className="hover:text-brand-700">
+          SlideNest
+        </Link>
         <span aria-hidden="true">/</span>
         <Link to={href(`/${template.category.slug}`)} className="hover:text-brand-700">
           {template.category.name}
         </Link>
         <span aria-hidden="true">/</span>
-        <span aria-current="page" className="line-clamp-1">{template.title}</span>
+        <span aria-current="page" className="line-clamp-1">
+          {template.title}
+        </span>
       </nav>
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
         <div className="min-w-0">
           <h1 className="mb-4 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{template.title}</h1>
-          {color ? <Gallery title={template.title} colorId={color.id} slidesCount={template.slidesCount} aspectRatio={template.aspectRatio} /> : null}
+          {color ? (
+            <Gallery
+              title={template.title}
+              colorId={color.id}
+              slidesCount={template.slidesCount}
+              aspectRatio={template.aspectRatio}
+            />
+          ) : null}
           <p className="mt-6 max-w-3xl leading-7 text-ink-soft">{template.description}</p>
           {template.tags.length ? (
             <div className="mt-6">
@@ -148,7 +168,14 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
                 <div className="flex gap-2">
                   {template.colors.map((c) => (
                     <label key={c.id} className="cursor-pointer">
-                      <input type="radio" name="color" value={c.slug} className="peer sr-only" checked={c.id === colorId} onChange={() => setColorId(c.id)} />
+                      <input
+                        type="radio"
+                        name="color"
+                        value={c.slug}
+                        className="peer sr-only"
+                        checked={c.id === colorId}
+                        onChange={() => setColorId(c.id)}
+                      />
                       <span
                         className="block h-9 w-9 rounded-full ring-2 ring-transparent ring-offset-2 peer-checked:ring-brand-600 peer-focus-visible:outline-3 peer-focus-visible:outline-brand-500"
                         style={{ background: c.hex }}
@@ -168,12 +195,21 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
               {(["PP", "GS", "KN"] as const).map((f) => (
                 <li key={f}>
                   {template.isPremium ? (
-                    <button type="button" disabled className="btn-secondary w-full justify-start" aria-describedby="premium-note">
+                    <button
+                      type="button"
+                      disabled
+                      className="btn-secondary w-full justify-start"
+                      aria-describedby="premium-note"
+                    >
                       <DownloadIcon /> {t(`template.download.${f}`)}
                     </button>
                   ) : (
                     <a
-                      href={f === "GS" && template.googleSlidesUrl ? template.googleSlidesUrl : `/files/download/${color?.id}/${f}`}
+                      href={
+                        f === "GS" && template.googleSlidesUrl
+                          ? template.googleSlidesUrl
+                          : `/files/download/${color?.id}/${f}`
+                      }
                       className={`${f === "PP" ? "btn-primary" : "btn-secondary"} w-full justify-start`}
                       rel="nofollow"
                       data-format={f}
@@ -193,17 +229,27 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
             <h2 className="mb-2 text-sm font-semibold text-ink">{t("template.facts.title")}</h2>
             <dl>
               <Fact label={t("template.facts.slides")}>{template.slidesCount}</Fact>
-              <Fact label={t("template.facts.size")}>{mb ? t("template.facts.sizeValue", { size: mb }) : t("template.facts.sizePending")}</Fact>
+              <Fact label={t("template.facts.size")}>
+                {mb ? t("template.facts.sizeValue", { size: mb }) : t("template.facts.sizePending")}
+              </Fact>
               <Fact label={t("template.facts.ratio")}>{template.aspectRatio}</Fact>
-              <Fact label={t("template.facts.fonts")}>{template.headingFont === template.bodyFont ? template.headingFont : `${template.headingFont}, ${template.bodyFont}`}</Fact>
+              <Fact label={t("template.facts.fonts")}>
+                {template.headingFont === template.bodyFont
+                  ? template.headingFont
+                  : `${template.headingFont}, ${template.bodyFont}`}
+              </Fact>
               <Fact label={t("template.facts.styles")}>{template.styles.map((s) => s.name).join(", ")}</Fact>
               <Fact label={t("template.facts.category")}>
                 <Link to={href(`/${template.category.slug}`)} className="text-brand-700 hover:underline">
                   {template.category.name}
                 </Link>
               </Fact>
-              <Fact label={t("template.facts.license")}>{template.isPremium ? t("template.facts.premium") : t("template.facts.free")}</Fact>
-              <Fact label={t("template.facts.formats")}>{template.formats.map((f) => t(`catalog.card.formatNames.${f}`)).join(", ")}</Fact>
+              <Fact label={t("template.facts.license")}>
+                {template.isPremium ? t("template.facts.premium") : t("template.facts.free")}
+              </Fact>
+              <Fact label={t("template.facts.formats")}>
+                {template.formats.map((f) => t(`catalog.card.formatNames.${f}`)).join(", ")}
+              </Fact>
             </dl>
           </div>
           <HouseAd />
