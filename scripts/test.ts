@@ -88,7 +88,7 @@ if (unit) {
 }
 
 if (e2e) {
-  if (run("production build", "npx", ["react-router", "build"])) {
+  if (run("production build", "npx", ["react-router", "build"], { NODE_ENV: "production" })) {
     const out = path.join(tmp, "playwright.json");
     run("playwright E2E (Chromium)", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
     countPlaywright(out);

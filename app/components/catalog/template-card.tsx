@@ -30,7 +30,7 @@ export function TemplateCard({ card, priority = false }: { card: Card; priority?
   const to = href(`/template/${card.slug}`);
   return (
     <article
-      className="group relative flex flex-col overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60 transition-shadow hover:shadow-lift"
+      className="group relative flex w-full flex-col overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60 transition-shadow hover:shadow-lift"
       onMouseEnter={() => setActive(true)}
       onMouseLeave={() => setActive(false)}
       onFocus={() => setActive(true)}
@@ -100,9 +100,7 @@ export function TemplateGrid({ cards, priorityCount = 0 }: { cards: Card[]; prio
     <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
       {cards.map((c, i) => (
         <li key={c.id} className="flex">
-          <div className="w-full">
-            <TemplateCard card={c} priority={i < priorityCount} />
-          </div>
+          <TemplateCard card={c} priority={i < priorityCount} />
         </li>
       ))}
     </ul>

@@ -7,7 +7,7 @@ import { SparklesIcon, TrendingIcon } from "../icons.tsx";
 export function NavStrip({ nav }: { nav: NavTag[] }) {
   const { t, href } = useI18n();
   return (
-    <nav aria-label={t("common.nav.categories")} className="border-t border-line/70">
+    <nav aria-label={t("common.nav.strip")} className="border-t border-line/70">
       <ul className="container-page flex gap-1 overflow-x-auto py-2 [scrollbar-width:none]">
         {nav.map((tag) => (
           <li key={tag.id} className="shrink-0">

@@ -7,7 +7,7 @@
 import { contrast, isDark, mix, readableOn } from "./color.ts";
 import type { Decor, Palette, Slide, SlideFormat } from "./design.ts";
 import { fontInfo } from "./taxonomy.ts";
-import { fit, measure } from "./text.ts";
+import { fitText, measure } from "./text.ts";
 
 export type Shape = {
   x: number;
@@ -148,16 +148,41 @@ function softOn(c: Ctx, fill: string): string {
 // ---------------------------------------------------------------------------------------------------
 // Primitive helpers
 
-function rect(c: Ctx, x: number, y: number, w: number, h: number, fill: string, extra: Partial<Shape> & { radius?: number } = {}) {
+function rect(
+  c: Ctx,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  fill: string,
+  extra: Partial<Shape> & { radius?: number } = {},
+) {
   c.ops.push({ kind: "rect", x, y, w, h, fill, ...extra });
 }
 
-function strokeRect(c: Ctx, x: number, y: number, w: number, h: number, stroke: string, strokeWidth: number, radius = 0) {
+function strokeRect(
+  c: Ctx,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  stroke: string,
+  strokeWidth: number,
+  radius = 0,
+) {
   c.ops.push({ kind: "rect", x, y, w, h, stroke, strokeWidth, radius });
 }
 
 function circle(c: Ctx, cx: number, cy: number, r: number, fill: string, opacity?: number) {
-  c.ops.push({ kind: "ellipse", x: cx - r, y: cy - r, w: r * 2, h: r * 2, fill, ...(opacity === undefined ? {} : { opacity }) });
+  c.ops.push({
+    kind: "ellipse",
+    x: cx - r,
+    y: cy - r,
+    w: r * 2,
+    h: r * 2,
+    fill,
+    ...(opacity === undefined ? {} : { opacity }),
+  });
 }
 
 function ring(c: Ctx, cx: number, cy: number, r: number, stroke: string, strokeWidth: number) {
@@ -198,7 +223,7 @@ function textOp(c: Ctx, raw: string, o: TextOpts): TextOp {
   sizes.push(min);
   const bold = o.bold ?? false;
   const letterSpacing = o.letterSpacing ?? 0;
-  const { size, lines } = fit(content, o.w, { family, bold, letterSpacing }, sizes, o.maxLines ?? 3);
+  const { size, lines } = fitText(content, o.w, { family, bold, letterSpacing }, sizes, o.maxLines ?? 3);
   const lineHeight = Math.round(size * (o.lh ?? 1.3));
   return {
     kind: "text",
@@ -281,8 +306,22 @@ function picture(c: Ctx, x: number, y: number, w: number, h: number, radius = 0)
   const sr = Math.min(w, h) * 0.085;
   circle(c, x + w * 0.72, y + h * 0.3, sr, mix(c.a2, c.bg, 0.08));
   const inset = radius;
-  c.ops.push({ kind: "triangle", x: x + w * 0.36, y: y + h * 0.44, w: w * 0.64 - inset, h: h * 0.56, fill: mix(c.a1, c.bg, 0.48) });
-  c.ops.push({ kind: "triangle", x: x + inset, y: y + h * 0.56, w: w * 0.64, h: h * 0.44, fill: mix(c.a1, c.bg, dark ? 0.1 : 0.18) });
+  c.ops.push({
+    kind: "triangle",
+    x: x + w * 0.36,
+    y: y + h * 0.44,
+    w: w * 0.64 - inset,
+    h: h * 0.56,
+    fill: mix(c.a1, c.bg, 0.48),
+  });
+  c.ops.push({
+    kind: "triangle",
+    x: x + inset,
+    y: y + h * 0.56,
+    w: w * 0.64,
+    h: h * 0.44,
+    fill: mix(c.a1, c.bg, dark ? 0.1 : 0.18),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -389,7 +428,15 @@ type Hero = {
   mirror: boolean;
 };
 
-function contactStack(c: Ctx, contact: NonNullable<Hero["contact"]>, x: number, w: number, label: string, value: string, align: TextOp["align"] = "left"): Stack {
+function contactStack(
+  c: Ctx,
+  contact: NonNullable<Hero["contact"]>,
+  x: number,
+  w: number,
+  label: string,
+  value: string,
+  align: TextOp["align"] = "left",
+): Stack {
   const rows: [string, string][] = [
     ["Email", contact.email],
     ["Website", contact.website],
@@ -398,7 +445,20 @@ function contactStack(c: Ctx, contact: NonNullable<Hero["contact"]>, x: number, 
   const parts: (Op | number)[] = [];
   rows.forEach(([k, v], i) => {
     if (i > 0) parts.push(18);
-    parts.push(textOp(c, k, { x, y: 0, w, size: 17, bold: true, color: label, upper: true, letterSpacing: 2.5, maxLines: 1, align }));
+    parts.push(
+      textOp(c, k, {
+        x,
+        y: 0,
+        w,
+        size: 17,
+        bold: true,
+        color: label,
+        upper: true,
+        letterSpacing: 2.5,
+        maxLines: 1,
+        align,
+      }),
+    );
     parts.push(6);
     parts.push(textOp(c, v, { x, y: 0, w, size: 26, color: value, maxLines: 1, align }));
   });
@@ -438,7 +498,9 @@ function heroText(
     parts.push(barOp(x, 72, 6, colors.bar));
   }
   parts.push(30);
-  parts.push(textOp(c, h.subtitle, { x, y: 0, w, size: 28, minSize: 24, maxLines: 3, color: colors.body, lh: 1.4, align }));
+  parts.push(
+    textOp(c, h.subtitle, { x, y: 0, w, size: 28, minSize: 24, maxLines: 3, color: colors.body, lh: 1.4, align }),
+  );
   return stack(parts);
 }
 
@@ -490,7 +552,19 @@ function heroSlide(c: Ctx, h: Hero) {
       const parts: (Op | Group | number | null)[] = [];
       if (h.kicker) parts.push(kickerOp(c, h.kicker, x, w, c.a1Text, "center"), 30);
       parts.push(
-        textOp(c, h.title, { x, y: 0, w, size: h.titleSize, minSize: 52, maxLines: 3, font: "heading", bold: true, color: c.text, lh: 1.08, align: "center" }),
+        textOp(c, h.title, {
+          x,
+          y: 0,
+          w,
+          size: h.titleSize,
+          minSize: 52,
+          maxLines: 3,
+          font: "heading",
+          bold: true,
+          color: c.text,
+          lh: 1.08,
+          align: "center",
+        }),
         34,
         {
           group: [
@@ -501,7 +575,17 @@ function heroSlide(c: Ctx, h: Hero) {
           h: 18,
         },
         34,
-        textOp(c, h.subtitle, { x: x + 100, y: 0, w: w - 200, size: 28, minSize: 24, maxLines: 3, color: c.muted, lh: 1.4, align: "center" }),
+        textOp(c, h.subtitle, {
+          x: x + 100,
+          y: 0,
+          w: w - 200,
+          size: 28,
+          minSize: 24,
+          maxLines: 3,
+          color: c.muted,
+          lh: 1.4,
+          align: "center",
+        }),
       );
       const s = stack([stack(parts), h.contact ? 56 : 0, h.contact ? contactRow(c, h.contact, x, w) : null]);
       place(c, s, (H - s.height) / 2 - 10);
@@ -570,11 +654,33 @@ function contactRow(c: Ctx, contact: NonNullable<Hero["contact"]>, x: number, w:
   const group: Op[] = [];
   let h = 0;
   cols.forEach(([k, v], i) => {
-    group.push(textOp(c, k, { x: x + i * cw, y: 0, w: cw, size: 17, bold: true, color: c.a1Text, upper: true, letterSpacing: 2.5, maxLines: 1, align: "center" }));
-    const value = textOp(c, v, { x: x + i * cw + 10, y: 32, w: cw - 20, size: 24, color: c.text, maxLines: 1, align: "center" });
+    group.push(
+      textOp(c, k, {
+        x: x + i * cw,
+        y: 0,
+        w: cw,
+        size: 17,
+        bold: true,
+        color: c.a1Text,
+        upper: true,
+        letterSpacing: 2.5,
+        maxLines: 1,
+        align: "center",
+      }),
+    );
+    const value = textOp(c, v, {
+      x: x + i * cw + 10,
+      y: 32,
+      w: cw - 20,
+      size: 24,
+      color: c.text,
+      maxLines: 1,
+      align: "center",
+    });
     group.push(value);
     h = Math.max(h, 32 + value.h);
-    if (i > 0) group.push({ kind: "line", x1: x + i * cw, y1: 0, x2: x + i * cw, y2: h, stroke: c.hair, strokeWidth: 2 });
+    if (i > 0)
+      group.push({ kind: "line", x1: x + i * cw, y1: 0, x2: x + i * cw, y2: h, stroke: c.hair, strokeWidth: 2 });
   });
   return stack([{ group, h }]);
 }
@@ -627,9 +733,26 @@ function agendaSlide(c: Ctx, s: Extract<Slide, { layout: "agenda" }>) {
   if (c.decor === "blobs") circle(c, c.L + 120, H - 180, 150, c.a1, 0.14);
   const titleColor = c.text;
   const left = stack([
-    kickerOp(c, `${s.items.length} topics`, c.L, leftW, c.decor === "split" || c.decor === "band" ? accentOn(c.a1, c.surface, c.text) : c.a1Text),
+    kickerOp(
+      c,
+      `${s.items.length} topics`,
+      c.L,
+      leftW,
+      c.decor === "split" || c.decor === "band" ? accentOn(c.a1, c.surface, c.text) : c.a1Text,
+    ),
     18,
-    textOp(c, s.title, { x: c.L, y: 0, w: leftW, size: 72, minSize: 48, maxLines: 2, font: "heading", bold: true, color: titleColor, lh: 1.05 }),
+    textOp(c, s.title, {
+      x: c.L,
+      y: 0,
+      w: leftW,
+      size: 72,
+      minSize: 48,
+      maxLines: 2,
+      font: "heading",
+      bold: true,
+      color: titleColor,
+      lh: 1.05,
+    }),
     28,
     barOp(c.L, 72, 6, c.a1),
   ]);
@@ -640,9 +763,38 @@ function agendaSlide(c: Ctx, s: Extract<Slide, { layout: "agenda" }>) {
   const colW = c.R - colX;
   s.items.forEach((item, i) => {
     const y = top + i * rowH;
-    const num = textOp(c, String(i + 1).padStart(2, "0"), { x: colX, y: 0, w: 90, size: 40, font: "heading", bold: true, color: c.a1Text, maxLines: 1, lh: 1.1 });
-    const title = textOp(c, item.title, { x: colX + 110, y: 0, w: colW - 110, size: 28, minSize: 24, font: "heading", bold: true, color: c.text, maxLines: 1, lh: 1.25 });
-    const body = textOp(c, item.text, { x: colX + 110, y: 0, w: colW - 110, size: 21, color: c.muted, maxLines: rowH > 130 ? 2 : 1, lh: 1.35 });
+    const num = textOp(c, String(i + 1).padStart(2, "0"), {
+      x: colX,
+      y: 0,
+      w: 90,
+      size: 40,
+      font: "heading",
+      bold: true,
+      color: c.a1Text,
+      maxLines: 1,
+      lh: 1.1,
+    });
+    const title = textOp(c, item.title, {
+      x: colX + 110,
+      y: 0,
+      w: colW - 110,
+      size: 28,
+      minSize: 24,
+      font: "heading",
+      bold: true,
+      color: c.text,
+      maxLines: 1,
+      lh: 1.25,
+    });
+    const body = textOp(c, item.text, {
+      x: colX + 110,
+      y: 0,
+      w: colW - 110,
+      size: 21,
+      color: c.muted,
+      maxLines: rowH > 130 ? 2 : 1,
+      lh: 1.35,
+    });
     const block = stack([title, 6, body]);
     const by = y + (rowH - block.height) / 2;
     place(c, block, by);
@@ -669,9 +821,30 @@ function sectionSlide(c: Ctx, s: Extract<Slide, { layout: "section" }>) {
     }
     const x = c.decor === "band" ? 160 : c.L;
     const st = stack([
-      textOp(c, s.number, { x, y: 0, w: 700, size: 220, font: "heading", bold: true, color: mix(fg, c.a1, 0.55), maxLines: 1, lh: 1.0 }),
+      textOp(c, s.number, {
+        x,
+        y: 0,
+        w: 700,
+        size: 220,
+        font: "heading",
+        bold: true,
+        color: mix(fg, c.a1, 0.55),
+        maxLines: 1,
+        lh: 1.0,
+      }),
       12,
-      textOp(c, s.title, { x, y: 0, w: 1000, size: 76, minSize: 52, maxLines: 2, font: "heading", bold: true, color: fg, lh: 1.08 }),
+      textOp(c, s.title, {
+        x,
+        y: 0,
+        w: 1000,
+        size: 76,
+        minSize: 52,
+        maxLines: 2,
+        font: "heading",
+        bold: true,
+        color: fg,
+        lh: 1.08,
+      }),
       26,
       textOp(c, s.subtitle, { x, y: 0, w: 860, size: 28, minSize: 24, maxLines: 2, color: softOn(c, c.a1), lh: 1.4 }),
     ]);
@@ -681,13 +854,44 @@ function sectionSlide(c: Ctx, s: Extract<Slide, { layout: "section" }>) {
   backdrop(c);
   const numW = 440;
   const tx = c.L + numW + 90;
-  const num = textOp(c, s.number, { x: c.L, y: 0, w: numW, size: 260, font: "heading", bold: true, color: c.decor === "frame" ? c.a1Text : c.a1, maxLines: 1, lh: 1.0, align: "right" });
+  const num = textOp(c, s.number, {
+    x: c.L,
+    y: 0,
+    w: numW,
+    size: 260,
+    font: "heading",
+    bold: true,
+    color: c.decor === "frame" ? c.a1Text : c.a1,
+    maxLines: 1,
+    lh: 1.0,
+    align: "right",
+  });
   const right = stack([
     kickerOp(c, `Section ${s.number}`, tx, c.R - tx, c.a1Text),
     20,
-    textOp(c, s.title, { x: tx, y: 0, w: c.R - tx, size: 68, minSize: 48, maxLines: 3, font: "heading", bold: true, color: c.text, lh: 1.08 }),
+    textOp(c, s.title, {
+      x: tx,
+      y: 0,
+      w: c.R - tx,
+      size: 68,
+      minSize: 48,
+      maxLines: 3,
+      font: "heading",
+      bold: true,
+      color: c.text,
+      lh: 1.08,
+    }),
     24,
-    textOp(c, s.subtitle, { x: tx, y: 0, w: c.R - tx - 40, size: 28, minSize: 24, maxLines: 3, color: c.muted, lh: 1.4 }),
+    textOp(c, s.subtitle, {
+      x: tx,
+      y: 0,
+      w: c.R - tx - 40,
+      size: 28,
+      minSize: 24,
+      maxLines: 3,
+      color: c.muted,
+      lh: 1.4,
+    }),
   ]);
   const blockH = Math.max(num.h, right.height);
   const top = (H - blockH) / 2;
@@ -705,7 +909,9 @@ function bulletsSlide(c: Ctx, s: Extract<Slide, { layout: "bullets" }>) {
   let chosen: TextOp[] = [];
   let gap = c.tall ? 40 : 30;
   for (const size of [28, 26, 24, 22]) {
-    chosen = s.bullets.map((b) => textOp(c, b, { x: c.L + 40, y: 0, w: listW - 40, size, maxLines: 2, color: c.text, lh: 1.4 }));
+    chosen = s.bullets.map((b) =>
+      textOp(c, b, { x: c.L + 40, y: 0, w: listW - 40, size, maxLines: 2, color: c.text, lh: 1.4 }),
+    );
     const total = chosen.reduce((sum, op) => sum + op.h, 0) + gap * (chosen.length - 1);
     if (total <= avail) break;
     gap = Math.max(18, gap - 4);
@@ -729,7 +935,17 @@ function bulletsSlide(c: Ctx, s: Extract<Slide, { layout: "bullets" }>) {
     const inner = stack([
       kickerOp(c, "Key takeaway", x + 44, w - 88, accentOn(c.a1, c.surface, c.text)),
       20,
-      textOp(c, s.note, { x: x + 44, y: 0, w: w - 88, size: 30, minSize: 24, maxLines: 7, font: "heading", color: c.text, lh: 1.35 }),
+      textOp(c, s.note, {
+        x: x + 44,
+        y: 0,
+        w: w - 88,
+        size: 30,
+        minSize: 24,
+        maxLines: 7,
+        font: "heading",
+        color: c.text,
+        lh: 1.35,
+      }),
     ]);
     place(c, inner, y0 + 80);
   }
@@ -739,7 +955,17 @@ function twoColumnsSlide(c: Ctx, s: Extract<Slide, { layout: "two-columns" }>) {
   backdrop(c);
   let y = header(c, s.title, s.kicker);
   if (s.intro) {
-    y += text(c, s.intro, { x: c.L, y: y - 12, w: (c.R - c.L) * 0.8, size: 26, minSize: 22, maxLines: 2, color: c.muted, lh: 1.4 }) + 28;
+    y +=
+      text(c, s.intro, {
+        x: c.L,
+        y: y - 12,
+        w: (c.R - c.L) * 0.8,
+        size: 26,
+        minSize: 22,
+        maxLines: 2,
+        color: c.muted,
+        lh: 1.4,
+      }) + 28;
   }
   const n = s.columns.length;
   const gap = 56;
@@ -754,13 +980,44 @@ function twoColumnsSlide(c: Ctx, s: Extract<Slide, { layout: "two-columns" }>) {
     const fill = i % 2 ? c.a2 : c.a1;
     const top = y + (cards ? pad : 32);
     circle(c, x + pad + 28, top + 28, 28, fill);
-    text(c, String(i + 1).padStart(2, "0"), { x: x + pad, y: top, w: 56, h: 56, size: 20, bold: true, color: on(c, fill), align: "center", valign: "middle", maxLines: 1 });
+    text(c, String(i + 1).padStart(2, "0"), {
+      x: x + pad,
+      y: top,
+      w: 56,
+      h: 56,
+      size: 20,
+      bold: true,
+      color: on(c, fill),
+      align: "center",
+      valign: "middle",
+      maxLines: 1,
+    });
     const textColor = c.text;
     const mutedColor = c.muted;
     const body = stack([
-      textOp(c, col.heading, { x: x + pad, y: 0, w: cw - pad * 2, size: 32, minSize: 26, maxLines: 2, font: "heading", bold: true, color: textColor, lh: 1.2 }),
+      textOp(c, col.heading, {
+        x: x + pad,
+        y: 0,
+        w: cw - pad * 2,
+        size: 32,
+        minSize: 26,
+        maxLines: 2,
+        font: "heading",
+        bold: true,
+        color: textColor,
+        lh: 1.2,
+      }),
       16,
-      textOp(c, col.text, { x: x + pad, y: 0, w: cw - pad * 2, size: 24, minSize: 21, maxLines: Math.max(2, Math.floor((h - 200) / 34)), color: mutedColor, lh: 1.45 }),
+      textOp(c, col.text, {
+        x: x + pad,
+        y: 0,
+        w: cw - pad * 2,
+        size: 24,
+        minSize: 21,
+        maxLines: Math.max(2, Math.floor((h - 200) / 34)),
+        color: mutedColor,
+        lh: 1.45,
+      }),
     ]);
     place(c, body, top + 84);
   });
@@ -800,11 +1057,38 @@ function imageTextSlide(c: Ctx, s: Extract<Slide, { layout: "image-text" }>) {
   const tw = left ? c.R - tx : ix - 100 - c.L;
   const parts: (Op | number | null)[] = [];
   if (s.kicker) parts.push(kickerOp(c, s.kicker, tx, tw, c.a1Text), 18);
-  parts.push(textOp(c, s.title, { x: tx, y: 0, w: tw, size: 50, minSize: 38, maxLines: 3, font: "heading", bold: true, color: c.text, lh: 1.12 }), 24);
+  parts.push(
+    textOp(c, s.title, {
+      x: tx,
+      y: 0,
+      w: tw,
+      size: 50,
+      minSize: 38,
+      maxLines: 3,
+      font: "heading",
+      bold: true,
+      color: c.text,
+      lh: 1.12,
+    }),
+    24,
+  );
   parts.push(barOp(tx, 64, 6, c.a1), 28);
-  parts.push(textOp(c, s.text, { x: tx, y: 0, w: tw, size: 26, minSize: 22, maxLines: s.bullets?.length ? 5 : 8, color: c.muted, lh: 1.45 }));
+  parts.push(
+    textOp(c, s.text, {
+      x: tx,
+      y: 0,
+      w: tw,
+      size: 26,
+      minSize: 22,
+      maxLines: s.bullets?.length ? 5 : 8,
+      color: c.muted,
+      lh: 1.45,
+    }),
+  );
   const st = stack(parts);
-  const bullets = (s.bullets ?? []).slice(0, 3).map((b) => textOp(c, b, { x: tx + 34, y: 0, w: tw - 34, size: 24, maxLines: 2, color: c.text, lh: 1.35 }));
+  const bullets = (s.bullets ?? [])
+    .slice(0, 3)
+    .map((b) => textOp(c, b, { x: tx + 34, y: 0, w: tw - 34, size: 24, maxLines: 2, color: c.text, lh: 1.35 }));
   const bh = bullets.reduce((sum, op) => sum + op.h + 16, bullets.length ? 24 : 0);
   let y = (H - st.height - bh) / 2;
   place(c, st, y);
@@ -818,7 +1102,11 @@ function imageTextSlide(c: Ctx, s: Extract<Slide, { layout: "image-text" }>) {
 
 function measureLine(op: TextOp): number {
   let max = 0;
-  for (const l of op.lines) max = Math.max(max, measure(l, { family: op.fontFamily, size: op.size, bold: op.bold, letterSpacing: op.letterSpacing }));
+  for (const l of op.lines)
+    max = Math.max(
+      max,
+      measure(l, { family: op.fontFamily, size: op.size, bold: op.bold, letterSpacing: op.letterSpacing }),
+    );
   return Math.min(max, op.w);
 }
 
@@ -843,23 +1131,79 @@ function bigNumberSlide(c: Ctx, s: Extract<Slide, { layout: "big-number" }>) {
   const lx = panel ? 100 : ccx - r * 0.84;
   const lw = panel ? pw - 180 : r * 1.68;
   const left = stack([
-    textOp(c, s.value, { x: lx, y: 0, w: lw, size: 200, minSize: 110, maxLines: 1, font: "heading", bold: true, color: valueColor, lh: 1.05, align: panel ? "left" : "center" }),
+    textOp(c, s.value, {
+      x: lx,
+      y: 0,
+      w: lw,
+      size: 200,
+      minSize: 110,
+      maxLines: 1,
+      font: "heading",
+      bold: true,
+      color: valueColor,
+      lh: 1.05,
+      align: panel ? "left" : "center",
+    }),
     8,
-    textOp(c, s.label, { x: lx, y: 0, w: lw, size: 28, minSize: 22, maxLines: 2, bold: true, color: labelColor, lh: 1.3, align: panel ? "left" : "center" }),
+    textOp(c, s.label, {
+      x: lx,
+      y: 0,
+      w: lw,
+      size: 28,
+      minSize: 22,
+      maxLines: 2,
+      bold: true,
+      color: labelColor,
+      lh: 1.3,
+      align: panel ? "left" : "center",
+    }),
   ]);
   place(c, left, (H - left.height) / 2);
   const rx = panel ? pw + 110 : ccx + r + 90;
   const rw = c.R - rx;
   const parts: (Op | number | null)[] = [];
   if (s.kicker) parts.push(kickerOp(c, s.kicker, rx, rw, c.a1Text), 18);
-  parts.push(textOp(c, s.title, { x: rx, y: 0, w: rw, size: 46, minSize: 36, maxLines: 3, font: "heading", bold: true, color: c.text, lh: 1.14 }), 24);
+  parts.push(
+    textOp(c, s.title, {
+      x: rx,
+      y: 0,
+      w: rw,
+      size: 46,
+      minSize: 36,
+      maxLines: 3,
+      font: "heading",
+      bold: true,
+      color: c.text,
+      lh: 1.14,
+    }),
+    24,
+  );
   parts.push(textOp(c, s.text, { x: rx, y: 0, w: rw, size: 25, minSize: 22, maxLines: 5, color: c.muted, lh: 1.45 }));
   const st = stack(parts);
   const stats = s.stats.slice(0, 3);
   const sw = rw / Math.max(1, stats.length);
   const statOps = stats.map((stat, i) => ({
-    value: textOp(c, stat.value, { x: rx + i * sw + (i ? 32 : 0), y: 0, w: sw - 40, size: 46, minSize: 32, maxLines: 1, font: "heading", bold: true, color: c.a1Text, lh: 1.1 }),
-    label: textOp(c, stat.label, { x: rx + i * sw + (i ? 32 : 0), y: 0, w: sw - 40, size: 20, maxLines: 2, color: c.muted, lh: 1.35 }),
+    value: textOp(c, stat.value, {
+      x: rx + i * sw + (i ? 32 : 0),
+      y: 0,
+      w: sw - 40,
+      size: 46,
+      minSize: 32,
+      maxLines: 1,
+      font: "heading",
+      bold: true,
+      color: c.a1Text,
+      lh: 1.1,
+    }),
+    label: textOp(c, stat.label, {
+      x: rx + i * sw + (i ? 32 : 0),
+      y: 0,
+      w: sw - 40,
+      size: 20,
+      maxLines: 2,
+      color: c.muted,
+      lh: 1.35,
+    }),
   }));
   const statsH = statOps.length ? Math.max(...statOps.map((o) => o.value.h + 8 + o.label.h)) : 0;
   const total = st.height + (statsH ? 56 + statsH : 0);
@@ -879,10 +1223,22 @@ function niceMax(v: number): number {
   return 10 * p;
 }
 
+const TEMPORAL = /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Q\d|\d{4}|Week|Day)/;
+
+/** Whether chart labels are points in time (months, quarters, years...), so growth can be computed. */
+export function isTemporal(labels: readonly string[]): boolean {
+  return labels.length > 0 && labels.every((l) => TEMPORAL.test(l));
+}
+
+/** Units short enough to print next to the value; longer ones are named once in the insight card. */
+function inlineUnit(unit: string): boolean {
+  return unit === "" || unit.startsWith("$") || /^(%|k|M|B|h|°C)$/.test(unit);
+}
+
 export function formatValue(v: number, unit: string): string {
   const n = Number.isInteger(v) ? v.toLocaleString("en-US") : v.toFixed(1);
   if (unit.startsWith("$")) return `$${n}${unit.slice(1)}`;
-  return `${n}${unit}`;
+  return inlineUnit(unit) ? `${n}${unit}` : n;
 }
 
 function chartBarsSlide(c: Ctx, s: Extract<Slide, { layout: "chart-bars" }>) {
@@ -908,8 +1264,27 @@ function chartBarsSlide(c: Ctx, s: Extract<Slide, { layout: "chart-bars" }>) {
     const bx = c.L + i * slot + (slot - bw) / 2;
     const fill = b.value === top ? c.a2 : c.a1;
     rect(c, bx, plotBottom - bh, bw, bh, fill, { radius: Math.min(8, bw / 6) });
-    text(c, formatValue(b.value, s.unit), { x: bx - 30, y: plotBottom - bh - 40, w: bw + 60, size: 22, bold: true, color: c.text, maxLines: 1, align: "center", lh: 1.2 });
-    text(c, b.label, { x: c.L + i * slot + 4, y: plotBottom + 14, w: slot - 8, size: 19, color: c.muted, maxLines: 1, align: "center", lh: 1.2 });
+    text(c, formatValue(b.value, s.unit), {
+      x: bx - 30,
+      y: plotBottom - bh - 40,
+      w: bw + 60,
+      size: 22,
+      bold: true,
+      color: c.text,
+      maxLines: 1,
+      align: "center",
+      lh: 1.2,
+    });
+    text(c, b.label, {
+      x: c.L + i * slot + 4,
+      y: plotBottom + 14,
+      w: slot - 8,
+      size: 19,
+      color: c.muted,
+      maxLines: 1,
+      align: "center",
+      lh: 1.2,
+    });
   });
   const x = c.L + full * 0.68;
   const w = c.R - x;
@@ -919,16 +1294,52 @@ function chartBarsSlide(c: Ctx, s: Extract<Slide, { layout: "chart-bars" }>) {
   const first = s.bars[0].value;
   const last = s.bars[n - 1].value;
   const parts: (Op | number | null)[] = [kickerOp(c, "Key insight", x + 44, w - 88, acc), 18];
-  if (first > 0) {
+  let headline: string | null = null;
+  let caption = "";
+  if (isTemporal(s.bars.map((b) => b.label)) && first > 0) {
     const pct = Math.round(((last - first) / first) * 100);
+    headline = `${pct >= 0 ? "+" : ""}${pct}%`;
+    caption = `${s.bars[0].label} to ${s.bars[n - 1].label}`;
+  } else {
+    const best = s.bars.find((b) => b.value === top) ?? s.bars[0];
+    headline = best.label;
+    caption = `leads with ${formatValue(best.value, s.unit)}`;
+  }
+  parts.push(
+    textOp(c, headline, {
+      x: x + 44,
+      y: 0,
+      w: w - 88,
+      size: 60,
+      minSize: 36,
+      font: "heading",
+      bold: true,
+      color: acc,
+      maxLines: 1,
+      lh: 1.1,
+    }),
+    4,
+    textOp(c, caption, { x: x + 44, y: 0, w: w - 88, size: 19, color: c.muted, maxLines: 1, lh: 1.3 }),
+    24,
+  );
+  parts.push(
+    textOp(c, s.takeaway, {
+      x: x + 44,
+      y: 0,
+      w: w - 88,
+      size: 24,
+      minSize: 20,
+      maxLines: c.tall ? 8 : 5,
+      color: c.text,
+      lh: 1.4,
+    }),
+  );
+  if (!inlineUnit(s.unit)) {
     parts.push(
-      textOp(c, `${pct >= 0 ? "+" : ""}${pct}%`, { x: x + 44, y: 0, w: w - 88, size: 64, minSize: 44, font: "heading", bold: true, color: acc, maxLines: 1, lh: 1.1 }),
-      4,
-      textOp(c, `${s.bars[0].label} to ${s.bars[n - 1].label}`, { x: x + 44, y: 0, w: w - 88, size: 19, color: c.muted, maxLines: 1, lh: 1.3 }),
-      24,
+      16,
+      textOp(c, `Values in ${s.unit}`, { x: x + 44, y: 0, w: w - 88, size: 18, color: c.muted, maxLines: 1 }),
     );
   }
-  parts.push(textOp(c, s.takeaway, { x: x + 44, y: 0, w: w - 88, size: 24, minSize: 20, maxLines: c.tall ? 8 : 5, color: c.text, lh: 1.4 }));
   const st = stack(parts);
   place(c, st, y0 + Math.max(40, (h - st.height) / 2));
 }
@@ -949,29 +1360,89 @@ function chartPieSlide(c: Ctx, s: Extract<Slide, { layout: "chart-pie" }>) {
   let angle = -90;
   s.slices.forEach((sl, i) => {
     const sweep = (sl.value / total) * 360;
-    c.ops.push({ kind: "pie", x: cx - r, y: cy - r, w: 2 * r, h: 2 * r, start: angle, end: angle + sweep, fill: colors[i % colors.length] });
+    c.ops.push({
+      kind: "pie",
+      x: cx - r,
+      y: cy - r,
+      w: 2 * r,
+      h: 2 * r,
+      start: angle,
+      end: angle + sweep,
+      fill: colors[i % colors.length],
+    });
     angle += sweep;
   });
   const hole = r * 0.6;
   circle(c, cx, cy, hole, c.bg);
   const centre = stack([
-    textOp(c, `${pct[0]}%`, { x: cx - hole, y: 0, w: hole * 2, size: 60, minSize: 40, font: "heading", bold: true, color: c.text, maxLines: 1, align: "center", lh: 1.1 }),
+    textOp(c, `${pct[0]}%`, {
+      x: cx - hole,
+      y: 0,
+      w: hole * 2,
+      size: 60,
+      minSize: 40,
+      font: "heading",
+      bold: true,
+      color: c.text,
+      maxLines: 1,
+      align: "center",
+      lh: 1.1,
+    }),
     4,
-    textOp(c, s.slices[0].label, { x: cx - hole * 0.75, y: 0, w: hole * 1.5, size: 19, color: c.muted, maxLines: 2, align: "center", lh: 1.3 }),
+    textOp(c, s.slices[0].label, {
+      x: cx - hole * 0.75,
+      y: 0,
+      w: hole * 1.5,
+      size: 19,
+      color: c.muted,
+      maxLines: 2,
+      align: "center",
+      lh: 1.3,
+    }),
   ]);
   place(c, centre, cy - centre.height / 2);
   const lx = cx + r + 130;
   const lw = c.R - lx;
   const rowH = c.tall ? 76 : 64;
   const legendH = rowH * s.slices.length;
-  const take = textOp(c, s.takeaway, { x: lx, y: 0, w: lw, size: 24, minSize: 20, maxLines: 3, color: c.muted, lh: 1.4 });
+  const take = textOp(c, s.takeaway, {
+    x: lx,
+    y: 0,
+    w: lw,
+    size: 24,
+    minSize: 20,
+    maxLines: 3,
+    color: c.muted,
+    lh: 1.4,
+  });
   const blockH = legendH + 36 + take.h;
   const top = Math.max(y0, cy - blockH / 2);
   s.slices.forEach((sl, i) => {
     const ry = top + i * rowH;
     rect(c, lx, ry + rowH / 2 - 12, 24, 24, colors[i % colors.length], { radius: 6 });
-    text(c, sl.label, { x: lx + 48, y: ry, w: lw - 48 - 120, h: rowH, size: 26, minSize: 22, color: c.text, maxLines: 1, valign: "middle" });
-    text(c, `${pct[i]}%`, { x: c.R - 120, y: ry, w: 120, h: rowH, size: 26, bold: true, color: c.a1Text, maxLines: 1, align: "right", valign: "middle" });
+    text(c, sl.label, {
+      x: lx + 48,
+      y: ry,
+      w: lw - 48 - 120,
+      h: rowH,
+      size: 26,
+      minSize: 22,
+      color: c.text,
+      maxLines: 1,
+      valign: "middle",
+    });
+    text(c, `${pct[i]}%`, {
+      x: c.R - 120,
+      y: ry,
+      w: 120,
+      h: rowH,
+      size: 26,
+      bold: true,
+      color: c.a1Text,
+      maxLines: 1,
+      align: "right",
+      valign: "middle",
+    });
     line(c, lx, ry + rowH, c.R, ry + rowH, c.hair, 1.5);
   });
   c.ops.push({ ...take, y: top + legendH + 36 });
@@ -991,9 +1462,31 @@ function timelineSlide(c: Ctx, s: Extract<Slide, { layout: "timeline" }>) {
   const stacks = s.events.map((ev, i) => {
     const cx = c.L + slot * (i + 0.5);
     return stack([
-      textOp(c, ev.title, { x: cx - slot / 2 + 14, y: 0, w: slot - 28, size: 27, minSize: 22, font: "heading", bold: true, color: c.text, maxLines: 2, align: "center", lh: 1.2 }),
+      textOp(c, ev.title, {
+        x: cx - slot / 2 + 14,
+        y: 0,
+        w: slot - 28,
+        size: 27,
+        minSize: 22,
+        font: "heading",
+        bold: true,
+        color: c.text,
+        maxLines: 2,
+        align: "center",
+        lh: 1.2,
+      }),
       10,
-      textOp(c, ev.text, { x: cx - slot / 2 + 14, y: 0, w: slot - 28, size: 22, minSize: 20, color: c.muted, maxLines: maxText, align: "center", lh: 1.4 }),
+      textOp(c, ev.text, {
+        x: cx - slot / 2 + 14,
+        y: 0,
+        w: slot - 28,
+        size: 22,
+        minSize: 20,
+        color: c.muted,
+        maxLines: maxText,
+        align: "center",
+        lh: 1.4,
+      }),
     ]);
   });
   const textH = Math.max(...stacks.map((st) => st.height));
@@ -1003,7 +1496,19 @@ function timelineSlide(c: Ctx, s: Extract<Slide, { layout: "timeline" }>) {
   s.events.forEach((ev, i) => {
     const cx = c.L + slot * (i + 0.5);
     const fill = i === n - 1 ? c.a2 : c.a1;
-    text(c, ev.date, { x: cx - slot / 2 + 8, y: ly - 82, w: slot - 16, size: 34, minSize: 24, font: "heading", bold: true, color: c.a1Text, maxLines: 1, align: "center", lh: 1.2 });
+    text(c, ev.date, {
+      x: cx - slot / 2 + 8,
+      y: ly - 82,
+      w: slot - 16,
+      size: 34,
+      minSize: 24,
+      font: "heading",
+      bold: true,
+      color: c.a1Text,
+      maxLines: 1,
+      align: "center",
+      lh: 1.2,
+    });
     circle(c, cx, ly, 18, fill);
     circle(c, cx, ly, 7, c.bg);
     place(c, stacks[i], ly + 50);
@@ -1024,7 +1529,18 @@ function processSlide(c: Ctx, s: Extract<Slide, { layout: "process" }>) {
     const tx = x + (i === 0 ? 8 : d * 0.6);
     const tw = w - d - 16;
     return stack([
-      textOp(c, step.title, { x: tx, y: 0, w: tw, size: 28, minSize: 22, font: "heading", bold: true, color: c.text, maxLines: 2, lh: 1.2 }),
+      textOp(c, step.title, {
+        x: tx,
+        y: 0,
+        w: tw,
+        size: 28,
+        minSize: 22,
+        font: "heading",
+        bold: true,
+        color: c.text,
+        maxLines: 2,
+        lh: 1.2,
+      }),
       12,
       textOp(c, step.text, { x: tx, y: 0, w: tw, size: 22, minSize: 20, color: c.muted, maxLines: maxText, lh: 1.45 }),
     ]);
@@ -1036,7 +1552,20 @@ function processSlide(c: Ctx, s: Extract<Slide, { layout: "process" }>) {
     c.ops.push({ kind: i === 0 ? "homePlate" : "chevron", x, y: top, w, h, fill });
     const bodyX = x + (i === 0 ? 0 : d);
     const bodyW = w - d - (i === 0 ? 0 : d);
-    text(c, `Step ${String(i + 1).padStart(2, "0")}`, { x: bodyX + 8, y: top, w: bodyW - 8, h, size: 22, bold: true, color: on(c, fill), maxLines: 1, align: "center", valign: "middle", upper: true, letterSpacing: 2 });
+    text(c, `Step ${String(i + 1).padStart(2, "0")}`, {
+      x: bodyX + 8,
+      y: top,
+      w: bodyW - 8,
+      h,
+      size: 22,
+      bold: true,
+      color: on(c, fill),
+      maxLines: 1,
+      align: "center",
+      valign: "middle",
+      upper: true,
+      letterSpacing: 2,
+    });
     place(c, stacks[i], top + h + 44);
   });
 }
@@ -1068,7 +1597,18 @@ function quoteSlide(c: Ctx, s: Extract<Slide, { layout: "quote" }>) {
   const x = center ? (W - w) / 2 : c.L + 40;
   const align: TextOp["align"] = center ? "center" : "left";
   const st = stack([
-    textOp(c, "\u201c", { x, y: 0, w, size: 220, font: "heading", bold: true, color: mark, maxLines: 1, lh: 0.62, align }),
+    textOp(c, "\u201c", {
+      x,
+      y: 0,
+      w,
+      size: 220,
+      font: "heading",
+      bold: true,
+      color: mark,
+      maxLines: 1,
+      lh: 0.62,
+      align,
+    }),
     26,
     textOp(c, s.quote, { x, y: 0, w, size: 48, minSize: 34, maxLines: 5, font: "heading", color: fg, lh: 1.3, align }),
     40,
@@ -1084,7 +1624,17 @@ function quoteSlide(c: Ctx, s: Extract<Slide, { layout: "quote" }>) {
 function teamSlide(c: Ctx, s: Extract<Slide, { layout: "team" }>) {
   backdrop(c);
   let y = header(c, s.title, s.kicker);
-  y += text(c, s.subtitle, { x: c.L, y: y - 16, w: (c.R - c.L) * 0.75, size: 25, minSize: 22, maxLines: 2, color: c.muted, lh: 1.4 }) + 24;
+  y +=
+    text(c, s.subtitle, {
+      x: c.L,
+      y: y - 16,
+      w: (c.R - c.L) * 0.75,
+      size: 25,
+      minSize: 22,
+      maxLines: 2,
+      color: c.muted,
+      lh: 1.4,
+    }) + 24;
   const members = s.members.slice(0, 4);
   const n = members.length;
   const gap = 40;
@@ -1100,11 +1650,44 @@ function teamSlide(c: Ctx, s: Extract<Slide, { layout: "team" }>) {
     const ay = top + (cards ? 36 : 0);
     if (c.decor === "frame") ring(c, x + cw / 2, ay + d / 2, d / 2 + 10, mix(c.a1, c.bg, 0.5), 2);
     circle(c, x + cw / 2, ay + d / 2, d / 2, fill);
-    text(c, m.initials, { x: x + cw / 2 - d / 2, y: ay, w: d, h: d, size: Math.round(d * 0.32), font: "heading", bold: true, color: on(c, fill), maxLines: 1, align: "center", valign: "middle" });
+    text(c, m.initials, {
+      x: x + cw / 2 - d / 2,
+      y: ay,
+      w: d,
+      h: d,
+      size: Math.round(d * 0.32),
+      font: "heading",
+      bold: true,
+      color: on(c, fill),
+      maxLines: 1,
+      align: "center",
+      valign: "middle",
+    });
     const st = stack([
-      textOp(c, m.name, { x: x + 16, y: 0, w: cw - 32, size: 27, minSize: 22, font: "heading", bold: true, color: c.text, maxLines: 1, align: "center", lh: 1.25 }),
+      textOp(c, m.name, {
+        x: x + 16,
+        y: 0,
+        w: cw - 32,
+        size: 27,
+        minSize: 22,
+        font: "heading",
+        bold: true,
+        color: c.text,
+        maxLines: 1,
+        align: "center",
+        lh: 1.25,
+      }),
       6,
-      textOp(c, m.role, { x: x + 16, y: 0, w: cw - 32, size: 20, color: c.muted, maxLines: 2, align: "center", lh: 1.35 }),
+      textOp(c, m.role, {
+        x: x + 16,
+        y: 0,
+        w: cw - 32,
+        size: 20,
+        color: c.muted,
+        maxLines: 2,
+        align: "center",
+        lh: 1.35,
+      }),
     ]);
     place(c, st, ay + d + 28);
   });
@@ -1124,15 +1707,50 @@ function comparisonTableSlide(c: Ctx, s: Extract<Slide, { layout: "comparison-ta
   s.columns.forEach((col, i) => {
     const x = i === 0 ? c.L + 28 : c.L + labelW + (i - 1) * colW + 10;
     const w = i === 0 ? labelW - 40 : colW - 20;
-    text(c, col, { x, y: y0, w, h: headH, size: 23, minSize: 19, bold: true, color: on(c, headerFill), maxLines: 1, align: i === 0 ? "left" : "center", valign: "middle" });
+    text(c, col, {
+      x,
+      y: y0,
+      w,
+      h: headH,
+      size: 23,
+      minSize: 19,
+      bold: true,
+      color: on(c, headerFill),
+      maxLines: 1,
+      align: i === 0 ? "left" : "center",
+      valign: "middle",
+    });
   });
   s.rows.forEach((row, r) => {
     const y = y0 + headH + r * rowH;
     if (r % 2 === 1) rect(c, c.L, y, full, rowH, c.surface);
-    text(c, row.label, { x: c.L + 28, y, w: labelW - 40, h: rowH, size: 23, minSize: 19, bold: true, color: c.text, maxLines: rowH > 80 ? 2 : 1, valign: "middle" });
+    text(c, row.label, {
+      x: c.L + 28,
+      y,
+      w: labelW - 40,
+      h: rowH,
+      size: 23,
+      minSize: 19,
+      bold: true,
+      color: c.text,
+      maxLines: rowH > 80 ? 2 : 1,
+      valign: "middle",
+    });
     row.values.forEach((v, i) => {
       const x = c.L + labelW + i * colW + 10;
-      text(c, v, { x, y, w: colW - 20, h: rowH, size: 22, minSize: 18, color: i + 1 === s.highlight ? c.text : c.muted, bold: i + 1 === s.highlight, maxLines: rowH > 80 ? 2 : 1, align: "center", valign: "middle" });
+      text(c, v, {
+        x,
+        y,
+        w: colW - 20,
+        h: rowH,
+        size: 22,
+        minSize: 18,
+        color: i + 1 === s.highlight ? c.text : c.muted,
+        bold: i + 1 === s.highlight,
+        maxLines: rowH > 80 ? 2 : 1,
+        align: "center",
+        valign: "middle",
+      });
     });
   });
   const bottom = y0 + headH + s.rows.length * rowH;
@@ -1142,7 +1760,20 @@ function comparisonTableSlide(c: Ctx, s: Extract<Slide, { layout: "comparison-ta
     strokeRect(c, hx + 2, y0 - 2, colW - 4, bottom - y0 + 4, c.a2, 5);
     const bw = Math.min(colW - 40, 200);
     rect(c, hx + (colW - bw) / 2, y0 - 40, bw, 36, c.a2, { radius: 18 });
-    text(c, "Recommended", { x: hx + (colW - bw) / 2, y: y0 - 40, w: bw, h: 36, size: 15, bold: true, color: on(c, c.a2), maxLines: 1, align: "center", valign: "middle", upper: true, letterSpacing: 1.5 });
+    text(c, "Recommended", {
+      x: hx + (colW - bw) / 2,
+      y: y0 - 40,
+      w: bw,
+      h: 36,
+      size: 15,
+      bold: true,
+      color: on(c, c.a2),
+      maxLines: 1,
+      align: "center",
+      valign: "middle",
+      upper: true,
+      letterSpacing: 1.5,
+    });
   }
 }
 
@@ -1219,14 +1850,56 @@ export function layoutAttribution(palette: Palette, format: SlideFormat, brandNa
   const st = stack([
     { kind: "rect", x: (W - size) / 2, y: 0, w: size, h: size, fill: c.a1, radius: 26 },
     44,
-    textOp(c, ATTRIBUTION_TITLE(brandName), { x: 200, y: 0, w: W - 400, size: 64, minSize: 44, font: "heading", bold: true, color: c.text, maxLines: 2, align: "center", lh: 1.15 }),
+    textOp(c, ATTRIBUTION_TITLE(brandName), {
+      x: 200,
+      y: 0,
+      w: W - 400,
+      size: 64,
+      minSize: 44,
+      font: "heading",
+      bold: true,
+      color: c.text,
+      maxLines: 2,
+      align: "center",
+      lh: 1.15,
+    }),
     24,
-    textOp(c, ATTRIBUTION_LINE, { x: 200, y: 0, w: W - 400, size: 28, color: c.muted, maxLines: 2, align: "center", lh: 1.4 }),
+    textOp(c, ATTRIBUTION_LINE, {
+      x: 200,
+      y: 0,
+      w: W - 400,
+      size: 28,
+      color: c.muted,
+      maxLines: 2,
+      align: "center",
+      lh: 1.4,
+    }),
     14,
-    textOp(c, "Premium plans download this template without this slide.", { x: 200, y: 0, w: W - 400, size: 22, color: c.muted, maxLines: 2, align: "center", lh: 1.4 }),
+    textOp(c, "Premium plans download this template without this slide.", {
+      x: 200,
+      y: 0,
+      w: W - 400,
+      size: 22,
+      color: c.muted,
+      maxLines: 2,
+      align: "center",
+      lh: 1.4,
+    }),
   ]);
   const top = (H - st.height) / 2;
   place(c, st, top);
-  text(c, brandName.charAt(0).toUpperCase(), { x: (W - size) / 2, y: top, w: size, h: size, size: 56, font: "heading", bold: true, color: on(c, c.a1), align: "center", valign: "middle", maxLines: 1 });
+  text(c, brandName.charAt(0).toUpperCase(), {
+    x: (W - size) / 2,
+    y: top,
+    w: size,
+    h: size,
+    size: 56,
+    font: "heading",
+    bold: true,
+    color: on(c, c.a1),
+    align: "center",
+    valign: "middle",
+    maxLines: 1,
+  });
   return { width: W, height: H, background: c.background, ops: c.ops };
 }

@@ -64,7 +64,14 @@ function rawPalette(color: ColorSlug, mode0: PaletteMode, harmony: Harmony, jitt
   }
   if (color === "gray") {
     if (mode === "dark") {
-      return { background: "#24272C", surface: "#30343A", text: "#F2F3F5", muted: "#B3B8BF", accent1: "#C9CED6", accent2: "#8A919B" };
+      return {
+        background: "#24272C",
+        surface: "#30343A",
+        text: "#F2F3F5",
+        muted: "#B3B8BF",
+        accent1: "#C9CED6",
+        accent2: "#8A919B",
+      };
     }
     return {
       background: mode === "tinted" ? "#EEF0F2" : "#FAFAFA",
@@ -136,7 +143,7 @@ function rawPalette(color: ColorSlug, mode0: PaletteMode, harmony: Harmony, jitt
         surface: hsl(h, s * 0.75, bgL + 7),
         text: hsl(h, 30, 97),
         muted: hsl(h, 40, 86),
-        accent1: mono ? hsl(h, s, 72) : hsl(h2, 90, 68),
+        accent1: mono ? hsl(h, s * 0.9, 74) : hsl(h2, 72, 70),
         accent2: hsl(h, 70, 82),
       };
     }

@@ -1,0 +1,98 @@
+import { inflateRawSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { buildPptx } from "./build-pptx.ts";
+import { generateDemoCatalog, slideFormatOf } from "./generate.ts";
+
+const NOW = new Date("2026-11-22T12:00:00Z");
+
+type ZipEntry = { name: string; method: number; compressedSize: number; localOffset: number };
+
+/** Minimal ZIP reader: the central directory, and stored/deflated entries. */
+function readZip(buf: Buffer): { entries: ZipEntry[]; read(name: string): string } {
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65_557); i--) {
+    if (buf.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Error("no end of central directory");
+  const count = buf.readUInt16LE(eocd + 10);
+  let p = buf.readUInt32LE(eocd + 16);
+  const entries: ZipEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    if (buf.readUInt32LE(p) !== 0x02014b50) throw new Error("bad central directory header");
+    const method = buf.readUInt16LE(p + 10);
+    const compressedSize = buf.readUInt32LE(p + 20);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    const localOffset = buf.readUInt32LE(p + 42);
+    entries.push({ name: buf.toString("utf8", p + 46, p + 46 + nameLen), method, compressedSize, localOffset });
+    p += 46 + nameLen + extraLen + commentLen;
+  }
+  return {
+    entries,
+    read(name) {
+      const e = entries.find((x) => x.name === name);
+      if (!e) throw new Error(`missing ${name}`);
+      const h = e.localOffset;
+      if (buf.readUInt32LE(h) !== 0x04034b50) throw new Error("bad local header");
+      const start = h + 30 + buf.readUInt16LE(h + 26) + buf.readUInt16LE(h + 28);
+      const data = buf.subarray(start, start + e.compressedSize);
+      return (e.method === 8 ? inflateRawSync(data) : data).toString("utf8");
+    },
+  };
+}
+
+const slideFiles = (entries: ZipEntry[]) =>
+  entries
+    .map((e) => /^ppt\/slides\/slide(\d+)\.xml$/.exec(e.name))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => Number(m[1]))
+    .sort((a, b) => a - b);
+
+describe("buildPptx", () => {
+  const catalog = generateDemoCatalog({ now: NOW });
+  const wide = catalog.find((t) => t.aspectRatio === "16:9")!;
+  const square = catalog.find((t) => t.aspectRatio === "4:3")!;
+
+  for (const t of [wide, square]) {
+    it(`builds paid and free variants (${t.aspectRatio})`, async () => {
+      const input = {
+        design: t.design,
+        palette: t.colors[0].palette,
+        format: slideFormatOf(t),
+        title: t.translations.en.title,
+        brandName: "SlideNest",
+      };
+      const paid = await buildPptx({ ...input, attribution: false });
+      const free = await buildPptx({ ...input, attribution: true });
+      for (const buf of [paid, free]) expect(buf.subarray(0, 2).toString("latin1")).toBe("PK");
+
+      const paidZip = readZip(paid);
+      const freeZip = readZip(free);
+      expect(slideFiles(paidZip.entries)).toHaveLength(t.slidesCount);
+      expect(slideFiles(freeZip.entries)).toHaveLength(t.slidesCount + 1);
+      const last = freeZip.read(`ppt/slides/slide${t.slidesCount + 1}.xml`);
+      expect(last).toContain("Template by SlideNest");
+      expect(last).toContain("Free licence: keep this slide to credit the author.");
+      expect(paidZip.read(`ppt/slides/slide${t.slidesCount}.xml`)).not.toContain("Template by SlideNest");
+
+      const presentation = paidZip.read("ppt/presentation.xml");
+      const cy = t.aspectRatio === "4:3" ? 6858000 : 5143500;
+      expect(presentation).toContain(`cx="9144000" cy="${cy}"`);
+      const core = paidZip.read("docProps/core.xml");
+      expect(core).toContain(`<dc:title>${t.translations.en.title}</dc:title>`);
+      expect(core).toContain("<dc:creator>SlideNest</dc:creator>");
+      expect(paidZip.read("docProps/app.xml")).toContain("<Company>SlideNest</Company>");
+
+      // The title slide carries the slide's own text, the template fonts and the palette background.
+      const first = paidZip.read("ppt/slides/slide1.xml");
+      const titleSlide = t.design.slides[0];
+      if (titleSlide.layout === "title") expect(first).toContain(titleSlide.title.split(" ")[0]);
+      expect(first).toContain(`typeface="${t.headingFont}"`);
+      expect(first).toContain(`val="${t.colors[0].palette.background.slice(1)}"`);
+    });
+  }
+});

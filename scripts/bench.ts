@@ -1,0 +1,171 @@
+/**
+ * `npm run bench`: load and latency on a large generated catalogue, beside nginx serving the same HTML.
+ *
+ * 1. Builds when needed; makes a database with BENCH_COUNT (default 100000) generated templates in a
+ *    temporary DATA_DIR (or reuses BENCH_DATA_DIR).
+ * 2. Starts the production server twice (page cache off, then on) and nginx with the same HTML saved
+ *    from the server; drives each with autocannon on loopback.
+ * 3. Prints req/s and p50/p95/p99 per page, the ratio to static, and the gzipped JS of the home page.
+ * Figures are ratios measured in one run: the machine is shared and noisy.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const count = Number(process.env.BENCH_COUNT ?? 100_000);
+const duration = Number(process.env.BENCH_SECONDS ?? 8);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const dataDir = process.env.BENCH_DATA_DIR ?? path.join(os.tmpdir(), `slidenest-bench-${count}`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+async function startServer(env: Record<string, string>): Promise<{ proc: ChildProcess; base: string }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "never", LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/readyz`);
+  return { proc, base };
+}
+
+function stop(proc: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    proc.once("exit", () => resolve());
+    proc.kill("SIGTERM");
+  });
+}
+
+type Result = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+
+async function load(url: string): Promise<Result> {
+  const times: number[] = [];
+  const instance = autocannon({ url, duration, connections, headers: { "accept-encoding": "gzip" } });
+  instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
+  const r = await instance;
+  times.sort((a, b) => a - b);
+  const pct = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : Number.NaN);
+  return { rps: r.requests.average, p50: pct(50), p95: pct(95), p99: pct(99), errors: r.errors, non2xx: r.non2xx };
+}
+
+const fmt = (r: Result) =>
+  `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ""}`;
+
+async function main() {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+    spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+  }
+  if (!fs.existsSync(path.join(dataDir, "db"))) {
+    console.log(`Generating ${count} templates into ${dataDir} …`);
+    const t = Date.now();
+    const r = spawnSync(process.execPath, ["scripts/generate-large-catalog.ts", String(count)], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      stdio: "inherit",
+    });
+    if (r.status !== 0) process.exit(1);
+    console.log(`catalogue: ${count} templates in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+  }
+
+  const results: Record<string, Record<string, Result>> = {};
+  let pages: Record<string, string> = {};
+
+  for (const mode of ["uncached", "cached"] as const) {
+    const { proc, base } = await startServer({ PAGE_CACHE: mode === "cached" ? "on" : "off" });
+    try {
+      if (!Object.keys(pages).length) {
+        const html = await (await fetch(`${base}/`)).text();
+        const slug = /href="\/template\/([a-z0-9-]+)"/.exec(html)?.[1];
+        pages = { home: "/", category: "/business", template: `/template/${slug}` };
+      }
+      results[mode] = {};
+      for (const [name, p] of Object.entries(pages)) {
+        await load(`${base}${p}`); // warm up
+        results[mode][name] = await load(`${base}${p}`);
+        console.log(`${mode.padEnd(9)} ${name.padEnd(9)} ${fmt(results[mode][name])}`);
+      }
+      if (mode === "cached") {
+        const html = await (await fetch(`${base}/`)).text();
+        const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+        let gz = 0;
+        for (const s of new Set(scripts)) gz += zlib.gzipSync(Buffer.from(await (await fetch(`${base}${s}`)).arrayBuffer()), { level: 9 }).length;
+        console.log(`home page JS: ${new Set(scripts).size} files, ${(gz / 1024).toFixed(1)} kB gzipped`);
+        // Save the same HTML for nginx.
+        const staticDir = path.join(dataDir, "static");
+        fs.mkdirSync(staticDir, { recursive: true });
+        for (const [name, p] of Object.entries(pages)) fs.writeFileSync(path.join(staticDir, `${name}.html`), await (await fetch(`${base}${p}`)).text());
+      }
+    } finally {
+      await stop(proc);
+    }
+  }
+
+  // nginx with the same HTML, gzip on, one worker per core.
+  const nginxPort = await freePort();
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-nginx-"));
+  const conf = path.join(prefix, "nginx.conf");
+  fs.writeFileSync(
+    conf,
+    `worker_processes auto; daemon off; pid ${prefix}/nginx.pid; error_log ${prefix}/error.log;
+${process.getuid?.() === 0 ? "user root;" : ""}
+events { worker_connections 1024; }
+http { access_log off; gzip on; gzip_types text/html; default_type text/html;
+  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fcgi; uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
+  server { listen 127.0.0.1:${nginxPort}; root ${path.join(dataDir, "static")}; location / { try_files $uri.html =404; } } }
+`,
+  );
+  const nginx = spawn("nginx", ["-c", conf, "-p", prefix], { stdio: "inherit" });
+  await waitFor(`http://127.0.0.1:${nginxPort}/home`);
+  results.nginx = {};
+  try {
+    for (const name of Object.keys(pages)) {
+      await load(`http://127.0.0.1:${nginxPort}/${name}`);
+      results.nginx[name] = await load(`http://127.0.0.1:${nginxPort}/${name}`);
+      console.log(`${"nginx".padEnd(9)} ${name.padEnd(9)} ${fmt(results.nginx[name])}`);
+    }
+  } finally {
+    nginx.kill("SIGQUIT");
+  }
+
+  console.log(`\nRatios to nginx serving the same HTML (${count} templates, ${connections} connections, ${duration} s each):`);
+  for (const name of Object.keys(pages)) {
+    const s = results.nginx[name].rps;
+    console.log(
+      `${name.padEnd(9)} cached ${((results.cached[name].rps / s) * 100).toFixed(1)}% of static, uncached ${((results.uncached[name].rps / s) * 100).toFixed(2)}% of static`,
+    );
+  }
+  if (process.env.BENCH_SEARCH !== "off" && fs.existsSync(path.join(root, "scripts/bench-search.ts"))) {
+    spawnSync(process.execPath, ["scripts/bench-search.ts"], { cwd: root, env: { ...process.env, BENCH_DATA_DIR: dataDir }, stdio: "inherit" });
+  }
+}
+
+await main();

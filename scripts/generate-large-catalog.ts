@@ -1,0 +1,25 @@
+/**
+ * Adds a large generated catalogue (templates, translations, tags, styles, colour variants; no files,
+ * no history) to the database of DATA_DIR or DATABASE_URL. Usage: npm run catalog:large -- 100000
+ */
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { getEnv } from "#config/env.server.ts";
+import { openDatabase } from "#db/client.server.ts";
+import { seedLarge } from "#db/seed/index.ts";
+import { createLogger } from "#server/logger.ts";
+
+const count = Number(process.argv[2] ?? 100_000);
+if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {
+  console.error("usage: npm run catalog:large -- <count between 1 and 2000000>");
+  process.exit(1);
+}
+const env = getEnv();
+const log = createLogger("info");
+const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, "db") });
+await database.migrate();
+const started = Date.now();
+const added = await seedLarge(database.db, { now: new Date(), count, log });
+await database.rows(sql`vacuum analyze`);
+log.info("large catalogue ready", { added, seconds: Math.round((Date.now() - started) / 100) / 10, database: database.kind });
+await database.close();

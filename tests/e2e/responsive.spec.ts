@@ -1,0 +1,24 @@
+import { expect, test } from "@playwright/test";
+
+test("phone: the menu opens, lists the categories and closes with Escape", async ({ page }) => {
+  await page.goto("/");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const button = page.getByRole("button", { name: "Open menu" });
+  await button.click();
+  const menu = page.getByRole("navigation", { name: "Menu" });
+  await expect(menu.getByRole("link", { name: "Marketing" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  // Nothing overflows sideways at phone width.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("phone: filters open as a sheet", async ({ page }) => {
+  await page.goto("/templates");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("button", { name: "Filters" }).click();
+  await expect(page.getByRole("heading", { name: "Filters" })).toBeVisible();
+  await page.getByRole("button", { name: "Close filters" }).click();
+  await expect(page.getByRole("heading", { name: "Filters" })).toBeHidden();
+});
