@@ -35,7 +35,11 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunch }, testIgnore: /responsive\.spec\.ts/ },
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunch },
+      testIgnore: /responsive\.spec\.ts/,
+    },
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromiumLaunch }, testMatch: /responsive\.spec\.ts/ },
   ],
   webServer: {

@@ -50,7 +50,16 @@ async function startServer(env: Record<string, string>): Promise<{ proc: ChildPr
   const port = await freePort();
   const proc = spawn(process.execPath, ["server/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SEED_DEMO: "never", LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "never",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -73,7 +82,8 @@ async function load(url: string): Promise<Result> {
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
   const r = await instance;
   times.sort((a, b) => a - b);
-  const pct = (p: number) => (times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : Number.NaN);
+  const pct = (p: number) =>
+    times.length ? times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] : Number.NaN;
   return { rps: r.requests.average, p50: pct(50), p95: pct(95), p99: pct(99), errors: r.errors, non2xx: r.non2xx };
 }
 
@@ -117,12 +127,14 @@ async function main() {
         const html = await (await fetch(`${base}/`)).text();
         const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
         let gz = 0;
-        for (const s of new Set(scripts)) gz += zlib.gzipSync(Buffer.from(await (await fetch(`${base}${s}`)).arrayBuffer()), { level: 9 }).length;
+        for (const s of new Set(scripts))
+          gz += zlib.gzipSync(Buffer.from(await (await fetch(`${base}${s}`)).arrayBuffer()), { level: 9 }).length;
         console.log(`home page JS: ${new Set(scripts).size} files, ${(gz / 1024).toFixed(1)} kB gzipped`);
         // Save the same HTML for nginx.
         const staticDir = path.join(dataDir, "static");
         fs.mkdirSync(staticDir, { recursive: true });
-        for (const [name, p] of Object.entries(pages)) fs.writeFileSync(path.join(staticDir, `${name}.html`), await (await fetch(`${base}${p}`)).text());
+        for (const [name, p] of Object.entries(pages))
+          fs.writeFileSync(path.join(staticDir, `${name}.html`), await (await fetch(`${base}${p}`)).text());
       }
     } finally {
       await stop(proc);
@@ -156,7 +168,9 @@ http { access_log off; gzip on; gzip_types text/html; default_type text/html;
     nginx.kill("SIGQUIT");
   }
 
-  console.log(`\nRatios to nginx serving the same HTML (${count} templates, ${connections} connections, ${duration} s each):`);
+  console.log(
+    `\nRatios to nginx serving the same HTML (${count} templates, ${connections} connections, ${duration} s each):`,
+  );
   for (const name of Object.keys(pages)) {
     const s = results.nginx[name].rps;
     console.log(
@@ -164,7 +178,11 @@ http { access_log off; gzip on; gzip_types text/html; default_type text/html;
     );
   }
   if (process.env.BENCH_SEARCH !== "off" && fs.existsSync(path.join(root, "scripts/bench-search.ts"))) {
-    spawnSync(process.execPath, ["scripts/bench-search.ts"], { cwd: root, env: { ...process.env, BENCH_DATA_DIR: dataDir }, stdio: "inherit" });
+    spawnSync(process.execPath, ["scripts/bench-search.ts"], {
+      cwd: root,
+      env: { ...process.env, BENCH_DATA_DIR: dataDir },
+      stdio: "inherit",
+    });
   }
 }
 

@@ -16,10 +16,16 @@ if (!Number.isInteger(count) || count < 1 || count > 2_000_000) {
 }
 const env = getEnv();
 const log = createLogger("info");
-const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, "db") });
+const database = await openDatabase(
+  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, "db") },
+);
 await database.migrate();
 const started = Date.now();
 const added = await seedLarge(database.db, { now: new Date(), count, log });
 await database.rows(sql`vacuum analyze`);
-log.info("large catalogue ready", { added, seconds: Math.round((Date.now() - started) / 100) / 10, database: database.kind });
+log.info("large catalogue ready", {
+  added,
+  seconds: Math.round((Date.now() - started) / 100) / 10,
+  database: database.kind,
+});
 await database.close();

@@ -18,7 +18,9 @@ import { createLogger } from "./logger.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = getEnv();
 const log = createLogger(env.LOG_LEVEL);
-const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, "db") });
+const database = await openDatabase(
+  env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, "db") },
+);
 await database.migrate();
 if (env.SEED_DEMO === "auto") await seedIfEmpty(database, { log, clock: systemClock });
 

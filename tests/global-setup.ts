@@ -17,6 +17,9 @@ export default function setup() {
   const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
   const changed = Math.max(...["app", "config", "modules"].map((d) => newest(path.resolve(d))));
   if (built && built >= changed) return;
-  const r = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const r = spawnSync("npx", ["react-router", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (r.status !== 0) throw new Error("production build failed");
 }

@@ -4,10 +4,10 @@ import {
   BRAND,
   CURRENCY,
   DOWNLOAD_ALLOWANCE,
+  LIABILITY_CAP_CENTS,
   LOCALE_TAGS,
   type Locale,
   PRICES_CENTS,
-  LIABILITY_CAP_CENTS,
   RETENTION,
 } from "#config/constants.ts";
 

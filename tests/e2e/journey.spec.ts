@@ -29,13 +29,23 @@ const L = {
 async function axe(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`)).toEqual([]);
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    ),
+  ).toEqual([]);
 }
 
 for (const locale of ["en", "es"] as const) {
   const l = L[locale];
   test.describe(`journey (${locale})`, () => {
-    test("home → category → filter → template → gallery by keyboard → language switch keeps the page", async ({ page }) => {
+    test("home → category → filter → template → gallery by keyboard → language switch keeps the page", async ({
+      page,
+    }) => {
       await page.goto(`${l.prefix}/`);
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -44,7 +54,10 @@ for (const locale of ["en", "es"] as const) {
       // Category from the navigation strip.
       await page.getByRole("banner").getByRole("link", { name: l.category, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${l.prefix}/education$`));
-      await expect(page.getByRole("banner").getByRole("link", { name: l.category, exact: true })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("banner").getByRole("link", { name: l.category, exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
       await axe(page);
 
       // Filter: free licence only; the filter lives in the URL.
@@ -99,7 +112,9 @@ for (const locale of ["en", "es"] as const) {
       const res = await page.goto(`${l.prefix}/no/such/page`);
       expect(res?.status()).toBe(404);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.notFound);
-      await expect(page.getByRole("link", { name: locale === "en" ? "Go to the home page" : "Ir a la página de inicio" })).toBeVisible();
+      await expect(
+        page.getByRole("link", { name: locale === "en" ? "Go to the home page" : "Ir a la página de inicio" }),
+      ).toBeVisible();
       await axe(page);
       const missing = await page.goto(`${l.prefix}/template/no-such-template`);
       expect(missing?.status()).toBe(404);
@@ -108,7 +123,17 @@ for (const locale of ["en", "es"] as const) {
     });
 
     test("every page type passes axe", async ({ page }) => {
-      for (const path of ["/templates", "/trending", "/latest", "/infographics", "/faq", "/license", "/terms-conditions", "/privacy-policy", "/cookie-policy"]) {
+      for (const path of [
+        "/templates",
+        "/trending",
+        "/latest",
+        "/infographics",
+        "/faq",
+        "/license",
+        "/terms-conditions",
+        "/privacy-policy",
+        "/cookie-policy",
+      ]) {
         const res = await page.goto(`${l.prefix}${path}`);
         expect(res?.status(), path).toBe(200);
         await axe(page);
