@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { createT, flatten, localeFromPath, localePath, stripLocale } from "./i18n.ts";
+
+describe("locale paths", () => {
+  it("reads the locale from the path, data requests included", () => {
+    expect(localeFromPath("/")).toBe("en");
+    expect(localeFromPath("/es")).toBe("es");
+    expect(localeFromPath("/es/latest")).toBe("es");
+    expect(localeFromPath("/es.data")).toBe("es");
+    expect(localeFromPath("/espana")).toBe("en");
+    expect(localeFromPath("/fr/latest")).toBe("en");
+  });
+
+  it("prefixes and strips", () => {
+    expect(localePath("es", "/")).toBe("/es");
+    expect(localePath("es", "/latest")).toBe("/es/latest");
+    expect(localePath("en", "/latest")).toBe("/latest");
+    expect(stripLocale("/es")).toBe("/");
+    expect(stripLocale("/es/template/x")).toBe("/template/x");
+    expect(stripLocale("/_.data")).toBe("/");
+  });
+});
+
+describe("createT", () => {
+  const m = flatten({ a: { hello: "Hi {name}", n_one: "{count} template", n_other: "{count} templates" } });
+  it("interpolates, pluralises and formats numbers for the locale", () => {
+    const en = createT("en", m);
+    expect(en("a.hello", { name: "Ana" })).toBe("Hi Ana");
+    expect(en("a.n", { count: 1 })).toBe("1 template");
+    expect(en("a.n", { count: 1234 })).toBe("1,234 templates");
+    expect(createT("es", m)("a.n", { count: 1234 })).toBe("1234 templates");
+    expect(createT("es", m)("a.n", { count: 12345 })).toBe("12.345 templates");
+    expect(en("missing.key")).toBe("missing.key");
+  });
+});

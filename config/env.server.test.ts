@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { getEnv } from "./env.server.ts";
+
+describe("getEnv", () => {
+  it("has a default for everything", () => {
+    const env = getEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe("0.0.0.0");
+    expect(env.dataDir).toMatch(/data$/);
+    expect(env.publicUrl).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("reads PORT, HOST, DATA_DIR and PUBLIC_URL", () => {
+    const env = getEnv({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      DATA_DIR: "/tmp/x",
+      PUBLIC_URL: "https://slidenest.example/",
+    });
+    expect(env.PORT).toBe(8080);
+    expect(env.dataDir).toBe("/tmp/x");
+    expect(env.publicUrl).toBe("https://slidenest.example");
+  });
+
+  it("fails with a message naming each bad variable", () => {
+    expect(() => getEnv({ PORT: "eighty", DATABASE_URL: "mysql://x", PUBLIC_URL: "nope" })).toThrow(
+      /Invalid environment configuration:[\s\S]*PORT[\s\S]*DATABASE_URL: must start with postgres:\/\/[\s\S]*PUBLIC_URL/,
+    );
+  });
+});

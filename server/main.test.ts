@@ -1,0 +1,77 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+describe("server process", () => {
+  it("starts on an empty data folder, logs JSON, and stops cleanly on SIGTERM", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-main-"));
+    const port = await freePort();
+    const proc = spawn(process.execPath, ["server/main.ts"], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SEED_DEMO: "never",
+        NODE_ENV: "production",
+        DATABASE_URL: "",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    proc.stdout.on("data", (d) => {
+      out += d;
+    });
+    proc.stderr.on("data", (d) => {
+      out += d;
+    });
+    const until = Date.now() + 60_000;
+    let ready = false;
+    while (!ready && Date.now() < until) {
+      try {
+        ready = (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    expect(ready, out).toBe(true);
+    const code = await new Promise<number | null>((resolve) => {
+      proc.once("exit", (c) => resolve(c));
+      proc.kill("SIGTERM");
+    });
+    expect(code, out).toBe(0);
+    const lines = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(["database ready", "listening", "shutting down", "stopped"]),
+    );
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses to start with bad configuration, naming the variable", async () => {
+    const proc = spawn(process.execPath, ["server/main.ts"], {
+      env: { ...process.env, PORT: "not-a-port" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let err = "";
+    proc.stderr.on("data", (d) => {
+      err += d;
+    });
+    const code = await new Promise<number | null>((resolve) => proc.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(err).toContain("PORT");
+  });
+});
