@@ -1,4 +1,5 @@
-import { NavLink } from "react-router";
+import { useEffect, useRef } from "react";
+import { NavLink, useLocation } from "react-router";
 import type { NavTag } from "#app/root.tsx";
 import { useI18n } from "../i18n.tsx";
 import { SparklesIcon, TrendingIcon } from "../icons.tsx";
@@ -6,9 +7,19 @@ import { SparklesIcon, TrendingIcon } from "../icons.tsx";
 /** Service and category tags ordered by id; the active one marked; trending with its arrow. */
 export function NavStrip({ nav }: { nav: NavTag[] }) {
   const { t, href } = useI18n();
+  const list = useRef<HTMLUListElement>(null);
+  const { pathname } = useLocation();
+  // Keep the active tab in view when the strip scrolls sideways (phones).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
+  useEffect(() => {
+    const active = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (active && list.current && list.current.scrollWidth > list.current.clientWidth) {
+      list.current.scrollLeft = active.offsetLeft - list.current.clientWidth / 2 + active.clientWidth / 2;
+    }
+  }, [pathname]);
   return (
     <nav aria-label={t("common.nav.strip")} className="border-t border-line/70">
-      <ul className="container-page flex gap-1 overflow-x-auto py-2 [scrollbar-width:none]">
+      <ul ref={list} className="container-page flex gap-1 overflow-x-auto py-2 [scrollbar-width:none]">
         {nav.map((tag) => (
           <li key={tag.id} className="shrink-0">
             <NavLink

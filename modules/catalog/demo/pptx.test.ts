@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readZip } from "#tests/zip.ts";
+import { readZip, type ZipEntry } from "#tests/zip.ts";
 import { buildPptx } from "./build-pptx.ts";
 import { generateDemoCatalog, slideFormatOf } from "./generate.ts";
 
