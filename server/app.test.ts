@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refreshCatalogStats } from "#modules/catalog/service.ts";
 import { createTaxonomy, createTemplate } from "#tests/factories.ts";
 import { createTestServer } from "#tests/server.ts";
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
     tags: ["thesis"],
     colors: ["green", "red"],
   });
+  await refreshCatalogStats({ db: srv.database.db, clock: { now: () => new Date() } });
 });
 afterAll(() => srv?.cleanup());
 

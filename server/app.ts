@@ -30,6 +30,8 @@ export type ServerOptions = {
   log: ReturnType<typeof createLogger>;
   clock?: Clock;
   mode?: "production" | "development";
+  /** How often trending and counts are recomputed; 0 turns the background refresh off (tests). */
+  refreshStatsEveryMs?: number;
 };
 
 /** Cheap request ids: a process prefix and a counter. */
@@ -90,6 +92,21 @@ export function createServerApp(opts: ServerOptions) {
   };
 
   const serviceContext = (locale: Locale): ServiceContext => ({ db, locale, clock, log });
+
+  // Trending scores and per-tag counts are recomputed in the background, now and every few minutes.
+  const refreshStats = async () => {
+    try {
+      await services.catalog.refreshTrending({ db, clock });
+      await services.catalog.refreshCatalogStats({ db, clock });
+    } catch (error) {
+      log.error("catalogue stats not refreshed", { error });
+    }
+  };
+  const statsTimer =
+    opts.refreshStatsEveryMs === 0
+      ? undefined
+      : setInterval(() => void refreshStats(), opts.refreshStatsEveryMs ?? 5 * 60_000);
+  statsTimer?.unref();
   const graphql = createGraphqlHandler({ serviceContext, log, production: mode === "production" });
 
   const app = new Hono<{ Variables: Vars }>();
@@ -265,7 +282,9 @@ export function createServerApp(opts: ServerOptions) {
     pageCache,
     views,
     fileContext,
+    refreshStats,
     async close() {
+      if (statsTimer) clearInterval(statsTimer);
       await views.stop();
     },
   };

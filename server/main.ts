@@ -44,6 +44,7 @@ export async function start() {
         url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${info.port}`,
         startupMs: Date.now() - started,
       });
+      void server.refreshStats();
     },
   );
 

@@ -28,6 +28,7 @@ export async function createTestServer(opts: { clock?: Clock; env?: Record<strin
     clientDir: path.resolve("build/client"),
     log: createLogger("silent"),
     clock: opts.clock,
+    refreshStatsEveryMs: 0,
   });
   const request = (p: string, init?: RequestInit) => server.app.request(`http://localhost:3000${p}`, init);
   return {

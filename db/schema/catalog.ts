@@ -23,6 +23,8 @@ export const tag = pgTable("tag", {
   slug: text("slug").notNull().unique(),
   type: tagType("type").notNull(),
   iconName: text("icon_name"),
+  /** Published templates under this tag (all templates for service tags); kept by refreshCatalogStats. */
+  templatesCount: integer("templates_count").notNull().default(0),
   meta: jsonb("meta").$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,7 @@ import type { Database, Db } from "#db/client.server.ts";
 import * as s from "#db/schema/index.ts";
 import { type DemoTemplate, generateDemoCatalog, generateLargeCatalog } from "#modules/catalog/demo/generate.ts";
 import { CATEGORIES, COLORS, SERVICE_TAGS, STYLES, TAGS } from "#modules/catalog/demo/taxonomy.ts";
-import { bumpCatalogVersion, refreshTrending } from "#modules/catalog/service.ts";
+import { bumpCatalogVersion, refreshCatalogStats, refreshTrending } from "#modules/catalog/service.ts";
 import { periodOf } from "#modules/downloads/record.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
@@ -173,6 +173,7 @@ export async function seedDemo(
     downloads += dl.length;
   }
   await refreshTrending({ db, clock: { now: () => opts.now } });
+  await refreshCatalogStats({ db, clock: { now: () => opts.now } });
   await bumpCatalogVersion({ db });
   return { templates: templates.length, downloads };
 }
@@ -203,6 +204,7 @@ export async function seedLarge(
     if (batch.length >= 500) await flush();
   }
   await flush();
+  await refreshCatalogStats({ db, clock: { now: () => opts.now } });
   await bumpCatalogVersion({ db });
   return done;
 }

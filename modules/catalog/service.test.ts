@@ -69,6 +69,7 @@ beforeAll(async () => {
     category: "marketing",
     publishedAt: new Date("2027-01-01T00:00:00Z"),
   });
+  await catalog.refreshCatalogStats({ db: database.db, clock: { now: () => now } });
 });
 
 afterAll(async () => {

@@ -20,12 +20,7 @@ export type ListTagsInput = {
 };
 
 const tagSelect = (locale: Locale) => sql`
-  select t.id, t.slug, t.type, t.icon_name, t.meta, t.updated_at, tt.name, tt.title, tt.description, tt.tab_name,
-    case
-      when t.type = 'category' then (select count(*)::int from template x where x.category_id = t.id and x.published_at <= now())
-      when t.type = 'tag' then (select count(*)::int from template_tag x join template y on y.id = x.template_id where x.tag_id = t.id and y.published_at <= now())
-      else (select count(*)::int from template y where y.published_at <= now())
-    end as templates_count
+  select t.id, t.slug, t.type, t.icon_name, t.meta, t.updated_at, t.templates_count, tt.name, tt.title, tt.description, tt.tab_name
   from tag t
   join tag_translation tt on tt.tag_id = t.id and tt.locale = ${locale}`;
 
@@ -44,7 +39,7 @@ export async function listTags(
     input.orderBy === "name"
       ? sql`tt.name ${dir}, t.id`
       : input.orderBy === "templatesCount"
-        ? sql`templates_count ${dir}, t.id`
+        ? sql`t.templates_count ${dir}, t.id`
         : sql`t.id ${dir}`;
   const limit = Math.min(Math.max(input.limit ?? 100, 0), 500);
   const skip = Math.max(input.skip ?? 0, 0);
@@ -139,11 +134,12 @@ function whereFor(ctx: ServiceContext, input: ListTemplatesInput): SQL {
   return sql.join(conds, sql` and `);
 }
 
+/** Orders match the indexes (`desc nulls last`), so a page is read from an index, not sorted. */
 function orderFor(input: ListTemplatesInput): SQL {
-  if (input.scope.kind === "trending") return sql`t.trending_score desc, t.id desc`;
-  if (input.scope.kind === "latest") return sql`t.published_at desc, t.id desc`;
-  if (input.sort === "newest") return sql`t.published_at desc, t.id desc`;
-  return sql`t.downloads_count desc, t.id desc`;
+  if (input.scope.kind === "trending") return sql`t.trending_score desc nulls last, t.id desc nulls last`;
+  if (input.scope.kind === "latest" || input.sort === "newest")
+    return sql`t.published_at desc nulls last, t.id desc nulls last`;
+  return sql`t.downloads_count desc nulls last, t.id desc nulls last`;
 }
 
 async function cardsFor(ctx: ServiceContext, rows: TemplateRow[]): Promise<TemplateCard[]> {
@@ -166,26 +162,61 @@ async function cardsFor(ctx: ServiceContext, rows: TemplateRow[]): Promise<Templ
 
 const cardColumns = sql`t.id, tr.slug, tr.title, t.is_premium, t.slides_count, t.aspect_ratio, t.formats, t.published_at, t.downloads_count`;
 
+/** Filtered lists count at most this many matches; beyond it the page says "10,000+". */
+export const COUNT_CAP = 10_000;
+
+function hasFilters(f: Filters | undefined): boolean {
+  return !!f && Object.values(f).some((v) => v.length > 0);
+}
+
+/** The number of templates in a scope: stored per tag when nothing narrows it, else counted (capped). */
+async function countFor(
+  ctx: ServiceContext,
+  input: ListTemplatesInput,
+  where: SQL,
+): Promise<{ total: number; capped: boolean }> {
+  const { scope } = input;
+  if (!hasFilters(input.filters) && !input.excludeIds?.length && scope.kind !== "ids") {
+    const rows =
+      scope.kind === "tag"
+        ? await queryRows<{ n: number }>(ctx.db, sql`select templates_count as n from tag where id = ${scope.tagId}`)
+        : await queryRows<{ n: number }>(
+            ctx.db,
+            sql`select coalesce(sum(templates_count), 0)::int as n from tag where type = 'category'`,
+          );
+    return { total: Number(rows[0]?.n ?? 0), capped: false };
+  }
+  const rows = await queryRows<{ n: number }>(
+    ctx.db,
+    sql`select count(*)::int as n from (select 1 from template t where ${where} limit ${COUNT_CAP + 1}) x`,
+  );
+  const n = Number(rows[0]?.n ?? 0);
+  return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
 export async function listTemplates(ctx: ServiceContext, input: ListTemplatesInput): Promise<Page<TemplateCard>> {
   const pageSize = Math.min(Math.max(input.pageSize ?? PAGE_SIZE.templates, 1), 100);
   const page = Math.max(input.page ?? 1, 1);
   const where = whereFor(ctx, input);
-  const [rows, total] = await Promise.all([
+  const order = orderFor(input);
+  const [rows, count] = await Promise.all([
+    // Order and limit on the template table first (its indexes), then join the few translations needed.
     queryRows<TemplateRow>(
       ctx.db,
       sql`select ${cardColumns}
-          from template t join template_translation tr on tr.template_id = t.id and tr.locale = ${ctx.locale}
-          where ${where} order by ${orderFor(input)} limit ${pageSize} offset ${(page - 1) * pageSize}`,
+          from (select * from template t where ${where} order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}) t
+          join template_translation tr on tr.template_id = t.id and tr.locale = ${ctx.locale}
+          order by ${order}`,
     ),
-    queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from template t where ${where}`),
+    countFor(ctx, input, where),
   ]);
-  const n = Number(total[0]?.n ?? 0);
   return {
     items: await cardsFor(ctx, rows),
-    total: n,
+    total: count.total,
+    totalCapped: count.capped,
     page,
     pageSize,
-    pageCount: Math.max(1, Math.ceil(n / pageSize)),
+    pageCount: Math.max(1, Math.ceil(count.total / pageSize)),
   };
 }
 
@@ -280,18 +311,31 @@ export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Prom
   };
 }
 
-/** Templates sharing the most tags and styles with the given one, same category first. */
+/**
+ * Templates sharing the most tags with the given one (two points a tag), the same category adding
+ * three; ties go to the more downloaded. Candidates are the newest 500 of each of its tags, read
+ * from the tag index, so the cost stays flat however large the catalogue grows.
+ */
 export async function listRelated(ctx: ServiceContext, t: TemplateDetail, limit = 8): Promise<TemplateCard[]> {
   const rows = await queryRows<TemplateRow>(
     ctx.db,
-    sql`select ${cardColumns},
-          (select count(*) from template_tag a join template_tag b on b.tag_id = a.tag_id and b.template_id = ${t.id} where a.template_id = t.id) * 2
-          + (select count(*) from template_style a join template_style b on b.style_id = a.style_id and b.template_id = ${t.id} where a.template_id = t.id)
-          + case when t.category_id = ${t.category.id} then 3 else 0 end as score
-        from template t join template_translation tr on tr.template_id = t.id and tr.locale = ${ctx.locale}
-        where t.id <> ${t.id} and t.published_at <= ${ctx.clock.now()}
-          and (t.category_id = ${t.category.id} or exists (select 1 from template_tag a join template_tag b on b.tag_id = a.tag_id and b.template_id = ${t.id} where a.template_id = t.id))
-        order by score desc, t.downloads_count desc, t.id desc limit ${limit}`,
+    sql`with mine as (select tag_id from template_tag where template_id = ${t.id}),
+         cand as (
+           select x.template_id as id, count(*) * 2 as shared
+           from mine cross join lateral (
+             select y.template_id from template_tag y
+             where y.tag_id = mine.tag_id and y.template_id <> ${t.id}
+             order by y.template_id desc limit 500) x
+           group by x.template_id
+           order by shared desc limit 400),
+         ranked as (
+           select t.*, cand.shared + case when t.category_id = ${t.category.id} then 3 else 0 end as score
+           from cand join template t on t.id = cand.id
+           where t.published_at <= ${ctx.clock.now()}
+           order by score desc, t.downloads_count desc, t.id desc limit ${limit})
+        select ${cardColumns} from ranked t
+        join template_translation tr on tr.template_id = t.id and tr.locale = ${ctx.locale}
+        order by t.score desc, t.downloads_count desc, t.id desc`,
   );
   return cardsFor(ctx, rows);
 }
@@ -375,6 +419,23 @@ export async function recordViews(
         sql`, `,
       )}) as v(id, n) where t.id = v.id`);
   });
+}
+
+/** Recounts the published templates of every tag (service tags count them all). */
+export async function refreshCatalogStats(ctx: Pick<ServiceContext, "db" | "clock">): Promise<void> {
+  const now = ctx.clock.now();
+  await ctx.db.execute(sql`
+    with total as (select count(*)::int as n from template where published_at <= ${now}),
+         cats as (select category_id as id, count(*)::int as n from template where published_at <= ${now} group by category_id),
+         tags as (select x.tag_id as id, count(*)::int as n from template_tag x join template y on y.id = x.template_id
+                  where y.published_at <= ${now} group by x.tag_id),
+         counts as (
+           select g.id,
+             case g.type when 'service' then (select n from total)
+                         when 'category' then coalesce((select n from cats where cats.id = g.id), 0)
+                         else coalesce((select n from tags where tags.id = g.id), 0) end as n
+           from tag g)
+    update tag g set templates_count = counts.n from counts where counts.id = g.id and g.templates_count <> counts.n`);
 }
 
 export async function getCatalogVersion(ctx: Pick<ServiceContext, "db">): Promise<number> {

@@ -54,7 +54,15 @@ export type TemplateDetail = TemplateCard & {
   fileSizeBytes: number | null;
 };
 
-export type Page<T> = { items: T[]; total: number; page: number; pageCount: number; pageSize: number };
+export type Page<T> = {
+  items: T[];
+  total: number;
+  /** True when there are more matches than `total` says (counting stops at a cap). */
+  totalCapped: boolean;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
 
 export type FilterOptions = {
   styles: NamedRef[];

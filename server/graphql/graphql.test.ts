@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "#config/constants.ts";
+import { refreshCatalogStats } from "#modules/catalog/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { createTaxonomy } from "#tests/factories.ts";
@@ -13,6 +14,7 @@ const silent = { info() {}, warn() {}, error: (...a: unknown[]) => console.error
 beforeAll(async () => {
   database = await createTestDatabase();
   await createTaxonomy(database.db);
+  await refreshCatalogStats({ db: database.db, clock: { now: () => new Date() } });
   const serviceContext = (locale: Locale): ServiceContext => ({
     db: database.db,
     locale,

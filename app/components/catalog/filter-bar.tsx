@@ -85,12 +85,14 @@ export function FilterBar({
   sort,
   showSort,
   total,
+  totalCapped = false,
 }: {
   options: FilterOptions;
   filters: Filters;
   sort: Sort | null;
   showSort: boolean;
   total: number;
+  totalCapped?: boolean;
 }) {
   const { t } = useI18n();
   const submit = useSubmit();
@@ -189,7 +191,9 @@ export function FilterBar({
             </noscript>
           </div>
           <p className="ml-auto text-sm text-ink-muted" aria-live="polite">
-            {t("catalog.list.results", { count: total })}
+            {totalCapped
+              ? t("catalog.list.resultsCapped", { count: total })
+              : t("catalog.list.results", { count: total })}
           </p>
           {showSort ? (
             <label className="flex items-center gap-2 text-sm text-ink-soft">

@@ -139,6 +139,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
         sort={query.sort}
         showSort={loaderData.showSort}
         total={result.total}
+        totalCapped={result.totalCapped}
       />
       {loaderData.outOfRange ? (
         <Empty

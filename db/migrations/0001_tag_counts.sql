@@ -1,0 +1,1 @@
+ALTER TABLE "tag" ADD COLUMN "templates_count" integer DEFAULT 0 NOT NULL;
