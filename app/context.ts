@@ -13,8 +13,6 @@ export type AppLoadContext = {
   nonce: string;
   /** Builds the service context for a locale. */
   serviceContext(locale: Locale): ServiceContext;
-  /** Counts template page views; written in batches. */
-  views: { count(templateId: number): void };
   fileContext(): FileContext;
 };
 

@@ -1,5 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshCatalogStats } from "#modules/catalog/service.ts";
+import { queryRows } from "#modules/shared/sql.ts";
 import { createTaxonomy, createTemplate } from "#tests/factories.ts";
 import { createTestServer } from "#tests/server.ts";
 
@@ -160,6 +162,30 @@ describe("pages", () => {
       expect(res.headers.get("content-type")).toBe("application/pdf");
       expect(new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
     }
+  });
+});
+
+describe("template views", () => {
+  it("counts views of template pages by people, cached or not, and not by bots", async () => {
+    const ua = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/156.0 Safari/537.36" };
+    const before = await srv.request("/template/biology-thesis-defense", { headers: ua });
+    expect(before.status).toBe(200);
+    await srv.request("/template/biology-thesis-defense", { headers: ua });
+    const third = await srv.request("/es/template/defensa-de-tesis-de-biologia", { headers: ua });
+    expect(third.status).toBe(200);
+    await srv.request("/template/biology-thesis-defense", {
+      headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+    });
+    await srv.request("/template/no-such-template", { headers: ua });
+    await srv.views.flush();
+    const [row] = await queryRows<{ views_count: number; day_views: number }>(
+      srv.database.db,
+      sql`select t.views_count, (select sum(views)::int from template_view_day d where d.template_id = t.id) as day_views
+          from template t join template_translation tr on tr.template_id = t.id
+          where tr.slug = 'biology-thesis-defense'`,
+    );
+    expect(row.views_count).toBe(3);
+    expect(row.day_views).toBe(row.views_count);
   });
 });
 

@@ -2,6 +2,7 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
+import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
 import { DEFAULT_LOCALE, DOWNLOAD_FORMATS, type DownloadFormat, type Locale } from "#config/constants.ts";
@@ -78,7 +79,7 @@ export function createServerApp(opts: ServerOptions) {
     .appContext;
   const storage = diskStorage(path.join(env.dataDir, "files"));
   const fileContext: FileContext = { db, storage, log, inflight: new Map() };
-  const views = new ViewCounter((batch) => services.catalog.recordViews({ db }, batch, clock.now()), log);
+  const views = new ViewCounter((batch) => services.catalog.recordViewsBySlug({ db }, batch, clock.now()), log);
   const pageCache = new PageCache(2000, 60_000);
   let catalogVersion = 0;
   let versionCheckedAt = 0;
@@ -221,7 +222,6 @@ export function createServerApp(opts: ServerOptions) {
     requestId,
     nonce,
     serviceContext,
-    views,
     fileContext: () => fileContext,
   });
 
@@ -235,13 +235,30 @@ export function createServerApp(opts: ServerOptions) {
     env.PAGE_CACHE === "on" &&
     req.method === "GET" &&
     !req.headers.get("cookie")?.includes("apollo-token") &&
-    !/^\/(es\/)?template(\/|\.data|$)/.test(pathname) &&
     !pathname.startsWith("/files/") &&
     pathname.length <= 512;
+
+  /** A view of a template page: a document or a client navigation, not a bot. Counted before any cache. */
+  const TEMPLATE_PAGE = /^\/(?:(es)\/)?template\/([a-z0-9-]{1,120})(?:\.data)?$/;
+  const countView = (req: Request, pathname: string) => {
+    if (req.method !== "GET") return;
+    const m = TEMPLATE_PAGE.exec(pathname);
+    const ua = req.headers.get("user-agent") ?? "";
+    if (
+      m &&
+      ua &&
+      !isbot(ua) &&
+      req.headers.get("purpose") !== "prefetch" &&
+      req.headers.get("sec-purpose") !== "prefetch"
+    ) {
+      views.count(`${m[1] ?? "en"}:${m[2]}`);
+    }
+  };
 
   app.all("*", async (c) => {
     const req = c.req.raw;
     const url = new URL(req.url);
+    countView(req, url.pathname);
     const nonce = c.get("nonce");
     if (!cacheable(req, url.pathname)) {
       const res = await render(req, c.get("requestId"), nonce);

@@ -1,13 +1,13 @@
 import type { Logger } from "#modules/shared/context.ts";
 
-/** Counts template views in memory and writes them in batches. */
+/** Counts template views in memory (by "locale:slug") and writes them in batches. */
 export class ViewCounter {
-  private pending = new Map<number, number>();
+  private pending = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
-  private readonly flushFn: (views: Map<number, number>) => Promise<void>;
+  private readonly flushFn: (views: Map<string, number>) => Promise<void>;
   private readonly log: Logger;
 
-  constructor(flushFn: (views: Map<number, number>) => Promise<void>, log: Logger, intervalMs = 5_000) {
+  constructor(flushFn: (views: Map<string, number>) => Promise<void>, log: Logger, intervalMs = 5_000) {
     this.flushFn = flushFn;
     this.log = log;
     if (intervalMs > 0) {
@@ -16,8 +16,9 @@ export class ViewCounter {
     }
   }
 
-  count(templateId: number): void {
-    this.pending.set(templateId, (this.pending.get(templateId) ?? 0) + 1);
+  count(key: string): void {
+    if (this.pending.size >= 50_000 && !this.pending.has(key)) return;
+    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
   }
 
   async flush(): Promise<void> {

@@ -438,6 +438,35 @@ export async function refreshCatalogStats(ctx: Pick<ServiceContext, "db" | "cloc
     update tag g set templates_count = counts.n from counts where counts.id = g.id and g.templates_count <> counts.n`);
 }
 
+/** Adds views counted by "locale:slug" (as the page addresses name them) for the day of `at`. */
+export async function recordViewsBySlug(
+  ctx: Pick<ServiceContext, "db">,
+  views: Map<string, number>,
+  at: Date,
+): Promise<void> {
+  const pairs = [...views.entries()]
+    .map(([key, n]) => {
+      const [locale, slug] = key.split(":");
+      return { locale, slug, n };
+    })
+    .filter((p) => (p.locale === "en" || p.locale === "es") && /^[a-z0-9-]{1,120}$/.test(p.slug));
+  if (!pairs.length) return;
+  const rows = await queryRows<{ template_id: number; locale: string; slug: string }>(
+    ctx.db,
+    sql`select template_id, locale, slug from template_translation
+        where (locale, slug) in (${sql.join(
+          pairs.map((p) => sql`(${p.locale}, ${p.slug})`),
+          sql`, `,
+        )})`,
+  );
+  const byId = new Map<number, number>();
+  for (const r of rows) {
+    const n = pairs.find((p) => p.locale === r.locale && p.slug === r.slug)?.n ?? 0;
+    byId.set(r.template_id, (byId.get(r.template_id) ?? 0) + n);
+  }
+  await recordViews(ctx, byId, at);
+}
+
 export async function getCatalogVersion(ctx: Pick<ServiceContext, "db">): Promise<number> {
   const rows = await queryRows<{ version: number }>(ctx.db, sql`select version from catalog_version where id = 1`);
   return Number(rows[0]?.version ?? 0);

@@ -20,7 +20,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (found.kind === "moved") throw redirect(localePath(locale, `/template/${found.slug}`) + url.search, 301);
   if (found.kind === "missing") notFound("template", params.slug);
   const template = found.template;
-  app.views.count(template.id);
   const fileSizeBytes =
     template.fileSizeBytes ?? (await app.services.files.ensureFileSize(app.fileContext(), template));
   const related = await app.services.catalog.listRelated(ctx, template, 8);
