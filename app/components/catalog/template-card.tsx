@@ -10,7 +10,16 @@ const CARD_SIZES =
   "(min-width: 1536px) 18vw, (min-width: 1280px) 23vw, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 92vw";
 
 /** Preview first: the image in its box, title and a few facts. Hover or focus flips through the first slides. */
-export function TemplateCard({ card, priority = false }: { card: Card; priority?: boolean }) {
+export function TemplateCard({
+  card,
+  priority = false,
+  headingLevel = 3,
+}: {
+  card: Card;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { t, href } = useI18n();
   const [slide, setSlide] = useState(1);
   const [active, setActive] = useState(false);
@@ -60,11 +69,11 @@ export function TemplateCard({ card, priority = false }: { card: Card; priority?
         </div>
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-3.5">
-        <h3 className="line-clamp-2 text-[0.95rem] leading-snug font-semibold text-ink">
+        <Heading className="line-clamp-2 text-[0.95rem] leading-snug font-semibold text-ink">
           <Link to={to} prefetch="intent" className="rounded after:absolute after:inset-0 after:content-['']">
             {card.title}
           </Link>
-        </h3>
+        </Heading>
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-ink-muted">
           <span className={card.isPremium ? "badge-premium" : "badge-free"}>
             {card.isPremium ? t("catalog.card.premium") : t("catalog.card.free")}
@@ -95,12 +104,21 @@ export function TemplateCard({ card, priority = false }: { card: Card; priority?
   );
 }
 
-export function TemplateGrid({ cards, priorityCount = 0 }: { cards: Card[]; priorityCount?: number }) {
+export function TemplateGrid({
+  cards,
+  priorityCount = 0,
+  headingLevel = 3,
+}: {
+  cards: Card[];
+  priorityCount?: number;
+  /** 2 where the grid sits right under the page's h1, 3 under a section's h2. */
+  headingLevel?: 2 | 3;
+}) {
   return (
     <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
       {cards.map((c, i) => (
         <li key={c.id} className="flex">
-          <TemplateCard card={c} priority={i < priorityCount} />
+          <TemplateCard card={c} priority={i < priorityCount} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

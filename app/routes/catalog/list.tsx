@@ -157,7 +157,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
         />
       ) : (
         <>
-          <TemplateGrid cards={cards} priorityCount={4} />
+          <TemplateGrid cards={cards} priorityCount={4} headingLevel={2} />
           {hasMore ? (
             <div className="mt-10 flex justify-center">
               <Link
