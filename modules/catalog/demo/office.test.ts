@@ -1,0 +1,61 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { buildPptx } from "./build-pptx.ts";
+import { generateDemoCatalog, slideFormatOf } from "./generate.ts";
+
+/** LibreOffice opens what we serve: a real office suite, not our own parser. .ci/run installs it. */
+const soffice = spawnSync("sh", ["-c", "command -v soffice"]).stdout.toString().trim();
+const pdfinfo = spawnSync("sh", ["-c", "command -v pdfinfo"]).stdout.toString().trim();
+
+describe.runIf(soffice && pdfinfo)("generated decks open in LibreOffice Impress", () => {
+  const templates = generateDemoCatalog({ count: 40, now: new Date("2026-11-22T12:00:00Z") });
+  const picks = [templates.find((t) => t.aspectRatio === "16:9")!, templates.find((t) => t.aspectRatio === "4:3")!];
+
+  for (const t of picks) {
+    it(`converts the free ${t.aspectRatio} deck "${t.translations.en.title}" to a PDF with every slide and the attribution last`, () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-office-"));
+      try {
+        return buildPptx({
+          design: t.design,
+          palette: t.colors[0].palette,
+          format: slideFormatOf(t),
+          title: t.translations.en.title,
+          attribution: true,
+          brandName: "SlideNest",
+        }).then((buf) => {
+          const file = path.join(dir, "deck.pptx");
+          fs.writeFileSync(file, buf);
+          // One profile per conversion: two conversions sharing one fail silently.
+          execFileSync(
+            soffice,
+            [`-env:UserInstallation=file://${dir}/profile`, "--headless", "--convert-to", "pdf", "--outdir", dir, file],
+            {
+              stdio: "ignore",
+              timeout: 120_000,
+            },
+          );
+          const pdf = path.join(dir, "deck.pdf");
+          expect(fs.existsSync(pdf)).toBe(true);
+          const info = execFileSync(pdfinfo, [pdf]).toString();
+          expect(Number(/Pages:\s+(\d+)/.exec(info)?.[1])).toBe(t.design.slides.length + 1);
+          const ratio = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(info);
+          expect(Number(ratio?.[1]) / Number(ratio?.[2])).toBeCloseTo(t.aspectRatio === "4:3" ? 4 / 3 : 16 / 9, 1);
+          const last = execFileSync("pdftotext", [
+            "-f",
+            String(t.design.slides.length + 1),
+            "-l",
+            String(t.design.slides.length + 1),
+            pdf,
+            "-",
+          ]).toString();
+          expect(last).toContain("Template by SlideNest");
+        });
+      } finally {
+        setTimeout(() => fs.rmSync(dir, { recursive: true, force: true }), 1000).unref();
+      }
+    }, 180_000);
+  }
+});
