@@ -8,14 +8,15 @@ import type { AppLoadContext } from "#app/context.ts";
 import { DEFAULT_LOCALE, DOWNLOAD_FORMATS, type DownloadFormat, type Locale } from "#config/constants.ts";
 import type { Env } from "#config/env.server.ts";
 import type { Database } from "#db/client.server.ts";
-import { recordDownload } from "#modules/downloads/record.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import * as files from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { type Clock, type ServiceContext, systemClock } from "#modules/shared/context.ts";
+import { mountDownloads } from "./downloads.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
 import type { createLogger } from "./logger.ts";
 import { PageCache } from "./page-cache.ts";
+import { loadSigningSecret } from "./secret.ts";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "./security.ts";
 import { services } from "./services.server.ts";
 import { ViewCounter } from "./views.ts";
@@ -31,6 +32,8 @@ export type ServerOptions = {
   log: ReturnType<typeof createLogger>;
   clock?: Clock;
   mode?: "production" | "development";
+  /** Signs guest cookies and download addresses; defaults to SIGNING_SECRET or a secret kept in DATA_DIR. */
+  secret?: string;
   /** How often trending and counts are recomputed; 0 turns the background refresh off (tests). */
   refreshStatsEveryMs?: number;
 };
@@ -78,6 +81,7 @@ export function createServerApp(opts: ServerOptions) {
   const appContextKey = (build.entry.module as unknown as { appContext: Parameters<RouterContextProvider["set"]>[0] })
     .appContext;
   const storage = diskStorage(path.join(env.dataDir, "files"));
+  const secret = opts.secret ?? loadSigningSecret(env, log);
   const fileContext: FileContext = { db, storage, log, inflight: new Map() };
   const views = new ViewCounter((batch) => services.catalog.recordViewsBySlug({ db }, batch, clock.now()), log);
   const pageCache = new PageCache(2000, 60_000);
@@ -185,26 +189,13 @@ export function createServerApp(opts: ServerOptions) {
     });
   });
 
-  app.get("/files/download/:color/:format", async (c) => {
-    const color = Number(c.req.param("color"));
-    const format = c.req.param("format").toUpperCase() as DownloadFormat;
-    if (!Number.isInteger(color) || color < 1 || color > 2_147_483_647 || !DOWNLOAD_FORMATS.includes(format))
-      return c.text("Not found", 404);
-    const file = await files.ensureTemplateFile(fileContext, color, "free");
-    if (!file) return c.text("This template is currently not available for download.", 404);
-    if (file.isPremium) return c.text("This is a premium template.", 403);
-    const body = await storage.get(file.storageKey);
-    if (!body) return c.text("This template is currently not available for download.", 404);
-    await recordDownload(
-      { db, clock },
-      { templateId: file.templateId, templateColorId: color, categoryId: file.categoryId, format, license: "free" },
-    );
-    return c.body(new Uint8Array(body), 200, {
-      "Content-Type": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-      "Content-Disposition": `attachment; filename="${file.fileName}"`,
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
-    });
+  mountDownloads(app as unknown as Hono, {
+    secret,
+    storage,
+    log,
+    clock,
+    origin: env.publicUrl,
+    downloadContext: (locale) => ({ ...serviceContext(locale), files: fileContext, secret }),
   });
 
   // The browser's language is used only at `/`.

@@ -67,36 +67,63 @@ export type StoredFile = {
   categoryId: number;
 };
 
+/** Why a file cannot be served: no such colour variant, no file and nothing to make it from, or a file that is not a valid deck. */
+export type FileProblem = "unknown" | "missing" | "broken";
+export type FileOutcome = { ok: true; file: StoredFile } | { ok: false; reason: FileProblem };
+
+/** A .pptx is a ZIP: it starts with a local header and ends with an end-of-central-directory record. */
+export function looksLikeZip(body: Buffer): boolean {
+  if (body.length < 100 || body.readUInt32LE(0) !== 0x04034b50) return false;
+  for (let i = body.length - 22; i >= Math.max(0, body.length - 65_557); i--) {
+    if (body.readUInt32LE(i) === 0x06054b50) return true;
+  }
+  return false;
+}
+
 /**
  * The .pptx of a colour variant in a licence variant: "free" ends with the attribution slide, "paid" does not.
- * Made from the template's design on first request, then stored.
+ * Made from the template's design on first request, then stored; a stored file is checked before it is served.
  */
 export async function ensureTemplateFile(
   fctx: FileContext,
   templateColorId: number,
   variant: LicenseVariant,
-): Promise<StoredFile | null> {
+): Promise<FileOutcome> {
   const v = await loadVariant(fctx.db, templateColorId);
-  if (!v) return null;
-  const fileName = `${v.slug}-${v.color_slug}${variant === "free" ? "" : "-premium"}.pptx`;
+  if (!v) return { ok: false, reason: "unknown" };
+  const fileName = `${v.slug}-${v.color_slug}.pptx`;
+  const base = { fileName, templateId: v.template_id, isPremium: v.is_premium, categoryId: v.category_id };
   const known = await queryRows<{ storage_key: string; size_bytes: number }>(
     fctx.db,
     sql`select storage_key, size_bytes from template_file where template_color_id = ${templateColorId} and variant = ${variant} and kind = 'pptx'`,
   );
-  const base = { fileName, templateId: v.template_id, isPremium: v.is_premium, categoryId: v.category_id };
-  if (known[0] && (await fctx.storage.exists(known[0].storage_key))) {
-    return { storageKey: known[0].storage_key, sizeBytes: Number(known[0].size_bytes), ...base };
+  if (known[0]) {
+    const body = await fctx.storage.get(known[0].storage_key).catch(() => null);
+    if (body) {
+      if (!looksLikeZip(body)) {
+        fctx.log.error("stored file is not a valid deck", { storageKey: known[0].storage_key });
+        return { ok: false, reason: "broken" };
+      }
+      return { ok: true, file: { storageKey: known[0].storage_key, sizeBytes: body.length, ...base } };
+    }
   }
-  return once(fctx, `pptx:${templateColorId}:${variant}`, async () => {
+  if (!v.design?.slides?.length) return { ok: false, reason: "missing" };
+  return once(fctx, `pptx:${templateColorId}:${variant}`, async (): Promise<FileOutcome> => {
     const started = Date.now();
-    const body = await buildPptx({
-      design: v.design,
-      palette: v.palette,
-      format: { aspectRatio: v.aspect_ratio, headingFont: v.heading_font, bodyFont: v.body_font },
-      title: v.title,
-      attribution: variant === "free",
-      brandName: BRAND.name,
-    });
+    let body: Buffer;
+    try {
+      body = await buildPptx({
+        design: v.design,
+        palette: v.palette,
+        format: { aspectRatio: v.aspect_ratio, headingFont: v.heading_font, bodyFont: v.body_font },
+        title: v.title,
+        attribution: variant === "free",
+        brandName: BRAND.name,
+      });
+    } catch (error) {
+      fctx.log.error("deck could not be made", { templateColorId, variant, error });
+      return { ok: false, reason: "broken" };
+    }
     const storageKey = `templates/${v.template_id}/${templateColorId}-${variant}.pptx`;
     await fctx.storage.put(storageKey, body);
     await fctx.db.execute(sql`
@@ -104,7 +131,7 @@ export async function ensureTemplateFile(
       values (${templateColorId}, ${variant}, 'pptx', ${storageKey}, ${body.length})
       on conflict (template_color_id, variant, kind) do update set storage_key = excluded.storage_key, size_bytes = excluded.size_bytes, created_at = now()`);
     fctx.log.info("file generated", { storageKey, bytes: body.length, ms: Date.now() - started });
-    return { storageKey, sizeBytes: body.length, ...base };
+    return { ok: true, file: { storageKey, sizeBytes: body.length, ...base } };
   });
 }
 
@@ -115,8 +142,8 @@ export async function ensureFileSize(
 ): Promise<number | null> {
   const first = template.colors[0];
   if (!first) return null;
-  const file = await ensureTemplateFile(fctx, first.id, "paid");
-  return file?.sizeBytes ?? null;
+  const outcome = await ensureTemplateFile(fctx, first.id, "paid");
+  return outcome.ok ? outcome.file.sizeBytes : null;
 }
 
 export function isPreviewWidth(w: number): boolean {

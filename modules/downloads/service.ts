@@ -1,0 +1,187 @@
+import { sql } from "drizzle-orm";
+import { DOWNLOAD_ALLOWANCE, type DownloadFormat, GUEST_IP_CAP_FACTOR } from "#config/constants.ts";
+import { ensureTemplateFile, type FileContext } from "#modules/files/service.ts";
+import type { ServiceContext } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
+import { periodOf } from "./record.ts";
+import { type FileToken, signFileToken } from "./signing.ts";
+
+/** Who is downloading. Accounts arrive with the accounts issue; for now every visitor is a guest. */
+export type Viewer = { kind: "guest"; guestId: string; ip: string };
+
+export type DownloadContext = ServiceContext & { files: FileContext; secret: string };
+
+/** Expected refusals; each code is the translation key of its message. */
+export const DOWNLOAD_ERRORS = {
+  unknown: "downloads.errors.unknown",
+  premium: "downloads.errors.premium",
+  limit: "downloads.errors.limitGuest",
+  missing: "downloads.errors.notAvailable",
+  broken: "downloads.errors.broken",
+} as const;
+export type DownloadErrorCode = (typeof DOWNLOAD_ERRORS)[keyof typeof DOWNLOAD_ERRORS];
+
+export type Allowance = { used: number; limit: number | null; left: number | null; resetsAt: Date };
+
+export type DownloadResult =
+  | {
+      ok: true;
+      /** "file": a signed address of our file; "link": the template's Google Slides copy link. */
+      kind: "file" | "link";
+      url: string;
+      fileName: string | null;
+      /** The template was already downloaded this period: no credit was taken. */
+      alreadyOwned: boolean;
+      allowance: Allowance;
+    }
+  | { ok: false; code: DownloadErrorCode; allowance?: Allowance };
+
+/** How long a signed download address works. */
+export const FILE_URL_TTL_SECONDS = 5 * 60;
+
+const MIME_PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+
+function nextPeriodStart(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+}
+
+const guestSubject = (v: Viewer) => `g:${v.guestId}`;
+const ipSubject = (v: Viewer) => `ip:${v.ip}`;
+
+function limitsOf(v: Viewer): { own: number | null; ip: number | null } {
+  const own = DOWNLOAD_ALLOWANCE.GUEST;
+  return { own, ip: own === null ? null : own * GUEST_IP_CAP_FACTOR };
+}
+
+/** Credits a viewer has used in the current period, and what is left. */
+export async function getAllowance(ctx: Pick<ServiceContext, "db" | "clock">, viewer: Viewer): Promise<Allowance> {
+  const now = ctx.clock.now();
+  const [row] = await queryRows<{ used: number }>(
+    ctx.db,
+    sql`select used from download_counter where subject = ${guestSubject(viewer)} and period = ${periodOf(now)}`,
+  );
+  const used = Number(row?.used ?? 0);
+  const limit = limitsOf(viewer).own;
+  return { used, limit, left: limit === null ? null : Math.max(0, limit - used), resetsAt: nextPeriodStart(now) };
+}
+
+/** GetDownloadsCount: credits used this period by a guest fingerprint (or, later, an account). */
+export async function countDownloads(
+  ctx: Pick<ServiceContext, "db" | "clock">,
+  subject: { guestId: string },
+): Promise<number> {
+  const [row] = await queryRows<{ used: number }>(
+    ctx.db,
+    sql`select used from download_counter where subject = ${`g:${subject.guestId}`} and period = ${periodOf(ctx.clock.now())}`,
+  );
+  return Number(row?.used ?? 0);
+}
+
+type Variant = {
+  template_id: number;
+  is_premium: boolean;
+  category_id: number;
+  google_slides_url: string | null;
+  slug: string;
+  color_slug: string;
+};
+
+/**
+ * Grants one download: checks the licence, makes sure the file is sound, then takes a credit and
+ * records the download in one transaction with the viewer's counters locked. Re-downloading a template
+ * already granted this period takes no credit. Nothing is taken when anything fails.
+ */
+export async function requestDownload(
+  ctx: DownloadContext,
+  input: { viewer: Viewer; templateColorId: number; format: DownloadFormat },
+): Promise<DownloadResult> {
+  const { viewer, templateColorId, format } = input;
+  const [v] = await queryRows<Variant>(
+    ctx.db,
+    sql`select t.id as template_id, t.is_premium, t.category_id, t.google_slides_url, tr.slug, c.slug as color_slug
+        from template_color tc join template t on t.id = tc.template_id join color c on c.id = tc.color_id
+        join template_translation tr on tr.template_id = t.id and tr.locale = 'en'
+        where tc.id = ${templateColorId} and t.published_at <= ${ctx.clock.now()}`,
+  );
+  if (!v) return { ok: false, code: DOWNLOAD_ERRORS.unknown };
+  if (v.is_premium) return { ok: false, code: DOWNLOAD_ERRORS.premium, allowance: await getAllowance(ctx, viewer) };
+
+  const link = format === "GS" && v.google_slides_url ? v.google_slides_url : null;
+  let file: { storageKey: string } | null = null;
+  if (!link) {
+    const outcome = await ensureTemplateFile(ctx.files, templateColorId, "free");
+    if (!outcome.ok)
+      return {
+        ok: false,
+        code:
+          outcome.reason === "broken"
+            ? DOWNLOAD_ERRORS.broken
+            : outcome.reason === "missing"
+              ? DOWNLOAD_ERRORS.missing
+              : DOWNLOAD_ERRORS.unknown,
+      };
+    file = outcome.file;
+  }
+
+  const now = ctx.clock.now();
+  const period = periodOf(now);
+  const limits = limitsOf(viewer);
+  const own = guestSubject(viewer);
+  const ip = ipSubject(viewer);
+  const granted = await ctx.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`insert into download_counter (subject, period, used) values (${own}, ${period}, 0), (${ip}, ${period}, 0) on conflict do nothing`,
+    );
+    // Lock both counters, always in the same order, so parallel requests queue instead of racing.
+    const counters = await queryRows<{ subject: string; used: number }>(
+      tx as never,
+      sql`select subject, used from download_counter where period = ${period} and subject in (${own}, ${ip}) order by subject for update`,
+    );
+    const used = (s: string) => Number(counters.find((c) => c.subject === s)?.used ?? 0);
+    const owned = await queryRows<{ n: number }>(
+      tx as never,
+      sql`select 1 as n from download_grant where subject = ${own} and period = ${period} and template_id = ${v.template_id}`,
+    );
+    if (!owned.length) {
+      if ((limits.own !== null && used(own) >= limits.own) || (limits.ip !== null && used(ip) >= limits.ip)) {
+        return { granted: false as const, used: used(own) };
+      }
+      await tx.execute(
+        sql`insert into download_grant (subject, period, template_id, created_at) values (${own}, ${period}, ${v.template_id}, ${now})`,
+      );
+      await tx.execute(
+        sql`update download_counter set used = used + 1 where period = ${period} and subject in (${own}, ${ip})`,
+      );
+    }
+    await tx.execute(sql`
+      insert into download (template_id, template_color_id, category_id, format, license, fingerprint, period, created_at)
+      values (${v.template_id}, ${templateColorId}, ${v.category_id}, ${format}, 'free', ${viewer.guestId}, ${period}, ${now})`);
+    await tx.execute(sql`update template set downloads_count = downloads_count + 1 where id = ${v.template_id}`);
+    return { granted: true as const, alreadyOwned: owned.length > 0, used: owned.length ? used(own) : used(own) + 1 };
+  });
+
+  const limit = limits.own;
+  const allowance: Allowance = {
+    used: granted.used,
+    limit,
+    left: limit === null ? null : Math.max(0, limit - granted.used),
+    resetsAt: nextPeriodStart(now),
+  };
+  if (!granted.granted) return { ok: false, code: DOWNLOAD_ERRORS.limit, allowance };
+  if (link) return { ok: true, kind: "link", url: link, fileName: null, alreadyOwned: granted.alreadyOwned, allowance };
+  const fileName = `${v.slug}-${v.color_slug}-${format.toLowerCase()}.pptx`.replace(/[^a-z0-9.-]/g, "-");
+  const token: FileToken = {
+    key: file!.storageKey,
+    name: fileName,
+    type: MIME_PPTX,
+    exp: Math.floor(now.getTime() / 1000) + FILE_URL_TTL_SECONDS,
+  };
+  return {
+    ok: true,
+    kind: "file",
+    url: `/files/d/${signFileToken(ctx.secret, token)}`,
+    fileName,
+    alreadyOwned: granted.alreadyOwned,
+    allowance,
+  };
+}

@@ -1,0 +1,162 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, Hono } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { isLocale as isKnownLocale } from "#app/lib/i18n.ts";
+import { serverT } from "#app/lib/messages.server.ts";
+import { DOWNLOAD_FORMATS, type DownloadFormat, type Locale } from "#config/constants.ts";
+import { type DownloadContext, getAllowance, requestDownload, type Viewer } from "#modules/downloads/service.ts";
+import { newGuestId, sign, unsign, verifyFileToken } from "#modules/downloads/signing.ts";
+import type { Storage } from "#modules/files/storage.ts";
+import type { Clock, Logger } from "#modules/shared/context.ts";
+import { RateLimiter } from "./rate-limit.ts";
+
+export const GUEST_COOKIE = "sn_guest";
+const GUEST_COOKIE_DAYS = 400;
+
+type Deps = {
+  secret: string;
+  storage: Storage;
+  log: Logger;
+  clock: Clock;
+  origin: string;
+  downloadContext: (locale: Locale) => DownloadContext;
+};
+
+/** The client's address as the socket saw it (a proxy in front would pass it on, and be trusted here). */
+export function clientIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+/** The signed guest id from the cookie, or a new one set on the response. */
+function guestViewer(c: Context, deps: Deps): Viewer {
+  let id = unsign(deps.secret, "guest", getCookie(c, GUEST_COOKIE));
+  if (!id) {
+    id = newGuestId();
+    setCookie(c, GUEST_COOKIE, sign(deps.secret, "guest", id), {
+      httpOnly: true,
+      sameSite: "Lax",
+      secure: new URL(c.req.url).protocol === "https:",
+      path: "/",
+      maxAge: GUEST_COOKIE_DAYS * 86_400,
+    });
+  }
+  return { kind: "guest", guestId: id, ip: clientIp(c) };
+}
+
+/** State changes must come from our own pages: a same-origin Origin header, or Sec-Fetch-Site same-origin. */
+function sameOrigin(c: Context, origin: string): boolean {
+  const o = c.req.header("origin");
+  if (o) return o === origin || o === new URL(c.req.url).origin;
+  return c.req.header("sec-fetch-site") === "same-origin";
+}
+
+export function mountDownloads(app: Hono, deps: Deps) {
+  const grantLimiter = new RateLimiter(10, 20);
+  const fileLimiter = new RateLimiter(20, 60);
+
+  /** Grants a download: JSON for scripts, a 303 for plain forms. */
+  app.post("/api/downloads", async (c) => {
+    const wantsJson = (c.req.header("accept") ?? "").includes("application/json");
+    let body: Record<string, unknown> = {};
+    try {
+      body = (c.req.header("content-type") ?? "").includes("application/json")
+        ? await c.req.json()
+        : await c.req.parseBody();
+    } catch {
+      body = {};
+    }
+    const locale: Locale = isKnownLocale(body.locale) ? body.locale : "en";
+    const t = serverT(locale);
+    const fail = (
+      status: 400 | 403 | 404 | 409 | 429,
+      code: string,
+      message: string,
+      extra: Record<string, unknown> = {},
+    ) => {
+      if (wantsJson) return c.json({ ok: false, code, message, ...extra }, status);
+      const back = safeBack(c.req.header("referer"), deps.origin);
+      if (back) {
+        back.searchParams.set("download", code.split(".").pop() ?? "error");
+        return c.redirect(back.pathname + back.search, 303);
+      }
+      return c.text(message, status);
+    };
+    if (!sameOrigin(c, deps.origin)) return fail(403, "downloads.errors.forbidden", t("downloads.errors.forbidden"));
+    const limited = grantLimiter.take(clientIp(c));
+    if (!limited.ok) {
+      c.header("Retry-After", String(limited.retryAfter));
+      return fail(
+        429,
+        "downloads.errors.rateLimited",
+        t("downloads.errors.rateLimited", { seconds: limited.retryAfter }),
+      );
+    }
+    const colorId = Number(body.colorId);
+    const format = String(body.format ?? "").toUpperCase() as DownloadFormat;
+    if (!Number.isInteger(colorId) || colorId < 1 || colorId > 2_147_483_647 || !DOWNLOAD_FORMATS.includes(format)) {
+      return fail(400, "downloads.errors.badRequest", t("downloads.errors.badRequest"));
+    }
+    const viewer = guestViewer(c, deps);
+    const result = await requestDownload(deps.downloadContext(locale), { viewer, templateColorId: colorId, format });
+    if (!result.ok) {
+      const status =
+        result.code === "downloads.errors.unknown"
+          ? 404
+          : result.code === "downloads.errors.notAvailable" || result.code === "downloads.errors.broken"
+            ? 409
+            : 403;
+      return fail(status as 403 | 404 | 409, result.code, t(result.code), { allowance: result.allowance });
+    }
+    if (wantsJson)
+      return c.json({ ...result, message: t(result.alreadyOwned ? "downloads.alreadyOwned" : "downloads.started") });
+    return c.redirect(result.url, 303);
+  });
+
+  app.get("/api/allowance", async (c) => {
+    const viewer = guestViewer(c, deps);
+    const allowance = await getAllowance({ db: deps.downloadContext("en").db, clock: deps.clock }, viewer);
+    c.header("Cache-Control", "private, no-store");
+    return c.json(allowance);
+  });
+
+  /** A signed, short-lived address of a stored file. */
+  app.get("/files/d/:token", async (c) => {
+    const locale: Locale = c.req.query("lang") === "es" ? "es" : "en";
+    const t = serverT(locale);
+    const limited = fileLimiter.take(clientIp(c));
+    if (!limited.ok) {
+      c.header("Retry-After", String(limited.retryAfter));
+      return c.text(t("downloads.errors.rateLimited", { seconds: limited.retryAfter }), 429);
+    }
+    const check = verifyFileToken(deps.secret, c.req.param("token"), deps.clock.now().getTime());
+    if (!check.ok)
+      return c.text(
+        t(check.reason === "expired" ? "downloads.errors.linkExpired" : "downloads.errors.linkInvalid"),
+        check.reason === "expired" ? 410 : 403,
+      );
+    const body = await deps.storage.get(check.token.key);
+    if (!body) return c.text(t("downloads.errors.notAvailable"), 404);
+    return c.body(new Uint8Array(body), 200, {
+      "Content-Type": check.token.type,
+      "Content-Disposition": `attachment; filename="${check.token.name.replace(/[^a-zA-Z0-9._-]/g, "-")}"`,
+      "Content-Length": String(body.length),
+      "Cache-Control": "private, no-store",
+      "X-Robots-Tag": "noindex",
+    });
+  });
+}
+
+/** The page a plain form came from, when it is one of ours. */
+function safeBack(referer: string | undefined, origin: string): URL | null {
+  if (!referer) return null;
+  try {
+    const u = new URL(referer);
+    return u.origin === origin || u.origin === new URL(origin).origin ? u : null;
+  } catch {
+    return null;
+  }
+}
