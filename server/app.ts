@@ -5,7 +5,7 @@ import { compress } from "hono/compress";
 import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
-import { DEFAULT_LOCALE, DOWNLOAD_FORMATS, type DownloadFormat, type Locale } from "#config/constants.ts";
+import { DEFAULT_LOCALE, type Locale } from "#config/constants.ts";
 import type { Env } from "#config/env.server.ts";
 import type { Database } from "#db/client.server.ts";
 import type { FileContext } from "#modules/files/service.ts";
@@ -34,6 +34,8 @@ export type ServerOptions = {
   mode?: "production" | "development";
   /** Signs guest cookies and download addresses; defaults to SIGNING_SECRET or a secret kept in DATA_DIR. */
   secret?: string;
+  /** Requests per client address for rate-limited endpoints: [burst, per minute]. */
+  rateLimits?: { grants?: [number, number]; files?: [number, number] };
   /** How often trending and counts are recomputed; 0 turns the background refresh off (tests). */
   refreshStatsEveryMs?: number;
 };
@@ -196,6 +198,7 @@ export function createServerApp(opts: ServerOptions) {
     clock,
     origin: env.publicUrl,
     downloadContext: (locale) => ({ ...serviceContext(locale), files: fileContext, secret }),
+    limits: opts.rateLimits,
   });
 
   // The browser's language is used only at `/`.
@@ -291,6 +294,7 @@ export function createServerApp(opts: ServerOptions) {
     views,
     fileContext,
     refreshStats,
+    secret,
     async close() {
       if (statsTimer) clearInterval(statsTimer);
       await views.stop();

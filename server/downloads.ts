@@ -20,6 +20,8 @@ type Deps = {
   clock: Clock;
   origin: string;
   downloadContext: (locale: Locale) => DownloadContext;
+  /** Requests per client: [burst, per minute]. */
+  limits?: { grants?: [number, number]; files?: [number, number] };
 };
 
 /** The client's address as the socket saw it (a proxy in front would pass it on, and be trusted here). */
@@ -55,8 +57,8 @@ function sameOrigin(c: Context, origin: string): boolean {
 }
 
 export function mountDownloads(app: Hono, deps: Deps) {
-  const grantLimiter = new RateLimiter(10, 20);
-  const fileLimiter = new RateLimiter(20, 60);
+  const grantLimiter = new RateLimiter(...(deps.limits?.grants ?? [10, 20]));
+  const fileLimiter = new RateLimiter(...(deps.limits?.files ?? [20, 60]));
 
   /** Grants a download: JSON for scripts, a 303 for plain forms. */
   app.post("/api/downloads", async (c) => {

@@ -71,23 +71,53 @@ describe("slide previews", () => {
 });
 
 describe("downloads", () => {
-  it("serves the free-licence .pptx with the attribution slide last, under a safe name, and counts it", async () => {
-    const res = await srv.request(`/files/download/${free.color_id}/PP`);
+  const origin = "http://localhost:3000";
+  const post = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    srv.request("/api/downloads", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", origin, ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it("grants a guest the free-licence .pptx through a signed address, under a safe name, with the attribution slide last", async () => {
+    const res = await post({ colorId: free.color_id, format: "PP", locale: "en" });
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe(
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^sn_guest=[^;]+; Max-Age=34560000; Path=\/; HttpOnly; SameSite=Lax/);
+    const body = await res.json();
+    expect(body).toMatchObject({
+      ok: true,
+      kind: "file",
+      alreadyOwned: false,
+      allowance: { used: 1, limit: 3, left: 2 },
+    });
+    expect(body.message).toBe("Your download has started.");
+    const file = await srv.request(body.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe(
       "application/vnd.openxmlformats-officedocument.presentationml.presentation",
     );
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="[a-z0-9-]+\.pptx"$/);
-    const zip = readZip(Buffer.from(await res.arrayBuffer()));
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; filename="[a-z0-9-]+-pp\.pptx"$/);
+    const zip = readZip(Buffer.from(await file.arrayBuffer()));
     const n = slideCount(zip);
     expect(n).toBe(free.slides_count + 1);
     expect(zip.read(`ppt/slides/slide${n}.xml`)).toContain("Template by SlideNest");
-    const [after] = await queryRows<{ downloads_count: number; n: number }>(
+    const [after] = await queryRows<{ downloads_count: number }>(
       srv.database.db,
-      sql`select downloads_count, (select count(*)::int from download where template_id = ${free.template_id} and format = 'PP' and license = 'free' and created_at > now() - interval '1 minute') as n from template where id = ${free.template_id}`,
+      sql`select downloads_count from template where id = ${free.template_id}`,
     );
     expect(after.downloads_count).toBe(free.downloads_count + 1);
-    expect(after.n).toBe(1);
+    // The same guest (cookie) downloading again pays nothing.
+    const again = await post({ colorId: free.color_id, format: "KN", locale: "es" }, { cookie: cookie.split(";")[0] });
+    expect(await again.json()).toMatchObject({
+      ok: true,
+      alreadyOwned: true,
+      allowance: { used: 1 },
+      message: "Ya descargaste esta plantilla este mes: no se ha usado ninguna descarga.",
+    });
+    const allowance = await srv.request("/api/allowance", { headers: { cookie: cookie.split(";")[0] } });
+    expect(await allowance.json()).toMatchObject({ used: 1, limit: 3, left: 2 });
+    expect(allowance.headers.get("cache-control")).toBe("private, no-store");
   });
 
   it("shows the real file size on the template page once the file exists", async () => {
@@ -95,11 +125,104 @@ describe("downloads", () => {
     expect(text).toMatch(/\d+\.\d MB/);
   });
 
-  it("refuses premium templates, unknown formats and unknown variants", async () => {
-    expect((await srv.request(`/files/download/${premium.color_id}/PP`)).status).toBe(403);
-    expect((await srv.request(`/files/download/${free.color_id}/PDF`)).status).toBe(404);
-    const missing = await srv.request("/files/download/999999/PP");
-    expect(missing.status).toBe(404);
-    expect(await missing.text()).toBe("This template is currently not available for download.");
+  it("refuses other sites' requests, bad input and premium templates, in the asked language", async () => {
+    const foreign = await post({ colorId: free.color_id, format: "PP" }, { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).code).toBe("downloads.errors.forbidden");
+    const noOrigin = await srv.request("/api/downloads", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: "{}",
+    });
+    expect(noOrigin.status).toBe(403);
+    for (const body of [
+      {},
+      { colorId: "abc", format: "PP" },
+      { colorId: free.color_id, format: "PDF" },
+      { colorId: -1, format: "PP" },
+      { colorId: "9".repeat(10_000), format: "PP" },
+    ]) {
+      const r = await post(body);
+      expect(r.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+    const garbage = await srv.request("/api/downloads", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", origin },
+      body: "{not json",
+    });
+    expect(garbage.status).toBe(400);
+    const prem = await post({ colorId: premium.color_id, format: "PP", locale: "es" });
+    expect(prem.status).toBe(403);
+    expect(await prem.json()).toMatchObject({
+      ok: false,
+      code: "downloads.errors.premium",
+      message: "Esta es una plantilla premium.",
+    });
+    const unknown = await post({ colorId: 99_999_999, format: "PP" });
+    expect(unknown.status).toBe(404);
+  });
+
+  it("works without JavaScript: a form post is sent on to the file, or back to the page with the reason", async () => {
+    const form = new URLSearchParams({ colorId: String(premium.color_id), format: "PP", locale: "en" });
+    const res = await srv.request("/api/downloads", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin,
+        referer: `${origin}/template/${premium.slug}`,
+      },
+      body: form.toString(),
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/template/${premium.slug}?download=premium`);
+    const ok = await srv.request("/api/downloads", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: new URLSearchParams({ colorId: String(free.color_id), format: "GS" }).toString(),
+    });
+    expect(ok.status).toBe(303);
+    expect(ok.headers.get("location")).toMatch(/^\/files\/d\//);
+  });
+
+  it("refuses tampered and expired file addresses", async () => {
+    const body = await (await post({ colorId: free.color_id, format: "PP" })).json();
+    const token = body.url.replace("/files/d/", "");
+    const tampered = await srv.request(`/files/d/${token.slice(0, -2)}xx`);
+    expect(tampered.status).toBe(403);
+    expect(await tampered.text()).toBe("This download link is not valid.");
+    expect((await srv.request("/files/d/nonsense")).status).toBe(403);
+    const later = await createTestServer({
+      clock: { now: () => new Date(Date.now() + 10 * 60_000) },
+      secret: srv.secret,
+      dataDir: srv.dataDir,
+      database: srv.database,
+    });
+    const expired = await later.request(body.url);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toContain("This download link has expired.");
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 with Retry-After when one client asks for too many downloads", async () => {
+    const limited = await createTestServer({
+      database: srv.database,
+      dataDir: srv.dataDir,
+      secret: srv.secret,
+      rateLimits: { grants: [2, 1] },
+    });
+    const ask = () =>
+      limited.request("/api/downloads", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", origin: "http://localhost:3000" },
+        body: JSON.stringify({ colorId: free.color_id, format: "PP" }),
+      });
+    expect((await ask()).status).toBe(200);
+    expect((await ask()).status).toBe(200);
+    const third = await ask();
+    expect(third.status).toBe(429);
+    expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await third.json()).message).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+    await limited.cleanup();
   });
 });

@@ -9,10 +9,24 @@ import { createServerApp } from "#server/app.ts";
 import { createLogger } from "#server/logger.ts";
 import { createTestDatabase } from "./db.ts";
 
-/** The real Hono app over the production build and a fresh test database. */
-export async function createTestServer(opts: { clock?: Clock; env?: Record<string, string> } = {}) {
-  const database = await createTestDatabase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-srv-"));
+type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
+
+/**
+ * The real Hono app over the production build and a fresh test database. Pass `database`, `dataDir`
+ * and `secret` of another test server to see the same data through another clock.
+ */
+export async function createTestServer(
+  opts: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    database?: TestDatabase;
+    dataDir?: string;
+    secret?: string;
+    rateLimits?: { grants?: [number, number]; files?: [number, number] };
+  } = {},
+) {
+  const database = opts.database ?? (await createTestDatabase());
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-srv-"));
   const env = getEnv({
     NODE_ENV: "test",
     DATA_DIR: dataDir,
@@ -28,9 +42,12 @@ export async function createTestServer(opts: { clock?: Clock; env?: Record<strin
     clientDir: path.resolve("build/client"),
     log: createLogger("silent"),
     clock: opts.clock,
+    secret: opts.secret,
+    rateLimits: opts.rateLimits ?? { grants: [1000, 1000], files: [1000, 1000] },
     refreshStatsEveryMs: 0,
   });
   const request = (p: string, init?: RequestInit) => server.app.request(`http://localhost:3000${p}`, init);
+  const owns = !opts.database;
   return {
     ...server,
     database,
@@ -38,8 +55,10 @@ export async function createTestServer(opts: { clock?: Clock; env?: Record<strin
     request,
     async cleanup() {
       await server.close();
-      await database.cleanup();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (owns) {
+        await database.cleanup();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -48,8 +48,9 @@ function nextPeriodStart(at: Date): Date {
 const guestSubject = (v: Viewer) => `g:${v.guestId}`;
 const ipSubject = (v: Viewer) => `ip:${v.ip}`;
 
+/** The viewer's own allowance, and the per-address cap that stops cookie-clearing (guests only for now). */
 function limitsOf(v: Viewer): { own: number | null; ip: number | null } {
-  const own = DOWNLOAD_ALLOWANCE.GUEST;
+  const own = DOWNLOAD_ALLOWANCE[v.kind === "guest" ? "GUEST" : "FREE"];
   return { own, ip: own === null ? null : own * GUEST_IP_CAP_FACTOR };
 }
 

@@ -1,0 +1,202 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemo } from "#db/seed/index.ts";
+import type { FileContext } from "#modules/files/service.ts";
+import { diskStorage } from "#modules/files/storage.ts";
+import type { Clock } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
+import { createTestDatabase } from "#tests/db.ts";
+import { countDownloads, type DownloadContext, getAllowance, requestDownload, type Viewer } from "./service.ts";
+import { verifyFileToken } from "./signing.ts";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let dir: string;
+let files: FileContext;
+const silent = { info() {}, warn() {}, error() {} };
+const secret = "test-secret-test-secret-test-secret";
+let clockNow = new Date("2026-11-20T10:00:00Z");
+const clock: Clock = { now: () => clockNow };
+type Variant = { color_id: number; template_id: number; is_premium: boolean; slug: string };
+let free: Variant[] = [];
+let premium: Variant;
+
+const ctx = (): DownloadContext => ({ db: database.db, locale: "en", clock, log: silent, files, secret });
+let guestSeq = 0;
+const guest = (ip = "203.0.113.7"): Viewer => ({ kind: "guest", guestId: `guest-${++guestSeq}`, ip });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-dl-"));
+  files = { db: database.db, storage: diskStorage(dir), log: silent, inflight: new Map() };
+  await seedDemo(database.db, { now: new Date("2026-11-01T00:00:00Z"), count: 150 });
+  const rows = await queryRows<Variant>(
+    database.db,
+    sql`select tc.id as color_id, t.id as template_id, t.is_premium, tr.slug from template t
+        join template_color tc on tc.template_id = t.id and tc.position = 0
+        join template_translation tr on tr.template_id = t.id and tr.locale = 'en'
+        where t.published_at <= ${clockNow} order by t.id`,
+  );
+  free = rows.filter((r) => !r.is_premium);
+  premium = rows.find((r) => r.is_premium)!;
+  expect(free.length).toBeGreaterThanOrEqual(52);
+});
+afterAll(async () => {
+  await database?.cleanup();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const used = async (subject: string, period = "2026-11") =>
+  Number(
+    (
+      await queryRows<{ used: number }>(
+        database.db,
+        sql`select used from download_counter where subject = ${subject} and period = ${period}`,
+      )
+    )[0]?.used ?? 0,
+  );
+const recorded = async (fingerprint: string) =>
+  Number(
+    (
+      await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from download where fingerprint = ${fingerprint}`,
+      )
+    )[0].n,
+  );
+
+describe("guest downloads", () => {
+  it("grants 3 templates a month, each as a signed address of the free-licence file, then refuses the fourth", async () => {
+    const g = guest();
+    for (let i = 0; i < 3; i++) {
+      const r = await requestDownload(ctx(), { viewer: g, templateColorId: free[i].color_id, format: "PP" });
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      expect(r.kind).toBe("file");
+      expect(r.allowance).toMatchObject({ used: i + 1, limit: 3, left: 2 - i });
+      expect(r.fileName).toBe(`${free[i].slug}-${r.fileName!.slice(free[i].slug.length + 1, -8)}-pp.pptx`);
+      const token = verifyFileToken(secret, r.url.replace("/files/d/", ""), clockNow.getTime());
+      expect(token.ok && token.token.key).toMatch(/-free\.pptx$/);
+    }
+    const fourth = await requestDownload(ctx(), { viewer: g, templateColorId: free[3].color_id, format: "PP" });
+    expect(fourth).toMatchObject({ ok: false, code: "downloads.errors.limitGuest", allowance: { used: 3, left: 0 } });
+    expect(await used(`g:${g.guestId}`)).toBe(3);
+    expect(await recorded(g.guestId)).toBe(3);
+    expect(await countDownloads(ctx(), { guestId: g.guestId })).toBe(3);
+  });
+
+  it("lets a guest download again, in any colour or format, a template already downloaded this month at no cost", async () => {
+    const g = guest("203.0.113.8");
+    await requestDownload(ctx(), { viewer: g, templateColorId: free[0].color_id, format: "PP" });
+    const again = await requestDownload(ctx(), { viewer: g, templateColorId: free[0].color_id, format: "KN" });
+    expect(again).toMatchObject({ ok: true, alreadyOwned: true, allowance: { used: 1 } });
+    expect(await used(`g:${g.guestId}`)).toBe(1);
+    expect(await recorded(g.guestId)).toBe(2);
+  });
+
+  it("starts again at 00:00 UTC on the 1st", async () => {
+    const g = guest("203.0.113.9");
+    clockNow = new Date("2026-11-30T23:59:59Z");
+    for (let i = 0; i < 3; i++)
+      await requestDownload(ctx(), { viewer: g, templateColorId: free[i].color_id, format: "PP" });
+    expect((await requestDownload(ctx(), { viewer: g, templateColorId: free[3].color_id, format: "PP" })).ok).toBe(
+      false,
+    );
+    expect((await getAllowance(ctx(), g)).resetsAt.toISOString()).toBe("2026-12-01T00:00:00.000Z");
+    clockNow = new Date("2026-12-01T00:00:00Z");
+    const next = await requestDownload(ctx(), { viewer: g, templateColorId: free[3].color_id, format: "PP" });
+    expect(next).toMatchObject({ ok: true, alreadyOwned: false, allowance: { used: 1, left: 2 } });
+    // The same template as last month costs a credit again in the new month.
+    const old = await requestDownload(ctx(), { viewer: g, templateColorId: free[0].color_id, format: "PP" });
+    expect(old).toMatchObject({ ok: true, alreadyOwned: false, allowance: { used: 2 } });
+    clockNow = new Date("2026-11-20T10:00:00Z");
+  });
+
+  it("caps one address at three guests' worth, so clearing cookies does not reset the allowance", async () => {
+    const ip = "198.51.100.20";
+    let granted = 0;
+    for (let n = 0; n < 4; n++) {
+      const g = guest(ip);
+      for (let i = 0; i < 3; i++) {
+        const r = await requestDownload(ctx(), { viewer: g, templateColorId: free[n * 3 + i].color_id, format: "PP" });
+        if (r.ok) granted++;
+      }
+    }
+    expect(granted).toBe(9);
+    expect(await used(`ip:${ip}`)).toBe(9);
+  });
+
+  it("grants exactly the credits left when 50 requests arrive at once, and records exactly those", async () => {
+    const g = guest("192.0.2.50");
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        requestDownload(ctx(), { viewer: g, templateColorId: free[i].color_id, format: "PP" }),
+      ),
+    );
+    const ok = results.filter((r) => r.ok);
+    const distinct = new Set(
+      ok
+        .map((r) => (r.ok ? r.url : ""))
+        .map((u) => verifyFileToken(secret, u.replace("/files/d/", ""), clockNow.getTime()))
+        .map((t) => (t.ok ? t.token.key : "")),
+    );
+    expect(distinct.size).toBe(3);
+    expect(await used(`g:${g.guestId}`)).toBe(3);
+    const recordedTemplates = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(distinct template_id)::int as n from download where fingerprint = ${g.guestId}`,
+    );
+    expect(recordedTemplates[0].n).toBe(3);
+    expect(await recorded(g.guestId)).toBe(ok.length);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.code === "downloads.errors.limitGuest")).toBe(true);
+  });
+
+  it("sends a premium template to the go-premium answer without taking a credit", async () => {
+    const g = guest("192.0.2.60");
+    expect(await requestDownload(ctx(), { viewer: g, templateColorId: premium.color_id, format: "PP" })).toMatchObject({
+      ok: false,
+      code: "downloads.errors.premium",
+    });
+    expect(await used(`g:${g.guestId}`)).toBe(0);
+  });
+
+  it("answers 'not available' for a template with no file and nothing to make it from, taking no credit", async () => {
+    const g = guest("192.0.2.70");
+    const target = free[free.length - 1];
+    await database.db.execute(
+      sql`update template set design = '{"slides": []}'::jsonb where id = ${target.template_id}`,
+    );
+    const r = await requestDownload(ctx(), { viewer: g, templateColorId: target.color_id, format: "PP" });
+    expect(r).toEqual({ ok: false, code: "downloads.errors.notAvailable" });
+    expect(await used(`g:${g.guestId}`)).toBe(0);
+    expect(await recorded(g.guestId)).toBe(0);
+  });
+
+  it("answers 'broken' for a stored file that is not a valid deck, taking no credit", async () => {
+    const g = guest("192.0.2.80");
+    const target = free[free.length - 2];
+    const first = await requestDownload(ctx(), {
+      viewer: guest("192.0.2.81"),
+      templateColorId: target.color_id,
+      format: "PP",
+    });
+    expect(first.ok).toBe(true);
+    const [row] = await queryRows<{ storage_key: string }>(
+      database.db,
+      sql`select storage_key from template_file where template_color_id = ${target.color_id} and variant = 'free'`,
+    );
+    fs.writeFileSync(path.join(dir, row.storage_key), "this is not a pptx");
+    const r = await requestDownload(ctx(), { viewer: g, templateColorId: target.color_id, format: "PP" });
+    expect(r).toEqual({ ok: false, code: "downloads.errors.broken" });
+    expect(await used(`g:${g.guestId}`)).toBe(0);
+  });
+
+  it("answers 'unknown' for colour variants that do not exist", async () => {
+    expect(await requestDownload(ctx(), { viewer: guest(), templateColorId: 99_999_999, format: "PP" })).toEqual({
+      ok: false,
+      code: "downloads.errors.unknown",
+    });
+  });
+});

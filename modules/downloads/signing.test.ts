@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { newGuestId, sign, signFileToken, unsign, verifyFileToken } from "./signing.ts";
+
+const secret = "s".repeat(32);
+
+describe("signing", () => {
+  it("round-trips and refuses altered values, other purposes and other secrets", () => {
+    const id = newGuestId();
+    const signed = sign(secret, "guest", id);
+    expect(unsign(secret, "guest", signed)).toBe(id);
+    expect(unsign(secret, "file", signed)).toBeNull();
+    expect(unsign("t".repeat(32), "guest", signed)).toBeNull();
+    expect(unsign(secret, "guest", `${id}x.${signed.split(".")[1]}`)).toBeNull();
+    for (const bad of [undefined, null, "", ".", "abc", "a.b.c", "x".repeat(5000)])
+      expect(unsign(secret, "guest", bad)).toBeNull();
+  });
+
+  it("expires file addresses and refuses tampered ones", () => {
+    const now = Date.UTC(2026, 10, 20, 12);
+    const token = signFileToken(secret, {
+      key: "templates/1/2-free.pptx",
+      name: "deck.pptx",
+      type: "application/x",
+      exp: now / 1000 + 300,
+    });
+    expect(verifyFileToken(secret, token, now)).toMatchObject({ ok: true, token: { key: "templates/1/2-free.pptx" } });
+    expect(verifyFileToken(secret, token, now + 301_000)).toEqual({ ok: false, reason: "expired" });
+    const [payload, mac] = token.split(".");
+    const forged = Buffer.from(
+      JSON.stringify({
+        key: "templates/1/2-paid.pptx",
+        name: "deck.pptx",
+        type: "application/x",
+        exp: now / 1000 + 300,
+      }),
+    ).toString("base64url");
+    expect(verifyFileToken(secret, `${forged}.${mac}`, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyFileToken(secret, `${payload}.${mac.slice(1)}A`, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyFileToken(secret, sign(secret, "file", "not-json"), now)).toEqual({ ok: false, reason: "invalid" });
+  });
+});
