@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
-import { DownloadIcon } from "#app/components/icons.tsx";
+import { DownloadPanel, type DownloadNotice } from "#app/components/template/download-panel.tsx";
 import { Gallery } from "#app/components/template/gallery.tsx";
 import { HouseAd } from "#app/components/template/house-ad.tsx";
 import { localePath } from "#app/lib/i18n.ts";
@@ -34,6 +34,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     string
   >;
   const colorParam = url.searchParams.get("color");
+  const downloadParam = url.searchParams.get("download");
+  const notice = (["premium", "limitGuest", "notAvailable", "broken", "rateLimited"] as const).find((n) => n === downloadParam) ?? null;
   const initialColor = template.colors.find((c) => c.slug === colorParam)?.id ?? template.colors[0]?.id;
   const license = template.isPremium ? t("template.facts.premium") : t("template.facts.free");
   const image = template.colors[0] ? `${origin}${previewUrl(template.colors[0].id, 1, 1280)}` : undefined;
@@ -42,6 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     related,
     recommended,
     initialColor,
+    notice: notice as DownloadNotice | null,
     paths,
     seo: {
       origin,
@@ -110,7 +113,7 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
         minimumFractionDigits: 1,
       })
     : null;
-  const notes: Record<string, string> = {
+  const notes: Record<"PP" | "GS" | "KN", string> = {
     PP: t("template.download.ppNote"),
     GS: template.googleSlidesUrl ? t("template.download.gsLinkNote") : t("template.download.gsNote"),
     KN: t("template.download.knNote"),
@@ -190,36 +193,7 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
             <span className={template.isPremium ? "badge-premium mb-3" : "badge-free mb-3"}>
               {template.isPremium ? t("catalog.card.premium") : t("catalog.card.free")}
             </span>
-            <ul className="flex flex-col gap-2">
-              {(["PP", "GS", "KN"] as const).map((f) => (
-                <li key={f}>
-                  {template.isPremium ? (
-                    <button
-                      type="button"
-                      disabled
-                      className="btn-secondary w-full justify-start"
-                      aria-describedby="premium-note"
-                    >
-                      <DownloadIcon /> {t(`template.download.${f}`)}
-                    </button>
-                  ) : (
-                    <a
-                      href={
-                        f === "GS" && template.googleSlidesUrl
-                          ? template.googleSlidesUrl
-                          : `/files/download/${color?.id}/${f}`
-                      }
-                      className={`${f === "PP" ? "btn-primary" : "btn-secondary"} w-full justify-start`}
-                      rel="nofollow"
-                      data-format={f}
-                    >
-                      <DownloadIcon /> {t(`template.download.${f}`)}
-                    </a>
-                  )}
-                  <p className="mt-1 text-xs text-ink-muted">{notes[f]}</p>
-                </li>
-              ))}
-            </ul>
+            {color ? <DownloadPanel colorId={color.id} notes={notes} initialNotice={loaderData.notice} /> : null}
             <p id="premium-note" className="mt-4 text-xs text-ink-muted">
               {template.isPremium ? t("template.download.premiumNote") : t("template.download.freeNote")}
             </p>

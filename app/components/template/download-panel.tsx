@@ -1,0 +1,167 @@
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import type { Allowance } from "#modules/downloads/service.ts";
+import { useI18n } from "../i18n.tsx";
+import { DownloadIcon } from "../icons.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+
+const FORMATS = ["PP", "GS", "KN"] as const;
+export type DownloadNotice = "premium" | "limitGuest" | "notAvailable" | "broken" | "rateLimited";
+
+type Result =
+  | { ok: true; kind: "file" | "link"; url: string; message: string; allowance: Allowance }
+  | { ok: false; code: string; message: string; allowance?: Allowance };
+
+/**
+ * Download buttons per app, the allowance meter and the dialogs of a refused download. A plain form
+ * posts to /api/downloads (and comes back with ?download=reason); with scripts it answers in place.
+ */
+export function DownloadPanel({
+  colorId,
+  notes,
+  initialNotice,
+}: {
+  colorId: number;
+  notes: Record<(typeof FORMATS)[number], string>;
+  initialNotice: DownloadNotice | null;
+}) {
+  const { t, locale, href } = useI18n();
+  const [allowance, setAllowance] = useState<Allowance | null>(null);
+  const [notice, setNotice] = useState<DownloadNotice | null>(initialNotice);
+  const [message, setMessage] = useState<string>("");
+  const [errorText, setErrorText] = useState<string>("");
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetch("/api/allowance", { credentials: "same-origin" })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((a) => {
+        if (live && a) setAllowance({ ...a, resetsAt: new Date(a.resetsAt) });
+      })
+      .catch((error) => console.warn("allowance not loaded", error));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const download = async (format: (typeof FORMATS)[number]) => {
+    setBusy(format);
+    setMessage("");
+    try {
+      const res = await fetch("/api/downloads", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify({ colorId, format, locale }),
+      });
+      const result = (await res.json()) as Result;
+      if (result.allowance) setAllowance({ ...result.allowance, resetsAt: new Date(result.allowance.resetsAt) });
+      if (result.ok) {
+        setMessage(result.kind === "link" ? t("downloads.openedLink") : result.message);
+        if (result.kind === "link") window.open(result.url, "_blank", "noopener");
+        else window.location.assign(result.url);
+        return;
+      }
+      const code = result.code.split(".").pop() as DownloadNotice;
+      setErrorText(result.message);
+      setNotice(code === "premium" || code === "limitGuest" ? code : "notAvailable");
+    } catch (error) {
+      console.error("download failed", error);
+      setErrorText(t("common.errors.serverText"));
+      setNotice("notAvailable");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const resetDate = allowance ? allowance.resetsAt.toLocaleDateString(locale === "es" ? "es-ES" : "en-US", { day: "numeric", month: "long", timeZone: "UTC" }) : "";
+  const limit = allowance?.limit ?? 3;
+
+  return (
+    <>
+      <form
+        method="post"
+        action="/api/downloads"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+          void download((submitter?.value ?? "PP") as (typeof FORMATS)[number]);
+        }}
+      >
+        <input type="hidden" name="colorId" value={colorId} />
+        <input type="hidden" name="locale" value={locale} />
+        <ul className="flex flex-col gap-2">
+          {FORMATS.map((f) => (
+            <li key={f}>
+              <button
+                type="submit"
+                name="format"
+                value={f}
+                disabled={busy !== null}
+                aria-busy={busy === f}
+                className={`${f === "PP" ? "btn-primary" : "btn-secondary"} w-full justify-start`}
+                data-format={f}
+              >
+                <DownloadIcon /> {t(`template.download.${f}`)}
+              </button>
+              <p className="mt-1 text-xs text-ink-muted">{notes[f]}</p>
+            </li>
+          ))}
+        </ul>
+      </form>
+      <p role="status" aria-live="polite" className="mt-3 text-sm font-medium text-emerald-800 empty:hidden">
+        {message}
+      </p>
+      {allowance && allowance.limit !== null ? (
+        <div className="mt-4 rounded-xl bg-canvas p-3" data-testid="allowance">
+          <p className="text-xs font-semibold text-ink">{t("downloads.meter.label")}</p>
+          <div className="mt-2 flex gap-1" aria-hidden="true">
+            {Array.from({ length: allowance.limit }, (_, i) => (
+              <span key={i} className={`h-1.5 flex-1 rounded-full ${i < allowance.used ? "bg-brand-600" : "bg-line"}`} />
+            ))}
+          </div>
+          <p className="mt-2 text-xs text-ink-muted">
+            {t("downloads.meter.used", { used: allowance.used, limit: allowance.limit })} ·{" "}
+            {t("downloads.meter.left", { count: allowance.left ?? 0 })} · {t("downloads.meter.resets", { date: resetDate })}
+          </p>
+        </div>
+      ) : null}
+      <Dialog
+        open={notice === "premium"}
+        onClose={() => setNotice(null)}
+        title={t("downloads.dialogs.premiumTitle")}
+        tone="premium"
+        actions={
+          <>
+            <Link to={href("/templates?license=free")} className="btn-secondary">
+              {t("downloads.dialogs.premiumFree")}
+            </Link>
+            <Link to={href("/license")} className="btn-primary">
+              {t("downloads.dialogs.premiumCompare")}
+            </Link>
+          </>
+        }
+      >
+        <p>{t("downloads.dialogs.premiumText")}</p>
+      </Dialog>
+      <Dialog
+        open={notice === "limitGuest"}
+        onClose={() => setNotice(null)}
+        title={t("downloads.dialogs.limitTitle")}
+        actions={
+          <Link to={href("/license")} className="btn-primary">
+            {t("downloads.dialogs.limitCompare")}
+          </Link>
+        }
+      >
+        <p>{t("downloads.dialogs.limitText", { limit, date: resetDate || t("downloads.dialogs.nextMonth") })}</p>
+        <p>{t("downloads.dialogs.limitRegister")}</p>
+        <p className="text-sm text-ink-muted">{t("downloads.dialogs.limitAgain")}</p>
+      </Dialog>
+      <Dialog open={notice === "notAvailable" || notice === "broken" || notice === "rateLimited"} onClose={() => setNotice(null)} title={t("downloads.dialogs.errorTitle")}>
+        <p>{errorText || (notice ? t(`downloads.errors.${notice}`) : "")}</p>
+      </Dialog>
+    </>
+  );
+}
