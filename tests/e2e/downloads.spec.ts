@@ -17,13 +17,27 @@ async function freeSlugs(page: Page, prefix: string): Promise<string[]> {
 }
 
 const L = {
-  en: { prefix: "", pp: "PowerPoint", limit: "You've hit your download limit", premium: "This is a premium template", left: "0 downloads left" },
-  es: { prefix: "/es", pp: "PowerPoint", limit: "Has alcanzado tu límite de descargas", premium: "Esta es una plantilla premium", left: "Te quedan 0 descargas" },
+  en: {
+    prefix: "",
+    pp: "PowerPoint",
+    limit: "You've hit your download limit",
+    premium: "This is a premium template",
+    left: "0 downloads left",
+  },
+  es: {
+    prefix: "/es",
+    pp: "PowerPoint",
+    limit: "Has alcanzado tu límite de descargas",
+    premium: "Esta es una plantilla premium",
+    left: "Te quedan 0 descargas",
+  },
 } as const;
 
 for (const locale of ["en", "es"] as const) {
   const l = L[locale];
-  test(`a guest downloads three templates, each a valid deck ending with the attribution, and the fourth opens the limit dialog (${locale})`, async ({ page }) => {
+  test(`a guest downloads three templates, each a valid deck ending with the attribution, and the fourth opens the limit dialog (${locale})`, async ({
+    page,
+  }) => {
     const slugs = await freeSlugs(page, l.prefix);
     expect(slugs.length).toBeGreaterThanOrEqual(4);
     for (let i = 0; i < 4; i++) {

@@ -75,7 +75,13 @@ export function DownloadPanel({
     }
   };
 
-  const resetDate = allowance ? allowance.resetsAt.toLocaleDateString(locale === "es" ? "es-ES" : "en-US", { day: "numeric", month: "long", timeZone: "UTC" }) : "";
+  const resetDate = allowance
+    ? allowance.resetsAt.toLocaleDateString(locale === "es" ? "es-ES" : "en-US", {
+        day: "numeric",
+        month: "long",
+        timeZone: "UTC",
+      })
+    : "";
   const limit = allowance?.limit ?? 3;
 
   return (
@@ -118,12 +124,16 @@ export function DownloadPanel({
           <p className="text-xs font-semibold text-ink">{t("downloads.meter.label")}</p>
           <div className="mt-2 flex gap-1" aria-hidden="true">
             {Array.from({ length: allowance.limit }, (_, i) => (
-              <span key={i} className={`h-1.5 flex-1 rounded-full ${i < allowance.used ? "bg-brand-600" : "bg-line"}`} />
+              <span
+                key={i}
+                className={`h-1.5 flex-1 rounded-full ${i < allowance.used ? "bg-brand-600" : "bg-line"}`}
+              />
             ))}
           </div>
           <p className="mt-2 text-xs text-ink-muted">
             {t("downloads.meter.used", { used: allowance.used, limit: allowance.limit })} ·{" "}
-            {t("downloads.meter.left", { count: allowance.left ?? 0 })} · {t("downloads.meter.resets", { date: resetDate })}
+            {t("downloads.meter.left", { count: allowance.left ?? 0 })} ·{" "}
+            {t("downloads.meter.resets", { date: resetDate })}
           </p>
         </div>
       ) : null}
@@ -159,7 +169,11 @@ export function DownloadPanel({
         <p>{t("downloads.dialogs.limitRegister")}</p>
         <p className="text-sm text-ink-muted">{t("downloads.dialogs.limitAgain")}</p>
       </Dialog>
-      <Dialog open={notice === "notAvailable" || notice === "broken" || notice === "rateLimited"} onClose={() => setNotice(null)} title={t("downloads.dialogs.errorTitle")}>
+      <Dialog
+        open={notice === "notAvailable" || notice === "broken" || notice === "rateLimited"}
+        onClose={() => setNotice(null)}
+        title={t("downloads.dialogs.errorTitle")}
+      >
         <p>{errorText || (notice ? t(`downloads.errors.${notice}`) : "")}</p>
       </Dialog>
     </>

@@ -49,7 +49,12 @@ export function Dialog({
           <h2 id={titleId} className="text-xl font-bold tracking-tight">
             {title}
           </h2>
-          <button type="button" onClick={onClose} className="btn-ghost -mt-1 -mr-2 px-2" aria-label={t("downloads.dialogs.close")}>
+          <button
+            type="button"
+            onClick={onClose}
+            className="btn-ghost -mt-1 -mr-2 px-2"
+            aria-label={t("downloads.dialogs.close")}
+          >
             <CloseIcon />
           </button>
         </div>

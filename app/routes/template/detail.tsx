@@ -3,7 +3,7 @@ import { Link, redirect } from "react-router";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
-import { DownloadPanel, type DownloadNotice } from "#app/components/template/download-panel.tsx";
+import { type DownloadNotice, DownloadPanel } from "#app/components/template/download-panel.tsx";
 import { Gallery } from "#app/components/template/gallery.tsx";
 import { HouseAd } from "#app/components/template/house-ad.tsx";
 import { localePath } from "#app/lib/i18n.ts";
@@ -35,7 +35,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   >;
   const colorParam = url.searchParams.get("color");
   const downloadParam = url.searchParams.get("download");
-  const notice = (["premium", "limitGuest", "notAvailable", "broken", "rateLimited"] as const).find((n) => n === downloadParam) ?? null;
+  const notice =
+    (["premium", "limitGuest", "notAvailable", "broken", "rateLimited"] as const).find((n) => n === downloadParam) ??
+    null;
   const initialColor = template.colors.find((c) => c.slug === colorParam)?.id ?? template.colors[0]?.id;
   const license = template.isPremium ? t("template.facts.premium") : t("template.facts.free");
   const image = template.colors[0] ? `${origin}${previewUrl(template.colors[0].id, 1, 1280)}` : undefined;
