@@ -12,7 +12,7 @@ import type { FileContext } from "#modules/files/service.ts";
 import * as files from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { type Clock, type ServiceContext, systemClock } from "#modules/shared/context.ts";
-import { mountDownloads } from "./downloads.ts";
+import { guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
 import type { createLogger } from "./logger.ts";
 import { PageCache } from "./page-cache.ts";
@@ -114,7 +114,12 @@ export function createServerApp(opts: ServerOptions) {
       ? undefined
       : setInterval(() => void refreshStats(), opts.refreshStatsEveryMs ?? 5 * 60_000);
   statsTimer?.unref();
-  const graphql = createGraphqlHandler({ serviceContext, log, production: mode === "production" });
+  const graphql = createGraphqlHandler({
+    serviceContext,
+    log,
+    production: mode === "production",
+    guestIdOf: (req) => guestIdFromCookieHeader(secret, req.headers.get("cookie")),
+  });
 
   const app = new Hono<{ Variables: Vars }>();
 

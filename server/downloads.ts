@@ -33,6 +33,12 @@ export function clientIp(c: Context): string {
   }
 }
 
+/** The signed guest id carried by a request's cookie header, if any. */
+export function guestIdFromCookieHeader(secret: string, header: string | null): string | null {
+  const m = /(?:^|;\s*)sn_guest=([^;]+)/.exec(header ?? "");
+  return m ? unsign(secret, "guest", decodeURIComponent(m[1])) : null;
+}
+
 /** The signed guest id from the cookie, or a new one set on the response. */
 function guestViewer(c: Context, deps: Deps): Viewer {
   let id = unsign(deps.secret, "guest", getCookie(c, GUEST_COOKIE));

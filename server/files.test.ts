@@ -226,3 +226,34 @@ describe("rate limits", () => {
     await limited.cleanup();
   });
 });
+
+describe("GraphQL getDownloadsCount", () => {
+  const gql = (query: string, variables: Record<string, unknown>, cookie?: string) =>
+    srv.request("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+  const q =
+    "query($accountId: Int, $fingerprint: String) { getDownloadsCount(accountId: $accountId, fingerprint: $fingerprint) }";
+
+  it("answers the caller's own credits this period, and nobody else's", async () => {
+    const res = await srv.request("/api/downloads", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", origin: "http://localhost:3000" },
+      body: JSON.stringify({ colorId: free.color_id, format: "PP" }),
+    });
+    const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+    const guestId = decodeURIComponent(cookie.split("=")[1]).split(".")[0];
+    expect((await (await gql(q, {}, cookie)).json()).data.getDownloadsCount).toBe(1);
+    expect((await (await gql(q, { fingerprint: guestId }, cookie)).json()).data.getDownloadsCount).toBe(1);
+    expect((await (await gql(q, {})).json()).data.getDownloadsCount).toBe(0);
+    const other = await gql(q, { fingerprint: "someone-else" }, cookie);
+    expect(other.status).toBe(403);
+    expect((await other.json()).errors[0].extensions.code).toBe("FORBIDDEN");
+    const account = await gql(q, { accountId: 1 }, cookie);
+    expect(account.status).toBe(403);
+    const forged = await gql(q, { fingerprint: guestId }, `sn_guest=${guestId}.forged`);
+    expect(forged.status).toBe(403);
+  });
+});

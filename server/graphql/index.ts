@@ -5,16 +5,18 @@ import { createYoga, type Plugin } from "graphql-yoga";
 import { GRAPHQL, LANGUAGES, type Locale } from "#config/constants.ts";
 import * as catalog from "#modules/catalog/service.ts";
 import type { TagType, TagView } from "#modules/catalog/views.ts";
+import { countDownloads } from "#modules/downloads/service.ts";
 import type { Logger, ServiceContext } from "#modules/shared/context.ts";
 import { depthLimitRule } from "./depth-limit.ts";
 import { isoInZone, resolveTimeZone } from "./time-zone.ts";
 
-type Ctx = { service: ServiceContext; timeZone: string; skip404: boolean };
+type Ctx = { service: ServiceContext; timeZone: string; skip404: boolean; guestId: string | null };
 
 const MESSAGES = {
   invalidLanguage: { en: "Invalid language type.", es: "Tipo de idioma no válido." },
   invalidTimeZone: { en: "Invalid time zone.", es: "Zona horaria no válida." },
   notFound: { en: "Tag not found.", es: "Etiqueta no encontrada." },
+  forbidden: { en: "You can only read your own downloads.", es: "Solo puedes consultar tus propias descargas." },
 } as const;
 
 function badInput(message: string): GraphQLError {
@@ -151,6 +153,22 @@ export function buildSchema() {
             ...checkPaging(args.skip, args.limit),
           }),
       }),
+      getDownloadsCount: t.int({
+        description:
+          "Credits used in the current period (calendar month, UTC) by the caller's guest fingerprint or account.",
+        args: { accountId: t.arg.int(), fingerprint: t.arg.string() },
+        resolve: async (_r, args, ctx) => {
+          const forbidden = () =>
+            new GraphQLError(MESSAGES.forbidden[ctx.service.locale], {
+              extensions: { code: "FORBIDDEN", http: { status: 403 } },
+            });
+          // No accounts yet: an account id is always someone else's.
+          if (args.accountId != null) throw forbidden();
+          if (args.fingerprint != null && args.fingerprint !== ctx.guestId) throw forbidden();
+          if (!ctx.guestId) return 0;
+          return countDownloads(ctx.service, { guestId: ctx.guestId });
+        },
+      }),
       languages: t.field({
         type: LanguageList,
         args: {
@@ -186,6 +204,8 @@ export function createGraphqlHandler(opts: {
   serviceContext: (locale: Locale) => ServiceContext;
   log: Logger;
   production: boolean;
+  /** Reads the signed guest id from a request's cookies. */
+  guestIdOf?: (req: Request) => string | null;
 }) {
   const schema = buildSchema();
   const plugins: Plugin[] = [
@@ -219,7 +239,12 @@ export function createGraphqlHandler(opts: {
       const zone = resolveTimeZone(request.headers.get("time-zone"));
       if (!zone) throw badInput(MESSAGES.invalidTimeZone[lang]);
       const skip404 = Boolean((params.variables as Record<string, unknown> | undefined)?.skip404);
-      return { service: opts.serviceContext(lang), timeZone: zone, skip404 };
+      return {
+        service: opts.serviceContext(lang),
+        timeZone: zone,
+        skip404,
+        guestId: opts.guestIdOf?.(request) ?? null,
+      };
     },
   });
   return (req: Request) => yoga.fetch(req) as Promise<Response>;

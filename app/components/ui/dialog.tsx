@@ -33,6 +33,7 @@ export function Dialog({
     } else if (d.open) d.close();
   }, [open]);
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape does the same from the keyboard (native)
     <dialog
       ref={ref}
       open={open && typeof window === "undefined" ? true : undefined}
