@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     origin: app.origin,
     nonce: app.nonce,
-    messages: messagesFor(locale, ["common", "catalog", "template", "downloads"]),
+    messages: messagesFor(locale, ["common", "catalog", "template", "downloads", "search"]),
     nav: nav.list.map((t) => ({ id: t.id, slug: t.slug, type: t.type, iconName: t.iconName, name: t.content.tabName })),
     premiumFromCents: PRICES_CENTS.PERSONAL_MONTHLY,
   };

@@ -7,6 +7,7 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
     layout("routes/layout/default.tsx", { id: id("layout/default") }, [
       index("routes/catalog/home.tsx", { id: id("home") }),
       route("templates", "routes/catalog/list.tsx", { id: id("templates") }),
+      route("search", "routes/search/page.tsx", { id: id("search") }),
       route("template/:slug?", "routes/template/detail.tsx", { id: id("template") }),
       ...(["faq", "license", "terms-conditions", "privacy-policy", "cookie-policy"] as const).map((p) =>
         route(p, "routes/info/page.tsx", { id: id(`info/${p}`) }),

@@ -16,6 +16,7 @@ import { guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
 import type { createLogger } from "./logger.ts";
 import { PageCache } from "./page-cache.ts";
+import { mountSearch } from "./search.ts";
 import { loadSigningSecret } from "./secret.ts";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "./security.ts";
 import { services } from "./services.server.ts";
@@ -35,7 +36,12 @@ export type ServerOptions = {
   /** Signs guest cookies and download addresses; defaults to SIGNING_SECRET or a secret kept in DATA_DIR. */
   secret?: string;
   /** Requests per client address for rate-limited endpoints: [burst, per minute]. */
-  rateLimits?: { grants?: [number, number]; files?: [number, number] };
+  rateLimits?: {
+    grants?: [number, number];
+    files?: [number, number];
+    suggest?: [number, number];
+    search?: [number, number];
+  };
   /** How often trending and counts are recomputed; 0 turns the background refresh off (tests). */
   refreshStatsEveryMs?: number;
 };
@@ -105,6 +111,8 @@ export function createServerApp(opts: ServerOptions) {
     try {
       await services.catalog.refreshTrending({ db, clock });
       await services.catalog.refreshCatalogStats({ db, clock });
+      await services.search.refreshStaleSearchDocuments(db, { now: clock.now() });
+      await services.search.refreshSearchStats(db);
     } catch (error) {
       log.error("catalogue stats not refreshed", { error });
     }
@@ -206,6 +214,8 @@ export function createServerApp(opts: ServerOptions) {
     limits: opts.rateLimits,
   });
 
+  mountSearch(app as unknown as Hono, { serviceContext, limits: opts.rateLimits });
+
   // The browser's language is used only at `/`.
   app.get("/", async (c, next) => {
     if (browserLocale(c.req.raw) === "es") {
@@ -235,6 +245,7 @@ export function createServerApp(opts: ServerOptions) {
     req.method === "GET" &&
     !req.headers.get("cookie")?.includes("apollo-token") &&
     !pathname.startsWith("/files/") &&
+    !/^\/(es\/)?search(\.data)?$/.test(pathname) &&
     pathname.length <= 512;
 
   /** A view of a template page: a document or a client navigation, not a bot. Counted before any cache. */

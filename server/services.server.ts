@@ -1,10 +1,11 @@
 import * as catalog from "#modules/catalog/service.ts";
 import * as files from "#modules/files/service.ts";
 import * as legal from "#modules/legal/service.ts";
+import * as search from "#modules/search/service.ts";
 
 /**
  * Every domain service the edges may call. The server hands this object to loaders through the
  * router context, so the app bundle and the server share one copy of any state.
  */
-export const services = { catalog, files, legal };
+export const services = { catalog, files, legal, search };
 export type Services = typeof services;

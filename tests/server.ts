@@ -22,7 +22,12 @@ export async function createTestServer(
     database?: TestDatabase;
     dataDir?: string;
     secret?: string;
-    rateLimits?: { grants?: [number, number]; files?: [number, number] };
+    rateLimits?: {
+      grants?: [number, number];
+      files?: [number, number];
+      suggest?: [number, number];
+      search?: [number, number];
+    };
   } = {},
 ) {
   const database = opts.database ?? (await createTestDatabase());
@@ -43,7 +48,12 @@ export async function createTestServer(
     log: createLogger("silent"),
     clock: opts.clock,
     secret: opts.secret,
-    rateLimits: opts.rateLimits ?? { grants: [1000, 1000], files: [1000, 1000] },
+    rateLimits: opts.rateLimits ?? {
+      grants: [1000, 1000],
+      files: [1000, 1000],
+      suggest: [1000, 1000],
+      search: [1000, 1000],
+    },
     refreshStatsEveryMs: 0,
   });
   const request = (p: string, init?: RequestInit) => server.app.request(`http://localhost:3000${p}`, init);

@@ -2,10 +2,12 @@ import type { Locale } from "#config/constants.ts";
 import enCatalog from "../locales/en/catalog.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enDownloads from "../locales/en/downloads.json" with { type: "json" };
+import enSearch from "../locales/en/search.json" with { type: "json" };
 import enTemplate from "../locales/en/template.json" with { type: "json" };
 import esCatalog from "../locales/es/catalog.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esDownloads from "../locales/es/downloads.json" with { type: "json" };
+import esSearch from "../locales/es/search.json" with { type: "json" };
 import esTemplate from "../locales/es/template.json" with { type: "json" };
 import { createT, flatten, type Messages } from "./i18n.ts";
 
@@ -15,16 +17,18 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     catalog: flatten(enCatalog, "catalog"),
     template: flatten(enTemplate, "template"),
     downloads: flatten(enDownloads, "downloads"),
+    search: flatten(enSearch, "search"),
   },
   es: {
     common: flatten(esCommon, "common"),
     catalog: flatten(esCatalog, "catalog"),
     template: flatten(esTemplate, "template"),
     downloads: flatten(esDownloads, "downloads"),
+    search: flatten(esSearch, "search"),
   },
 };
 
-export type Namespace = "common" | "catalog" | "template" | "downloads";
+export type Namespace = "common" | "catalog" | "template" | "downloads" | "search";
 
 /** The messages of some namespaces, to send to the client with a loader. */
 export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
@@ -33,5 +37,5 @@ export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
 
 /** A translator on the server, over every namespace. */
 export function serverT(locale: Locale) {
-  return createT(locale, messagesFor(locale, ["common", "catalog", "template", "downloads"]));
+  return createT(locale, messagesFor(locale, ["common", "catalog", "template", "downloads", "search"]));
 }

@@ -1,2 +1,3 @@
 export * from "./catalog.ts";
 export * from "./downloads.ts";
+export * from "./search.ts";

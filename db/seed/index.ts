@@ -5,6 +5,7 @@ import { type DemoTemplate, generateDemoCatalog, generateLargeCatalog } from "#m
 import { CATEGORIES, COLORS, SERVICE_TAGS, STYLES, TAGS } from "#modules/catalog/demo/taxonomy.ts";
 import { bumpCatalogVersion, refreshCatalogStats, refreshTrending } from "#modules/catalog/service.ts";
 import { periodOf } from "#modules/downloads/record.ts";
+import { refreshSearchIndex } from "#modules/search/refresh.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
@@ -174,6 +175,7 @@ export async function seedDemo(
   }
   await refreshTrending({ db, clock: { now: () => opts.now } });
   await refreshCatalogStats({ db, clock: { now: () => opts.now } });
+  await refreshSearchIndex(db, { now: opts.now });
   await bumpCatalogVersion({ db });
   return { templates: templates.length, downloads };
 }
@@ -205,6 +207,7 @@ export async function seedLarge(
   }
   await flush();
   await refreshCatalogStats({ db, clock: { now: () => opts.now } });
+  await refreshSearchIndex(db, { now: opts.now });
   await bumpCatalogVersion({ db });
   return done;
 }

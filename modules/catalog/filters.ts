@@ -128,3 +128,7 @@ export function toSearchParams(q: { filters: Filters; sort: Sort | null; page?: 
   if (q.page && q.page > 1) p.set(FILTER_PARAMS.page, String(q.page));
   return p;
 }
+
+/** Sorts of search results: relevance ("matching query") first, then the list sorts. */
+export const SEARCH_SORTS = ["relevance", ...SORTS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];

@@ -160,6 +160,25 @@ async function cardsFor(ctx: ServiceContext, rows: TemplateRow[]): Promise<Templ
   return rows.map((r) => reshapeCard(r, byTemplate.get(r.id) ?? [], ctx.locale));
 }
 
+/**
+ * Cards for the given template ids in the order given, in the context's locale; ids that are missing
+ * or not yet published are left out. Search ranks ids itself and builds its cards here.
+ */
+export async function cardsForIds(ctx: ServiceContext, ids: number[]): Promise<TemplateCard[]> {
+  if (!ids.length) return [];
+  const rows = await queryRows<TemplateRow>(
+    ctx.db,
+    sql`select ${cardColumns}
+        from template t join template_translation tr on tr.template_id = t.id and tr.locale = ${ctx.locale}
+        where t.id in (${list(ids)}) and t.published_at <= ${ctx.clock.now()}`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return cardsFor(
+    ctx,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
+}
+
 const cardColumns = sql`t.id, tr.slug, tr.title, t.is_premium, t.slides_count, t.aspect_ratio, t.formats, t.published_at, t.downloads_count`;
 
 /** Filtered lists count at most this many matches; beyond it the page says "10,000+". */

@@ -2,10 +2,12 @@ import SchemaBuilder from "@pothos/core";
 import ComplexityPlugin from "@pothos/plugin-complexity";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
-import { GRAPHQL, LANGUAGES, type Locale } from "#config/constants.ts";
+import { GRAPHQL, LANGUAGES, type Locale, SEARCH_MAX_LENGTH } from "#config/constants.ts";
 import * as catalog from "#modules/catalog/service.ts";
 import type { TagType, TagView } from "#modules/catalog/views.ts";
 import { countDownloads } from "#modules/downloads/service.ts";
+import type { TopSearch, TrendingCategoryGroup } from "#modules/search/service.ts";
+import * as search from "#modules/search/service.ts";
 import type { Logger, ServiceContext } from "#modules/shared/context.ts";
 import { depthLimitRule } from "./depth-limit.ts";
 import { isoInZone, resolveTimeZone } from "./time-zone.ts";
@@ -82,6 +84,51 @@ export function buildSchema() {
     }),
   });
 
+  const TopSearchRef = builder.objectRef<TopSearch>("TopSearch").implement({
+    fields: (t) => ({ id: t.exposeInt("id"), searchRequest: t.exposeString("searchRequest") }),
+  });
+  type Group = TrendingCategoryGroup;
+  type GroupTemplate = Group["templates"][number];
+  const GroupColor = builder.objectRef<GroupTemplate["colors"][number]>("TrendingTemplateColor").implement({
+    fields: (t) => ({ id: t.exposeInt("id"), previewImages: t.exposeStringList("previewImages") }),
+  });
+  const GroupTemplateContent = builder.objectRef<{ title: string }>("TrendingTemplateContent").implement({
+    fields: (t) => ({ title: t.exposeString("title") }),
+  });
+  const GroupTemplateRef = builder.objectRef<GroupTemplate>("TrendingTemplate").implement({
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      slug: t.exposeString("slug"),
+      slidesCount: t.exposeInt("slidesCount"),
+      content: t.field({ type: GroupTemplateContent, resolve: (x) => x.content }),
+      colors: t.field({ type: [GroupColor], resolve: (x) => x.colors }),
+    }),
+  });
+  const GroupContent = builder.objectRef<{ name: string }>("TrendingCategoryContent").implement({
+    fields: (t) => ({ name: t.exposeString("name") }),
+  });
+  const GroupRef = builder.objectRef<Group>("TrendingCategoryGroup").implement({
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      slug: t.exposeString("slug"),
+      iconName: t.exposeString("iconName", { nullable: true }),
+      templatesCount: t.exposeInt("templatesCount"),
+      content: t.field({ type: GroupContent, resolve: (g) => g.content }),
+      templates: t.field({ type: [GroupTemplateRef], resolve: (g) => g.templates }),
+    }),
+  });
+  const SearchMenu = builder
+    .objectRef<{ topSearches: TopSearch[]; categorizedTrendingBySearchTemplates: Group[] }>("MainPageSearchMenu")
+    .implement({
+      fields: (t) => ({
+        topSearches: t.field({ type: [TopSearchRef], resolve: (m) => m.topSearches }),
+        categorizedTrendingBySearchTemplates: t.field({
+          type: [GroupRef],
+          resolve: (m) => m.categorizedTrendingBySearchTemplates,
+        }),
+      }),
+    });
+
   const TypeFilter = builder.inputType("TagTypeFilter", { fields: (t) => ({ in: t.field({ type: [TagTypeEnum] }) }) });
   const TagWhere = builder.inputType("TagWhere", { fields: (t) => ({ type: t.field({ type: TypeFilter }) }) });
   const TagOrderBy = builder.inputType("TagOrderBy", {
@@ -152,6 +199,19 @@ export function buildSchema() {
             direction: args.orderBy?.direction ?? "asc",
             ...checkPaging(args.skip, args.limit),
           }),
+      }),
+      searchAutocompletions: t.stringList({
+        description: "Autocomplete suggestions for a search text (trimmed and cut to 200 characters; never an error).",
+        args: { searchRequest: t.arg.string({ required: true }) },
+        resolve: async (_r, args, ctx) => {
+          const q = args.searchRequest.trim().slice(0, SEARCH_MAX_LENGTH);
+          return q ? (await search.autocomplete(ctx.service, q)).suggestions : [];
+        },
+      }),
+      mainPageSearchMenu: t.field({
+        type: SearchMenu,
+        complexity: 20,
+        resolve: (_r, _a, ctx) => search.mainPageSearchMenu(ctx.service),
       }),
       getDownloadsCount: t.int({
         description:

@@ -8,7 +8,6 @@ import {
   LICENSES,
   RATIOS,
   SLIDE_RANGES,
-  SORTS,
   type Sort,
   toSearchParams,
 } from "#modules/catalog/filters.ts";
@@ -83,16 +82,20 @@ export function FilterBar({
   options,
   filters,
   sort,
-  showSort,
+  sorts,
   total,
   totalCapped = false,
+  keep = {},
 }: {
   options: FilterOptions;
   filters: Filters;
-  sort: Sort | null;
-  showSort: boolean;
+  sort: string | null;
+  /** Sort slugs offered, the first being the default; none hides the menu. */
+  sorts: readonly string[];
   total: number;
   totalCapped?: boolean;
+  /** Parameters every filter change keeps (the search query). */
+  keep?: Record<string, string>;
 }) {
   const { t } = useI18n();
   const submit = useSubmit();
@@ -147,7 +150,11 @@ export function FilterBar({
         ...filters,
         [keyOf(g.name)]: (filters[keyOf(g.name)] as string[]).filter((x) => x !== v),
       };
-      chips.push({ key: `${g.name}:${v}`, label, to: `?${toSearchParams({ filters: next, sort })}` });
+      chips.push({
+        key: `${g.name}:${v}`,
+        label,
+        to: `?${withKeep(toSearchParams({ filters: next, sort: sort as Sort | null }), keep)}`,
+      });
     }
   }
 
@@ -159,6 +166,9 @@ export function FilterBar({
         onChange={(e) => submit(e.currentTarget, { preventScrollReset: true, replace: true })}
         className="flex flex-col gap-3"
       >
+        {Object.entries(keep).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <div className="flex flex-wrap items-center gap-3">
           <button type="button" className="chip md:hidden" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
             <FilterIcon width={16} height={16} />
@@ -195,16 +205,16 @@ export function FilterBar({
               ? t("catalog.list.resultsCapped", { count: total })
               : t("catalog.list.results", { count: total })}
           </p>
-          {showSort ? (
+          {sorts.length ? (
             <label className="flex items-center gap-2 text-sm text-ink-soft">
               {t("catalog.filters.sort")}
               <select
                 name={FILTER_PARAMS.sort}
-                defaultValue={sort ?? "popular"}
-                key={sort ?? "popular"}
+                defaultValue={sort ?? sorts[0]}
+                key={sort ?? sorts[0]}
                 className="rounded-lg border border-line bg-surface px-2.5 py-1.5 text-sm"
               >
-                {SORTS.map((s) => (
+                {sorts.map((s) => (
                   <option key={s} value={s}>
                     {t(`catalog.filters.sorts.${s}`)}
                   </option>
@@ -229,7 +239,7 @@ export function FilterBar({
             </Link>
           ))}
           <Link
-            to={`${location.pathname}${sort ? `?sort=${sort}` : ""}`}
+            to={`${location.pathname}?${withKeep(new URLSearchParams(sort ? { sort } : {}), keep)}`.replace(/\?$/, "")}
             className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
           >
             {t("catalog.list.clearFilters")}
@@ -238,6 +248,12 @@ export function FilterBar({
       ) : null}
     </div>
   );
+}
+
+function withKeep(params: URLSearchParams, keep: Record<string, string>): string {
+  const out = new URLSearchParams(keep);
+  for (const [k, v] of params) out.append(k, v);
+  return out.toString();
 }
 
 function keyOf(param: string): keyof Filters {

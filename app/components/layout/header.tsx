@@ -4,6 +4,7 @@ import type { NavTag } from "#app/root.tsx";
 import { UI } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../icons.tsx";
+import { SearchBox } from "../search/search-box.tsx";
 import { NavStrip } from "./nav-strip.tsx";
 import { useAlternatePath } from "./use-alternate.ts";
 
@@ -75,6 +76,7 @@ export function Header({ nav }: { nav: NavTag[] }) {
             {t("common.nav.templates")}
           </NavLink>
         </nav>
+        <SearchBox className="mx-2 hidden flex-1 md:block md:max-w-xl" />
         <div className="ml-auto flex items-center gap-2">
           <LanguagePicker className="hidden sm:inline-flex" />
           <button
@@ -89,6 +91,9 @@ export function Header({ nav }: { nav: NavTag[] }) {
             {open ? <CloseIcon /> : <MenuIcon />}
           </button>
         </div>
+      </div>
+      <div className="container-page pb-3 md:hidden">
+        <SearchBox />
       </div>
       <NavStrip nav={nav} />
       <div id={menuId} hidden={!open} className="border-t border-line bg-surface md:hidden">

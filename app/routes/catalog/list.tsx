@@ -1,17 +1,14 @@
-import { useEffect, useState } from "react";
-import { data, Link, redirect, useFetcher, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { FilterBar } from "#app/components/catalog/filter-bar.tsx";
-import { Pagination } from "#app/components/catalog/pagination.tsx";
-import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
+import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, samePath, seo } from "#app/lib/seo.ts";
-import { activeFilterCount, parseListQuery, toSearchParams } from "#modules/catalog/filters.ts";
+import { activeFilterCount, parseListQuery, SORTS, toSearchParams } from "#modules/catalog/filters.ts";
 import type { ListScope } from "#modules/catalog/service.ts";
-import type { TemplateCard } from "#modules/catalog/views.ts";
 import type { Route } from "./+types/list";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -97,31 +94,10 @@ export default function List({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
   const location = useLocation();
   const { result, query } = loaderData;
-  const [extra, setExtra] = useState<TemplateCard[]>([]);
-  const [lastPage, setLastPage] = useState(result.page);
-  const fetcher = useFetcher<typeof loader>();
-
-  // A new list (filters, sort, page) starts over.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the address changes
-  useEffect(() => {
-    setExtra([]);
-    setLastPage(result.page);
-  }, [location.key]);
-
-  useEffect(() => {
-    const next = fetcher.data;
-    if (fetcher.state === "idle" && next && "result" in next) {
-      setExtra((e) => [...e, ...next.result.items.filter((c) => !e.some((x) => x.id === c.id))]);
-      setLastPage(next.result.page);
-    }
-  }, [fetcher.state, fetcher.data]);
-
   const hrefFor = (page: number) => {
     const qs = toSearchParams({ ...query, page }).toString();
     return `${location.pathname}${qs ? `?${qs}` : ""}`;
   };
-  const cards = [...result.items, ...extra];
-  const hasMore = lastPage < result.pageCount;
   return (
     <div className="container-page pt-8">
       <nav aria-label={t("catalog.list.breadcrumb")} className="mb-3 text-sm text-ink-muted">
@@ -137,7 +113,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
         options={loaderData.options}
         filters={query.filters}
         sort={query.sort}
-        showSort={loaderData.showSort}
+        sorts={loaderData.showSort ? SORTS : []}
         total={result.total}
         totalCapped={result.totalCapped}
       />
@@ -148,7 +124,7 @@ export default function List({ loaderData }: Route.ComponentProps) {
           to={hrefFor(1)}
           cta={t("catalog.list.firstPage")}
         />
-      ) : cards.length === 0 ? (
+      ) : result.items.length === 0 ? (
         <Empty
           title={t("catalog.list.emptyTitle")}
           text={t("catalog.list.emptyText")}
@@ -156,41 +132,8 @@ export default function List({ loaderData }: Route.ComponentProps) {
           cta={t("catalog.list.clearFilters")}
         />
       ) : (
-        <>
-          <TemplateGrid cards={cards} priorityCount={4} headingLevel={2} />
-          {hasMore ? (
-            <div className="mt-10 flex justify-center">
-              <Link
-                to={hrefFor(lastPage + 1)}
-                className="btn-secondary px-6 py-3"
-                onClick={(e) => {
-                  e.preventDefault();
-                  fetcher.load(hrefFor(lastPage + 1));
-                }}
-                aria-busy={fetcher.state !== "idle"}
-              >
-                {fetcher.state !== "idle" ? t("catalog.list.loadingMore") : t("catalog.list.loadMore")}
-              </Link>
-            </div>
-          ) : null}
-          <p className="mt-6 text-center text-sm text-ink-muted">
-            {t("catalog.list.pageOf", { page: result.page, pages: result.pageCount })}
-          </p>
-          <Pagination page={result.page} pageCount={result.pageCount} hrefFor={hrefFor} />
-        </>
+        <Results result={result} hrefFor={hrefFor} />
       )}
-    </div>
-  );
-}
-
-function Empty({ title, text, to, cta }: { title: string; text: string; to: string; cta: string }) {
-  return (
-    <div className="rounded-card border border-dashed border-line bg-surface px-6 py-16 text-center">
-      <h2 className="text-xl font-semibold text-ink">{title}</h2>
-      <p className="mt-2 text-ink-muted">{text}</p>
-      <Link to={to} className="btn-primary mt-6">
-        {cta}
-      </Link>
     </div>
   );
 }

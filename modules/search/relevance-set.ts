@@ -1,0 +1,97 @@
+/**
+ * The fixed relevance set: queries people type (English, Spanish, mixed, misspelt, with and without
+ * accents) and what must come back, checked against the demo catalogue by relevance.test.ts. Slugs are
+ * English slugs of the demo catalogue (DEMO_SEED); `category` means every one of the first five results
+ * belongs to that category.
+ */
+export type RelevanceCase = { q: string; top?: string[]; category?: string; note?: string };
+
+export const RELEVANCE_SET: RelevanceCase[] = [
+  // thesis
+  { q: "thesis", top: ["elegant-thesis-defense", "thesis-defense-for-masters-students"] },
+  { q: "plantilla tesis", top: ["elegant-thesis-defense"] },
+  { q: "defensa de tesis", top: ["elegant-thesis-defense-for-masters-students"] },
+  { q: "TFG", top: ["thesis-defense-for-masters-students"] },
+  { q: "minimalist thesis", top: ["minimal-thesis-defense-for-phd-candidates"] },
+  { q: "thesys", top: ["elegant-thesis-defense"], note: "misspelt" },
+  // business
+  { q: "negocios", category: "business" },
+  { q: "plan de negocio", top: ["elegant-business-plan", "colorful-business-plan"] },
+  { q: "business plan", top: ["elegant-business-plan"] },
+  { q: "bussines plan", top: ["elegant-business-plan"], note: "misspelt" },
+  {
+    q: "vintage plan de negocio",
+    top: ["vintage-business-plan-for-small-businesses", "vintage-healthcare-business-plan"],
+  },
+  { q: "consulting proposal", top: ["minimal-consulting-proposal", "corporate-consulting-proposal"] },
+  { q: "propuesta de consultoría", top: ["modern-consulting-proposal"] },
+  { q: "quarterly sales report", top: ["geometric-quarterly-sales-report", "minimal-quarterly-sales-report"] },
+  { q: "informe de ventas trimestral", top: ["modern-quarterly-sales-report"] },
+  { q: "annual report", top: ["modern-annual-report", "minimal-annual-report"] },
+  { q: "informe anual", top: ["annual-report-for-nonprofits"] },
+  { q: "anual report", top: ["modern-annual-report"], note: "misspelt" },
+  { q: "ONG", top: ["annual-report-for-nonprofits"] },
+  { q: "swot", top: ["colorful-swot-analysis", "vintage-swot-analysis"] },
+  { q: "análisis dafo", top: ["colorful-swot-analysis"] },
+  { q: "foda", top: ["colorful-swot-analysis"] },
+  // pitch decks
+  { q: "pitch deck", top: ["geometric-startup-pitch-deck", "vintage-startup-pitch-deck-for-seed-rounds"] },
+  { q: "pitch deck inversores", top: ["geometric-startup-pitch-deck"] },
+  { q: "pich deck", top: ["geometric-startup-pitch-deck"], note: "misspelt" },
+  { q: "SaaS pitch deck", top: ["geometric-startup-pitch-deck-for-saas-companies"] },
+  // timelines, roadmaps, infographics
+  { q: "cronología", top: ["vintage-timeline-infographics", "corporate-timeline-infographics"] },
+  { q: "cronologia", top: ["vintage-timeline-infographics", "corporate-timeline-infographics"] },
+  { q: "timeline infographics", top: ["corporate-timeline-infographics", "vintage-timeline-infographics"] },
+  { q: "línea de tiempo", top: ["vintage-timeline-infographics"] },
+  { q: "infografía", category: "infographics" },
+  { q: "infografia", category: "infographics" },
+  { q: "infografics", category: "infographics", note: "misspelt" },
+  { q: "infografías de salud", top: ["colorful-healthcare-infographics", "geometric-healthcare-infographics"] },
+  { q: "healthcare infographics", top: ["colorful-healthcare-infographics", "corporate-healthcare-infographics"] },
+  { q: "product roadmap", top: ["geometric-product-roadmap", "vintage-product-roadmap"] },
+  { q: "hoja de ruta de producto", top: ["creative-product-roadmap"] },
+  { q: "climate change", top: ["vintage-climate-change-infographics", "minimal-climate-change-infographics"] },
+  { q: "cambio climático", top: ["colorful-climate-change-infographics"] },
+  // education
+  { q: "biology lesson", top: ["bold-biology-lesson-plan", "geometric-biology-lesson-plan"] },
+  { q: "clase de biología", top: ["biology-lesson-plan-for-high-school"] },
+  { q: "biologia", top: ["geometric-biology-lesson-plan"] },
+  { q: "history lesson", top: ["elegant-history-lesson", "minimal-history-lesson"] },
+  { q: "clase de historia", top: ["minimal-history-lesson"] },
+  { q: "math class", top: ["elegant-math-class", "corporate-math-class-for-elementary-school"] },
+  { q: "matemáticas primaria", top: ["colorful-math-class-for-elementary-school"] },
+  { q: "kids lesson", top: ["creative-lesson-for-kids", "playful-lesson-for-kids"] },
+  { q: "clase para niños", top: ["playful-lesson-for-kids"] },
+  { q: "science fair project", top: ["geometric-science-fair-project", "playful-science-fair-project"] },
+  { q: "feria de ciencias", top: ["creative-science-fair-project"] },
+  { q: "human anatomy", top: ["geometric-human-anatomy-lesson", "colorful-human-anatomy-lesson"] },
+  { q: "anatomía enfermería", top: ["human-anatomy-lesson-for-nursing-students"] },
+  { q: "employee training", top: ["minimal-employee-training-course-for-hr-teams"] },
+  { q: "recursos humanos", top: ["vintage-employee-training-course-for-hr-teams"] },
+  // marketing
+  { q: "marketing plan", top: ["colorful-marketing-plan", "marketing-plan-for-startups"] },
+  { q: "plan de marketing", top: ["colorful-marketing-plan"] },
+  { q: "markting plan", top: ["colorful-marketing-plan"], note: "misspelt" },
+  { q: "mercadotecnia", category: "marketing" },
+  { q: "social media strategy", top: ["modern-social-media-strategy", "bold-social-media-strategy"] },
+  { q: "estrategia de redes sociales", top: ["corporate-social-media-strategy"] },
+  { q: "brand guidelines", top: ["modern-brand-guidelines", "elegant-brand-guidelines"] },
+  { q: "manual de marca", top: ["elegant-brand-guidelines"] },
+  { q: "black friday", top: ["creative-black-friday-sales-campaign", "colorful-black-friday-sales-campaign"] },
+  { q: "email marketing", top: ["bold-email-marketing-strategy", "corporate-email-marketing-strategy"] },
+  { q: "e-commerce email", top: ["email-marketing-strategy-for-e-commerce"] },
+  { q: "real estate", top: ["real-estate-listing-presentation-for-agents", "modern-real-estate-listing-presentation"] },
+  { q: "inmobiliaria", top: ["creative-real-estate-investment-deck"] },
+  // multi-purpose
+  { q: "restaurant menu", top: ["colorful-restaurant-menu-presentation", "corporate-restaurant-menu-presentation"] },
+  { q: "menú restaurante", top: ["modern-restaurant-menu-presentation"] },
+  { q: "restaurnt menu", top: ["corporate-restaurant-menu-presentation"], note: "misspelt" },
+  { q: "travel guide", top: ["geometric-travel-guide", "playful-travel-guide"] },
+  { q: "guía de viaje", top: ["geometric-travel-guide"] },
+  { q: "photography portfolio", top: ["vintage-photography-portfolio", "modern-photography-portfolio"] },
+  { q: "portafolio fotografía", top: ["elegant-photography-portfolio"] },
+  { q: "event planning weddings", top: ["corporate-event-planning-presentation-for-weddings-and-parties"] },
+  { q: "nature wildlife", top: ["colorful-nature-and-wildlife-presentation"] },
+  { q: "fauna", top: ["elegant-nature-and-wildlife-presentation"] },
+];

@@ -1,0 +1,441 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Locale, PAGE_SIZE, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
+import { seedDemo } from "#db/seed/index.ts";
+import { emptyFilters, type Filters } from "#modules/catalog/filters.ts";
+import { listTemplates } from "#modules/catalog/service.ts";
+import type { ServiceContext } from "#modules/shared/context.ts";
+import { createTestDatabase } from "#tests/db.ts";
+import {
+  autocomplete,
+  categorizedTrendingBySearchTemplates,
+  logSearch,
+  mainPageSearchMenu,
+  parseSearchSort,
+  refreshSearchIndex,
+  refreshSearchStats,
+  refreshStaleSearchDocuments,
+  SEARCH_SORTS,
+  searchTemplates,
+  topSearches,
+  zeroResultRate,
+} from "./service.ts";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const now = new Date("2026-11-20T12:00:00Z");
+const DAY = 86_400_000;
+const silent = { info() {}, warn() {}, error() {} };
+const ctx = (locale: Locale = "en", at: Date = now): ServiceContext => ({
+  db: database.db,
+  locale,
+  clock: { now: () => at },
+  log: silent,
+});
+const filters = (f: Partial<Filters>): Filters => ({ ...emptyFilters(), ...f });
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemo(database.db, { now });
+});
+
+afterAll(async () => {
+  await database?.cleanup();
+});
+
+describe("searchTemplates", () => {
+  it("answers a page of cards with the normalised query", async () => {
+    const r = await searchTemplates(ctx("es"), { q: "  Plantilla   de TESIS " });
+    expect(r.query).toBe("plantilla de tesis");
+    expect(r.page).toBe(1);
+    expect(r.pageSize).toBe(PAGE_SIZE.templates);
+    expect(r.total).toBeGreaterThan(3);
+    expect(r.totalCapped).toBe(false);
+    const card = r.items[0];
+    expect(card).toMatchObject({ id: expect.any(Number), slug: expect.any(String), title: expect.any(String) });
+    expect(card.colors.length).toBeGreaterThan(0);
+    // Spanish context: Spanish titles and slugs.
+    expect(r.items.some((i) => /tesis/i.test(i.title))).toBe(true);
+  });
+
+  it("pages through the results without repeats, and says how many there are past the end", async () => {
+    const all = await searchTemplates(ctx(), { q: "marketing", pageSize: 100 });
+    const p1 = await searchTemplates(ctx(), { q: "marketing", pageSize: 10, page: 1 });
+    const p2 = await searchTemplates(ctx(), { q: "marketing", pageSize: 10, page: 2 });
+    expect([...p1.items, ...p2.items].map((i) => i.id)).toEqual(all.items.slice(0, 20).map((i) => i.id));
+    expect(p1.pageCount).toBe(Math.ceil(all.total / 10));
+    const past = await searchTemplates(ctx(), { q: "marketing", pageSize: 10, page: 500 });
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(all.total);
+  });
+
+  it("applies the catalogue filters", async () => {
+    const base = await searchTemplates(ctx(), { q: "report", pageSize: 100 });
+    const premium = await searchTemplates(ctx(), {
+      q: "report",
+      pageSize: 100,
+      filters: filters({ licenses: ["premium"] }),
+    });
+    expect(premium.items.length).toBeGreaterThan(0);
+    expect(premium.total).toBeLessThan(base.total);
+    expect(premium.items.every((i) => i.isPremium)).toBe(true);
+
+    const ratio = await searchTemplates(ctx(), { q: "report", pageSize: 100, filters: filters({ ratios: ["4-3"] }) });
+    expect(ratio.items.length).toBeGreaterThan(0);
+    expect(ratio.items.every((i) => i.aspectRatio === "4:3")).toBe(true);
+
+    const keynote = await searchTemplates(ctx(), {
+      q: "report",
+      pageSize: 100,
+      filters: filters({ formats: ["keynote"] }),
+    });
+    expect(keynote.items.every((i) => i.formats.includes("KN"))).toBe(true);
+
+    const short = await searchTemplates(ctx(), {
+      q: "report",
+      pageSize: 100,
+      filters: filters({ slides: ["up-to-10"] }),
+    });
+    expect(short.items.every((i) => i.slidesCount <= 10)).toBe(true);
+
+    const red = await searchTemplates(ctx(), { q: "report", pageSize: 100, filters: filters({ colors: ["red"] }) });
+    expect(red.items.length).toBeGreaterThan(0);
+    expect(red.items.every((i) => i.colors.some((c) => c.slug === "red"))).toBe(true);
+
+    const vintage = await searchTemplates(ctx(), {
+      q: "report",
+      pageSize: 100,
+      filters: filters({ styles: ["vintage"] }),
+    });
+    expect(vintage.items.length).toBeGreaterThan(0);
+    const styled = await database.rows<{ id: number }>(
+      sql`select x.template_id as id from template_style x join style s on s.id = x.style_id where s.slug = 'vintage'`,
+    );
+    const ids = new Set(styled.map((r) => Number(r.id)));
+    expect(vintage.items.every((i) => ids.has(i.id))).toBe(true);
+  });
+
+  it("filters exactly like the list pages", async () => {
+    const allIds = async (fetch: (page: number) => Promise<{ items: { id: number }[]; pageCount: number }>) => {
+      const ids: number[] = [];
+      for (let page = 1; ; page++) {
+        const r = await fetch(page);
+        ids.push(...r.items.map((i) => i.id));
+        if (page >= r.pageCount) return ids.sort((a, b) => a - b);
+      }
+    };
+    const combos: Partial<Filters>[] = [
+      { styles: ["vintage", "modern"] },
+      { colors: ["red"] },
+      { licenses: ["free"] },
+      { licenses: ["free", "premium"] },
+      { formats: ["google-slides", "keynote"] },
+      { slides: ["11-20", "21-plus"] },
+      { ratios: ["16-9"] },
+      { styles: ["minimalist"], licenses: ["premium"], ratios: ["4-3"], colors: ["blue", "black"] },
+      { styles: ["no-such-style"] },
+    ];
+    // Every description names PowerPoint: this query matches the whole catalogue.
+    expect((await searchTemplates(ctx(), { q: "powerpoint" })).total).toBe(240);
+    for (const f of combos) {
+      const found = await allIds((page) =>
+        searchTemplates(ctx(), { q: "powerpoint", filters: filters(f), page, pageSize: 100 }),
+      );
+      const listed = await allIds((page) =>
+        listTemplates(ctx(), { scope: { kind: "all" }, filters: filters(f), page, pageSize: 100 }),
+      );
+      expect(found, JSON.stringify(f)).toEqual(listed);
+    }
+  });
+
+  it("sorts by relevance (default), popularity or publication date", async () => {
+    expect(SEARCH_SORTS).toEqual(["relevance", "popular", "newest"]);
+    expect(parseSearchSort("NEWEST")).toBe("newest");
+    expect(parseSearchSort("bogus")).toBe("relevance");
+    expect(parseSearchSort(null)).toBe("relevance");
+
+    const relevance = await searchTemplates(ctx(), { q: "business plan", pageSize: 100 });
+    expect(relevance.items[0].title).toMatch(/business plan/i);
+    const popular = await searchTemplates(ctx(), { q: "business plan", sort: "popular", pageSize: 100 });
+    const downloads = popular.items.map((i) => i.downloadsCount);
+    expect(downloads).toEqual([...downloads].sort((a, b) => b - a));
+    const newest = await searchTemplates(ctx(), { q: "business plan", sort: "newest", pageSize: 100 });
+    const dates = newest.items.map((i) => i.publishedAt.getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    // The same matches in each order.
+    expect(new Set(popular.items.map((i) => i.id))).toEqual(new Set(relevance.items.map((i) => i.id)));
+    expect(newest.total).toBe(relevance.total);
+  });
+
+  it("never shows templates published after now", async () => {
+    const early = new Date(now.getTime() - 200 * DAY);
+    const r = await searchTemplates(ctx("en", early), { q: "presentation", pageSize: 100 });
+    expect(r.items.every((i) => i.publishedAt.getTime() <= early.getTime())).toBe(true);
+    const later = await searchTemplates(ctx(), { q: "presentation", pageSize: 100 });
+    expect(later.total).toBeGreaterThan(r.total);
+  });
+
+  it("takes any input without throwing: empty, huge, emoji, SQL, HTML, tsquery operators", async () => {
+    const inputs = [
+      "",
+      "   ",
+      "\u0000",
+      "x".repeat(10_000),
+      "thesis ".repeat(2_000),
+      "🎉🚀💥",
+      "🎉 thesis 🚀",
+      "'; drop table template; --",
+      '" or 1=1 --',
+      "<script>alert('x')</script>",
+      "<b>thesis</b>",
+      "thesis & ! | ( ) : * <-> 'x' \\",
+      "!!!:*",
+      "a:* & b:A",
+      "%_%",
+      "ñ".repeat(300),
+      "de la para con",
+      "\uD800 broken surrogate",
+      "ＴＨＥＳＩＳ",
+    ];
+    for (const q of inputs) {
+      for (const sort of SEARCH_SORTS) {
+        const r = await searchTemplates(ctx(), { q, sort });
+        expect(r.query.length, q.slice(0, 20)).toBeLessThanOrEqual(200);
+        expect(Array.isArray(r.items)).toBe(true);
+      }
+      await expect(autocomplete(ctx(), q)).resolves.toBeDefined();
+      await expect(logSearch(ctx(), { query: q, resultCount: 0 })).resolves.toBeUndefined();
+    }
+    expect((await searchTemplates(ctx(), { q: "" })).items).toEqual([]);
+    expect((await searchTemplates(ctx(), { q: "<b>thesis</b>" })).query).toBe("b thesis b");
+    expect((await searchTemplates(ctx(), { q: "ＴＨＥＳＩＳ" })).total).toBeGreaterThan(0);
+    expect((await searchTemplates(ctx(), { q: "🎉 thesis 🚀" })).total).toBeGreaterThan(0);
+    // Nothing was dropped along the way.
+    const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from template`);
+    expect(Number(n)).toBe(240);
+    await database.db.execute(sql`delete from search_log`);
+  });
+
+  it("tolerates odd page numbers and sizes", async () => {
+    const r = await searchTemplates(ctx(), { q: "thesis", page: -3, pageSize: 0 });
+    expect(r.page).toBe(1);
+    expect(r.pageSize).toBe(1);
+    const big = await searchTemplates(ctx(), { q: "thesis", page: Number.NaN, pageSize: 10_000 });
+    expect(big.page).toBe(1);
+    expect(big.pageSize).toBe(100);
+  });
+});
+
+describe("autocomplete", () => {
+  it("completes from the suggestion dictionary, the context's locale first, with three templates", async () => {
+    const en = await autocomplete(ctx("en"), "bio");
+    expect(en.suggestions[0]).toBe("Biology");
+    expect(en.suggestions).toContain("Biología");
+    expect(en.suggestions.indexOf("Biology")).toBeLessThan(en.suggestions.indexOf("Biología"));
+    expect(en.templates).toHaveLength(3);
+    expect(en.templates[0].slidesCount).toBeGreaterThan(0);
+    expect(en.templates[0].colors[0].id).toEqual(expect.any(Number));
+
+    const es = await autocomplete(ctx("es"), "bio");
+    expect(es.suggestions[0]).toBe("Biología");
+    expect(es.templates[0].slug).toMatch(/biologia/);
+  });
+
+  it("matches from any word of a suggestion, accents and case ignored", async () => {
+    const r = await autocomplete(ctx("en"), "BIOLOGY L");
+    expect(r.suggestions.length).toBeGreaterThan(0);
+    expect(r.suggestions.every((s) => /biology l/i.test(s))).toBe(true);
+    const es = await autocomplete(ctx("es"), "plan de m");
+    expect(es.suggestions[0]).toBe("Plan de marketing");
+    const accent = await autocomplete(ctx("es"), "infografi");
+    expect(accent.suggestions[0]).toBe("Infografías");
+  });
+
+  it("limits the list and answers nothing for nothing", async () => {
+    expect((await autocomplete(ctx(), "p", 3)).suggestions).toHaveLength(3);
+    expect(await autocomplete(ctx(), "   ")).toEqual({ suggestions: [], templates: [] });
+    expect((await autocomplete(ctx(), "zzzzqqq")).suggestions).toEqual([]);
+  });
+
+  it("corrects a typo when nothing starts like it", async () => {
+    const r = await autocomplete(ctx(), "bussines");
+    expect(r.suggestions[0]).toMatch(/^business/i);
+  });
+
+  it("reads the prefix index of the suggestion table, not the templates", async () => {
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const rows = (await tx.execute(
+        sql`explain select phrase from search_suggestion where key like 'biolog%' order by weight desc limit 32`,
+      )) as unknown as { rows: Record<string, string>[] };
+      return rows.rows.map((r) => Object.values(r)[0]).join("\n");
+    });
+    expect(plan).toContain("search_suggestion_key_idx");
+    expect(plan).not.toMatch(/template/);
+  });
+});
+
+describe("search log", () => {
+  it("stores the normalised query, the locale, the result count and the time, nothing else", async () => {
+    const at = new Date(now.getTime() - 1000);
+    await logSearch(ctx("es", at), { query: "  Plantilla   TESIS  ", resultCount: 7 });
+    const rows = await database.rows<Record<string, unknown>>(sql`select * from search_log`);
+    expect(rows).toHaveLength(1);
+    expect(Object.keys(rows[0]).sort()).toEqual(["created_at", "id", "locale", "query", "result_count"]);
+    expect(rows[0]).toMatchObject({ query: "plantilla tesis", locale: "es", result_count: 7 });
+    expect(new Date(rows[0].created_at as string).getTime()).toBe(at.getTime());
+    const columns = await database.rows<{ column_name: string }>(
+      sql`select column_name from information_schema.columns where table_name = 'search_log' order by column_name`,
+    );
+    expect(columns.map((c) => c.column_name)).toEqual(["created_at", "id", "locale", "query", "result_count"]);
+  });
+
+  it("skips empty queries and ones that look like personal data", async () => {
+    await database.db.execute(sql`delete from search_log`);
+    for (const query of ["", "  ", "🎉", "jane@example.com", "call 555 123 4567", "4242 4242 4242 4242"])
+      await logSearch(ctx(), { query, resultCount: 1 });
+    const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from search_log`);
+    expect(Number(n)).toBe(0);
+  });
+
+  it("top searches: most frequent queries of the window that found something, the locale's first", async () => {
+    await database.db.execute(sql`delete from search_log`);
+    const log = async (query: string, times: number, daysAgo: number, resultCount: number, locale: Locale = "en") => {
+      for (let i = 0; i < times; i++)
+        await logSearch(ctx(locale, new Date(now.getTime() - daysAgo * DAY - i * 1000)), { query, resultCount });
+    };
+    await log("pitch deck", 5, 1, 7);
+    await log("thesis", 3, 10, 8);
+    await log("Plantilla Tesis", 4, 2, 8, "es");
+    await log("xyzzy", 9, 1, 0); // found nothing
+    await log("old favourite", 12, TOP_SEARCHES_WINDOW_DAYS + 1, 30); // outside the window
+    await log("future", 12, -20, 30); // after now (the clock)
+
+    const en = await topSearches(ctx("en"), { limit: 8 });
+    expect(en.map((s) => s.searchRequest)).toEqual(["pitch deck", "thesis", "plantilla tesis"]);
+    const es = await topSearches(ctx("es"), { limit: 8 });
+    expect(es.map((s) => s.searchRequest)).toEqual(["plantilla tesis", "pitch deck", "thesis"]);
+    expect(es.find((s) => s.searchRequest === "thesis")!.id).toBe(en.find((s) => s.searchRequest === "thesis")!.id);
+    expect((await topSearches(ctx("en"), { limit: 2 })).length).toBe(2);
+
+    // A month later the window has moved on.
+    const later = ctx("en", new Date(now.getTime() + 40 * DAY));
+    expect((await topSearches(later)).map((s) => s.searchRequest)).toEqual(["future"]);
+  });
+
+  it("zero-result rate over a number of days", async () => {
+    const rate = await zeroResultRate(ctx(), { days: 30 });
+    expect(rate.searches).toBe(5 + 3 + 4 + 9);
+    expect(rate.zeroResults).toBe(9);
+    expect(rate.rate).toBeCloseTo(9 / 21);
+    expect(await zeroResultRate(ctx("en", new Date(now.getTime() - 100 * DAY)), { days: 1 })).toEqual({
+      searches: 0,
+      zeroResults: 0,
+      rate: 0,
+    });
+  });
+
+  it("frequent searches become suggestions after a refresh", async () => {
+    await refreshSearchIndex(database.db, { now });
+    const r = await autocomplete(ctx("en"), "pitch d");
+    expect(r.suggestions).toContain("pitch deck");
+    // Searches that found nothing never do.
+    expect((await autocomplete(ctx("en"), "xyzz")).suggestions).toEqual([]);
+  });
+});
+
+describe("search menu", () => {
+  it("groups trending templates by category, with preview images", async () => {
+    const groups = await categorizedTrendingBySearchTemplates(ctx("es"), { limit: 5 });
+    expect(groups.length).toBe(5);
+    const categories = await database.rows<{ id: number }>(sql`select id from tag where type = 'category'`);
+    const categoryIds = new Set(categories.map((c) => Number(c.id)));
+    for (const g of groups) {
+      expect(categoryIds.has(g.id)).toBe(true);
+      expect(g).toMatchObject({
+        slug: expect.any(String),
+        iconName: expect.any(String),
+        content: { name: expect.any(String) },
+      });
+      expect(g.templatesCount).toBeGreaterThan(0);
+      expect(g.templates.length).toBeGreaterThanOrEqual(3);
+      expect(g.templates.length).toBeLessThanOrEqual(4);
+      for (const t of g.templates) {
+        expect(t.content.title).toEqual(expect.any(String));
+        expect(t.colors.length).toBeGreaterThan(0);
+        for (const c of t.colors) {
+          expect(c.previewImages.length).toBeGreaterThan(0);
+          for (const url of c.previewImages)
+            expect(url).toMatch(new RegExp(`^/files/previews/v1/${c.id}/\\d+-\\d+\\.webp$`));
+        }
+      }
+    }
+    expect(groups.map((g) => g.content.name)).toContain("Negocios");
+    const trending = await database.rows<{ id: number; score: number }>(
+      sql`select id, trending_score as score from template`,
+    );
+    const score = new Map(trending.map((t) => [Number(t.id), Number(t.score)]));
+    for (const g of groups) {
+      const s = g.templates.map((t) => score.get(t.id)!);
+      expect(s).toEqual([...s].sort((a, b) => b - a));
+    }
+  });
+
+  it("answers top searches and trending groups together", async () => {
+    const menu = await mainPageSearchMenu(ctx("en"));
+    expect(menu.topSearches.length).toBeGreaterThan(0);
+    expect(menu.topSearches[0]).toEqual({ id: expect.any(Number), searchRequest: expect.any(String) });
+    expect(menu.categorizedTrendingBySearchTemplates.length).toBeGreaterThan(0);
+  });
+});
+
+describe("keeping the index fresh", () => {
+  it("marks edited templates stale and rebuilds just those", async () => {
+    await database.db.execute(sql`delete from template_search_stale`);
+    const [t] = await database.rows<{ id: number }>(
+      sql`select template_id as id from template_translation where locale = 'en' and slug = 'geometric-travel-guide'`,
+    );
+    await database.db.execute(
+      sql`update template_translation set title = 'Geometric Zanzibar Travel Guide' where template_id = ${t.id} and locale = 'en'`,
+    );
+    expect((await searchTemplates(ctx(), { q: "zanzibar" })).total).toBe(0);
+    const stale = await database.rows<{ id: number }>(sql`select template_id as id from template_search_stale`);
+    expect(stale.map((s) => Number(s.id))).toEqual([Number(t.id)]);
+
+    expect(await refreshStaleSearchDocuments(database.db, { now })).toBe(1);
+    const r = await searchTemplates(ctx(), { q: "zanzibar" });
+    expect(r.items.map((i) => i.id)).toEqual([Number(t.id)]);
+    expect((await autocomplete(ctx(), "geometric zan")).suggestions).toEqual(["Geometric Zanzibar Travel Guide"]);
+    expect(await refreshStaleSearchDocuments(database.db, { now })).toBe(0);
+  });
+
+  it("marks a template stale when a filtered attribute changes", async () => {
+    await database.db.execute(sql`delete from template_search_stale`);
+    const [t] = await database.rows<{ id: number; premium: boolean }>(
+      sql`select t.id, t.is_premium as premium from template t join template_translation tr on tr.template_id = t.id
+          where tr.locale = 'en' and tr.slug = 'geometric-travel-guide'`,
+    );
+    const license = t.premium ? "free" : "premium";
+    await database.db.execute(sql`update template set is_premium = not is_premium where id = ${t.id}`);
+    await database.db.execute(sql`update template set downloads_count = downloads_count + 1 where id = ${t.id}`);
+    expect(await refreshStaleSearchDocuments(database.db, { now })).toBe(1);
+    const r = await searchTemplates(ctx(), { q: "zanzibar", filters: filters({ licenses: [license as "free"] }) });
+    expect(r.items.map((i) => i.id)).toEqual([Number(t.id)]);
+  });
+
+  it("copies download counts for the popular order", async () => {
+    const [t] = await database.rows<{ id: number }>(
+      sql`select template_id as id from template_translation where locale = 'en' and slug = 'elegant-thesis-defense'`,
+    );
+    await database.db.execute(sql`update template set downloads_count = 1000000 where id = ${t.id}`);
+    expect(await refreshSearchStats(database.db)).toBe(1);
+    const r = await searchTemplates(ctx(), { q: "thesis", sort: "popular" });
+    expect(r.items[0].id).toBe(Number(t.id));
+  });
+
+  it("a second full refresh writes nothing", async () => {
+    const r = await refreshSearchIndex(database.db, { now });
+    expect(r.documents).toBe(0);
+    expect(r.suggestions).toBeGreaterThan(100);
+    expect(r.words).toBeGreaterThan(100);
+  });
+});

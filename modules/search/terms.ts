@@ -1,0 +1,192 @@
+import { MAX_QUERY_WORDS } from "./normalize.ts";
+import { LOW_VALUE_WORDS, RELATED_TERMS, SYNONYM_GROUPS } from "./synonyms.ts";
+
+/** One concept of a query: a word or a known phrase, and every way of saying it that also counts. */
+export type Term = { text: string; alternatives: string[]; lowValue: boolean };
+
+const LOW_VALUE = new Set(LOW_VALUE_WORDS);
+
+/** phrase -> all phrases that mean the same (itself included) and those it also finds. */
+const EXPANSIONS: Map<string, Set<string>> = (() => {
+  const map = new Map<string, Set<string>>();
+  const add = (key: string, values: readonly string[]) => {
+    const set = map.get(key) ?? new Set([key]);
+    for (const v of values) set.add(v);
+    map.set(key, set);
+  };
+  for (const group of SYNONYM_GROUPS) for (const member of group) add(member, group);
+  for (const [key, values] of Object.entries(RELATED_TERMS)) add(key, values);
+  return map;
+})();
+
+const LONGEST_PHRASE = Math.max(...[...EXPANSIONS.keys()].map((k) => k.split(" ").length));
+
+/** Every phrase of the synonym data that starts at word `i`, longest first. */
+function phrasesAt(words: string[], i: number): string[] {
+  const out: string[] = [];
+  for (let len = Math.min(LONGEST_PHRASE, words.length - i); len >= 2; len--) {
+    const phrase = words.slice(i, i + len).join(" ");
+    if (EXPANSIONS.has(phrase)) out.push(phrase);
+  }
+  return out;
+}
+
+/**
+ * Turns the words of a normalised query into terms: known phrases ("hoja de ruta", "pitch deck") first,
+ * longest match wins; stop words (of either language) and, when something else is left, low-value
+ * words ("plantilla", "template") are dropped. At most MAX_QUERY_WORDS terms.
+ */
+export function buildTerms(words: string[], isStopWord: (w: string) => boolean): Term[] {
+  const terms: Term[] = [];
+  const seen = new Set<string>();
+  const push = (text: string) => {
+    if (seen.has(text)) return;
+    seen.add(text);
+    terms.push({ text, alternatives: [...(EXPANSIONS.get(text) ?? [text])], lowValue: LOW_VALUE.has(text) });
+  };
+  let i = 0;
+  while (i < words.length && terms.length < MAX_QUERY_WORDS * 2) {
+    const phrase = phrasesAt(words, i)[0];
+    if (phrase) {
+      push(phrase);
+      i += phrase.split(" ").length;
+      continue;
+    }
+    const w = words[i++];
+    if (!isStopWord(w) || EXPANSIONS.has(w)) push(w);
+  }
+  const meaningful = terms.filter((t) => !t.lowValue);
+  return (meaningful.length ? meaningful : terms).slice(0, MAX_QUERY_WORDS);
+}
+
+/** Every word buildTerms may use for these words (theirs and their synonyms'), to look up at once. */
+export function wordsToLookUp(words: string[]): string[] {
+  const out = new Set(words);
+  const addAll = (key: string) => {
+    for (const alt of EXPANSIONS.get(key) ?? []) for (const w of alt.split(" ")) out.add(w);
+  };
+  for (let i = 0; i < words.length; i++) {
+    addAll(words[i]);
+    for (const p of phrasesAt(words, i)) addAll(p);
+  }
+  return [...out];
+}
+
+/** The text of terms as a query string again (for "did you mean"). */
+export function termsText(terms: Term[]): string {
+  return terms.map((t) => t.text).join(" ");
+}
+
+/* ------------------------------------------------------------------ lexemes and tsqueries */
+
+/** What the database says about a word: its English and Spanish lexemes and in how many documents each is. */
+export type WordInfo = { en: string[]; es: string[]; ndoc: Record<string, number>; known: boolean };
+/** Word information and the number of documents (0 when statistics are missing: every lexeme is kept). */
+export type Lexicon = { words: Map<string, WordInfo>; total: number };
+
+/** A stop word in English or Spanish ("de", "for"): it has no lexeme in one of the languages. */
+export function isStop(lexicon: Lexicon, word: string): boolean {
+  const info = lexicon.words.get(word);
+  return !!info && (info.en.length === 0 || info.es.length === 0);
+}
+
+/** True when no document has any lexeme of the word (a typo, or a word the catalogue never uses). */
+export function isUnseen(lexicon: Lexicon, word: string): boolean {
+  const info = lexicon.words.get(word);
+  if (!info || info.known || !lexicon.total) return false;
+  return [...info.en, ...info.es].every((l) => !info.ndoc[l]);
+}
+
+/** A lexeme as a tsquery operand: quoted, with quotes doubled and backslashes escaped. */
+function quote(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+type Part = { query: string };
+
+/** A word's usable lexemes (found in some document), or "skip" for stop words, or null when none. */
+function wordPart(lexicon: Lexicon, word: string): Part | "skip" | null {
+  const info = lexicon.words.get(word);
+  if (!info) return null;
+  if (info.en.length === 0 || info.es.length === 0) return "skip";
+  const lexemes = [...new Set([...info.en, ...info.es])].filter((l) => !lexicon.total || info.ndoc[l] > 0);
+  if (!lexemes.length) return null;
+  return { query: lexemes.length === 1 ? quote(lexemes[0]) : `(${lexemes.map(quote).join(" | ")})` };
+}
+
+/** An alternative phrase: all its words (stop words aside). */
+function alternativePart(lexicon: Lexicon, phrase: string): Part | null {
+  const parts: Part[] = [];
+  for (const w of phrase.split(" ")) {
+    const p = wordPart(lexicon, w);
+    if (p === "skip") continue;
+    if (!p) return null;
+    parts.push(p);
+  }
+  if (!parts.length) return null;
+  return { query: parts.length === 1 ? parts[0].query : `(${parts.map((p) => p.query).join(" & ")})` };
+}
+
+/** A term: any of its alternatives. */
+function termPart(lexicon: Lexicon, term: Term): Part | null {
+  const parts = term.alternatives.map((a) => alternativePart(lexicon, a)).filter((p): p is Part => !!p);
+  if (!parts.length) return null;
+  return { query: parts.length === 1 ? parts[0].query : `(${[...new Set(parts.map((p) => p.query))].join(" | ")})` };
+}
+
+/** Every usable lexeme of these phrases' words. */
+function lexemesOf(lexicon: Lexicon, phrases: string[]): string[] {
+  const lexemes = new Set<string>();
+  for (const phrase of phrases)
+    for (const w of phrase.split(" ")) {
+      const info = lexicon.words.get(w);
+      if (!info || info.en.length === 0 || info.es.length === 0) continue;
+      for (const l of [...info.en, ...info.es]) if (!lexicon.total || info.ndoc[l] > 0) lexemes.add(l);
+    }
+  return [...lexemes];
+}
+
+/** OR of lexemes, for ranking. */
+function anyOf(lexemes: string[]): string | null {
+  return lexemes.length ? lexemes.map(quote).join(" | ") : null;
+}
+
+export type CompiledQuery = {
+  /** tsquery text that selects the matches; null when nothing can match. */
+  match: string | null;
+  /** One tsquery per term that can match ("any" mode counts how many a template matches). */
+  terms: string[];
+  /** Ranking tsqueries: the words as typed, and with every synonym. */
+  exact: string;
+  expanded: string;
+  /** Lexemes whose share of a title raises its rank (the typed words', else the synonyms'). */
+  titleLexemes: string[];
+};
+
+/**
+ * Builds the tsqueries of terms from the lexemes the database gave for their words (English and
+ * Spanish stems), keeping only lexemes that occur in some document. The texts are tsquery syntax made
+ * here from quoted lexemes, bound as parameters, never spliced into SQL.
+ */
+export function compileQuery(terms: Term[], lexicon: Lexicon, mode: "all" | "any"): CompiledQuery {
+  const parts = terms.map((t) => termPart(lexicon, t));
+  const usable = parts.filter((p): p is Part => !!p);
+  const impossible = mode === "all" ? parts.some((p) => !p) : !usable.length;
+  const match = impossible || !usable.length ? null : usable.map((p) => p.query).join(mode === "all" ? " & " : " | ");
+  const expandedLexemes = lexemesOf(
+    lexicon,
+    terms.flatMap((t) => t.alternatives),
+  );
+  const exactLexemes = lexemesOf(
+    lexicon,
+    terms.map((t) => t.text),
+  );
+  const expanded = anyOf(expandedLexemes);
+  return {
+    match,
+    terms: usable.map((p) => p.query),
+    expanded: expanded ?? match ?? "",
+    exact: anyOf(exactLexemes) ?? expanded ?? match ?? "",
+    titleLexemes: exactLexemes.length ? exactLexemes : expandedLexemes,
+  };
+}

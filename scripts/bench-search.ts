@@ -1,0 +1,265 @@
+/**
+ * Search and autocomplete latency on a large catalogue (`npm run bench` runs it at its end).
+ *
+ * PGlite (default): copies `$BENCH_DATA_DIR/db` (default /tmp/slidenest-bench-100000/db, made by
+ * `npm run catalog:large` or `npm run bench`) once to BENCH_SEARCH_DIR (default /tmp/search-bench-db,
+ * or `$BENCH_DATA_DIR-search-db` when BENCH_DATA_DIR is set), so the original is never written; migrates the copy, builds the search index when it is missing
+ * (BENCH_REFRESH=1 forces it) and VACUUM ANALYZEs.
+ * PostgreSQL: with BENCH_DATABASE_URL, the same against that database; an empty one first gets
+ * BENCH_COUNT (default 100000) generated templates through seedLarge.
+ *
+ * Then 40 rotating searches (also once more with a filter each) and 40 rotating autocomplete prefixes,
+ * one warm-up pass and BENCH_ROUNDS (default 5) measured passes each, printing p50/p95/p99. Goals: autocomplete p95 <= 15 ms, search
+ * p95 <= 40 ms. Nothing is logged to the search log.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { type Database, openDatabase } from "#db/client.server.ts";
+import { seedLarge } from "#db/seed/index.ts";
+import { emptyFilters, type Filters } from "#modules/catalog/filters.ts";
+import { autocomplete, refreshSearchIndex, searchTemplates } from "#modules/search/service.ts";
+import type { ServiceContext } from "#modules/shared/context.ts";
+
+const SEARCHES = [
+  "business",
+  "thesis",
+  "plantilla tesis",
+  "negocios",
+  "pitch deck inversores",
+  "cronología",
+  "infografía",
+  "biology lesson",
+  "bussines plan",
+  "pich deck",
+  "marketing plan",
+  "plan de marketing",
+  "presentation",
+  "vintage",
+  "minimalist portfolio",
+  "timeline infographics",
+  "hoja de ruta",
+  "roadmap",
+  "school",
+  "colegio",
+  "annual report",
+  "informe anual",
+  "social media strategy",
+  "redes sociales",
+  "swot",
+  "dafo",
+  "real estate",
+  "healthcare infographics",
+  "clase de historia",
+  "math class",
+  "restaurant menu",
+  "travel guide",
+  "kids lesson",
+  "elegant thesis defense for masters students",
+  "quarterly sales report",
+  "brand guidelines",
+  "tfg",
+  "infografia salud",
+  "wedding",
+  "xyzzy",
+];
+
+const PREFIXES = [
+  "b",
+  "bu",
+  "bus",
+  "busi",
+  "th",
+  "the",
+  "tes",
+  "pi",
+  "pitch",
+  "pitch d",
+  "in",
+  "info",
+  "infog",
+  "infograf",
+  "bio",
+  "biology l",
+  "mar",
+  "marketing p",
+  "plan de",
+  "plan de m",
+  "ro",
+  "road",
+  "hoja",
+  "time",
+  "cro",
+  "sw",
+  "da",
+  "real",
+  "inmo",
+  "sch",
+  "esc",
+  "ann",
+  "informe a",
+  "soc",
+  "redes",
+  "min",
+  "vin",
+  "geo",
+  "tra",
+  "qu",
+];
+
+/** One filter set per query in turn, for the filtered pass. */
+const FILTERS: Partial<Filters>[] = [
+  { licenses: ["free"] },
+  { styles: ["vintage"] },
+  { colors: ["blue"] },
+  { formats: ["google-slides"], ratios: ["16-9"] },
+  { slides: ["11-20"], licenses: ["premium"] },
+];
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+const now = new Date();
+const silent = { info() {}, warn() {}, error() {} };
+
+function pct(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+const fmt = (label: string, v: number[]) =>
+  `${label.padEnd(13)} n=${String(v.length).padStart(4)}  p50 ${pct(v, 50).toFixed(1).padStart(6)} ms  p95 ${pct(v, 95)
+    .toFixed(1)
+    .padStart(6)} ms  p99 ${pct(v, 99).toFixed(1).padStart(6)} ms`;
+
+async function count(database: Database, table: "template" | "template_search"): Promise<number> {
+  const [r] = await database.rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+  return Number(r.n);
+}
+
+async function prepare(database: Database): Promise<void> {
+  await database.migrate();
+  let changed = false;
+  if (database.kind === "postgres" && (await count(database, "template")) === 0) {
+    const n = Number(process.env.BENCH_COUNT ?? 100_000);
+    console.log(`search bench: loading ${n} templates into PostgreSQL …`);
+    const t = Date.now();
+    await seedLarge(database.db, { now, count: n });
+    console.log(`search bench: loaded (search index included) in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+    changed = true;
+  }
+  const templates = await count(database, "template");
+  if (process.env.BENCH_REFRESH === "1" || (await count(database, "template_search")) < templates) {
+    const r = await refreshSearchIndex(database.db, { now });
+    const phases = Object.entries(r.phases)
+      .map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`)
+      .join(", ");
+    console.log(
+      `search bench: index of ${templates} templates built in ${(r.ms / 1000).toFixed(1)} s (${phases}; ${r.documents} documents written, ${r.suggestions} suggestion rows, ${r.words} words)`,
+    );
+    changed = true;
+  }
+  if (changed) {
+    const t = Date.now();
+    await database.rows(sql`vacuum analyze`);
+    console.log(`search bench: vacuum analyze ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+}
+
+async function measure(database: Database, label: string): Promise<void> {
+  const templates = await count(database, "template");
+  const ctx = (locale: "en" | "es"): ServiceContext => ({
+    db: database.db,
+    locale,
+    clock: { now: () => now },
+    log: silent,
+  });
+  const search: number[] = [];
+  const filtered: number[] = [];
+  const suggest: number[] = [];
+  const searchByQuery = new Map<string, number[]>();
+  let zero = 0;
+  for (let round = 0; round <= rounds; round++) {
+    for (const [i, q] of SEARCHES.entries()) {
+      const t = performance.now();
+      const r = await searchTemplates(ctx(i % 3 === 2 ? "es" : "en"), { q });
+      const ms = performance.now() - t;
+      if (round === 0) {
+        if (r.total === 0) zero++;
+        continue;
+      }
+      search.push(ms);
+      searchByQuery.set(q, [...(searchByQuery.get(q) ?? []), ms]);
+    }
+    for (const [i, q] of SEARCHES.entries()) {
+      const filters = { ...emptyFilters(), ...FILTERS[i % FILTERS.length] };
+      const t = performance.now();
+      await searchTemplates(ctx("en"), { q, filters, sort: i % 5 === 4 ? "popular" : "relevance" });
+      if (round > 0) filtered.push(performance.now() - t);
+    }
+    for (const [i, q] of PREFIXES.entries()) {
+      const t = performance.now();
+      await autocomplete(ctx(i % 3 === 2 ? "es" : "en"), q);
+      if (round > 0) suggest.push(performance.now() - t);
+    }
+  }
+  // For comparison: what a prefix match over every title costs without the suggestion table.
+  const scan: number[] = [];
+  for (const q of PREFIXES) {
+    const t = performance.now();
+    await database.rows(
+      sql`select title from template_translation where slidenest_unaccent(lower(title)) like ${`${q}%`} limit 8`,
+    );
+    scan.push(performance.now() - t);
+  }
+  console.log(`\nSearch on ${templates} templates (${label}), ${rounds} rounds of ${SEARCHES.length} queries:`);
+  console.log(fmt("autocomplete", suggest));
+  console.log(fmt("search", search));
+  console.log(fmt("+ filters", filtered), " <- the same queries with a filter each");
+  console.log(fmt("(title scan)", scan), " <- prefix LIKE over all titles, for comparison");
+  const slowest = [...searchByQuery.entries()]
+    .map(([q, v]) => [q, pct(v, 50)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5);
+  console.log(`slowest searches (p50): ${slowest.map(([q, ms]) => `"${q}" ${ms.toFixed(1)} ms`).join(", ")}`);
+  console.log(`queries without results: ${zero} of ${SEARCHES.length}`);
+}
+
+async function main() {
+  if (process.env.BENCH_DATABASE_URL) {
+    const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, poolMax: 4 });
+    try {
+      await prepare(database);
+      await measure(database, "PostgreSQL");
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  const dataDir = process.env.BENCH_DATA_DIR ?? "/tmp/slidenest-bench-100000";
+  const source = path.join(dataDir, "db");
+  const work =
+    process.env.BENCH_SEARCH_DIR ?? (process.env.BENCH_DATA_DIR ? `${dataDir}-search-db` : "/tmp/search-bench-db");
+  // The copy remembers where it came from; a copy of another catalogue is replaced.
+  const marker = `${work}.source`;
+  if (fs.existsSync(work) && (!fs.existsSync(marker) || fs.readFileSync(marker, "utf8") !== source)) {
+    console.log(`search bench: ${work} is not a copy of ${source}; copying again`);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  if (!fs.existsSync(work)) {
+    if (!fs.existsSync(source)) {
+      console.log(`search bench: no catalogue at ${source} (npm run catalog:large makes one); skipped`);
+      return;
+    }
+    console.log(`search bench: copying ${source} to ${work} …`);
+    fs.cpSync(source, work, { recursive: true });
+    fs.writeFileSync(marker, source);
+  }
+  const database = await openDatabase({ dataDir: work });
+  try {
+    await prepare(database);
+    await measure(database, "PGlite");
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

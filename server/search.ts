@@ -1,0 +1,61 @@
+import type { Context, Hono } from "hono";
+import { serverT } from "#app/lib/messages.server.ts";
+import type { Locale } from "#config/constants.ts";
+import { autocomplete, mainPageSearchMenu } from "#modules/search/service.ts";
+import type { ServiceContext } from "#modules/shared/context.ts";
+import { clientIp } from "./downloads.ts";
+import { RateLimiter } from "./rate-limit.ts";
+
+type Deps = {
+  serviceContext: (locale: Locale) => ServiceContext;
+  limits?: { suggest?: [number, number]; search?: [number, number] };
+};
+
+const localeOf = (c: Context): Locale =>
+  c.req.query("locale") === "es" || c.req.path.startsWith("/es/") ? "es" : "en";
+
+/** JSON for the header search box, and rate limits on search and autocomplete per client. */
+export function mountSearch(app: Hono, deps: Deps) {
+  const suggestLimiter = new RateLimiter(...(deps.limits?.suggest ?? [40, 240]));
+  const searchLimiter = new RateLimiter(...(deps.limits?.search ?? [20, 60]));
+
+  const tooMany = (c: Context, retryAfter: number, json: boolean) => {
+    c.header("Retry-After", String(retryAfter));
+    const message = serverT(localeOf(c))("search.tooMany");
+    return json
+      ? c.json({ message }, 429)
+      : c.html(`<!doctype html><meta charset="utf-8"><title>429</title><p>${message}</p>`, 429);
+  };
+
+  app.get("/api/search/suggest", async (c) => {
+    const limited = suggestLimiter.take(clientIp(c));
+    if (!limited.ok) return tooMany(c, limited.retryAfter, true);
+    const q = (c.req.query("q") ?? "").trim().slice(0, 200);
+    const ctx = deps.serviceContext(localeOf(c));
+    const result = q ? await autocomplete(ctx, q) : { suggestions: [], templates: [] };
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json({
+      suggestions: result.suggestions,
+      templates: result.templates.map((tpl) => ({
+        slug: tpl.slug,
+        title: tpl.title,
+        slidesCount: tpl.slidesCount,
+        colorId: tpl.colors[0]?.id ?? null,
+      })),
+    });
+  });
+
+  app.get("/api/search/menu", async (c) => {
+    const limited = suggestLimiter.take(clientIp(c));
+    if (!limited.ok) return tooMany(c, limited.retryAfter, true);
+    c.header("Cache-Control", "public, max-age=60");
+    return c.json(await mainPageSearchMenu(deps.serviceContext(localeOf(c))));
+  });
+
+  const limitSearch = async (c: Context, next: () => Promise<void>) => {
+    const limited = searchLimiter.take(clientIp(c));
+    if (!limited.ok) return tooMany(c, limited.retryAfter, c.req.path.endsWith(".data"));
+    await next();
+  };
+  for (const p of ["/search", "/search.data", "/es/search", "/es/search.data"]) app.get(p, limitSearch);
+}

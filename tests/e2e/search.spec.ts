@@ -1,0 +1,93 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 2)
+          .join(", ")}`,
+    ),
+  ).toEqual([]);
+}
+
+const L = {
+  en: {
+    prefix: "",
+    typed: "busin",
+    results: /Results for “/,
+    license: "Licence",
+    free: "Free",
+    top: "Top searches",
+    label: "Search templates",
+  },
+  es: {
+    prefix: "/es",
+    typed: "negoc",
+    results: /Resultados de «/,
+    license: "Licencia",
+    free: "Gratis",
+    top: "Búsquedas populares",
+    label: "Buscar plantillas",
+  },
+} as const;
+
+for (const locale of ["en", "es"] as const) {
+  const l = L[locale];
+  test(`search by keyboard through autocomplete, then filter the results (${locale})`, async ({ page }) => {
+    await page.goto(`${l.prefix}/`);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    const box = page.getByRole("combobox", { name: l.label });
+    await box.focus();
+    await expect(page.getByRole("listbox", { name: l.label })).toBeVisible();
+    await box.pressSequentially(l.typed, { delay: 30 });
+    const first = page.getByRole("option").first();
+    await expect(first).toBeVisible();
+    await box.press("ArrowDown");
+    await expect(first).toHaveAttribute("aria-selected", "true");
+    const chosen = (await first.textContent())?.trim() ?? "";
+    await box.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${l.prefix}/search\\?q=`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.results);
+    expect(chosen.length).toBeGreaterThan(0);
+    // The route change closed the popover and reset the box.
+    await expect(box).toHaveValue("");
+    await expect(page.locator("article").first()).toBeVisible();
+    await axe(page);
+
+    // Filter the results: the query stays in the URL.
+    await page.locator("summary", { hasText: l.license }).click();
+    await page.getByRole("checkbox", { name: l.free }).check();
+    await expect(page).toHaveURL(/q=.*license=free|license=free.*q=/);
+    await expect(page.locator("article .badge-premium")).toHaveCount(0);
+
+    // Escape closes the popover.
+    await box.focus();
+    await expect(page.getByRole("listbox", { name: l.label })).toBeVisible();
+    await box.press("Escape");
+    await expect(page.getByRole("listbox", { name: l.label })).toBeHidden();
+  });
+}
+
+test("an empty search box shows top searches and trending categories; an empty query goes home", async ({ page }) => {
+  await page.goto("/search?q=business");
+  await page.goto("/latest");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.getByRole("combobox", { name: "Search templates" }).focus();
+  await expect(page.getByRole("group", { name: "Trending categories" })).toBeVisible();
+  await expect(page.getByRole("group", { name: "Top searches" })).toBeVisible();
+  const res = await page.goto("/search?q=");
+  expect(new URL(res!.url()).pathname).toBe("/");
+});
+
+test("a search that finds nothing says so helpfully", async ({ page }) => {
+  const res = await page.goto("/search?q=qwzxv%20plkjh");
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 2, name: /We couldn't find templates for/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Marketing" }).last()).toBeVisible();
+  await axe(page);
+});
