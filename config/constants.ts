@@ -109,3 +109,12 @@ export const LIABILITY_CAP_CENTS = 10_000;
 
 /** Retention periods the Privacy Policy promises; whatever deletes that data follows them. */
 export const RETENTION = { guestDownloadsMonths: 3, serverLogDays: 30, supportMessageYears: 2 } as const;
+
+/** Requests per client address: [burst, per minute]. RATE_LIMIT_SCALE multiplies them (benchmarks). */
+export const RATE_LIMITS = {
+  grants: [10, 20],
+  files: [20, 60],
+  suggest: [40, 240],
+  search: [20, 60],
+} as const satisfies Record<string, readonly [number, number]>;
+export type RateLimits = { [K in keyof typeof RATE_LIMITS]: [number, number] };

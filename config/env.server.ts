@@ -15,6 +15,7 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
 });
 
 export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string };

@@ -76,9 +76,19 @@ function stop(proc: ChildProcess): Promise<void> {
 
 type Result = { rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
 
-async function load(url: string): Promise<Result> {
+async function load(
+  url: string,
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<Result> {
   const times: number[] = [];
-  const instance = autocannon({ url, duration, connections, headers: { "accept-encoding": "gzip" } });
+  const instance = autocannon({
+    url,
+    duration,
+    connections,
+    method: init.method,
+    body: init.body,
+    headers: { "accept-encoding": "gzip", ...init.headers },
+  });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
   const r = await instance;
   times.sort((a, b) => a - b);
@@ -136,6 +146,32 @@ async function main() {
         for (const [name, p] of Object.entries(pages))
           fs.writeFileSync(path.join(staticDir, `${name}.html`), await (await fetch(`${base}${p}`)).text());
       }
+    } finally {
+      await stop(proc);
+    }
+  }
+
+  // Downloads: the grant (a transaction with locked counters, recorded) and the signed file address.
+  {
+    const { proc, base } = await startServer({ PAGE_CACHE: "on", RATE_LIMIT_SCALE: "100000" });
+    try {
+      const html = await (await fetch(`${base}/templates?license=free`)).text();
+      const colorId = Number(/previews\/v1\/(\d+)\//.exec(html)?.[1]);
+      const headers = { "content-type": "application/json", accept: "application/json", origin: base };
+      const body = JSON.stringify({ colorId, format: "PP" });
+      const first = await fetch(`${base}/api/downloads`, { method: "POST", headers, body });
+      const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0];
+      const { url } = (await first.json()) as { url: string };
+      results.downloads = {
+        grant: await load(`${base}/api/downloads`, { method: "POST", body, headers: { ...headers, cookie } }),
+        file: await load(`${base}${url}`),
+      };
+      console.log(
+        `${"download".padEnd(9)} ${"grant".padEnd(9)} ${fmt(results.downloads.grant)}  (re-download: counted, recorded, no credit)`,
+      );
+      console.log(
+        `${"download".padEnd(9)} ${"file".padEnd(9)} ${fmt(results.downloads.file)}  (signed address, ~100 kB .pptx)`,
+      );
     } finally {
       await stop(proc);
     }

@@ -5,7 +5,7 @@ import { compress } from "hono/compress";
 import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
-import { DEFAULT_LOCALE, type Locale } from "#config/constants.ts";
+import { DEFAULT_LOCALE, type Locale, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import type { Env } from "#config/env.server.ts";
 import type { Database } from "#db/client.server.ts";
 import type { FileContext } from "#modules/files/service.ts";
@@ -90,6 +90,16 @@ export function createServerApp(opts: ServerOptions) {
     .appContext;
   const storage = diskStorage(path.join(env.dataDir, "files"));
   const secret = opts.secret ?? loadSigningSecret(env, log);
+  const scaled = (k: keyof RateLimits): [number, number] => [
+    Math.max(1, Math.round(RATE_LIMITS[k][0] * env.RATE_LIMIT_SCALE)),
+    RATE_LIMITS[k][1] * env.RATE_LIMIT_SCALE,
+  ];
+  const limits: RateLimits = {
+    grants: opts.rateLimits?.grants ?? scaled("grants"),
+    files: opts.rateLimits?.files ?? scaled("files"),
+    suggest: opts.rateLimits?.suggest ?? scaled("suggest"),
+    search: opts.rateLimits?.search ?? scaled("search"),
+  };
   const fileContext: FileContext = { db, storage, log, inflight: new Map() };
   const views = new ViewCounter((batch) => services.catalog.recordViewsBySlug({ db }, batch, clock.now()), log);
   const pageCache = new PageCache(2000, 60_000);
@@ -211,10 +221,10 @@ export function createServerApp(opts: ServerOptions) {
     clock,
     origin: env.publicUrl,
     downloadContext: (locale) => ({ ...serviceContext(locale), files: fileContext, secret }),
-    limits: opts.rateLimits,
+    limits,
   });
 
-  mountSearch(app as unknown as Hono, { serviceContext, limits: opts.rateLimits });
+  mountSearch(app as unknown as Hono, { serviceContext, limits });
 
   // The browser's language is used only at `/`.
   app.get("/", async (c, next) => {

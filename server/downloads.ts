@@ -3,7 +3,7 @@ import type { Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { isLocale as isKnownLocale } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
-import { DOWNLOAD_FORMATS, type DownloadFormat, type Locale } from "#config/constants.ts";
+import { DOWNLOAD_FORMATS, type DownloadFormat, type Locale, type RateLimits } from "#config/constants.ts";
 import { type DownloadContext, getAllowance, requestDownload, type Viewer } from "#modules/downloads/service.ts";
 import { newGuestId, sign, unsign, verifyFileToken } from "#modules/downloads/signing.ts";
 import type { Storage } from "#modules/files/storage.ts";
@@ -21,7 +21,7 @@ type Deps = {
   origin: string;
   downloadContext: (locale: Locale) => DownloadContext;
   /** Requests per client: [burst, per minute]. */
-  limits?: { grants?: [number, number]; files?: [number, number] };
+  limits: RateLimits;
 };
 
 /** The client's address as the socket saw it (a proxy in front would pass it on, and be trusted here). */
@@ -63,8 +63,8 @@ function sameOrigin(c: Context, origin: string): boolean {
 }
 
 export function mountDownloads(app: Hono, deps: Deps) {
-  const grantLimiter = new RateLimiter(...(deps.limits?.grants ?? [10, 20]));
-  const fileLimiter = new RateLimiter(...(deps.limits?.files ?? [20, 60]));
+  const grantLimiter = new RateLimiter(...deps.limits.grants);
+  const fileLimiter = new RateLimiter(...deps.limits.files);
 
   /** Grants a download: JSON for scripts, a 303 for plain forms. */
   app.post("/api/downloads", async (c) => {

@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import { serverT } from "#app/lib/messages.server.ts";
-import type { Locale } from "#config/constants.ts";
+import type { Locale, RateLimits } from "#config/constants.ts";
 import { autocomplete, mainPageSearchMenu } from "#modules/search/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { clientIp } from "./downloads.ts";
@@ -8,7 +8,7 @@ import { RateLimiter } from "./rate-limit.ts";
 
 type Deps = {
   serviceContext: (locale: Locale) => ServiceContext;
-  limits?: { suggest?: [number, number]; search?: [number, number] };
+  limits: RateLimits;
 };
 
 const localeOf = (c: Context): Locale =>
@@ -16,8 +16,8 @@ const localeOf = (c: Context): Locale =>
 
 /** JSON for the header search box, and rate limits on search and autocomplete per client. */
 export function mountSearch(app: Hono, deps: Deps) {
-  const suggestLimiter = new RateLimiter(...(deps.limits?.suggest ?? [40, 240]));
-  const searchLimiter = new RateLimiter(...(deps.limits?.search ?? [20, 60]));
+  const suggestLimiter = new RateLimiter(...deps.limits.suggest);
+  const searchLimiter = new RateLimiter(...deps.limits.search);
 
   const tooMany = (c: Context, retryAfter: number, json: boolean) => {
     c.header("Retry-After", String(retryAfter));
