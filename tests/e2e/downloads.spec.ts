@@ -1,13 +1,7 @@
 import fs from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { readZip } from "../zip.ts";
-
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => v.id)).toEqual([]);
-}
+import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
 
 async function freeSlugs(page: Page, prefix: string): Promise<string[]> {
   const res = await page.request.get(`${prefix}/templates?license=free`);
@@ -42,7 +36,7 @@ for (const locale of ["en", "es"] as const) {
     expect(slugs.length).toBeGreaterThanOrEqual(4);
     for (let i = 0; i < 4; i++) {
       await page.goto(`${l.prefix}/template/${slugs[i]}`);
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await hydrated(page);
       await expect(page.getByTestId("allowance")).toBeVisible();
       const button = page.getByRole("button", { name: l.pp, exact: true });
       if (i < 3) {
@@ -68,7 +62,7 @@ for (const locale of ["en", "es"] as const) {
     const html = await (await page.request.get(`${l.prefix}/templates?license=premium`)).text();
     const slug = new RegExp(`href="${l.prefix}/template/([a-z0-9-]+)"`).exec(html)![1];
     await page.goto(`${l.prefix}/template/${slug}`);
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     await page.getByRole("button", { name: l.pp, exact: true }).click();
     const dialog = page.getByRole("dialog", { name: l.premium });
     await expect(dialog).toBeVisible();

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
 
 const L = {
   en: {
@@ -26,20 +26,6 @@ const L = {
   },
 } as const;
 
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(", ")}`,
-    ),
-  ).toEqual([]);
-}
-
 for (const locale of ["en", "es"] as const) {
   const l = L[locale];
   test.describe(`journey (${locale})`, () => {
@@ -61,7 +47,7 @@ for (const locale of ["en", "es"] as const) {
       await axe(page);
 
       // Filter: free licence only; the filter lives in the URL.
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await hydrated(page);
       await page.locator("summary", { hasText: l.license }).click();
       await page.getByRole("checkbox", { name: l.free }).check();
       await expect(page).toHaveURL(/license=free/);
@@ -74,7 +60,7 @@ for (const locale of ["en", "es"] as const) {
       // Open the first template.
       await cards.first().getByRole("link").last().click();
       await expect(page).toHaveURL(new RegExp(`${l.prefix}/template/`));
-      await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await hydrated(page);
       const counter = page.getByTestId("slide-counter");
       await expect(counter).toHaveText(/^1 \/ \d+$/);
       const total = Number((await counter.textContent())!.split("/")[1].trim());
@@ -146,7 +132,7 @@ test("load more appends the next page without leaving it", async ({ page }) => {
   await page.goto("/templates");
   const cards = page.locator("article");
   await expect(cards).toHaveCount(24);
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   await page.getByRole("link", { name: "Load more templates" }).click();
   await expect(cards).toHaveCount(48);
   await expect(page).toHaveURL(/\/templates$/);

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./helpers.ts";
 
 test("phone: the menu opens, lists the categories and closes with Escape", async ({ page }) => {
   await page.goto("/");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   const button = page.getByRole("button", { name: "Open menu" });
   await button.click();
   const menu = page.getByRole("navigation", { name: "Menu" });
@@ -16,7 +17,7 @@ test("phone: the menu opens, lists the categories and closes with Escape", async
 
 test("phone: filters open as a sheet", async ({ page }) => {
   await page.goto("/templates");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   await page.getByRole("button", { name: "Filters" }).click();
   await expect(page.getByRole("heading", { name: "Filters" })).toBeVisible();
   await page.getByRole("button", { name: "Close filters" }).click();

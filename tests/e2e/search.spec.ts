@@ -1,19 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 2)
-          .join(", ")}`,
-    ),
-  ).toEqual([]);
-}
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
 
 const L = {
   en: {
@@ -40,7 +26,7 @@ for (const locale of ["en", "es"] as const) {
   const l = L[locale];
   test(`search by keyboard through autocomplete, then filter the results (${locale})`, async ({ page }) => {
     await page.goto(`${l.prefix}/`);
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await hydrated(page);
     const box = page.getByRole("combobox", { name: l.label });
     await box.focus();
     await expect(page.getByRole("listbox", { name: l.label })).toBeVisible();
@@ -76,7 +62,7 @@ for (const locale of ["en", "es"] as const) {
 test("an empty search box shows top searches and trending categories; an empty query goes home", async ({ page }) => {
   await page.goto("/search?q=business");
   await page.goto("/latest");
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await hydrated(page);
   await page.getByRole("combobox", { name: "Search templates" }).focus();
   await expect(page.getByRole("group", { name: "Trending categories" })).toBeVisible();
   await expect(page.getByRole("group", { name: "Top searches" })).toBeVisible();
