@@ -85,9 +85,9 @@ async function load(
     url,
     duration,
     connections,
-    method: init.method,
-    body: init.body,
     headers: { "accept-encoding": "gzip", ...init.headers },
+    ...(init.method ? { method: init.method } : {}),
+    ...(init.body ? { body: init.body } : {}),
   });
   instance.on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
   const r = await instance;
