@@ -186,7 +186,7 @@ async function main() {
     `worker_processes auto; daemon off; pid ${prefix}/nginx.pid; error_log ${prefix}/error.log;
 ${process.getuid?.() === 0 ? "user root;" : ""}
 events { worker_connections 1024; }
-http { access_log off; gzip on; gzip_types text/html; default_type text/html;
+http { access_log off; gzip on; default_type text/html;
   client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fcgi; uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
   server { listen 127.0.0.1:${nginxPort}; root ${path.join(dataDir, "static")}; location / { try_files $uri.html =404; } } }
 `,
