@@ -16,7 +16,7 @@ import { appContext } from "#app/context.ts";
 import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
 import { createT, localeFromPath } from "#app/lib/i18n.ts";
 import { messagesFor } from "#app/lib/messages.server.ts";
-import { BRAND, PRICES_CENTS } from "#config/constants.ts";
+import { BRAND } from "#config/constants.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -33,7 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nonce: app.nonce,
     messages: messagesFor(locale, ["common", "catalog", "template", "downloads", "search"]),
     nav: nav.list.map((t) => ({ id: t.id, slug: t.slug, type: t.type, iconName: t.iconName, name: t.content.tabName })),
-    premiumFromCents: PRICES_CENTS.PERSONAL_MONTHLY,
   };
 }
 

@@ -4,7 +4,7 @@ import type { Palette } from "#db/schema/catalog.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type Filters, FORMAT_FILTERS, RATIOS, SLIDE_RANGES, type Sort } from "./filters.ts";
-import { type ColorRow, reshapeCard, reshapeColor, reshapeTag, type TagRow, type TemplateRow } from "./reshape.ts";
+import { type ColorRow, reshapeCard, reshapeTag, type TagRow, type TemplateRow } from "./reshape.ts";
 import type { FilterOptions, NamedRef, Page, TagType, TagView, TemplateCard, TemplateDetail } from "./views.ts";
 
 /* ------------------------------------------------------------------ tags */
@@ -524,5 +524,3 @@ export async function listSitemapEntries(ctx: Pick<ServiceContext, "db" | "clock
     templates: templates.map((t) => ({ slugs: { en: t.en, es: t.es }, updatedAt: new Date(t.updated_at) })),
   };
 }
-
-export { reshapeColor };

@@ -3,7 +3,7 @@ import { DOWNLOAD_ALLOWANCE, type DownloadFormat, GUEST_IP_CAP_FACTOR } from "#c
 import { ensureTemplateFile, type FileContext } from "#modules/files/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
-import { periodOf } from "./record.ts";
+import { nextPeriodStart, periodOf } from "./period.ts";
 import { type FileToken, signFileToken } from "./signing.ts";
 
 /** Who is downloading. Accounts arrive with the accounts issue; for now every visitor is a guest. */
@@ -40,10 +40,6 @@ export type DownloadResult =
 export const FILE_URL_TTL_SECONDS = 5 * 60;
 
 const MIME_PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
-
-function nextPeriodStart(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
-}
 
 const guestSubject = (v: Viewer) => `g:${v.guestId}`;
 const ipSubject = (v: Viewer) => `ip:${v.ip}`;

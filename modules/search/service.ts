@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { PAGE_SIZE, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
 import { type Filters, SEARCH_SORTS, type SearchSort } from "#modules/catalog/filters.ts";
+import { previewUrl } from "#modules/catalog/previews.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
@@ -441,11 +442,6 @@ export type TrendingCategoryGroup = {
 const MENU_PREVIEW = { slides: 3, width: 320 } as const;
 /** Trending templates read to group by category (from the trending index, not the whole catalogue). */
 const TRENDING_WINDOW = 400;
-
-/** Same address as app/lib/previews.ts `previewUrl` (the files endpoint serves it). */
-function previewUrl(colorVariantId: number, slide: number, width: number): string {
-  return `/files/previews/v1/${colorVariantId}/${slide}-${width}.webp`;
-}
 
 /**
  * Categories with their trending templates (3-4 each) for the search menu, the categories whose

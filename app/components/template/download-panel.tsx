@@ -6,7 +6,9 @@ import { DownloadIcon } from "../icons.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 
 const FORMATS = ["PP", "GS", "KN"] as const;
-export type DownloadNotice = "premium" | "limitGuest" | "notAvailable" | "broken" | "rateLimited";
+/** Reasons a refused download comes back with (`?download=` after a plain form post). */
+export const DOWNLOAD_NOTICES = ["premium", "limitGuest", "notAvailable", "broken", "rateLimited"] as const;
+export type DownloadNotice = (typeof DOWNLOAD_NOTICES)[number];
 
 type Result =
   | { ok: true; kind: "file" | "link"; url: string; message: string; allowance: Allowance }
