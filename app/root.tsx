@@ -27,11 +27,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeFromPath(new URL(request.url).pathname);
   const ctx = app.serviceContext(locale);
   const nav = await app.services.catalog.listNavigationTags(ctx);
+  const account = app.viewer;
+  const allowance = account
+    ? await app.services.downloads.getAllowance(ctx, {
+        kind: "account",
+        accountId: account.id,
+        plan: account.plan,
+        ip: "",
+      })
+    : null;
   return {
+    viewer: account
+      ? {
+          name: account.name,
+          username: account.username,
+          plan: account.plan,
+          downloads: allowance ? { used: allowance.used, limit: allowance.limit } : null,
+        }
+      : null,
     locale,
     origin: app.origin,
     nonce: app.nonce,
-    messages: messagesFor(locale, ["common", "catalog", "template", "downloads", "search"]),
+    messages: messagesFor(locale, ["common", "catalog", "template", "downloads", "search", "auth", "account"]),
     nav: nav.list.map((t) => ({ id: t.id, slug: t.slug, type: t.type, iconName: t.iconName, name: t.content.tabName })),
   };
 }

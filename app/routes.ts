@@ -9,11 +9,20 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route("templates", "routes/catalog/list.tsx", { id: id("templates") }),
       route("search", "routes/search/page.tsx", { id: id("search") }),
       route("template/:slug?", "routes/template/detail.tsx", { id: id("template") }),
+      route("profile", "routes/profile/layout.tsx", { id: id("profile") }, [
+        index("routes/profile/index.tsx", { id: id("profile/index") }),
+        route("favorites", "routes/profile/favorites.tsx", { id: id("profile/favorites") }),
+      ]),
+      route("outbox/:id?", "routes/outbox/list.tsx", { id: id("outbox") }),
       ...(["faq", "license", "terms-conditions", "privacy-policy", "cookie-policy"] as const).map((p) =>
         route(p, "routes/info/page.tsx", { id: id(`info/${p}`) }),
       ),
       route(":tag", "routes/catalog/list.tsx", { id: id("tag") }),
       route("*", "routes/not-found.tsx", { id: id("not-found") }),
+    ]),
+    layout("routes/layout/auth.tsx", { id: id("layout/auth") }, [
+      route("login", "routes/auth/login.tsx", { id: id("login") }),
+      route("signup", "routes/auth/signup.tsx", { id: id("signup") }),
     ]),
     route("pdf-license-personal", "routes/resources/license-pdf.tsx", { id: id("pdf-license-personal") }),
     route("pdf-license-commercial", "routes/resources/license-pdf.tsx", { id: id("pdf-license-commercial") }),

@@ -74,6 +74,8 @@ export const AUTH = {
   sessionPollMs: 240_000,
   verificationLinkHours: 24,
   resetLinkHours: 1,
+  /** A refresh token used again this soon after its rotation (two tabs at once) still works. */
+  rotationGraceSeconds: 30,
 } as const;
 
 export const UI = {
@@ -90,6 +92,39 @@ export const LIMITS = {
   filterValuesPerParam: 12,
   maxPage: 100_000,
 } as const;
+
+/** Account fields (DECISIONS: Accounts). */
+export const ACCOUNT_LIMITS = {
+  nameMin: 1,
+  nameMax: 80,
+  usernameMin: 3,
+  usernameMax: 30,
+  emailMax: 254,
+  passwordMin: 6,
+  passwordMax: 128,
+  folderNameMax: 50,
+} as const;
+
+/** Demo accounts (demo mode only, never with DATABASE_URL). */
+export const DEMO_PASSWORD = "Demo-pass-2026!";
+export const DEMO_ACCOUNTS = [
+  { email: "free@demo.slidenest.test", username: "demo-free", name: "Free Demo", plan: "FREE", blocked: false },
+  {
+    email: "personal@demo.slidenest.test",
+    username: "demo-personal",
+    name: "Personal Demo",
+    plan: "PERSONAL_MONTHLY",
+    blocked: false,
+  },
+  {
+    email: "commercial@demo.slidenest.test",
+    username: "demo-commercial",
+    name: "Commercial Demo",
+    plan: "COMMERCIAL_YEARLY",
+    blocked: false,
+  },
+  { email: "blocked@demo.slidenest.test", username: "demo-blocked", name: "Blocked Demo", plan: "FREE", blocked: true },
+] as const;
 
 /** GraphQL guard rails. */
 export const GRAPHQL = { maxDepth: 8, maxComplexity: 500, maxListLimit: 100 } as const;
@@ -116,5 +151,7 @@ export const RATE_LIMITS = {
   files: [20, 60],
   suggest: [40, 240],
   search: [20, 60],
+  auth: [10, 30],
+  favorites: [30, 120],
 } as const satisfies Record<string, readonly [number, number]>;
 export type RateLimits = { [K in keyof typeof RATE_LIMITS]: [number, number] };

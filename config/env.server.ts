@@ -15,6 +15,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   SEED_DEMO: z.enum(["auto", "never"]).default("auto"),
   PAGE_CACHE: z.enum(["on", "off"]).default("on"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("SlideNest <no-reply@slidenest.example>"),
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
 });
 

@@ -5,24 +5,32 @@ import { compress } from "hono/compress";
 import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
+import { localeFromPath } from "#app/lib/i18n.ts";
+import { serverT } from "#app/lib/messages.server.ts";
 import { DEFAULT_LOCALE, type Locale, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import type { Env } from "#config/env.server.ts";
 import type { Database } from "#db/client.server.ts";
+import type { AccountContext } from "#modules/accounts/service.ts";
+import { createSession } from "#modules/auth/sessions.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import * as files from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
+import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
 import { type Clock, type ServiceContext, systemClock } from "#modules/shared/context.ts";
-import { guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
+import { crossSite, mountAuth, resolveViewer, type SessionViewer, sessionCookieHeaders } from "./auth.ts";
+import { clientIp, guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
+import { mountFavorites } from "./favorites.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
 import type { createLogger } from "./logger.ts";
 import { PageCache } from "./page-cache.ts";
+import { RateLimiter } from "./rate-limit.ts";
 import { mountSearch } from "./search.ts";
 import { loadSigningSecret } from "./secret.ts";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "./security.ts";
 import { services } from "./services.server.ts";
 import { ViewCounter } from "./views.ts";
 
-type Vars = { requestId: string; nonce: string };
+type Vars = { requestId: string; nonce: string; viewer: SessionViewer };
 
 export type ServerOptions = {
   env: Env;
@@ -41,7 +49,11 @@ export type ServerOptions = {
     files?: [number, number];
     suggest?: [number, number];
     search?: [number, number];
+    auth?: [number, number];
+    favorites?: [number, number];
   };
+  /** Sends mail; defaults to SMTP_URL when set, else the outbox in the database. */
+  mailer?: Mailer;
   /** How often trending and counts are recomputed; 0 turns the background refresh off (tests). */
   refreshStatsEveryMs?: number;
 };
@@ -99,7 +111,10 @@ export function createServerApp(opts: ServerOptions) {
     files: opts.rateLimits?.files ?? scaled("files"),
     suggest: opts.rateLimits?.suggest ?? scaled("suggest"),
     search: opts.rateLimits?.search ?? scaled("search"),
+    auth: opts.rateLimits?.auth ?? scaled("auth"),
+    favorites: opts.rateLimits?.favorites ?? scaled("favorites"),
   };
+  const mailer = opts.mailer ?? createMailer({ db, log, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const fileContext: FileContext = { db, storage, log, inflight: new Map() };
   const views = new ViewCounter((batch) => services.catalog.recordViewsBySlug({ db }, batch, clock.now()), log);
   const pageCache = new PageCache(2000, 60_000);
@@ -138,6 +153,7 @@ export function createServerApp(opts: ServerOptions) {
     production: mode === "production",
     guestIdOf: (req) => guestIdFromCookieHeader(secret, req.headers.get("cookie")),
   });
+  const viewerOf = resolveViewer({ secret, clock, serviceContext, limits, origin: env.publicUrl });
 
   const app = new Hono<{ Variables: Vars }>();
 
@@ -177,6 +193,25 @@ export function createServerApp(opts: ServerOptions) {
 
   app.use("*", compress({ threshold: 1024 }));
 
+  // Every state change must come from our own pages (CSRF): a foreign Origin or Sec-Fetch-Site is refused.
+  app.use("*", async (c, next) => {
+    const m = c.req.method;
+    if (m !== "GET" && m !== "HEAD" && m !== "OPTIONS" && crossSite(c, env.publicUrl)) {
+      const t = serverT(localeFromPath(c.req.path));
+      return c.text(t("auth.errors.forbidden"), 403);
+    }
+    await next();
+  });
+
+  // Who is asking, for everything but static files and previews.
+  app.use("*", async (c, next) => {
+    const p = c.req.path;
+    const skip =
+      p.startsWith("/assets/") || p.startsWith("/fonts/") || p.startsWith("/files/previews/") || p === "/healthz";
+    c.set("viewer", skip ? null : await viewerOf(c));
+    await next();
+  });
+
   // Built assets: content-hashed names, cached for a year.
   const relClient = path.relative(process.cwd(), opts.clientDir) || ".";
   app.use("/assets/*", async (c, next) => {
@@ -199,7 +234,9 @@ export function createServerApp(opts: ServerOptions) {
     return c.json({ status: ok ? "ready" : "database unreachable", database: database.kind }, ok ? 200 : 503);
   });
 
-  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => graphql(c.req.raw));
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) =>
+    graphql(c.req.raw, { accountId: c.get("viewer")?.account.id ?? null }),
+  );
 
   app.get("/files/previews/v1/:color/:file", async (c) => {
     const m = /^(\d{1,3})-(\d{3,4})\.webp$/.exec(c.req.param("file"));
@@ -222,6 +259,15 @@ export function createServerApp(opts: ServerOptions) {
     origin: env.publicUrl,
     downloadContext: (locale) => ({ ...serviceContext(locale), files: fileContext, secret }),
     limits,
+    viewerOf: (c) => c.get("viewer" as never) as SessionViewer,
+  });
+
+  mountAuth(app as unknown as Hono, { secret, clock, serviceContext, limits, origin: env.publicUrl });
+  mountFavorites(app as unknown as Hono, {
+    serviceContext,
+    limits,
+    origin: env.publicUrl,
+    viewerOf: (c) => c.get("viewer" as never) as SessionViewer,
   });
 
   mountSearch(app as unknown as Hono, { serviceContext, limits });
@@ -235,25 +281,52 @@ export function createServerApp(opts: ServerOptions) {
     c.res.headers.append("Vary", "Accept-Language");
   });
 
-  const appLoadContext = (requestId: string, nonce: string): AppLoadContext => ({
+  const accountContext = (locale: Locale): AccountContext => ({
+    ...serviceContext(locale),
+    mailer,
+    origin: env.publicUrl,
+    translate: serverT,
+  });
+
+  const formLimiter = new RateLimiter(...limits.auth);
+  const appLoadContext = (
+    req: Request,
+    requestId: string,
+    nonce: string,
+    viewer: SessionViewer,
+    ip: string,
+  ): AppLoadContext => ({
     services,
     origin: env.publicUrl,
     requestId,
     nonce,
     serviceContext,
     fileContext: () => fileContext,
+    accountContext,
+    viewer: viewer?.account ?? null,
+    mailKind: mailer.kind,
+    limitAuthAttempt() {
+      const r = formLimiter.take(ip);
+      return r.ok ? null : r.retryAfter;
+    },
+    async startSession(accountId) {
+      const tokens = await createSession({ db, clock, secret }, accountId);
+      const https = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
+      return sessionCookieHeaders(tokens, https);
+    },
   });
 
-  const render = async (req: Request, requestId: string, nonce: string) => {
+  const render = async (req: Request, requestId: string, nonce: string, viewer: SessionViewer = null, ip = "") => {
     const ctx = new RouterContextProvider();
-    ctx.set(appContextKey, appLoadContext(requestId, nonce));
+    ctx.set(appContextKey, appLoadContext(req, requestId, nonce, viewer, ip));
     return handler(req, ctx);
   };
 
-  const cacheable = (req: Request, pathname: string) =>
+  const cacheable = (req: Request, pathname: string, viewer: SessionViewer) =>
     env.PAGE_CACHE === "on" &&
     req.method === "GET" &&
-    !req.headers.get("cookie")?.includes("apollo-token") &&
+    viewer === null &&
+    !/(?:^|;\s*)(?:apollo-token|sn_refresh)=/.test(req.headers.get("cookie") ?? "") &&
     !pathname.startsWith("/files/") &&
     !/^\/(es\/)?search(\.data)?$/.test(pathname) &&
     pathname.length <= 512;
@@ -280,8 +353,9 @@ export function createServerApp(opts: ServerOptions) {
     const url = new URL(req.url);
     countView(req, url.pathname);
     const nonce = c.get("nonce");
-    if (!cacheable(req, url.pathname)) {
-      const res = await render(req, c.get("requestId"), nonce);
+    const viewer = c.get("viewer");
+    if (!cacheable(req, url.pathname, viewer)) {
+      const res = await render(req, c.get("requestId"), nonce, viewer, clientIp(c));
       if (res.headers.get("Content-Type")?.startsWith("text/html")) {
         res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, mode === "development"));
         if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-cache");

@@ -8,6 +8,7 @@ import { type DownloadContext, getAllowance, requestDownload, type Viewer } from
 import { newGuestId, sign, unsign, verifyFileToken } from "#modules/downloads/signing.ts";
 import type { Storage } from "#modules/files/storage.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
+import type { SessionViewer } from "./auth.ts";
 import { RateLimiter } from "./rate-limit.ts";
 
 export const GUEST_COOKIE = "sn_guest";
@@ -22,6 +23,8 @@ type Deps = {
   downloadContext: (locale: Locale) => DownloadContext;
   /** Requests per client: [burst, per minute]. */
   limits: RateLimits;
+  /** The signed-in account of a request, if any. */
+  viewerOf: (c: Context) => SessionViewer;
 };
 
 /** The client's address as the socket saw it (a proxy in front would pass it on, and be trusted here). */
@@ -37,6 +40,13 @@ export function clientIp(c: Context): string {
 export function guestIdFromCookieHeader(secret: string, header: string | null): string | null {
   const m = /(?:^|;\s*)sn_guest=([^;]+)/.exec(header ?? "");
   return m ? unsign(secret, "guest", decodeURIComponent(m[1])) : null;
+}
+
+/** The signed-in account, else the guest of the signed cookie (a new one is set on the response). */
+function downloadViewer(c: Context, deps: Deps): Viewer {
+  const session = deps.viewerOf(c);
+  if (session) return { kind: "account", accountId: session.account.id, plan: session.account.plan, ip: clientIp(c) };
+  return guestViewer(c, deps);
 }
 
 /** The signed guest id from the cookie, or a new one set on the response. */
@@ -108,7 +118,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
     if (!Number.isInteger(colorId) || colorId < 1 || colorId > 2_147_483_647 || !DOWNLOAD_FORMATS.includes(format)) {
       return fail(400, "downloads.errors.badRequest", t("downloads.errors.badRequest"));
     }
-    const viewer = guestViewer(c, deps);
+    const viewer = downloadViewer(c, deps);
     const result = await requestDownload(deps.downloadContext(locale), { viewer, templateColorId: colorId, format });
     if (!result.ok) {
       const status =
@@ -125,7 +135,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
   });
 
   app.get("/api/allowance", async (c) => {
-    const viewer = guestViewer(c, deps);
+    const viewer = downloadViewer(c, deps);
     const allowance = await getAllowance({ db: deps.downloadContext("en").db, clock: deps.clock }, viewer);
     c.header("Cache-Control", "private, no-store");
     return c.json(allowance);

@@ -5,7 +5,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { getEnv } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
-import { seedIfEmpty } from "#db/seed/index.ts";
+import { seedDemoAccounts, seedIfEmpty } from "#db/seed/index.ts";
 import { systemClock } from "#modules/shared/context.ts";
 import { createServerApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
@@ -28,7 +28,10 @@ export async function start() {
   );
   await database.migrate();
   log.info("database ready", { kind: database.kind, ms: Date.now() - started });
-  if (env.SEED_DEMO === "auto") await seedIfEmpty(database, { log, clock: systemClock });
+  if (env.SEED_DEMO === "auto") {
+    await seedIfEmpty(database, { log, clock: systemClock });
+    if (!env.DATABASE_URL) await seedDemoAccounts(database, { log, clock: systemClock });
+  }
 
   const buildFile = path.join(root, "build/server/index.js");
   if (!fs.existsSync(buildFile)) {

@@ -1,4 +1,7 @@
+import * as accounts from "#modules/accounts/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
+import * as downloads from "#modules/downloads/service.ts";
+import * as favorites from "#modules/favorites/service.ts";
 import * as files from "#modules/files/service.ts";
 import * as legal from "#modules/legal/service.ts";
 import * as search from "#modules/search/service.ts";
@@ -7,5 +10,5 @@ import * as search from "#modules/search/service.ts";
  * Every domain service the edges may call. The server hands this object to loaders through the
  * router context, so the app bundle and the server share one copy of any state.
  */
-export const services = { catalog, files, legal, search };
+export const services = { accounts, catalog, downloads, favorites, files, legal, search };
 export type Services = typeof services;

@@ -63,7 +63,7 @@ export const DownloadIcon = (p: P) => (
 );
 export const HeartIcon = (p: P) => (
   <svg {...base} {...p}>
-    <path d="M12 20s-7-4.4-9.2-8.6C1.3 8.4 3.2 5 6.6 5c2 0 3.3 1.1 4.1 2.3h2.6C14.1 6.1 15.4 5 17.4 5c3.4 0 5.3 3.4 3.8 6.4C19 15.6 12 20 12 20z" />
+    <path d="M12 20.5 4.9 13.6C3.2 12 2 10.4 2 8.4 2 5.4 4.4 3 7.3 3c1.9 0 3.4.9 4.7 2.5C13.3 3.9 14.8 3 16.7 3 19.6 3 22 5.4 22 8.4c0 2-1.2 3.6-2.9 5.2z" />
   </svg>
 );
 export const XIcon = (p: P) => (
@@ -81,6 +81,12 @@ export const InstagramIcon = (p: P) => (
     <rect x="3" y="3" width="18" height="18" rx="5" />
     <circle cx="12" cy="12" r="4" />
     <circle cx="17.5" cy="6.5" r="0.5" fill="currentColor" />
+  </svg>
+);
+export const UserIcon = (p: P) => (
+  <svg {...base} {...p}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
   </svg>
 );
 export const LogoMark = (p: P) => (

@@ -1,12 +1,18 @@
 import type { Locale } from "#config/constants.ts";
+import enAccount from "../locales/en/account.json" with { type: "json" };
+import enAuth from "../locales/en/auth.json" with { type: "json" };
 import enCatalog from "../locales/en/catalog.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enDownloads from "../locales/en/downloads.json" with { type: "json" };
+import enMail from "../locales/en/mail.json" with { type: "json" };
 import enSearch from "../locales/en/search.json" with { type: "json" };
 import enTemplate from "../locales/en/template.json" with { type: "json" };
+import esAccount from "../locales/es/account.json" with { type: "json" };
+import esAuth from "../locales/es/auth.json" with { type: "json" };
 import esCatalog from "../locales/es/catalog.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esDownloads from "../locales/es/downloads.json" with { type: "json" };
+import esMail from "../locales/es/mail.json" with { type: "json" };
 import esSearch from "../locales/es/search.json" with { type: "json" };
 import esTemplate from "../locales/es/template.json" with { type: "json" };
 import { createT, flatten, type Messages } from "./i18n.ts";
@@ -18,6 +24,9 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     template: flatten(enTemplate, "template"),
     downloads: flatten(enDownloads, "downloads"),
     search: flatten(enSearch, "search"),
+    auth: flatten(enAuth, "auth"),
+    account: flatten(enAccount, "account"),
+    mail: flatten(enMail, "mail"),
   },
   es: {
     common: flatten(esCommon, "common"),
@@ -25,10 +34,13 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     template: flatten(esTemplate, "template"),
     downloads: flatten(esDownloads, "downloads"),
     search: flatten(esSearch, "search"),
+    auth: flatten(esAuth, "auth"),
+    account: flatten(esAccount, "account"),
+    mail: flatten(esMail, "mail"),
   },
 };
 
-export type Namespace = "common" | "catalog" | "template" | "downloads" | "search";
+export type Namespace = "common" | "catalog" | "template" | "downloads" | "search" | "auth" | "account" | "mail";
 
 /** The messages of some namespaces, to send to the client with a loader. */
 export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
@@ -37,5 +49,8 @@ export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
 
 /** A translator on the server, over every namespace. */
 export function serverT(locale: Locale) {
-  return createT(locale, messagesFor(locale, ["common", "catalog", "template", "downloads", "search"]));
+  return createT(
+    locale,
+    messagesFor(locale, ["common", "catalog", "template", "downloads", "search", "auth", "account", "mail"]),
+  );
 }

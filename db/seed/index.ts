@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#config/constants.ts";
 import type { Database, Db } from "#db/client.server.ts";
 import * as s from "#db/schema/index.ts";
+import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import { type DemoTemplate, generateDemoCatalog, generateLargeCatalog } from "#modules/catalog/demo/generate.ts";
 import { CATEGORIES, COLORS, SERVICE_TAGS, STYLES, TAGS } from "#modules/catalog/demo/taxonomy.ts";
 import { bumpCatalogVersion, refreshCatalogStats, refreshTrending } from "#modules/catalog/service.ts";
@@ -221,4 +223,21 @@ export async function seedIfEmpty(database: Database, opts: { log: Logger; clock
   await database.rows(sql`vacuum analyze`);
   opts.log.info("demo catalogue seeded", { ...result, ms: Date.now() - started });
   return true;
+}
+
+/**
+ * The demo accounts of DECISIONS.md (demo mode only: never with DATABASE_URL). Verified, with the
+ * demo password; existing ones are left alone.
+ */
+export async function seedDemoAccounts(database: Database, opts: { log: Logger; clock: Clock }): Promise<number> {
+  let created = 0;
+  for (const a of DEMO_ACCOUNTS) {
+    const id = await createVerifiedAccount(
+      { db: database.db, clock: opts.clock },
+      { email: a.email, username: a.username, name: a.name, password: DEMO_PASSWORD, plan: a.plan, blocked: a.blocked },
+    );
+    if (id) created++;
+  }
+  if (created) opts.log.info("demo accounts created", { created, password: "see DECISIONS.md" });
+  return created;
 }

@@ -25,7 +25,7 @@ let premium: Variant;
 
 const ctx = (): DownloadContext => ({ db: database.db, locale: "en", clock, log: silent, files, secret });
 let guestSeq = 0;
-const guest = (ip = "203.0.113.7"): Viewer => ({ kind: "guest", guestId: `guest-${++guestSeq}`, ip });
+const guest = (ip = "203.0.113.7") => ({ kind: "guest" as const, guestId: `guest-${++guestSeq}`, ip });
 
 beforeAll(async () => {
   database = await createTestDatabase();

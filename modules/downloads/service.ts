@@ -1,13 +1,21 @@
 import { sql } from "drizzle-orm";
-import { DOWNLOAD_ALLOWANCE, type DownloadFormat, GUEST_IP_CAP_FACTOR } from "#config/constants.ts";
+import { DOWNLOAD_ALLOWANCE, type DownloadFormat, GUEST_IP_CAP_FACTOR, type PlanCode } from "#config/constants.ts";
 import { ensureTemplateFile, type FileContext } from "#modules/files/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { nextPeriodStart, periodOf } from "./period.ts";
 import { type FileToken, signFileToken } from "./signing.ts";
 
-/** Who is downloading. Accounts arrive with the accounts issue; for now every visitor is a guest. */
-export type Viewer = { kind: "guest"; guestId: string; ip: string };
+/** Who is downloading: a guest (signed cookie and address) or a signed-in account with its plan. */
+export type Viewer =
+  | { kind: "guest"; guestId: string; ip: string }
+  | { kind: "account"; accountId: number; plan: PlanCode; ip: string };
+
+/** The licence a download carries, from the plan at that moment (DECISIONS: Files). */
+export function licenseOf(v: Viewer): "free" | "personal" | "commercial" {
+  if (v.kind === "guest" || v.plan === "FREE") return "free";
+  return v.plan.startsWith("COMMERCIAL") ? "commercial" : "personal";
+}
 
 export type DownloadContext = ServiceContext & { files: FileContext; secret: string };
 
@@ -16,6 +24,8 @@ export const DOWNLOAD_ERRORS = {
   unknown: "downloads.errors.unknown",
   premium: "downloads.errors.premium",
   limit: "downloads.errors.limitGuest",
+  limitFree: "downloads.errors.limitFree",
+  limitPaid: "downloads.errors.limitExceeded",
   missing: "downloads.errors.notAvailable",
   broken: "downloads.errors.broken",
 } as const;
@@ -41,13 +51,21 @@ export const FILE_URL_TTL_SECONDS = 5 * 60;
 
 const MIME_PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
 
-const guestSubject = (v: Viewer) => `g:${v.guestId}`;
+/** The counter a viewer spends from: "g:<guest id>" or "a:<account id>". */
+const ownSubject = (v: Viewer) => (v.kind === "guest" ? `g:${v.guestId}` : `a:${v.accountId}`);
 const ipSubject = (v: Viewer) => `ip:${v.ip}`;
 
-/** The viewer's own allowance, and the per-address cap that stops cookie-clearing (guests only for now). */
+/** The viewer's own allowance, and for guests the per-address cap that stops cookie-clearing. */
 function limitsOf(v: Viewer): { own: number | null; ip: number | null } {
-  const own = DOWNLOAD_ALLOWANCE[v.kind === "guest" ? "GUEST" : "FREE"];
+  if (v.kind === "account") return { own: DOWNLOAD_ALLOWANCE[v.plan] ?? DOWNLOAD_ALLOWANCE.FREE, ip: null };
+  const own = DOWNLOAD_ALLOWANCE.GUEST;
   return { own, ip: own === null ? null : own * GUEST_IP_CAP_FACTOR };
+}
+
+/** The refusal at the limit: guests are offered an account, free accounts an upgrade. */
+function limitCode(v: Viewer): DownloadErrorCode {
+  if (v.kind === "guest") return DOWNLOAD_ERRORS.limit;
+  return v.plan === "FREE" ? DOWNLOAD_ERRORS.limitFree : DOWNLOAD_ERRORS.limitPaid;
 }
 
 /** Credits a viewer has used in the current period, and what is left. */
@@ -55,21 +73,22 @@ export async function getAllowance(ctx: Pick<ServiceContext, "db" | "clock">, vi
   const now = ctx.clock.now();
   const [row] = await queryRows<{ used: number }>(
     ctx.db,
-    sql`select used from download_counter where subject = ${guestSubject(viewer)} and period = ${periodOf(now)}`,
+    sql`select used from download_counter where subject = ${ownSubject(viewer)} and period = ${periodOf(now)}`,
   );
   const used = Number(row?.used ?? 0);
   const limit = limitsOf(viewer).own;
   return { used, limit, left: limit === null ? null : Math.max(0, limit - used), resetsAt: nextPeriodStart(now) };
 }
 
-/** GetDownloadsCount: credits used this period by a guest fingerprint (or, later, an account). */
+/** GetDownloadsCount: credits used this period by a guest fingerprint or an account. */
 export async function countDownloads(
   ctx: Pick<ServiceContext, "db" | "clock">,
-  subject: { guestId: string },
+  subject: { guestId: string } | { accountId: number },
 ): Promise<number> {
+  const key = "accountId" in subject ? `a:${subject.accountId}` : `g:${subject.guestId}`;
   const [row] = await queryRows<{ used: number }>(
     ctx.db,
-    sql`select used from download_counter where subject = ${`g:${subject.guestId}`} and period = ${periodOf(ctx.clock.now())}`,
+    sql`select used from download_counter where subject = ${key} and period = ${periodOf(ctx.clock.now())}`,
   );
   return Number(row?.used ?? 0);
 }
@@ -101,12 +120,14 @@ export async function requestDownload(
         where tc.id = ${templateColorId} and t.published_at <= ${ctx.clock.now()}`,
   );
   if (!v) return { ok: false, code: DOWNLOAD_ERRORS.unknown };
-  if (v.is_premium) return { ok: false, code: DOWNLOAD_ERRORS.premium, allowance: await getAllowance(ctx, viewer) };
+  const license = licenseOf(viewer);
+  if (v.is_premium && license === "free")
+    return { ok: false, code: DOWNLOAD_ERRORS.premium, allowance: await getAllowance(ctx, viewer) };
 
   const link = format === "GS" && v.google_slides_url ? v.google_slides_url : null;
   let file: { storageKey: string } | null = null;
   if (!link) {
-    const outcome = await ensureTemplateFile(ctx.files, templateColorId, "free");
+    const outcome = await ensureTemplateFile(ctx.files, templateColorId, license === "free" ? "free" : "paid");
     if (!outcome.ok)
       return {
         ok: false,
@@ -123,8 +144,8 @@ export async function requestDownload(
   const now = ctx.clock.now();
   const period = periodOf(now);
   const limits = limitsOf(viewer);
-  const own = guestSubject(viewer);
-  const ip = ipSubject(viewer);
+  const own = ownSubject(viewer);
+  const ip = limits.ip === null ? own : ipSubject(viewer);
   const granted = await ctx.db.transaction(async (tx) => {
     await tx.execute(
       sql`insert into download_counter (subject, period, used) values (${own}, ${period}, 0), (${ip}, ${period}, 0) on conflict do nothing`,
@@ -151,8 +172,9 @@ export async function requestDownload(
       );
     }
     await tx.execute(sql`
-      insert into download (template_id, template_color_id, category_id, format, license, fingerprint, period, created_at)
-      values (${v.template_id}, ${templateColorId}, ${v.category_id}, ${format}, 'free', ${viewer.guestId}, ${period}, ${now})`);
+      insert into download (template_id, template_color_id, category_id, format, license, fingerprint, account_id, period, created_at)
+      values (${v.template_id}, ${templateColorId}, ${v.category_id}, ${format}, ${license},
+              ${viewer.kind === "guest" ? viewer.guestId : null}, ${viewer.kind === "account" ? viewer.accountId : null}, ${period}, ${now})`);
     await tx.execute(sql`update template set downloads_count = downloads_count + 1 where id = ${v.template_id}`);
     return { granted: true as const, alreadyOwned: owned.length > 0, used: owned.length ? used(own) : used(own) + 1 };
   });
@@ -164,7 +186,7 @@ export async function requestDownload(
     left: limit === null ? null : Math.max(0, limit - granted.used),
     resetsAt: nextPeriodStart(now),
   };
-  if (!granted.granted) return { ok: false, code: DOWNLOAD_ERRORS.limit, allowance };
+  if (!granted.granted) return { ok: false, code: limitCode(viewer), allowance };
   if (link) return { ok: true, kind: "link", url: link, fileName: null, alreadyOwned: granted.alreadyOwned, allowance };
   const fileName = `${v.slug}-${v.color_slug}-${format.toLowerCase()}.pptx`.replace(/[^a-z0-9.-]/g, "-");
   const token: FileToken = {

@@ -12,7 +12,13 @@ import type { Logger, ServiceContext } from "#modules/shared/context.ts";
 import { depthLimitRule } from "./depth-limit.ts";
 import { isoInZone, resolveTimeZone } from "./time-zone.ts";
 
-type Ctx = { service: ServiceContext; timeZone: string; skip404: boolean; guestId: string | null };
+type Ctx = {
+  service: ServiceContext;
+  timeZone: string;
+  skip404: boolean;
+  guestId: string | null;
+  accountId: number | null;
+};
 
 const MESSAGES = {
   invalidLanguage: { en: "Invalid language type.", es: "Tipo de idioma no válido." },
@@ -222,9 +228,14 @@ export function buildSchema() {
             new GraphQLError(MESSAGES.forbidden[ctx.service.locale], {
               extensions: { code: "FORBIDDEN", http: { status: 403 } },
             });
-          // No accounts yet: an account id is always someone else's.
-          if (args.accountId != null) throw forbidden();
+          // Only the caller's own account or fingerprint can be read.
+          if (args.accountId != null) {
+            if (args.accountId !== ctx.accountId) throw forbidden();
+            return countDownloads(ctx.service, { accountId: args.accountId });
+          }
           if (args.fingerprint != null && args.fingerprint !== ctx.guestId) throw forbidden();
+          if (ctx.accountId !== null && args.fingerprint == null)
+            return countDownloads(ctx.service, { accountId: ctx.accountId });
           if (!ctx.guestId) return 0;
           return countDownloads(ctx.service, { guestId: ctx.guestId });
         },
@@ -276,7 +287,7 @@ export function createGraphqlHandler(opts: {
       },
     },
   ];
-  const yoga = createYoga<Record<string, never>, Ctx>({
+  const yoga = createYoga<{ accountId: number | null }, Ctx>({
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
@@ -290,7 +301,7 @@ export function createGraphqlHandler(opts: {
       warn: (...args: unknown[]) => opts.log.warn("graphql", { args: args.map(String) }),
       error: (...args: unknown[]) => opts.log.error("graphql", { args: args.map(String) }),
     },
-    context: async ({ request, params }) => {
+    context: async ({ request, params, accountId }) => {
       const rawLocale = request.headers.get("locale");
       const lang: Locale = rawLocale === "es" ? "es" : "en";
       if (rawLocale !== null && rawLocale !== "en" && rawLocale !== "es") {
@@ -304,8 +315,10 @@ export function createGraphqlHandler(opts: {
         timeZone: zone,
         skip404,
         guestId: opts.guestIdOf?.(request) ?? null,
+        accountId: accountId ?? null,
       };
     },
   });
-  return (req: Request) => yoga.fetch(req) as Promise<Response>;
+  return (req: Request, server: { accountId: number | null } = { accountId: null }) =>
+    yoga.fetch(req, server) as Promise<Response>;
 }

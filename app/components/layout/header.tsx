@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
-import type { NavTag } from "#app/root.tsx";
+import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
+import type { NavTag, RootData } from "#app/root.tsx";
 import { UI } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../icons.tsx";
 import { SearchBox } from "../search/search-box.tsx";
+import { AccountMenu, LogoutForm } from "./account-menu.tsx";
 import { NavStrip } from "./nav-strip.tsx";
 import { useAlternatePath } from "./use-alternate.ts";
 
@@ -29,6 +30,7 @@ export function LanguagePicker({ className = "" }: { className?: string }) {
 
 export function Header({ nav }: { nav: NavTag[] }) {
   const { t, href } = useI18n();
+  const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
   const [scrolled, setScrolled] = useState(false);
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -79,6 +81,7 @@ export function Header({ nav }: { nav: NavTag[] }) {
         <SearchBox className="mx-2 hidden flex-1 md:block md:max-w-xl" />
         <div className="ml-auto flex items-center gap-2">
           <LanguagePicker className="hidden sm:inline-flex" />
+          <AccountMenu />
           <button
             ref={buttonRef}
             type="button"
@@ -107,6 +110,28 @@ export function Header({ nav }: { nav: NavTag[] }) {
             </NavLink>
           ))}
           <LanguagePicker className="justify-start" />
+          <div className="mt-2 flex flex-col gap-1 border-t border-line pt-3">
+            {signedIn ? (
+              <>
+                <NavLink to={href("/profile")} end className="btn-ghost justify-start">
+                  {t("auth.menu.profile")}
+                </NavLink>
+                <NavLink to={href("/profile/favorites")} className="btn-ghost justify-start">
+                  {t("auth.menu.favorites")}
+                </NavLink>
+                <LogoutForm className="btn-ghost w-full justify-start" />
+              </>
+            ) : (
+              <>
+                <Link to={href("/login")} className="btn-secondary">
+                  {t("auth.guest.login")}
+                </Link>
+                <Link to={href("/signup")} className="btn-primary">
+                  {t("auth.guest.getStarted")}
+                </Link>
+              </>
+            )}
+          </div>
         </nav>
       </div>
     </header>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import type { Allowance } from "#modules/downloads/service.ts";
 import { useI18n } from "../i18n.tsx";
 import { DownloadIcon } from "../icons.tsx";
@@ -7,7 +7,15 @@ import { Dialog } from "../ui/dialog.tsx";
 
 const FORMATS = ["PP", "GS", "KN"] as const;
 /** Reasons a refused download comes back with (`?download=` after a plain form post). */
-export const DOWNLOAD_NOTICES = ["premium", "limitGuest", "notAvailable", "broken", "rateLimited"] as const;
+export const DOWNLOAD_NOTICES = [
+  "premium",
+  "limitGuest",
+  "limitFree",
+  "limitExceeded",
+  "notAvailable",
+  "broken",
+  "rateLimited",
+] as const;
 export type DownloadNotice = (typeof DOWNLOAD_NOTICES)[number];
 
 type Result =
@@ -28,6 +36,8 @@ export function DownloadPanel({
   initialNotice: DownloadNotice | null;
 }) {
   const { t, locale, href } = useI18n();
+  const location = useLocation();
+  const back = location.pathname;
   const [allowance, setAllowance] = useState<Allowance | null>(null);
   const [notice, setNotice] = useState<DownloadNotice | null>(initialNotice);
   const [message, setMessage] = useState<string>("");
@@ -67,7 +77,13 @@ export function DownloadPanel({
       }
       const code = result.code.split(".").pop() as DownloadNotice;
       setErrorText(result.message);
-      setNotice(code === "premium" || code === "limitGuest" ? code : "notAvailable");
+      setNotice(
+        code === "premium" || code === "limitGuest" || code === "limitFree" || code === "limitExceeded"
+          ? code
+          : code === "rateLimited" || code === "broken"
+            ? code
+            : "notAvailable",
+      );
     } catch (error) {
       console.error("download failed", error);
       setErrorText(t("common.errors.serverText"));
@@ -162,13 +178,42 @@ export function DownloadPanel({
         onClose={() => setNotice(null)}
         title={t("downloads.dialogs.limitTitle")}
         actions={
+          <>
+            <Link to={href("/license")} className="btn-secondary">
+              {t("downloads.dialogs.limitCompare")}
+            </Link>
+            <Link to={`${href("/signup")}?redirect=${encodeURIComponent(back)}`} className="btn-primary">
+              {t("downloads.dialogs.signup")}
+            </Link>
+          </>
+        }
+      >
+        <p>{t("downloads.dialogs.limitText", { limit, date: resetDate || t("downloads.dialogs.nextMonth") })}</p>
+        <p>{t("downloads.dialogs.limitRegister")}</p>
+        <p className="text-sm text-ink-muted">{t("downloads.dialogs.limitAgain")}</p>
+      </Dialog>
+      <Dialog
+        open={notice === "limitFree"}
+        onClose={() => setNotice(null)}
+        title={t("downloads.dialogs.upgradeTitle")}
+        tone="premium"
+        actions={
           <Link to={href("/license")} className="btn-primary">
             {t("downloads.dialogs.limitCompare")}
           </Link>
         }
       >
-        <p>{t("downloads.dialogs.limitText", { limit, date: resetDate || t("downloads.dialogs.nextMonth") })}</p>
-        <p>{t("downloads.dialogs.limitRegister")}</p>
+        <p>{t("downloads.dialogs.upgradeText", { limit })}</p>
+        <p className="text-sm text-ink-muted">
+          {t("downloads.dialogs.exceededText", { limit, date: resetDate || t("downloads.dialogs.nextMonth") })}
+        </p>
+      </Dialog>
+      <Dialog
+        open={notice === "limitExceeded"}
+        onClose={() => setNotice(null)}
+        title={t("downloads.dialogs.exceededTitle")}
+      >
+        <p>{t("downloads.dialogs.exceededText", { limit, date: resetDate || t("downloads.dialogs.nextMonth") })}</p>
         <p className="text-sm text-ink-muted">{t("downloads.dialogs.limitAgain")}</p>
       </Dialog>
       <Dialog

@@ -2,8 +2,9 @@ import { useState } from "react";
 import { Link, redirect } from "react-router";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
+import { FavoriteButton } from "#app/components/favorites/favorite-button.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
-import { type DownloadNotice, DownloadPanel } from "#app/components/template/download-panel.tsx";
+import { DOWNLOAD_NOTICES, type DownloadNotice, DownloadPanel } from "#app/components/template/download-panel.tsx";
 import { Gallery } from "#app/components/template/gallery.tsx";
 import { HouseAd } from "#app/components/template/house-ad.tsx";
 import { localePath } from "#app/lib/i18n.ts";
@@ -35,9 +36,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   >;
   const colorParam = url.searchParams.get("color");
   const downloadParam = url.searchParams.get("download");
-  const notice =
-    (["premium", "limitGuest", "notAvailable", "broken", "rateLimited"] as const).find((n) => n === downloadParam) ??
-    null;
+  const notice = DOWNLOAD_NOTICES.find((n) => n === downloadParam) ?? null;
+  const favorite = app.viewer
+    ? (await app.services.favorites.favoriteIds(ctx, app.viewer.id, [template.id])).has(template.id)
+    : false;
   const initialColor = template.colors.find((c) => c.slug === colorParam)?.id ?? template.colors[0]?.id;
   const license = template.isPremium ? t("template.facts.premium") : t("template.facts.free");
   const image = template.colors[0] ? `${origin}${previewUrl(template.colors[0].id, 1, 1280)}` : undefined;
@@ -47,6 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     recommended,
     initialColor,
     notice: notice as DownloadNotice | null,
+    favorite,
     paths,
     seo: {
       origin,
@@ -196,6 +199,9 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
               {template.isPremium ? t("catalog.card.premium") : t("catalog.card.free")}
             </span>
             {color ? <DownloadPanel colorId={color.id} notes={notes} initialNotice={loaderData.notice} /> : null}
+            <div className="mt-4 flex">
+              <FavoriteButton key={template.id} templateId={template.id} initial={loaderData.favorite} />
+            </div>
             <p id="premium-note" className="mt-4 text-xs text-ink-muted">
               {template.isPremium ? t("template.download.premiumNote") : t("template.download.freeNote")}
             </p>

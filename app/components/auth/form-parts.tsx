@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { useI18n } from "../i18n.tsx";
+
+/** Translates Conform error keys; minimum-length messages get the configured length. */
+export function useErrorText() {
+  const { t } = useI18n();
+  return (errors: string[] | undefined, params?: Record<string, string | number>) =>
+    errors?.length ? t(errors[0], params) : undefined;
+}
+
+/** A labelled input with its hint and error, wired for screen readers. */
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A message above a form: the form's own error or a success note. */
+export function FormNotice({ tone, children }: { tone: "error" | "success" | "info"; children: ReactNode }) {
+  const styles = {
+    error: "bg-red-50 text-red-800 ring-red-200",
+    success: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+    info: "bg-brand-50 text-brand-800 ring-brand-200",
+  } as const;
+  return (
+    <div role={tone === "error" ? "alert" : "status"} className={`rounded-lg px-4 py-3 text-sm ring-1 ${styles[tone]}`}>
+      {children}
+    </div>
+  );
+}
+
+/** A same-site path to go back to after logging in; anything else goes home. */
+export function safeRedirect(to: unknown, fallback: string): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || to.length > 512)
+    return fallback;
+  if (/^\/(es\/)?(login|signup)(\/|$|\?)/.test(to)) return fallback;
+  return to;
+}

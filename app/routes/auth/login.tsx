@@ -1,0 +1,130 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Field, FormNotice, safeRedirect, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { ResendForm } from "#app/components/auth/resend-form.tsx";
+import { useI18n } from "#app/components/i18n.tsx";
+import { resend } from "#app/lib/auth.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { pageContext } from "#app/lib/route.server.ts";
+import { samePath, seo } from "#app/lib/seo.ts";
+import { loginSchema } from "#modules/accounts/schemas.ts";
+import type { Route } from "./+types/login";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app, url, locale, origin, t } = pageContext(request, context);
+  if (app.viewer) throw redirect(localePath(locale, "/profile"));
+  const hash = url.searchParams.get("hash");
+  let verification: { ok: boolean; code?: string } | null = null;
+  if (hash !== null) {
+    const result = await app.services.accounts.verifyEmail(app.serviceContext(locale), hash);
+    verification = result.ok ? { ok: true } : { ok: false, code: result.code };
+  }
+  return {
+    verification,
+    redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),
+    seo: {
+      origin,
+      locale,
+      title: t("auth.login.metaTitle"),
+      description: t("auth.login.metaDescription"),
+      paths: samePath("/login"),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { app, locale, t } = pageContext(request, context);
+  const formData = await request.formData();
+  const wait = app.limitAuthAttempt();
+  if (formData.get("intent") === "resend") return resend(app, locale, formData, wait);
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
+  if (wait !== null)
+    return {
+      result: submission.reply({
+        formErrors: [t("auth.errors.rateLimited", { seconds: wait })],
+        hideFields: ["password"],
+      }),
+    };
+  const outcome = await app.services.accounts.authenticate(app.serviceContext(locale), submission.value);
+  if (!outcome.ok) return { result: submission.reply({ formErrors: [outcome.code], hideFields: ["password"] }) };
+  const cookies = await app.startSession(outcome.value.id);
+  const headers = new Headers();
+  for (const c of cookies) headers.append("Set-Cookie", c);
+  throw redirect(safeRedirect(submission.value.redirect, localePath(locale, "/")), { headers });
+}
+
+export default function LoginPage({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errorText = useErrorText();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const busy = navigation.state === "submitting";
+  const formError = form.errors?.[0];
+  const { verification } = loaderData;
+  const needsLink =
+    formError === "auth.errors.notVerified" ||
+    (actionData && "resend" in actionData) ||
+    (verification && !verification.ok && verification.code === "auth.errors.linkOutdated");
+  return (
+    <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
+      <h1 className="text-2xl font-bold tracking-tight text-ink">{t("auth.login.heading")}</h1>
+      <p className="mt-1 text-ink-muted">{t("auth.login.intro")}</p>
+      <div className="mt-6 flex flex-col gap-4">
+        {verification?.ok ? <FormNotice tone="success">{t("auth.login.verified")}</FormNotice> : null}
+        {verification && !verification.ok ? (
+          <FormNotice tone="error">{t(verification.code ?? "auth.errors.confirmationInvalid")}</FormNotice>
+        ) : null}
+        {formError ? <FormNotice tone="error">{t(formError)}</FormNotice> : null}
+        {actionData && "resend" in actionData && actionData.resend ? (
+          <FormNotice tone={actionData.resend.ok ? "success" : "error"}>
+            {t(actionData.resend.message, { seconds: actionData.resend.seconds ?? 0 })}
+          </FormNotice>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+          <input type="hidden" name="redirect" value={loaderData.redirectTo} />
+          <Field id={fields.login.id} label={t("auth.login.login")} error={errorText(fields.login.errors)}>
+            <input
+              {...getInputProps(fields.login, { type: "text" })}
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              className="field-input"
+            />
+          </Field>
+          <Field id={fields.password.id} label={t("auth.login.password")} error={errorText(fields.password.errors)}>
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="current-password"
+              className="field-input"
+            />
+          </Field>
+          <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
+            {t("auth.login.submit")}
+          </button>
+        </Form>
+        {needsLink ? <ResendForm /> : null}
+      </div>
+      <p className="mt-6 border-t border-line pt-6 text-center text-sm text-ink-muted">
+        {t("auth.login.noAccount")}{" "}
+        <Link
+          to={`${href("/signup")}${loaderData.redirectTo ? `?redirect=${encodeURIComponent(loaderData.redirectTo)}` : ""}`}
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          {t("auth.login.signupLink")}
+        </Link>
+      </p>
+    </div>
+  );
+}

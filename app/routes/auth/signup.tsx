@@ -1,0 +1,175 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Field, FormNotice, safeRedirect, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { ResendForm } from "#app/components/auth/resend-form.tsx";
+import { useI18n } from "#app/components/i18n.tsx";
+import { resend } from "#app/lib/auth.server.ts";
+import { localePath } from "#app/lib/i18n.ts";
+import { pageContext } from "#app/lib/route.server.ts";
+import { samePath, seo } from "#app/lib/seo.ts";
+import { ACCOUNT_LIMITS } from "#config/constants.ts";
+import { signupSchema } from "#modules/accounts/schemas.ts";
+import type { Route } from "./+types/signup";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app, url, locale, origin, t } = pageContext(request, context);
+  if (app.viewer) throw redirect(localePath(locale, "/profile"));
+  return {
+    redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),
+    outbox: app.mailKind === "outbox",
+    seo: {
+      origin,
+      locale,
+      title: t("auth.signup.metaTitle"),
+      description: t("auth.signup.metaDescription"),
+      paths: samePath("/signup"),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { app, locale, t } = pageContext(request, context);
+  const formData = await request.formData();
+  const wait = app.limitAuthAttempt();
+  if (formData.get("intent") === "resend") return resend(app, locale, formData, wait);
+  const submission = parseWithZod(formData, { schema: signupSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
+  if (wait !== null)
+    return {
+      result: submission.reply({
+        formErrors: [t("auth.errors.rateLimited", { seconds: wait })],
+        hideFields: ["password"],
+      }),
+    };
+  const outcome = await app.services.accounts.signUp(app.accountContext(locale), submission.value);
+  if (!outcome.ok)
+    return {
+      result: submission.reply(
+        outcome.field
+          ? { fieldErrors: { [outcome.field]: [outcome.code] }, hideFields: ["password"] }
+          : { formErrors: [outcome.code], hideFields: ["password"] },
+      ),
+    };
+  return { sent: submission.value.email };
+}
+
+export default function SignupPage({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errorText = useErrorText();
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(signupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+  const busy = navigation.state === "submitting";
+  const sentTo = actionData && "sent" in actionData ? actionData.sent : null;
+  const resent = actionData && "resend" in actionData ? actionData.resend : null;
+
+  if (sentTo || resent) {
+    return (
+      <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">{t("auth.signup.sent")}</h1>
+        {sentTo ? <p className="mt-2 text-ink-soft">{t("auth.signup.sentTo", { email: sentTo })}</p> : null}
+        <div className="mt-6 flex flex-col gap-4">
+          {resent ? (
+            <FormNotice tone={resent.ok ? "success" : "error"}>
+              {t(resent.message, { seconds: resent.seconds ?? 0 })}
+            </FormNotice>
+          ) : null}
+          {loaderData.outbox ? (
+            <a href={href("/outbox")} className="btn-primary w-full py-3 text-base">
+              {t("auth.signup.openOutbox")}
+            </a>
+          ) : null}
+          <ResendForm email={sentTo ?? ""} />
+          <Link to={href("/login")} className="btn-ghost self-center">
+            {t("auth.signup.backToLogin")}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const formError = form.errors?.[0];
+  return (
+    <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
+      <h1 className="text-2xl font-bold tracking-tight text-ink">{t("auth.signup.heading")}</h1>
+      <p className="mt-1 text-ink-muted">{t("auth.signup.intro")}</p>
+      <div className="mt-6 flex flex-col gap-4">
+        {formError ? <FormNotice tone="error">{t(formError)}</FormNotice> : null}
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+          <input type="hidden" name="redirect" value={loaderData.redirectTo} />
+          <Field id={fields.name.id} label={t("auth.signup.name")} error={errorText(fields.name.errors)}>
+            <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="field-input" />
+          </Field>
+          <Field id={fields.email.id} label={t("auth.signup.email")} error={errorText(fields.email.errors)}>
+            <input
+              {...getInputProps(fields.email, { type: "email" })}
+              autoComplete="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              className="field-input"
+            />
+          </Field>
+          <Field
+            id={fields.password.id}
+            label={t("auth.signup.password")}
+            hint={t("auth.signup.passwordHint")}
+            error={errorText(fields.password.errors, { length: ACCOUNT_LIMITS.passwordMin })}
+          >
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              autoComplete="new-password"
+              aria-describedby={fields.password.errors ? `${fields.password.id}-error` : `${fields.password.id}-hint`}
+              className="field-input"
+            />
+          </Field>
+          <div>
+            <div className="flex items-start gap-3">
+              <input
+                {...getInputProps(fields.terms, { type: "checkbox" })}
+                className="mt-1 size-4 shrink-0 accent-brand-600"
+              />
+              <label htmlFor={fields.terms.id} className="text-sm text-ink-soft">
+                {t("auth.signup.termsBefore")}{" "}
+                <Link to={href("/terms-conditions")} className="font-semibold text-brand-700 hover:underline">
+                  {t("auth.signup.termsLink")}
+                </Link>{" "}
+                {t("auth.signup.termsAnd")}{" "}
+                <Link to={href("/privacy-policy")} className="font-semibold text-brand-700 hover:underline">
+                  {t("auth.signup.privacyLink")}
+                </Link>
+                .
+              </label>
+            </div>
+            {fields.terms.errors ? (
+              <p id={`${fields.terms.id}-error`} className="field-error" role="alert">
+                {errorText(fields.terms.errors)}
+              </p>
+            ) : null}
+          </div>
+          <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
+            {t("auth.signup.submit")}
+          </button>
+        </Form>
+      </div>
+      <p className="mt-6 border-t border-line pt-6 text-center text-sm text-ink-muted">
+        {t("auth.signup.haveAccount")}{" "}
+        <Link
+          to={`${href("/login")}${loaderData.redirectTo ? `?redirect=${encodeURIComponent(loaderData.redirectTo)}` : ""}`}
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          {t("auth.signup.loginLink")}
+        </Link>
+      </p>
+    </div>
+  );
+}

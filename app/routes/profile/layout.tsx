@@ -1,0 +1,41 @@
+import { NavLink, Outlet, redirect } from "react-router";
+import { useI18n } from "#app/components/i18n.tsx";
+import { LogoutForm } from "#app/components/layout/account-menu.tsx";
+import { localePath, stripLocale } from "#app/lib/i18n.ts";
+import { pageContext } from "#app/lib/route.server.ts";
+import type { Route } from "./+types/layout";
+
+/** Profile pages need an account: anyone else goes to sign-up, with the way back (SPEC §2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app, url, locale } = pageContext(request, context);
+  if (!app.viewer) {
+    const back = localePath(locale, stripLocale(url.pathname)) + url.search;
+    throw redirect(`${localePath(locale, "/signup")}?redirect=${encodeURIComponent(back)}`);
+  }
+  return null;
+}
+
+export default function ProfileLayout() {
+  const { t, href } = useI18n();
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `btn-ghost justify-start whitespace-nowrap ${isActive ? "bg-brand-50 text-brand-700" : ""}`;
+  return (
+    <div className="container-page grid gap-8 py-8 md:grid-cols-[14rem_1fr] md:py-12">
+      <nav aria-label={t("account.profile.nav")} className="flex gap-1 overflow-x-auto md:flex-col">
+        <NavLink to={href("/profile")} end className={link}>
+          {t("auth.menu.profile")}
+        </NavLink>
+        <NavLink to={href("/profile/favorites")} className={link}>
+          {t("auth.menu.favorites")}
+        </NavLink>
+        <NavLink to={href("/faq")} className={link}>
+          {t("auth.menu.help")}
+        </NavLink>
+        <LogoutForm className="btn-ghost justify-start whitespace-nowrap" />
+      </nav>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { template } from "./catalog.ts";
+
+/** A registered account. E-mail and username are unique without regard to case. */
+export const account = pgTable(
+  "account",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    username: text("username").notNull(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    locale: text("locale").notNull().default("en"),
+    plan: text("plan").notNull().default("FREE"),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("account_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex("account_username_lower_idx").on(sql`lower(${t.username})`),
+  ],
+);
+
+/** A signed-in device: the hash of its current refresh token. Rotation replaces the row's successor. */
+export const authSession = pgTable(
+  "auth_session",
+  {
+    id: text("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
+    /** Sessions that descend from one log-in share a family; reuse of a rotated token revokes the family. */
+    family: text("family").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    rotatedAt: timestamp("rotated_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auth_session_account_idx").on(t.accountId), index("auth_session_family_idx").on(t.family)],
+);
+
+/** Single-use links sent by e-mail (verification, password reset); only their hash is kept. */
+export const emailToken = pgTable(
+  "email_token",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
+    purpose: text("purpose").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_token_account_idx").on(t.accountId, t.purpose)],
+);
+
+/** A template an account keeps among its favourites. */
+export const favorite = pgTable(
+  "favorite",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
+    templateId: integer("template_id")
+      .notNull()
+      .references(() => template.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.templateId] }),
+    index("favorite_recent_idx").on(t.accountId, t.createdAt),
+  ],
+);
+
+/** Outgoing mail kept by the embedded outbox (no SMTP configured). */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    kind: text("kind").notNull(),
+    locale: text("locale").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("mail_outbox_recent_idx").on(t.createdAt)],
+);

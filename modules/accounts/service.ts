@@ -1,0 +1,244 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { AUTH, type Locale, type PlanCode } from "#config/constants.ts";
+import type { Mailer } from "#modules/mail/mailer.ts";
+import { renderMail } from "#modules/mail/render.ts";
+import type { ServiceContext } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
+import { decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
+import type { SignupInput } from "./schemas.ts";
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+/** What account services need beyond the database: mail, the site's address and the messages. */
+export type AccountContext = ServiceContext & { mailer: Mailer; origin: string; translate: (locale: Locale) => T };
+
+/** The signed-in account as pages and resolvers see it. */
+export type AccountView = {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  plan: PlanCode;
+  locale: Locale;
+  verified: boolean;
+};
+
+export type AccountResult<V> = { ok: true; value: V } | { ok: false; code: string; field?: string };
+
+const EMAIL_PURPOSE = { verify: "verify", reset: "reset" } as const;
+const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+type AccountRow = {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  plan: string;
+  locale: string;
+  password_hash: string;
+  verified_at: Date | null;
+  blocked_at: Date | null;
+};
+
+export function reshapeAccount(row: AccountRow): AccountView {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    email: row.email,
+    plan: row.plan as PlanCode,
+    locale: row.locale === "es" ? "es" : "en",
+    verified: row.verified_at !== null,
+  };
+}
+
+const localePrefix = (locale: Locale) => (locale === "en" ? "" : `/${locale}`);
+
+/** A username from the e-mail's local part, made unique with a number when taken. */
+async function freeUsername(ctx: ServiceContext, email: string): Promise<string> {
+  const base =
+    (email.split("@")[0] ?? "")
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(/[^a-z0-9_.-]/g, "")
+      .slice(0, 24) || "user";
+  const stem = base.length >= 3 ? base : `${base}user`.slice(0, 24);
+  const taken = new Set(
+    (
+      await queryRows<{ u: string }>(
+        ctx.db,
+        sql`select lower(username) as u from account where lower(username) like ${`${stem}%`} limit 1000`,
+      )
+    ).map((r) => r.u),
+  );
+  if (!taken.has(stem)) return stem;
+  for (let n = 2; n < 10_000; n++) if (!taken.has(`${stem}${n}`)) return `${stem}${n}`;
+  return `${stem}${randomBytes(3).toString("hex")}`;
+}
+
+/** Issues a single-use e-mail link token; only its hash is stored. */
+async function newEmailToken(ctx: ServiceContext, accountId: number, purpose: string, seconds: number) {
+  const token = randomBytes(24).toString("base64url");
+  const now = ctx.clock.now();
+  await ctx.db.execute(sql`insert into email_token (token_hash, account_id, purpose, expires_at, created_at)
+    values (${digest(token)}, ${accountId}, ${purpose}, ${new Date(now.getTime() + seconds * 1000)}, ${now})`);
+  return token;
+}
+
+async function sendVerification(
+  ctx: AccountContext,
+  account: { id: number; email: string; name: string },
+  locale: Locale,
+) {
+  const token = await newEmailToken(ctx, account.id, EMAIL_PURPOSE.verify, AUTH.verificationLinkHours * 3600);
+  const t = ctx.translate(locale);
+  const url = `${ctx.origin}${localePrefix(locale)}/login?hash=${token}`;
+  const { html, text } = renderMail({
+    locale,
+    preheader: t("mail.verify.preheader"),
+    heading: t("mail.verify.heading", { name: account.name }),
+    paragraphs: [t("mail.verify.body"), t("mail.verify.expires", { hours: AUTH.verificationLinkHours })],
+    action: { label: t("mail.verify.action"), url },
+    footer: t("mail.footer"),
+  });
+  await ctx.mailer.send({ to: account.email, subject: t("mail.verify.subject"), html, text, kind: "verify", locale });
+}
+
+/**
+ * Registers an account (unverified) and sends its verification link. The e-mail must be free; the
+ * username is made from it. The account's language is the page's.
+ */
+export async function signUp(ctx: AccountContext, input: SignupInput): Promise<AccountResult<{ id: number }>> {
+  const email = input.email.trim();
+  const [existing] = await queryRows<{ id: number }>(
+    ctx.db,
+    sql`select id from account where lower(email) = lower(${email})`,
+  );
+  if (existing) return { ok: false, code: "auth.errors.loginTaken", field: "email" };
+  const passwordHash = await hashPassword(input.password);
+  const username = await freeUsername(ctx, email);
+  const now = ctx.clock.now();
+  let id: number;
+  try {
+    const [row] = await queryRows<{ id: number }>(
+      ctx.db,
+      sql`insert into account (email, username, name, password_hash, locale, plan, created_at, updated_at)
+          values (${email}, ${username}, ${input.name.trim()}, ${passwordHash}, ${ctx.locale}, 'FREE', ${now}, ${now})
+          returning id`,
+    );
+    id = row.id;
+  } catch (error) {
+    // Two sign-ups with one address at once: the unique index decides.
+    if (String((error as { code?: string }).code ?? error).includes("23505"))
+      return { ok: false, code: "auth.errors.loginTaken", field: "email" };
+    throw error;
+  }
+  try {
+    await sendVerification(ctx, { id, email, name: input.name.trim() }, ctx.locale);
+  } catch (error) {
+    ctx.log.error("verification mail not sent", { accountId: id, error });
+    return { ok: false, code: "auth.errors.registrationFailed" };
+  }
+  return { ok: true, value: { id } };
+}
+
+/** Sends a fresh verification link to an unverified account. Says nothing about unknown addresses. */
+export async function resendVerification(ctx: AccountContext, email: string): Promise<AccountResult<null>> {
+  const [row] = await queryRows<AccountRow>(
+    ctx.db,
+    sql`select * from account where lower(email) = lower(${email.trim()}) and blocked_at is null`,
+  );
+  if (row && !row.verified_at) {
+    try {
+      await sendVerification(ctx, row, ctx.locale);
+    } catch (error) {
+      ctx.log.error("verification mail not sent", { accountId: row.id, error });
+      return { ok: false, code: "auth.errors.sendFailed" };
+    }
+  }
+  return { ok: true, value: null };
+}
+
+/** Follows a verification link: single use, 24 hours. */
+export async function verifyEmail(ctx: ServiceContext, token: string): Promise<AccountResult<{ accountId: number }>> {
+  if (!token || token.length > 100) return { ok: false, code: "auth.errors.confirmationInvalid" };
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await queryRows<{ account_id: number; expires_at: Date; used_at: Date | null }>(
+      tx as never,
+      sql`select account_id, expires_at, used_at from email_token
+          where token_hash = ${digest(token)} and purpose = ${EMAIL_PURPOSE.verify} for update`,
+    );
+    if (!row) return { ok: false as const, code: "auth.errors.confirmationInvalid" };
+    const [account] = await queryRows<{ verified_at: Date | null }>(
+      tx as never,
+      sql`select verified_at from account where id = ${row.account_id}`,
+    );
+    // Following a link again after it worked is not an error: the account is verified.
+    if (row.used_at && account?.verified_at) return { ok: true as const, value: { accountId: row.account_id } };
+    if (row.used_at || new Date(row.expires_at) <= now) return { ok: false as const, code: "auth.errors.linkOutdated" };
+    await tx.execute(sql`update email_token set used_at = ${now} where token_hash = ${digest(token)}`);
+    await tx.execute(
+      sql`update account set verified_at = coalesce(verified_at, ${now}), updated_at = ${now} where id = ${row.account_id}`,
+    );
+    return { ok: true as const, value: { accountId: row.account_id } };
+  });
+}
+
+/**
+ * Checks a log-in (e-mail or username, any case) and password. Blocked accounts are told to contact
+ * the administrator; unverified ones to follow their link.
+ */
+export async function authenticate(
+  ctx: ServiceContext,
+  input: { login: string; password: string },
+): Promise<AccountResult<AccountView>> {
+  const login = input.login.trim();
+  if (!login || !input.password) return { ok: false, code: "auth.errors.fillAll" };
+  const [row] = await queryRows<AccountRow>(
+    ctx.db,
+    sql`select * from account where lower(email) = lower(${login}) or lower(username) = lower(${login}) limit 1`,
+  );
+  const ok = await verifyPassword(row?.password_hash ?? (await decoyHash()), input.password);
+  if (!row || !ok) return { ok: false, code: "auth.errors.invalidLogin" };
+  if (row.blocked_at) return { ok: false, code: "auth.errors.blocked" };
+  if (!row.verified_at) return { ok: false, code: "auth.errors.notVerified" };
+  return { ok: true, value: reshapeAccount(row) };
+}
+
+/** The account behind a live session, or null (unknown, blocked, or the session was ended). */
+export async function getSessionAccount(
+  ctx: Pick<ServiceContext, "db">,
+  claims: { accountId: number; sessionId: string },
+): Promise<AccountView | null> {
+  const [row] = await queryRows<AccountRow>(
+    ctx.db,
+    sql`select a.* from account a join auth_session s on s.account_id = a.id
+        where a.id = ${claims.accountId} and s.id = ${claims.sessionId} and s.revoked_at is null and a.blocked_at is null`,
+  );
+  return row ? reshapeAccount(row) : null;
+}
+
+/** Saves the language of a signed-in account (language switch, SPEC §4). */
+export async function setAccountLocale(ctx: ServiceContext, accountId: number, locale: Locale): Promise<void> {
+  await ctx.db.execute(
+    sql`update account set locale = ${locale}, updated_at = ${ctx.clock.now()} where id = ${accountId}`,
+  );
+}
+
+/** Creates a verified account directly (demo accounts, tests). */
+export async function createVerifiedAccount(
+  ctx: Pick<ServiceContext, "db" | "clock">,
+  input: { email: string; username: string; name: string; password: string; plan?: PlanCode; blocked?: boolean },
+): Promise<number> {
+  const now = ctx.clock.now();
+  const [row] = await queryRows<{ id: number }>(
+    ctx.db,
+    sql`insert into account (email, username, name, password_hash, plan, verified_at, blocked_at, created_at, updated_at)
+        values (${input.email}, ${input.username}, ${input.name}, ${await hashPassword(input.password)},
+                ${input.plan ?? "FREE"}, ${now}, ${input.blocked ? now : null}, ${now}, ${now})
+        on conflict do nothing returning id`,
+  );
+  return row?.id ?? 0;
+}

@@ -1,0 +1,180 @@
+import net from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "#tests/db.ts";
+import { createMailer, getOutboxMail, listOutbox, type MailMessage, outboxMailer, smtpMailer } from "./mailer.ts";
+import { escapeHtml, renderMail } from "./render.ts";
+
+type Entry = { level: string; msg: string; fields?: Record<string, unknown> };
+function recordingLog() {
+  const entries: Entry[] = [];
+  const at = (level: string) => (msg: string, fields?: Record<string, unknown>) => entries.push({ level, msg, fields });
+  return { entries, log: { info: at("info"), warn: at("warn"), error: at("error") } };
+}
+
+const message = (over: Partial<MailMessage> = {}): MailMessage => ({
+  to: "ana@example.com",
+  subject: "Confirm your email",
+  text: "Hello Ana, please confirm your email address.",
+  html: "<p>Hello Ana, please confirm your email address.</p>",
+  kind: "verify-email",
+  locale: "en",
+  ...over,
+});
+
+describe("outbox mailer", () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.cleanup();
+  });
+
+  it("keeps mails in the outbox, lists them newest first and fetches one by id", async () => {
+    const { entries, log } = recordingLog();
+    const mailer = outboxMailer(database.db, log);
+    expect(mailer.kind).toBe("outbox");
+    await mailer.send(message());
+    await mailer.send(message({ to: "luis@example.com", subject: "Restablece tu contraseña", locale: "es" }));
+    expect(entries).toEqual([
+      { level: "info", msg: "mail kept in outbox", fields: { to: "ana@example.com", kind: "verify-email" } },
+      { level: "info", msg: "mail kept in outbox", fields: { to: "luis@example.com", kind: "verify-email" } },
+    ]);
+
+    const rows = await listOutbox(database.db);
+    expect(rows.map((r) => r.to)).toEqual(["luis@example.com", "ana@example.com"]);
+    expect(rows[0]).toMatchObject({ subject: "Restablece tu contraseña", locale: "es", kind: "verify-email" });
+    expect(rows[0].createdAt).toBeInstanceOf(Date);
+    expect(await listOutbox(database.db, { limit: 1 })).toHaveLength(1);
+
+    const one = await getOutboxMail(database.db, rows[1].id);
+    expect(one).toMatchObject({ ...message(), id: rows[1].id });
+    expect(await getOutboxMail(database.db, 999_999)).toBeNull();
+  });
+
+  it("is chosen by createMailer when no SMTP URL is configured", () => {
+    const { log } = recordingLog();
+    expect(createMailer({ db: database.db, log }).kind).toBe("outbox");
+  });
+});
+
+describe("smtp mailer", () => {
+  const received: { from?: string; to: string[]; raw: string }[] = [];
+  let server: SMTPServer;
+  let port: number;
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on("data", (c: Buffer) => chunks.push(c));
+        stream.on("end", () => {
+          const from = session.envelope.mailFrom;
+          received.push({
+            from: from ? from.address : undefined,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString("utf8"),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.server.address() as net.AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server?.close(resolve));
+  });
+
+  it("delivers the message to a real SMTP server", async () => {
+    const { log } = recordingLog();
+    const mailer = smtpMailer({ url: `smtp://127.0.0.1:${port}`, log });
+    expect(mailer.kind).toBe("smtp");
+    try {
+      await mailer.send(message());
+    } finally {
+      mailer.close();
+    }
+    expect(received).toHaveLength(1);
+    const [mail] = received;
+    expect(mail.from).toBe("no-reply@slidenest.example");
+    expect(mail.to).toEqual(["ana@example.com"]);
+    expect(mail.raw).toMatch(/^Subject: Confirm your email\r?$/m);
+    expect(mail.raw).toMatch(/^From: SlideNest <no-reply@slidenest\.example>\r?$/m);
+    expect(mail.raw).toContain("Hello Ana, please confirm your email");
+    expect(mail.raw).toContain("text/html");
+  });
+
+  it("is chosen by createMailer when an SMTP URL is configured", () => {
+    const { log } = recordingLog();
+    const mailer = createMailer({ db: {} as never, log, smtpUrl: `smtp://127.0.0.1:${port}` });
+    expect(mailer.kind).toBe("smtp");
+    (mailer as ReturnType<typeof smtpMailer>).close();
+  });
+
+  it("rejects and logs when the server cannot be reached", async () => {
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const deadPort = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+
+    const { entries, log } = recordingLog();
+    const mailer = smtpMailer({ url: `smtp://127.0.0.1:${deadPort}`, log });
+    try {
+      await expect(mailer.send(message())).rejects.toThrow();
+    } finally {
+      mailer.close();
+    }
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ level: "error", msg: "mail not sent", fields: { kind: "verify-email" } });
+  });
+});
+
+describe("renderMail", () => {
+  const base = {
+    locale: "es" as const,
+    heading: "Confirma tu correo",
+    paragraphs: ["Gracias por registrarte."],
+    footer: "SlideNest, 2025",
+  };
+
+  it("escapes every interpolated text", () => {
+    const { html, text } = renderMail({
+      ...base,
+      preheader: `"quoted" & <b>`,
+      heading: "<script>alert(1)</script>",
+      paragraphs: ["Hi <script>alert('x')</script> & welcome"],
+      footer: "<img src=x onerror=alert(1)>",
+    });
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<img");
+    expect(html).not.toContain("<b>");
+    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(html).toContain("Hi &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; welcome");
+    expect(html).toContain("&quot;quoted&quot; &amp; &lt;b&gt;");
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain("#4f46e5");
+    expect(html).toContain("SlideNest");
+    // The text version is not HTML: it stays as written.
+    expect(text).toContain("<script>alert(1)</script>");
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
+  });
+
+  it("shows the action as a button and as plain text, and lays out the text version", () => {
+    const url = "https://slidenest.example/verify?token=a&b=c";
+    const { html, text } = renderMail({ ...base, action: { label: "Confirmar", url } });
+    expect(html).toContain('href="https://slidenest.example/verify?token=a&amp;b=c"');
+    expect(html.split("https://slidenest.example/verify?token=a&amp;b=c")).toHaveLength(3);
+    expect(html).toContain(">Confirmar</a>");
+    expect(text).toBe(`Confirma tu correo\n\nGracias por registrarte.\n\nConfirmar: ${url}\n\nSlideNest, 2025\n`);
+  });
+
+  it("refuses action URLs that are not http(s)", () => {
+    expect(() => renderMail({ ...base, action: { label: "Go", url: "javascript:alert(1)" } })).toThrow(/http/);
+    expect(() => renderMail({ ...base, action: { label: "Go", url: " JavaScript:alert(1)" } })).toThrow(/http/);
+    expect(() => renderMail({ ...base, action: { label: "Go", url: "/relative" } })).toThrow();
+    expect(() => renderMail({ ...base, action: { label: "Go", url: "http://localhost:3000/x" } })).not.toThrow();
+  });
+});

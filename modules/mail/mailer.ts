@@ -1,0 +1,89 @@
+import { desc, eq } from "drizzle-orm";
+import { createTransport } from "nodemailer";
+import type { Locale } from "#config/constants.ts";
+import type { Db } from "#db/client.server.ts";
+import { mailOutbox } from "#db/schema/index.ts";
+import type { Logger } from "#modules/shared/context.ts";
+
+/** One rendered email. `kind` names its purpose (e.g. "verify-email") for logs and the outbox. */
+export type MailMessage = { to: string; subject: string; text: string; html: string; kind: string; locale: Locale };
+
+/** The port every feature sends mail through. */
+export type Mailer = { kind: "outbox" | "smtp"; send(msg: MailMessage): Promise<void> };
+
+/** A mail kept in the outbox table. */
+export type OutboxMail = MailMessage & { id: number; createdAt: Date };
+
+/** The sender used when none is configured. */
+export const DEFAULT_FROM = "SlideNest <no-reply@slidenest.example>";
+
+/** Keeps every mail in the `mail_outbox` table instead of sending it (development, tests, no SMTP configured). */
+export function outboxMailer(db: Db, log: Logger): Mailer {
+  return {
+    kind: "outbox",
+    async send(msg) {
+      const { to, subject, text, html, kind, locale } = msg;
+      await db.insert(mailOutbox).values({ to, subject, text, html, kind, locale });
+      log.info("mail kept in outbox", { to, kind });
+    },
+  };
+}
+
+const outboxColumns = {
+  id: mailOutbox.id,
+  to: mailOutbox.to,
+  subject: mailOutbox.subject,
+  text: mailOutbox.text,
+  html: mailOutbox.html,
+  kind: mailOutbox.kind,
+  locale: mailOutbox.locale,
+  createdAt: mailOutbox.createdAt,
+};
+
+/** The most recent outbox mails, newest first. */
+export async function listOutbox(db: Db, { limit = 50 }: { limit?: number } = {}): Promise<OutboxMail[]> {
+  const rows = await db
+    .select(outboxColumns)
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
+  return rows as OutboxMail[];
+}
+
+/** One outbox mail by id, or null. */
+export async function getOutboxMail(db: Db, id: number): Promise<OutboxMail | null> {
+  const [row] = await db.select(outboxColumns).from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  return (row as OutboxMail | undefined) ?? null;
+}
+
+/** Sends through the SMTP server at `url` (smtp:// or smtps://). `send` rejects when the server refuses or is unreachable. */
+export function smtpMailer(opts: { url: string; from?: string; log: Logger }): Mailer & { close(): void } {
+  const transport = createTransport(opts.url);
+  const from = opts.from ?? DEFAULT_FROM;
+  return {
+    kind: "smtp",
+    async send(msg) {
+      try {
+        await transport.sendMail({
+          from,
+          to: msg.to,
+          subject: msg.subject,
+          text: msg.text,
+          html: msg.html,
+          headers: { "Content-Language": msg.locale },
+        });
+      } catch (error) {
+        opts.log.error("mail not sent", { kind: msg.kind, error });
+        throw error;
+      }
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** SMTP when `smtpUrl` is set, otherwise the outbox. */
+export function createMailer(opts: { db: Db; log: Logger; smtpUrl?: string; from?: string }): Mailer {
+  return opts.smtpUrl
+    ? smtpMailer({ url: opts.smtpUrl, from: opts.from, log: opts.log })
+    : outboxMailer(opts.db, opts.log);
+}

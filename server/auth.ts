@@ -1,0 +1,198 @@
+import type { Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { serialize } from "hono/utils/cookie";
+import { isLocale } from "#app/lib/i18n.ts";
+import { serverT } from "#app/lib/messages.server.ts";
+import { AUTH, type Locale, type RateLimits } from "#config/constants.ts";
+import { type AccountView, authenticate, getSessionAccount } from "#modules/accounts/service.ts";
+import { createSession, endSession, refreshSession, type Tokens, verifyAccessToken } from "#modules/auth/sessions.ts";
+import type { Clock, ServiceContext } from "#modules/shared/context.ts";
+import { clientIp } from "./downloads.ts";
+import { RateLimiter } from "./rate-limit.ts";
+
+export const TOKEN_COOKIE = "apollo-token";
+export const REFRESH_COOKIE = "sn_refresh";
+
+/** Who is asking: a signed-in account and its session, or nobody. */
+export type SessionViewer = { account: AccountView; sessionId: string } | null;
+
+type Deps = {
+  secret: string;
+  clock: Clock;
+  serviceContext: (locale: Locale) => ServiceContext;
+  limits: RateLimits;
+  origin: string;
+};
+
+const isHttps = (c: Context) =>
+  new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
+
+/** Sets both cookies: the access token (apollo-token, 7 days) and the refresh token (30 days). */
+export function setSessionCookies(c: Context, tokens: Tokens) {
+  const secure = isHttps(c);
+  setCookie(c, TOKEN_COOKIE, tokens.accessToken, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure,
+    path: "/",
+    maxAge: AUTH.tokenCookieDays * 86_400,
+  });
+  setCookie(c, REFRESH_COOKIE, tokens.refreshToken, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure,
+    path: "/",
+    maxAge: AUTH.refreshTokenSeconds,
+  });
+}
+
+/** The same two cookies as Set-Cookie header values, for responses built outside Hono (page actions). */
+export function sessionCookieHeaders(tokens: Tokens, secure: boolean): string[] {
+  return [
+    serialize(TOKEN_COOKIE, tokens.accessToken, {
+      httpOnly: true,
+      sameSite: "Lax",
+      secure,
+      path: "/",
+      maxAge: AUTH.tokenCookieDays * 86_400,
+    }),
+    serialize(REFRESH_COOKIE, tokens.refreshToken, {
+      httpOnly: true,
+      sameSite: "Lax",
+      secure,
+      path: "/",
+      maxAge: AUTH.refreshTokenSeconds,
+    }),
+  ];
+}
+
+export function clearSessionCookies(c: Context) {
+  deleteCookie(c, TOKEN_COOKIE, { path: "/" });
+  deleteCookie(c, REFRESH_COOKIE, { path: "/" });
+}
+
+/** Same check as for downloads: a state change must come from one of our pages (or a non-browser client). */
+export function crossSite(c: Context, origin: string): boolean {
+  const o = c.req.header("origin");
+  if (o) return !(o === origin || o === new URL(c.req.url).origin);
+  const site = c.req.header("sec-fetch-site");
+  return site !== undefined && site !== "same-origin" && site !== "none";
+}
+
+/**
+ * Resolves the viewer of every request: a valid access token (cookie or bearer header) whose session
+ * is live; else the refresh cookie, rotated, with new cookies on the response. A blocked account or an
+ * ended session is signed out.
+ */
+export function resolveViewer(deps: Deps) {
+  const db = () => deps.serviceContext("en").db;
+  return async (c: Context): Promise<SessionViewer> => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
+    const access = bearer ?? getCookie(c, TOKEN_COOKIE);
+    const refresh = bearer ? undefined : getCookie(c, REFRESH_COOKIE);
+    if (!access && !refresh) return null;
+    const now = deps.clock.now();
+    const claims = verifyAccessToken(deps.secret, access, now);
+    if (claims) {
+      const account = await getSessionAccount({ db: db() }, claims);
+      if (account) return { account, sessionId: claims.sessionId };
+    }
+    if (refresh) {
+      const tokens = await refreshSession({ db: db(), clock: deps.clock, secret: deps.secret }, refresh);
+      const fresh = tokens && verifyAccessToken(deps.secret, tokens.accessToken, now);
+      const account = fresh ? await getSessionAccount({ db: db() }, fresh) : null;
+      if (tokens && fresh && account) {
+        setSessionCookies(c, tokens);
+        return { account, sessionId: fresh.sessionId };
+      }
+    }
+    if (!bearer) clearSessionCookies(c);
+    return null;
+  };
+}
+
+/** REST token endpoints of SPEC §7 (/auth/authenticate, /auth/refresh) and the log-out form. */
+export function mountAuth(app: Hono, deps: Deps) {
+  const limiter = new RateLimiter(...deps.limits.auth);
+  const sessionCtx = () => ({ db: deps.serviceContext("en").db, clock: deps.clock, secret: deps.secret });
+
+  const guard = (c: Context, t: ReturnType<typeof serverT>) => {
+    if (crossSite(c, deps.origin))
+      return c.json({ ok: false, code: "auth.errors.forbidden", message: t("auth.errors.forbidden") }, 403);
+    const limited = limiter.take(clientIp(c));
+    if (!limited.ok) {
+      c.header("Retry-After", String(limited.retryAfter));
+      return c.json(
+        {
+          ok: false,
+          code: "auth.errors.rateLimited",
+          message: t("auth.errors.rateLimited", { seconds: limited.retryAfter }),
+        },
+        429,
+      );
+    }
+    return null;
+  };
+
+  const body = async (c: Context): Promise<Record<string, unknown>> => {
+    try {
+      const v = await c.req.json();
+      return v && typeof v === "object" && !Array.isArray(v) ? v : {};
+    } catch {
+      return {};
+    }
+  };
+
+  const tokensJson = (tokens: Tokens) => ({
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    accessTokenExpiresAt: tokens.accessExpiresAt.toISOString(),
+    refreshTokenExpiresAt: tokens.refreshExpiresAt.toISOString(),
+  });
+
+  app.post("/auth/authenticate", async (c) => {
+    const locale: Locale = isLocale(c.req.header("locale")) ? (c.req.header("locale") as Locale) : "en";
+    const t = serverT(locale);
+    const refused = guard(c, t);
+    if (refused) return refused;
+    const input = await body(c);
+    const login = typeof input.login === "string" ? input.login.slice(0, 254) : "";
+    const password = typeof input.password === "string" ? input.password.slice(0, 128) : "";
+    const result = await authenticate(deps.serviceContext(locale), { login, password });
+    if (!result.ok) {
+      const status =
+        result.code === "auth.errors.fillAll" ? 400 : result.code === "auth.errors.invalidLogin" ? 401 : 403;
+      return c.json({ ok: false, code: result.code, message: t(result.code) }, status);
+    }
+    const tokens = await createSession(sessionCtx(), result.value.id);
+    setSessionCookies(c, tokens);
+    return c.json({ ok: true, ...tokensJson(tokens) });
+  });
+
+  app.post("/auth/refresh", async (c) => {
+    const locale: Locale = isLocale(c.req.header("locale")) ? (c.req.header("locale") as Locale) : "en";
+    const t = serverT(locale);
+    const refused = guard(c, t);
+    if (refused) return refused;
+    const input = await body(c);
+    const token = typeof input.refreshToken === "string" ? input.refreshToken : getCookie(c, REFRESH_COOKIE);
+    const tokens = await refreshSession(sessionCtx(), token);
+    if (!tokens) {
+      clearSessionCookies(c);
+      return c.json({ ok: false, code: "auth.errors.sessionExpired", message: t("auth.errors.sessionExpired") }, 401);
+    }
+    setSessionCookies(c, tokens);
+    return c.json({ ok: true, ...tokensJson(tokens) });
+  });
+
+  /** Log-out ends the session on this device and goes to the log-in page (SPEC §2). */
+  app.post("/logout", async (c) => {
+    const locale: Locale = c.req.query("lang") === "es" ? "es" : "en";
+    if (crossSite(c, deps.origin)) return c.text(serverT(locale)("auth.errors.forbidden"), 403);
+    const claims = verifyAccessToken(deps.secret, getCookie(c, TOKEN_COOKIE), new Date(0));
+    await endSession(sessionCtx(), { sessionId: claims?.sessionId, refreshToken: getCookie(c, REFRESH_COOKIE) });
+    clearSessionCookies(c);
+    c.header("Cache-Control", "no-store");
+    return c.redirect(locale === "es" ? "/es/login" : "/login", 303);
+  });
+}

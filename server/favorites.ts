@@ -1,0 +1,88 @@
+import type { Context, Hono } from "hono";
+import { isLocale, localePath } from "#app/lib/i18n.ts";
+import { serverT } from "#app/lib/messages.server.ts";
+import type { Locale, RateLimits } from "#config/constants.ts";
+import { setFavorite } from "#modules/favorites/service.ts";
+import type { ServiceContext } from "#modules/shared/context.ts";
+import type { SessionViewer } from "./auth.ts";
+import { clientIp } from "./downloads.ts";
+import { RateLimiter } from "./rate-limit.ts";
+
+type Deps = {
+  serviceContext: (locale: Locale) => ServiceContext;
+  viewerOf: (c: Context) => SessionViewer;
+  limits: RateLimits;
+  origin: string;
+};
+
+/** The page a plain form came from, when it is one of ours; else the home page. */
+function backTo(c: Context, origin: string, locale: Locale): string {
+  try {
+    const u = new URL(c.req.header("referer") ?? "");
+    if (u.origin === origin || u.origin === new URL(c.req.url).origin) return u.pathname + u.search;
+  } catch {
+    /* no usable referer */
+  }
+  return localePath(locale, "/");
+}
+
+/**
+ * POST /api/favorites { templateId, favorite: true|false }: JSON for scripts, a 303 back for plain
+ * forms. Guests get 401 (scripts) or the log-in page with a way back (forms).
+ */
+export function mountFavorites(app: Hono, deps: Deps) {
+  const limiter = new RateLimiter(...deps.limits.favorites);
+  app.post("/api/favorites", async (c) => {
+    const wantsJson = (c.req.header("accept") ?? "").includes("application/json");
+    let body: Record<string, unknown> = {};
+    try {
+      body = (c.req.header("content-type") ?? "").includes("application/json")
+        ? await c.req.json()
+        : await c.req.parseBody();
+    } catch {
+      body = {};
+    }
+    if (!body || typeof body !== "object") body = {};
+    const locale: Locale = isLocale(body.locale) ? body.locale : "en";
+    const t = serverT(locale);
+    const back = backTo(c, deps.origin, locale);
+    const fail = (status: 400 | 401 | 404 | 429, code: string, message: string) => {
+      if (wantsJson) return c.json({ ok: false, code, message }, status);
+      if (status === 401)
+        return c.redirect(`${localePath(locale, "/login")}?redirect=${encodeURIComponent(back)}`, 303);
+      return c.text(message, status);
+    };
+    const viewer = deps.viewerOf(c);
+    if (!viewer)
+      return fail(401, "account.favorites.errors.loginRequired", t("account.favorites.errors.loginRequired"));
+    const limited = limiter.take(`a:${viewer.account.id}:${clientIp(c)}`);
+    if (!limited.ok) {
+      c.header("Retry-After", String(limited.retryAfter));
+      return fail(
+        429,
+        "account.favorites.errors.rateLimited",
+        t("account.favorites.errors.rateLimited", { seconds: limited.retryAfter }),
+      );
+    }
+    const templateId = Number(body.templateId);
+    const raw = body.favorite;
+    const favorite = raw === true || raw === "true" || raw === "on" || raw === "1";
+    const remove = raw === false || raw === "false" || raw === "0";
+    if (!Number.isInteger(templateId) || templateId < 1 || templateId > 2_147_483_647 || (!favorite && !remove))
+      return fail(400, "account.favorites.errors.badRequest", t("account.favorites.errors.badRequest"));
+    const result = await setFavorite(deps.serviceContext(locale), {
+      accountId: viewer.account.id,
+      templateId,
+      favorite,
+    });
+    if (!result.ok) return fail(404, result.code, t(result.code));
+    c.header("Cache-Control", "no-store");
+    if (wantsJson)
+      return c.json({
+        ok: true,
+        favorite: result.favorite,
+        message: t(result.favorite ? "account.favorites.added" : "account.favorites.removed"),
+      });
+    return c.redirect(back, 303);
+  });
+}
