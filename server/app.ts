@@ -197,8 +197,12 @@ export function createServerApp(opts: ServerOptions) {
   app.use("*", async (c, next) => {
     const m = c.req.method;
     if (m !== "GET" && m !== "HEAD" && m !== "OPTIONS" && crossSite(c, env.publicUrl)) {
-      const t = serverT(localeFromPath(c.req.path));
-      return c.text(t("auth.errors.forbidden"), 403);
+      const lang = c.req.header("locale");
+      const t = serverT(lang === "es" || lang === "en" ? lang : localeFromPath(c.req.path));
+      const message = t("common.errors.crossSite");
+      if ((c.req.header("accept") ?? "").includes("application/json"))
+        return c.json({ ok: false, code: "common.errors.crossSite", message }, 403);
+      return c.text(message, 403);
     }
     await next();
   });

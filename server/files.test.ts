@@ -128,7 +128,7 @@ describe("downloads", () => {
   it("refuses other sites' requests, bad input and premium templates, in the asked language", async () => {
     const foreign = await post({ colorId: free.color_id, format: "PP" }, { origin: "https://evil.example" });
     expect(foreign.status).toBe(403);
-    expect((await foreign.json()).code).toBe("downloads.errors.forbidden");
+    expect((await foreign.json()).code).toBe("common.errors.crossSite");
     const noOrigin = await srv.request("/api/downloads", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json" },

@@ -27,7 +27,10 @@ export async function createTestServer(
       files?: [number, number];
       suggest?: [number, number];
       search?: [number, number];
+      auth?: [number, number];
+      favorites?: [number, number];
     };
+    mailer?: import("#modules/mail/mailer.ts").Mailer;
   } = {},
 ) {
   const database = opts.database ?? (await createTestDatabase());
@@ -53,7 +56,10 @@ export async function createTestServer(
       files: [1000, 1000],
       suggest: [1000, 1000],
       search: [1000, 1000],
+      auth: [1000, 1000],
+      favorites: [1000, 1000],
     },
+    mailer: opts.mailer,
     refreshStatsEveryMs: 0,
   });
   const request = (p: string, init?: RequestInit) => server.app.request(`http://localhost:3000${p}`, init);

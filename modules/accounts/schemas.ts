@@ -9,7 +9,10 @@ const required = "auth.errors.required";
 
 const trimmed = (max: number) => z.string({ error: required }).trim().max(max, { error: "auth.errors.tooLong" });
 
-export const emailField = trimmed(L.emailMax)
+export const emailField = z
+  .string({ error: "auth.errors.emailRequired" })
+  .trim()
+  .max(L.emailMax, { error: "auth.errors.tooLong" })
   .min(1, { error: "auth.errors.emailRequired" })
   .pipe(z.email({ error: "auth.errors.emailFormat" }));
 

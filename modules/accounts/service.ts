@@ -53,6 +53,14 @@ export function reshapeAccount(row: AccountRow): AccountView {
   };
 }
 
+/** The unique index a failed insert ran into, if that is why it failed (either driver, wrapped or not). */
+function uniqueViolation(error: unknown): string | null {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === "23505") return e.constraint ?? "";
+  }
+  return null;
+}
+
 const localePrefix = (locale: Locale) => (locale === "en" ? "" : `/${locale}`);
 
 /** A username from the e-mail's local part, made unique with a number when taken. */
@@ -117,27 +125,32 @@ export async function signUp(ctx: AccountContext, input: SignupInput): Promise<A
   );
   if (existing) return { ok: false, code: "auth.errors.loginTaken", field: "email" };
   const passwordHash = await hashPassword(input.password);
-  const username = await freeUsername(ctx, email);
   const now = ctx.clock.now();
-  let id: number;
-  try {
-    const [row] = await queryRows<{ id: number }>(
-      ctx.db,
-      sql`insert into account (email, username, name, password_hash, locale, plan, created_at, updated_at)
-          values (${email}, ${username}, ${input.name.trim()}, ${passwordHash}, ${ctx.locale}, 'FREE', ${now}, ${now})
-          returning id`,
-    );
-    id = row.id;
-  } catch (error) {
-    // Two sign-ups with one address at once: the unique index decides.
-    if (String((error as { code?: string }).code ?? error).includes("23505"))
-      return { ok: false, code: "auth.errors.loginTaken", field: "email" };
-    throw error;
+  let id = 0;
+  // Two sign-ups at once: the unique indexes decide. A taken username (same local part) is retried.
+  for (let attempt = 0; !id; attempt++) {
+    const base = await freeUsername(ctx, email);
+    const username = attempt === 0 ? base : `${base.slice(0, 24)}${randomBytes(2).toString("hex")}`;
+    try {
+      const [row] = await queryRows<{ id: number }>(
+        ctx.db,
+        sql`insert into account (email, username, name, password_hash, locale, plan, created_at, updated_at)
+            values (${email}, ${username}, ${input.name.trim()}, ${passwordHash}, ${ctx.locale}, 'FREE', ${now}, ${now})
+            returning id`,
+      );
+      id = row.id;
+    } catch (error) {
+      const violated = uniqueViolation(error);
+      if (violated === "account_email_lower_idx") return { ok: false, code: "auth.errors.loginTaken", field: "email" };
+      if (violated !== "account_username_lower_idx" || attempt >= 5) throw error;
+    }
   }
   try {
     await sendVerification(ctx, { id, email, name: input.name.trim() }, ctx.locale);
   } catch (error) {
     ctx.log.error("verification mail not sent", { accountId: id, error });
+    // Nothing half made is left behind: the address can be registered again.
+    await ctx.db.execute(sql`delete from account where id = ${id} and verified_at is null`);
     return { ok: false, code: "auth.errors.registrationFailed" };
   }
   return { ok: true, value: { id } };

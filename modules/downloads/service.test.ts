@@ -4,6 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "#db/seed/index.ts";
+import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import type { Clock } from "#modules/shared/context.ts";
@@ -198,5 +199,72 @@ describe("guest downloads", () => {
       ok: false,
       code: "downloads.errors.unknown",
     });
+  });
+});
+
+describe("downloads for accounts", () => {
+  let seq = 0;
+  const account = async (plan: Viewer extends { plan: infer P } ? P : never): Promise<Viewer> => {
+    const id = await createVerifiedAccount(
+      { db: database.db, clock },
+      { email: `dl${++seq}@example.com`, username: `dl${seq}`, name: "D", password: "Sl1des!rock", plan },
+    );
+    return { kind: "account", accountId: id, plan, ip: "198.51.100.9" };
+  };
+  const licenseOfLast = async (accountId: number) =>
+    (
+      await queryRows<{ license: string; fingerprint: string | null }>(
+        database.db,
+        sql`select license, fingerprint from download where account_id = ${accountId} order by id desc limit 1`,
+      )
+    )[0];
+
+  it("gives a free account 10 free templates a month, then the upgrade answer; no address cap", async () => {
+    const v = await account("FREE");
+    for (let i = 0; i < 10; i++) {
+      const r = await requestDownload(ctx(), { viewer: v, templateColorId: free[20 + i].color_id, format: "PP" });
+      expect(r.ok, `download ${i + 1}`).toBe(true);
+    }
+    const refused = await requestDownload(ctx(), { viewer: v, templateColorId: free[30].color_id, format: "PP" });
+    expect(refused).toMatchObject({
+      ok: false,
+      code: "downloads.errors.limitFree",
+      allowance: { used: 10, limit: 10, left: 0 },
+    });
+    expect(await licenseOfLast(v.kind === "account" ? v.accountId : 0)).toEqual({ license: "free", fingerprint: null });
+    expect(await countDownloads(ctx(), { accountId: v.kind === "account" ? v.accountId : 0 })).toBe(10);
+    // A free account is still refused premium templates.
+    expect(
+      await requestDownload(ctx(), { viewer: await account("FREE"), templateColorId: premium.color_id, format: "PP" }),
+    ).toMatchObject({ ok: false, code: "downloads.errors.premium" });
+  });
+
+  it("opens premium templates to Personal, without the attribution slide, under the personal licence", async () => {
+    const v = await account("PERSONAL_MONTHLY");
+    const r = await requestDownload(ctx(), { viewer: v, templateColorId: premium.color_id, format: "PP" });
+    expect(r).toMatchObject({ ok: true, kind: "file", allowance: { used: 1, limit: 200, left: 199 } });
+    if (!r.ok) return;
+    const token = verifyFileToken(secret, r.url.replace("/files/d/", ""), clockNow.getTime());
+    expect(token.ok && token.token.key).toMatch(/paid/);
+    expect(await licenseOfLast(v.kind === "account" ? v.accountId : 0)).toMatchObject({ license: "personal" });
+  });
+
+  it("counts Commercial downloads without a limit", async () => {
+    const v = await account("COMMERCIAL_YEARLY");
+    const r = await requestDownload(ctx(), { viewer: v, templateColorId: free[40].color_id, format: "KN" });
+    expect(r).toMatchObject({ ok: true, allowance: { used: 1, limit: null, left: null } });
+    expect(await licenseOfLast(v.kind === "account" ? v.accountId : 0)).toMatchObject({ license: "commercial" });
+    expect(await getAllowance(ctx(), v)).toMatchObject({ used: 1, limit: null, left: null });
+  });
+
+  it("grants a free account exactly its last credits when requests arrive at once", async () => {
+    const v = await account("FREE");
+    for (let i = 0; i < 8; i++)
+      await requestDownload(ctx(), { viewer: v, templateColorId: free[i].color_id, format: "PP" });
+    const results = await Promise.all(
+      free.slice(8, 28).map((f) => requestDownload(ctx(), { viewer: v, templateColorId: f.color_id, format: "PP" })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(2);
+    expect(await getAllowance(ctx(), v)).toMatchObject({ used: 10, left: 0 });
   });
 });

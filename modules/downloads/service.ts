@@ -57,7 +57,8 @@ const ipSubject = (v: Viewer) => `ip:${v.ip}`;
 
 /** The viewer's own allowance, and for guests the per-address cap that stops cookie-clearing. */
 function limitsOf(v: Viewer): { own: number | null; ip: number | null } {
-  if (v.kind === "account") return { own: DOWNLOAD_ALLOWANCE[v.plan] ?? DOWNLOAD_ALLOWANCE.FREE, ip: null };
+  if (v.kind === "account")
+    return { own: v.plan in DOWNLOAD_ALLOWANCE ? DOWNLOAD_ALLOWANCE[v.plan] : DOWNLOAD_ALLOWANCE.FREE, ip: null };
   const own = DOWNLOAD_ALLOWANCE.GUEST;
   return { own, ip: own === null ? null : own * GUEST_IP_CAP_FACTOR };
 }

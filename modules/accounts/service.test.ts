@@ -1,0 +1,192 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverT } from "#app/lib/messages.server.ts";
+import { listOutbox, outboxMailer } from "#modules/mail/mailer.ts";
+import type { Clock } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
+import { createTestDatabase } from "#tests/db.ts";
+import { signupSchema } from "./schemas.ts";
+import {
+  type AccountContext,
+  authenticate,
+  createVerifiedAccount,
+  resendVerification,
+  signUp,
+  verifyEmail,
+} from "./service.ts";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const silent = { info() {}, warn() {}, error() {} };
+let clockNow = new Date("2026-11-20T10:00:00Z");
+const clock: Clock = { now: () => clockNow };
+const ctx = (locale: "en" | "es" = "en"): AccountContext => ({
+  db: database.db,
+  locale,
+  clock,
+  log: silent,
+  mailer: outboxMailer(database.db, silent),
+  origin: "https://slidenest.example",
+  translate: serverT,
+});
+const input = (email: string, password = "Sl1des!rock") => ({
+  name: "Ana Pérez",
+  email,
+  password,
+  terms: "on" as const,
+});
+
+/** The verification token of the newest mail to an address. */
+async function linkFor(email: string): Promise<string> {
+  const mails = await listOutbox(database.db, { limit: 50 });
+  const mail = mails.find((m) => m.to === email);
+  const m = /hash=([\w-]+)/.exec(mail?.text ?? "");
+  if (!m) throw new Error(`no verification link for ${email}`);
+  return m[1];
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.cleanup();
+});
+
+describe("sign-up form rules (SPEC §5)", () => {
+  const issues = (v: Record<string, unknown>) => {
+    const r = signupSchema.safeParse(v);
+    return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [i.path.join("."), i.message]));
+  };
+  it("names each problem with its message key", () => {
+    expect(issues({})).toMatchObject({
+      name: "auth.errors.required",
+      email: "auth.errors.emailRequired",
+      password: "auth.errors.passwordRequired",
+      terms: "auth.errors.termsRequired",
+    });
+    expect(issues({ ...input("not-an-email"), password: "abc" })).toMatchObject({
+      email: "auth.errors.emailFormat",
+      password: "auth.errors.minLength",
+    });
+    expect(issues(input("ana@example.com", "abcdefgh"))).toMatchObject({ password: "auth.errors.passwordWeak" });
+    expect(issues(input("ana@example.com", "x1!ana@example.com"))).toMatchObject({
+      password: "auth.errors.passwordHasEmail",
+    });
+    expect(issues({ ...input("ana@example.com"), name: "x".repeat(81) })).toMatchObject({
+      name: "auth.errors.tooLong",
+    });
+    expect(issues({ ...input("ana@example.com"), password: `a1!${"x".repeat(200)}` })).toMatchObject({
+      password: "auth.errors.tooLong",
+    });
+    expect(issues(input("ana@example.com"))).toEqual({});
+    expect(issues(input("émilie+🎉@exämple.com"))).toMatchObject({ email: "auth.errors.emailFormat" });
+  });
+});
+
+describe("sign-up, verification and log-in", () => {
+  it("registers an unverified account and mails a link in the page's language", async () => {
+    const r = await signUp(ctx("es"), input("Ana@Example.com"));
+    expect(r.ok).toBe(true);
+    const [mail] = (await listOutbox(database.db, { limit: 1 })).filter((m) => m.to === "Ana@Example.com");
+    expect(mail.subject).toBe("Confirma tu cuenta de SlideNest");
+    expect(mail.text).toContain("https://slidenest.example/es/login?hash=");
+    expect(mail.html).toContain("Ana Pérez");
+    const [row] = await queryRows<{
+      username: string;
+      locale: string;
+      password_hash: string;
+      verified_at: Date | null;
+    }>(
+      database.db,
+      sql`select username, locale, password_hash, verified_at from account where email = 'Ana@Example.com'`,
+    );
+    expect(row).toMatchObject({ username: "ana", locale: "es", verified_at: null });
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("refuses a second account for the same address in any case, also when both arrive at once", async () => {
+    expect(await signUp(ctx(), input("ANA@example.COM"))).toEqual({
+      ok: false,
+      code: "auth.errors.loginTaken",
+      field: "email",
+    });
+    const results = await Promise.all(Array.from({ length: 6 }, () => signUp(ctx(), input("twins@example.com"))));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.code === "auth.errors.loginTaken")).toBe(true);
+  });
+
+  it("makes usernames unique from the e-mail's local part", async () => {
+    await signUp(ctx(), input("ana@other.example"));
+    const rows = await queryRows<{ username: string }>(
+      database.db,
+      sql`select username from account where lower(email) like 'ana@%' order by id`,
+    );
+    expect(rows.map((r) => r.username)).toEqual(["ana", "ana2"]);
+  });
+
+  it("logs in only after the link is followed; the link works once and then says verified", async () => {
+    expect(await authenticate(ctx(), { login: "ana@example.com", password: "Sl1des!rock" })).toEqual({
+      ok: false,
+      code: "auth.errors.notVerified",
+    });
+    const token = await linkFor("Ana@Example.com");
+    expect((await verifyEmail(ctx(), token)).ok).toBe(true);
+    expect((await verifyEmail(ctx(), token)).ok).toBe(true);
+    const ok = await authenticate(ctx(), { login: "  ANA ", password: "Sl1des!rock" });
+    expect(ok).toMatchObject({ ok: true, value: { username: "ana", email: "Ana@Example.com", plan: "FREE" } });
+    expect(await authenticate(ctx(), { login: "ana@example.com", password: "sl1des!rock" })).toEqual({
+      ok: false,
+      code: "auth.errors.invalidLogin",
+    });
+    expect(await authenticate(ctx(), { login: "nobody@example.com", password: "Sl1des!rock" })).toEqual({
+      ok: false,
+      code: "auth.errors.invalidLogin",
+    });
+    expect(await authenticate(ctx(), { login: " ", password: "" })).toEqual({ ok: false, code: "auth.errors.fillAll" });
+  });
+
+  it("expires links after 24 hours and rejects made-up ones; a resent link works", async () => {
+    await signUp(ctx(), input("late@example.com"));
+    const token = await linkFor("late@example.com");
+    clockNow = new Date(clockNow.getTime() + 25 * 3600_000);
+    expect(await verifyEmail(ctx(), token)).toEqual({ ok: false, code: "auth.errors.linkOutdated" });
+    expect(await verifyEmail(ctx(), "made-up-token")).toEqual({ ok: false, code: "auth.errors.confirmationInvalid" });
+    expect(await verifyEmail(ctx(), "x".repeat(5000))).toEqual({ ok: false, code: "auth.errors.confirmationInvalid" });
+    expect((await resendVerification(ctx(), "LATE@example.com")).ok).toBe(true);
+    const fresh = await linkFor("late@example.com");
+    expect(fresh).not.toBe(token);
+    expect((await verifyEmail(ctx(), fresh)).ok).toBe(true);
+    // Unknown addresses get the same answer, and no mail.
+    const before = (await listOutbox(database.db, { limit: 500 })).length;
+    expect((await resendVerification(ctx(), "ghost@example.com")).ok).toBe(true);
+    expect((await listOutbox(database.db, { limit: 500 })).length).toBe(before);
+  });
+
+  it("tells a blocked account to contact the administrator", async () => {
+    await createVerifiedAccount(
+      { db: database.db, clock },
+      { email: "blocked@example.com", username: "blocked", name: "B", password: "Demo-pass-2026!", blocked: true },
+    );
+    expect(await authenticate(ctx(), { login: "blocked", password: "Demo-pass-2026!" })).toEqual({
+      ok: false,
+      code: "auth.errors.blocked",
+    });
+  });
+
+  it("fails the registration, without an account left half made, when the mail cannot be sent", async () => {
+    const failing: AccountContext = {
+      ...ctx(),
+      mailer: {
+        kind: "smtp",
+        send: async () => {
+          throw new Error("smtp down");
+        },
+      },
+    };
+    expect(await signUp(failing, input("nomail@example.com"))).toEqual({
+      ok: false,
+      code: "auth.errors.registrationFailed",
+    });
+    // The address can be registered again once mail works.
+    expect((await signUp(ctx(), input("nomail@example.com"))).ok).toBe(true);
+  });
+});

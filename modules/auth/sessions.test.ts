@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createVerifiedAccount } from "#modules/accounts/service.ts";
+import type { Clock } from "#modules/shared/context.ts";
+import { createTestDatabase } from "#tests/db.ts";
+import {
+  createSession,
+  endAllSessions,
+  endSession,
+  refreshSession,
+  type SessionContext,
+  verifyAccessToken,
+} from "./sessions.ts";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let now = new Date("2026-11-20T10:00:00Z");
+const clock: Clock = { now: () => now };
+const secret = "session-test-secret-session-test";
+const ctx = (): SessionContext => ({ db: database.db, clock, secret });
+let accountId: number;
+const later = (seconds: number) => {
+  now = new Date(now.getTime() + seconds * 1000);
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  accountId = await createVerifiedAccount(
+    { db: database.db, clock },
+    { email: "s@example.com", username: "sess", name: "S", password: "Sl1des!rock" },
+  );
+});
+afterAll(async () => {
+  await database.cleanup();
+});
+
+describe("sessions", () => {
+  it("issues an access token that works for 15 minutes and cannot be forged", async () => {
+    const t = await createSession(ctx(), accountId);
+    expect(verifyAccessToken(secret, t.accessToken, now)).toMatchObject({ accountId });
+    expect(verifyAccessToken("another-secret-another-secret-xx", t.accessToken, now)).toBeNull();
+    const [value, mac] = [t.accessToken.slice(0, t.accessToken.lastIndexOf(".")), t.accessToken.split(".").pop()];
+    expect(verifyAccessToken(secret, `${value.replace(/^\d+/, "999")}.${mac}`, now)).toBeNull();
+    expect(verifyAccessToken(secret, t.accessToken, new Date(now.getTime() + 14 * 60_000))).not.toBeNull();
+    expect(verifyAccessToken(secret, t.accessToken, new Date(now.getTime() + 16 * 60_000))).toBeNull();
+    expect(verifyAccessToken(secret, "", now)).toBeNull();
+    expect(verifyAccessToken(secret, "x".repeat(10_000), now)).toBeNull();
+  });
+
+  it("rotates the refresh token; reuse after the grace period revokes the whole family", async () => {
+    const first = await createSession(ctx(), accountId);
+    later(60);
+    const second = await refreshSession(ctx(), first.refreshToken);
+    expect(second).not.toBeNull();
+    // Two tabs refreshing at once: the old token still works within the grace period.
+    const sibling = await refreshSession(ctx(), first.refreshToken);
+    expect(sibling).not.toBeNull();
+    later(120);
+    // A stolen, already rotated token used later: refused, and every token of the family ends.
+    expect(await refreshSession(ctx(), first.refreshToken)).toBeNull();
+    expect(await refreshSession(ctx(), second?.refreshToken)).toBeNull();
+    expect(await refreshSession(ctx(), sibling?.refreshToken)).toBeNull();
+  });
+
+  it("expires refresh tokens after 30 days and ignores junk", async () => {
+    const t = await createSession(ctx(), accountId);
+    later(31 * 86_400);
+    expect(await refreshSession(ctx(), t.refreshToken)).toBeNull();
+    expect(await refreshSession(ctx(), "junk")).toBeNull();
+    expect(await refreshSession(ctx(), "")).toBeNull();
+    expect(await refreshSession(ctx(), "x".repeat(5000))).toBeNull();
+  });
+
+  it("ends one session on log-out, and all of them after a password change", async () => {
+    const a = await createSession(ctx(), accountId);
+    const b = await createSession(ctx(), accountId);
+    const claims = verifyAccessToken(secret, a.accessToken, now);
+    await endSession(ctx(), { sessionId: claims?.sessionId });
+    expect(await refreshSession(ctx(), a.refreshToken)).toBeNull();
+    const b2 = await refreshSession(ctx(), b.refreshToken);
+    expect(b2).not.toBeNull();
+    await endAllSessions(ctx(), accountId);
+    expect(await refreshSession(ctx(), b2?.refreshToken)).toBeNull();
+  });
+});
