@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PlanCode } from "#config/constants.ts";
 import { seedDemo } from "#db/seed/index.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import type { FileContext } from "#modules/files/service.ts";
@@ -204,7 +205,7 @@ describe("guest downloads", () => {
 
 describe("downloads for accounts", () => {
   let seq = 0;
-  const account = async (plan: Viewer extends { plan: infer P } ? P : never): Promise<Viewer> => {
+  const account = async (plan: PlanCode): Promise<Viewer> => {
     const id = await createVerifiedAccount(
       { db: database.db, clock },
       { email: `dl${++seq}@example.com`, username: `dl${seq}`, name: "D", password: "Sl1des!rock", plan },
