@@ -212,8 +212,11 @@ export function createServerApp(opts: ServerOptions) {
     const p = c.req.path;
     const skip =
       p.startsWith("/assets/") || p.startsWith("/fonts/") || p.startsWith("/files/previews/") || p === "/healthz";
-    c.set("viewer", skip ? null : await viewerOf(c));
+    const found = skip ? { viewer: null, cookies: [] } : await viewerOf(c);
+    c.set("viewer", found.viewer);
     await next();
+    // Rotated or cleared session cookies go out with whatever the route answered.
+    for (const cookie of found.cookies) c.res.headers.append("Set-Cookie", cookie);
   });
 
   // Built assets: content-hashed names, cached for a year.
@@ -239,7 +242,7 @@ export function createServerApp(opts: ServerOptions) {
   });
 
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) =>
-    graphql(c.req.raw, { accountId: c.get("viewer")?.account.id ?? null }),
+    graphql(c.req.raw, { account: c.get("viewer")?.account ?? null }),
   );
 
   app.get("/files/previews/v1/:color/:file", async (c) => {

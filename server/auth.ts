@@ -86,29 +86,33 @@ export function crossSite(c: Context, origin: string): boolean {
  */
 export function resolveViewer(deps: Deps) {
   const db = () => deps.serviceContext("en").db;
-  return async (c: Context): Promise<SessionViewer> => {
+  /** The viewer, and the Set-Cookie values the response must carry (rotated or cleared tokens). */
+  return resolve;
+  async function resolve(c: Context): Promise<{ viewer: SessionViewer; cookies: string[] }> {
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
     const access = bearer ?? getCookie(c, TOKEN_COOKIE);
     const refresh = bearer ? undefined : getCookie(c, REFRESH_COOKIE);
-    if (!access && !refresh) return null;
+    if (!access && !refresh) return { viewer: null, cookies: [] };
     const now = deps.clock.now();
     const claims = verifyAccessToken(deps.secret, access, now);
     if (claims) {
       const account = await getSessionAccount({ db: db() }, claims);
-      if (account) return { account, sessionId: claims.sessionId };
+      if (account) return { viewer: { account, sessionId: claims.sessionId }, cookies: [] };
     }
     if (refresh) {
       const tokens = await refreshSession({ db: db(), clock: deps.clock, secret: deps.secret }, refresh);
       const fresh = tokens && verifyAccessToken(deps.secret, tokens.accessToken, now);
       const account = fresh ? await getSessionAccount({ db: db() }, fresh) : null;
-      if (tokens && fresh && account) {
-        setSessionCookies(c, tokens);
-        return { account, sessionId: fresh.sessionId };
-      }
+      if (tokens && fresh && account)
+        return { viewer: { account, sessionId: fresh.sessionId }, cookies: sessionCookieHeaders(tokens, isHttps(c)) };
     }
-    if (!bearer) clearSessionCookies(c);
-    return null;
-  };
+    return { viewer: null, cookies: bearer ? [] : clearedCookieHeaders() };
+  }
+}
+
+/** Set-Cookie values that delete both session cookies. */
+export function clearedCookieHeaders(): string[] {
+  return [TOKEN_COOKIE, REFRESH_COOKIE].map((name) => serialize(name, "", { path: "/", maxAge: 0 }));
 }
 
 /** REST token endpoints of SPEC §7 (/auth/authenticate, /auth/refresh) and the log-out form. */

@@ -42,11 +42,18 @@ export const signupSchema = z
   .object({
     name: trimmed(L.nameMax).min(L.nameMin, { error: required }),
     email: emailField,
-    password: z.string({ error: "auth.errors.passwordRequired" }).min(1, { error: "auth.errors.passwordRequired" }),
+    password: z
+      .string({ error: "auth.errors.passwordRequired" })
+      .min(1, { error: "auth.errors.passwordRequired" })
+      .superRefine((p, ctx) => {
+        const issue = passwordIssue(p);
+        if (issue) ctx.addIssue({ code: "custom", message: issue });
+      }),
     terms: z.literal("on", { error: "auth.errors.termsRequired" }),
     redirect: z.string().max(512).optional(),
   })
   .superRefine((v, ctx) => {
+    // Runs once every field is valid: the password must not contain the e-mail.
     const issue = passwordIssue(v.password, v.email);
     if (issue) ctx.addIssue({ code: "custom", path: ["password"], message: issue });
   });

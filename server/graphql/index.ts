@@ -3,6 +3,7 @@ import ComplexityPlugin from "@pothos/plugin-complexity";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import { GRAPHQL, LANGUAGES, type Locale, SEARCH_MAX_LENGTH } from "#config/constants.ts";
+import type { AccountView } from "#modules/accounts/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
 import type { TagType, TagView } from "#modules/catalog/views.ts";
 import { countDownloads } from "#modules/downloads/service.ts";
@@ -18,6 +19,7 @@ type Ctx = {
   skip404: boolean;
   guestId: string | null;
   accountId: number | null;
+  account: AccountView | null;
 };
 
 const MESSAGES = {
@@ -87,6 +89,21 @@ export function buildSchema() {
     fields: (t) => ({
       list: t.field({ type: [LanguageRef], resolve: (r) => r.list }),
       totalCount: t.exposeInt("totalCount"),
+    }),
+  });
+
+  const Me = builder.objectRef<AccountView>("Me").implement({
+    description: "The signed-in account.",
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      name: t.exposeString("name"),
+      username: t.exposeString("username"),
+      login: t.string({ resolve: (a) => a.username }),
+      plan: t.exposeString("plan"),
+      language: t.field({
+        type: LanguageRef,
+        resolve: (a) => LANGUAGES.find((l) => l.locale === a.locale) ?? LANGUAGES[0],
+      }),
     }),
   });
 
@@ -206,6 +223,12 @@ export function buildSchema() {
             ...checkPaging(args.skip, args.limit),
           }),
       }),
+      me: t.field({
+        type: Me,
+        nullable: true,
+        description: "The signed-in account, or null for a guest.",
+        resolve: (_r, _a, ctx) => ctx.account,
+      }),
       searchAutocompletions: t.stringList({
         description: "Autocomplete suggestions for a search text (trimmed and cut to 200 characters; never an error).",
         args: { searchRequest: t.arg.string({ required: true }) },
@@ -287,7 +310,7 @@ export function createGraphqlHandler(opts: {
       },
     },
   ];
-  const yoga = createYoga<{ accountId: number | null }, Ctx>({
+  const yoga = createYoga<{ account: AccountView | null }, Ctx>({
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
@@ -301,7 +324,7 @@ export function createGraphqlHandler(opts: {
       warn: (...args: unknown[]) => opts.log.warn("graphql", { args: args.map(String) }),
       error: (...args: unknown[]) => opts.log.error("graphql", { args: args.map(String) }),
     },
-    context: async ({ request, params, accountId }) => {
+    context: async ({ request, params, account }) => {
       const rawLocale = request.headers.get("locale");
       const lang: Locale = rawLocale === "es" ? "es" : "en";
       if (rawLocale !== null && rawLocale !== "en" && rawLocale !== "es") {
@@ -315,10 +338,11 @@ export function createGraphqlHandler(opts: {
         timeZone: zone,
         skip404,
         guestId: opts.guestIdOf?.(request) ?? null,
-        accountId: accountId ?? null,
+        accountId: account?.id ?? null,
+        account: account ?? null,
       };
     },
   });
-  return (req: Request, server: { accountId: number | null } = { accountId: null }) =>
+  return (req: Request, server: { account: AccountView | null } = { account: null }) =>
     yoga.fetch(req, server) as Promise<Response>;
 }

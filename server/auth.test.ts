@@ -1,0 +1,363 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemo, seedDemoAccounts } from "#db/seed/index.ts";
+import { listOutbox } from "#modules/mail/mailer.ts";
+import type { Clock } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
+import { createTestServer } from "#tests/server.ts";
+
+let srv: Awaited<ReturnType<typeof createTestServer>>;
+let now = new Date("2026-11-20T10:00:00Z");
+const clock: Clock = { now: () => now };
+const origin = "http://localhost:3000";
+const silent = { info() {}, warn() {}, error() {} };
+let templateId: number;
+let templateSlug: string;
+
+/** A minimal cookie jar: the latest value of each cookie the server set; deleted ones are dropped. */
+class Jar {
+  readonly cookies = new Map<string, string>();
+  take(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (!value || /Max-Age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+  get header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+/** The visible notices of a page (role alert or status), without the message catalogue the page also carries. */
+function notices(html: string): string {
+  const out: string[] = [];
+  for (const m of html.matchAll(
+    /<(div|p|h1)\b[^>]*(?:role="(?:alert|status)"|class="[^"]*text-2xl[^"]*")[^>]*>([\s\S]*?)<\/\1>/g,
+  ))
+    out.push(m[2].replace(/<[^>]+>/g, "").replaceAll("&#x27;", "'"));
+  return out.join(" | ");
+}
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const post = (path: string, fields: Record<string, string>, jar?: Jar, headers: Record<string, string> = {}) =>
+  srv.request(path, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin,
+      ...(jar ? { cookie: jar.header } : {}),
+      ...headers,
+    },
+    body: form(fields),
+    redirect: "manual",
+  });
+const get = (path: string, jar?: Jar) =>
+  srv.request(path, { headers: jar ? { cookie: jar.header } : {}, redirect: "manual" });
+
+async function logIn(login: string, password = "Demo-pass-2026!") {
+  const jar = new Jar();
+  const res = jar.take(await post("/login", { login, password }));
+  expect(res.status, await res.clone().text()).toBe(302);
+  return jar;
+}
+
+beforeAll(async () => {
+  srv = await createTestServer({ clock });
+  await seedDemo(srv.database.db, { now: new Date("2026-11-01T00:00:00Z"), count: 30 });
+  await seedDemoAccounts(srv.database, { log: silent, clock });
+  const [t] = await queryRows<{ id: number; slug: string }>(
+    srv.database.db,
+    sql`select t.id, tr.slug from template t join template_translation tr on tr.template_id = t.id and tr.locale = 'en'
+        where t.published_at <= ${now} order by t.id limit 1`,
+  );
+  templateId = t.id;
+  templateSlug = t.slug;
+});
+afterAll(async () => {
+  await srv?.cleanup();
+});
+
+describe("sign-up and log-in pages", () => {
+  it("signs up, mails a link to the outbox page, verifies it, and logs in", async () => {
+    const page = await get("/signup");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Create an account, it&#x27;s free");
+    expect(html).toMatch(/href="\/terms-conditions"/);
+    const res = await post("/signup", {
+      name: "Lucía",
+      email: "lucia@example.com",
+      password: "Sl1des!rock",
+      terms: "on",
+    });
+    expect(res.status).toBe(200);
+    expect(notices(await res.text())).toContain(
+      "Verification link has been sent to your account, please check your email",
+    );
+    const outbox = await (await get("/outbox")).text();
+    expect(outbox).toContain("Confirm your SlideNest account");
+    const [mail] = await listOutbox(srv.database.db, { limit: 1 });
+    const link = /http:\/\/localhost:3000(\/login\?hash=[\w-]+)/.exec(mail.text)?.[1];
+    expect(link).toBeTruthy();
+    const mailPage = await (await get(`/outbox/${mail.id}`)).text();
+    expect(mailPage).toContain(`href="http://localhost:3000${link}"`);
+    // Before following the link, logging in is refused with a way to get a new one.
+    const early = await post("/login", { login: "lucia@example.com", password: "Sl1des!rock" });
+    expect(notices(await early.text())).toContain("Please confirm your e-mail address first");
+    const verified = await get(link as string);
+    expect(notices(await verified.text())).toContain("Your e-mail address is confirmed. You can log in now.");
+    const jar = await logIn("LUCIA@example.com", "Sl1des!rock");
+    expect(jar.cookies.has("apollo-token")).toBe(true);
+    expect(jar.cookies.has("sn_refresh")).toBe(true);
+    const profile = await get("/profile", jar);
+    expect(profile.status).toBe(200);
+    const body = await profile.text();
+    expect(notices(body)).toBe("");
+    expect(body).toMatch(/<h1[^>]*>Hello, Lucía<\/h1>/);
+    expect(body).toMatch(/data-testid="profile-downloads">0 of 10 used</);
+    expect(profile.headers.get("cache-control")).toMatch(/private/);
+    expect(profile.headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("answers bad input with the form's messages, in Spanish too, never a 500", async () => {
+    const empty = await post("/login", {});
+    expect(empty.status).toBe(200);
+    expect(notices(await empty.text())).toContain("Fill in all the fields.");
+    const es = await post("/es/signup", { name: "", email: "nope", password: "abc" });
+    const esHtml = notices(await es.text());
+    expect(esHtml).toContain("El campo es obligatorio");
+    expect(esHtml).toContain("Formato de correo no válido");
+    expect(esHtml).toContain("El campo debe tener al menos 6 letras.");
+    const wrong = await post("/login", { login: "free@demo.slidenest.test", password: "wrong-password" });
+    expect(notices(await wrong.text())).toContain("Invalid login or password.");
+    const blocked = await post("/login", { login: "blocked@demo.slidenest.test", password: "Demo-pass-2026!" });
+    expect(notices(await blocked.text())).toContain("Your account has been blocked, please contact the administrator");
+    const taken = await post("/signup", {
+      name: "X",
+      email: "FREE@demo.slidenest.test",
+      password: "Sl1des!rock",
+      terms: "on",
+    });
+    expect(notices(await taken.text())).toContain("Login already taken");
+    for (const fields of [
+      { login: "x".repeat(10_000), password: "y".repeat(10_000) },
+      { login: "🎉'; drop table account; --", password: "<script>alert(1)</script>" },
+      { name: "x".repeat(10_000), email: "a@b.co", password: "Sl1des!rock", terms: "yes" },
+    ]) {
+      for (const p of ["/login", "/signup"]) {
+        const r = await post(p, fields);
+        expect(r.status, `${p} ${JSON.stringify(fields).slice(0, 30)}`).toBeLessThan(500);
+      }
+    }
+    const badHash = await get("/login?hash=%F0%9F%8E%89");
+    expect(notices(await badHash.text())).toContain(
+      "Your confirmation link is expired or not correct, please try again.",
+    );
+  });
+
+  it("never echoes the password back into the page", async () => {
+    const res = await post("/login", { login: "free@demo.slidenest.test", password: "Secret-Value-123!" });
+    expect(await res.text()).not.toContain("Secret-Value-123!");
+  });
+
+  it("goes back to a same-site page after logging in, and nowhere else", async () => {
+    const back = await post("/login", {
+      login: "free@demo.slidenest.test",
+      password: "Demo-pass-2026!",
+      redirect: `/template/${templateSlug}`,
+    });
+    expect(back.headers.get("location")).toBe(`/template/${templateSlug}`);
+    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
+      const r = await post("/login", {
+        login: "free@demo.slidenest.test",
+        password: "Demo-pass-2026!",
+        redirect: evil,
+      });
+      expect(r.headers.get("location")).toBe("/");
+    }
+  });
+
+  it("sends signed-in visitors from guest-only pages to the profile, and guests from the profile to sign-up", async () => {
+    const jar = await logIn("free@demo.slidenest.test");
+    expect((await get("/login", jar)).headers.get("location")).toBe("/profile");
+    expect((await get("/es/signup", jar)).headers.get("location")).toBe("/es/profile");
+    expect((await get("/profile/favorites")).headers.get("location")).toBe(
+      `/signup?redirect=${encodeURIComponent("/profile/favorites")}`,
+    );
+  });
+});
+
+describe("sessions over HTTP", () => {
+  it("refreshes an expired access token from the refresh cookie, and logs out for good", async () => {
+    const jar = await logIn("personal@demo.slidenest.test");
+    now = new Date(now.getTime() + 20 * 60_000);
+    const page = jar.take(await get("/profile", jar));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<dd[^>]*>Personal, monthly<\/dd>/);
+    expect(page.headers.getSetCookie().some((c) => c.startsWith("apollo-token="))).toBe(true);
+    const stale = new Jar();
+    stale.cookies.set("apollo-token", jar.cookies.get("apollo-token") as string);
+    stale.cookies.set("sn_refresh", jar.cookies.get("sn_refresh") as string);
+    const out = await post("/logout", {}, jar);
+    expect(out.status).toBe(303);
+    expect(out.headers.get("location")).toBe("/login");
+    // The cookies kept from before the log-out no longer sign anyone in.
+    expect((await get("/profile", stale)).status).toBe(302);
+  });
+
+  it("offers the REST token endpoints of SPEC §7 with rotation", async () => {
+    const res = await srv.request("/auth/authenticate", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ login: "commercial@demo.slidenest.test", password: "Demo-pass-2026!" }),
+    });
+    expect(res.status).toBe(200);
+    const tokens = await res.json();
+    expect(tokens).toMatchObject({ ok: true, accessToken: expect.any(String), refreshToken: expect.any(String) });
+    const me = await srv.request("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${tokens.accessToken}` },
+      body: JSON.stringify({ query: "{ me { id name login plan } }" }),
+    });
+    expect((await me.json()).data.me).toMatchObject({ name: "Commercial Demo", login: "demo-commercial" });
+    const refreshed = await srv.request("/auth/refresh", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ refreshToken: tokens.refreshToken }),
+    });
+    expect(refreshed.status).toBe(200);
+    const bad = await srv.request("/auth/authenticate", {
+      method: "POST",
+      headers: { "content-type": "application/json", locale: "es" },
+      body: JSON.stringify({ login: "commercial@demo.slidenest.test", password: "nope" }),
+    });
+    expect(bad.status).toBe(401);
+    expect(await bad.json()).toMatchObject({
+      code: "auth.errors.invalidLogin",
+      message: "Usuario o contraseña no válidos.",
+    });
+    const junk = await srv.request("/auth/authenticate", { method: "POST", body: "{not json" });
+    expect(junk.status).toBe(400);
+    const refreshJunk = await srv.request("/auth/refresh", {
+      method: "POST",
+      body: JSON.stringify({ refreshToken: 5 }),
+    });
+    expect(refreshJunk.status).toBe(401);
+  });
+
+  it("refuses state changes from other sites (CSRF)", async () => {
+    const jar = await logIn("free@demo.slidenest.test");
+    for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }]) {
+      const r = await post("/api/favorites", { templateId: String(templateId), favorite: "true" }, jar, headers);
+      expect(r.status).toBe(403);
+    }
+    const site = await srv.request("/logout", {
+      method: "POST",
+      headers: { cookie: jar.header, "sec-fetch-site": "cross-site" },
+    });
+    expect(site.status).toBe(403);
+    expect((await get("/profile", jar)).status).toBe(200);
+  });
+
+  it("limits log-in attempts per client", async () => {
+    const limited = await createTestServer({ clock, database: srv.database, rateLimits: { auth: [3, 3] } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await limited.request("/login", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin },
+          body: form({ login: "free@demo.slidenest.test", password: "wrong" }),
+        });
+        const text = await r.text();
+        codes.push(notices(text).includes("Too many attempts.") ? 429 : r.status);
+      }
+      expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(codes.slice(3)).toEqual([429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("favourites over HTTP", () => {
+  it("asks guests to log in: 401 for scripts, the log-in page with a way back for plain forms", async () => {
+    const json = await srv.request("/api/favorites", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", origin },
+      body: JSON.stringify({ templateId, favorite: true, locale: "es" }),
+    });
+    expect(json.status).toBe(401);
+    expect(await json.json()).toMatchObject({ message: "Inicia sesión para guardar favoritos." });
+    const plain = await post("/api/favorites", { templateId: String(templateId), favorite: "true" }, undefined, {
+      referer: `${origin}/template/${templateSlug}`,
+    });
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent(`/template/${templateSlug}`)}`);
+  });
+
+  it("keeps each account's favourites to itself", async () => {
+    const ana = await logIn("free@demo.slidenest.test");
+    const ben = await logIn("personal@demo.slidenest.test");
+    const add = await srv.request("/api/favorites", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", origin, cookie: ana.header },
+      body: JSON.stringify({ templateId, favorite: true }),
+    });
+    expect(await add.json()).toMatchObject({ ok: true, favorite: true, message: "Added to your favorites." });
+    const detail = await (await get(`/template/${templateSlug}`, ana)).text();
+    expect(detail).toContain('aria-pressed="true"');
+    const anaList = await (await get("/profile/favorites", ana)).text();
+    expect(anaList).toContain(`/template/${templateSlug}`);
+    const benList = await (await get("/profile/favorites", ben)).text();
+    expect(benList).toMatch(/<h2[^>]*>No favorites yet<\/h2>/);
+    // Ben cannot remove Ana's favourite: the request only ever acts on the caller's own list.
+    await srv.request("/api/favorites", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", origin, cookie: ben.header },
+      body: JSON.stringify({ templateId, favorite: false, accountId: 1 }),
+    });
+    expect(await (await get("/profile/favorites", ana)).text()).toContain(`/template/${templateSlug}`);
+    for (const body of [
+      {},
+      { templateId: "abc", favorite: true },
+      { templateId, favorite: "maybe" },
+      { templateId: -4 },
+    ]) {
+      const r = await srv.request("/api/favorites", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", origin, cookie: ana.header },
+        body: JSON.stringify(body),
+      });
+      expect(r.status).toBe(400);
+    }
+    const missing = await srv.request("/api/favorites", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", origin, cookie: ana.header },
+      body: JSON.stringify({ templateId: 2_000_000_000, favorite: true }),
+    });
+    expect(missing.status).toBe(404);
+  });
+
+  it("answers GetDownloadsCount for the caller's own account only", async () => {
+    const jar = await logIn("free@demo.slidenest.test");
+    const [me] = await queryRows<{ id: number }>(
+      srv.database.db,
+      sql`select id from account where email = 'free@demo.slidenest.test'`,
+    );
+    const ask = (accountId: number) =>
+      srv.request("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie: jar.header },
+        body: JSON.stringify({ query: `{ getDownloadsCount(accountId: ${accountId}) }` }),
+      });
+    expect((await (await ask(me.id)).json()).data.getDownloadsCount).toBe(0);
+    const other = await (await ask(me.id + 1)).json();
+    expect(other.errors[0].extensions.code).toBe("FORBIDDEN");
+  });
+});
