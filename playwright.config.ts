@@ -53,6 +53,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      // Links in e-mails point here, the address the browser uses (cookies are per host).
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",

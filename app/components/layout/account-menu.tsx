@@ -81,9 +81,9 @@ export function AccountMenu() {
         className="btn-ghost px-2.5"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t("auth.menu.open")}
         onClick={() => setOpen((v) => !v)}
       >
+        <span className="sr-only">{t("auth.menu.open")}: </span>
         <span className="inline-flex size-8 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           <UserIcon width={18} height={18} />
         </span>

@@ -1,0 +1,124 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
+
+const L = {
+  en: {
+    prefix: "",
+    add: "Add to favorites",
+    remove: "Remove from favorites",
+    dialog: "Log in to save favourites",
+    login: "Log in",
+    loginField: "E-mail or username",
+    password: "Password",
+    favorites: "Favorites",
+    menu: /Account menu/,
+    logout: "Log out",
+    account: "personal@demo.slidenest.test",
+  },
+  es: {
+    prefix: "/es",
+    add: "Añadir a favoritos",
+    remove: "Quitar de favoritos",
+    dialog: "Inicia sesión para guardar favoritos",
+    login: "Iniciar sesión",
+    loginField: "Correo o nombre de usuario",
+    password: "Contraseña",
+    favorites: "Favoritos",
+    menu: /Menú de la cuenta/,
+    logout: "Cerrar sesión",
+    account: "commercial@demo.slidenest.test",
+  },
+} as const;
+
+async function firstTemplate(page: Page, prefix: string): Promise<{ slug: string; title: string }> {
+  const html = await (await page.request.get(`${prefix}/templates`)).text();
+  const slug = new RegExp(`href="${prefix}/template/([a-z0-9-]+)"`).exec(html)?.[1];
+  expect(slug).toBeTruthy();
+  await page.goto(`${prefix}/template/${slug}`);
+  await hydrated(page);
+  return { slug: slug as string, title: (await page.getByRole("heading", { level: 1 }).textContent()) ?? "" };
+}
+
+for (const locale of ["en", "es"] as const) {
+  const l = L[locale];
+  test(`a guest's favourite opens the log-in dialog, which leads back to the template to keep it (${locale})`, async ({
+    page,
+  }) => {
+    const { slug, title } = await firstTemplate(page, l.prefix);
+    await page.getByRole("button", { name: l.add }).click();
+    const dialog = page.getByRole("dialog", { name: l.dialog });
+    await expect(dialog).toBeVisible();
+    await axe(page);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: l.add }).click();
+    await dialog.getByRole("link", { name: l.login, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${l.prefix}/login\\?redirect=`));
+    await hydrated(page);
+    await axe(page);
+    await page.getByLabel(l.loginField).fill(l.account);
+    await page.getByLabel(l.password).fill("Demo-pass-2026!");
+    await page.getByRole("button", { name: l.login, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${l.prefix}/template/${slug}$`));
+    await hydrated(page);
+    const heart = page.getByRole("button", { name: l.add });
+    await heart.click();
+    await expect(page.getByRole("button", { name: l.remove })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: l.menu }).click();
+    await page.getByRole("link", { name: l.favorites, exact: true }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${l.prefix}/profile/favorites$`));
+    await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+    await axe(page);
+    // Removing it from the list's own heart, then reloading: gone.
+    await page.getByRole("button", { name: l.remove }).first().click();
+    await expect(page.getByRole("button", { name: l.add }).first()).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 2, name: title })).toHaveCount(0);
+    await page.getByRole("button", { name: l.menu }).click();
+    await page.getByRole("navigation", { name: l.menu }).getByRole("button", { name: l.logout }).click();
+    await expect(page).toHaveURL(new RegExp(`${l.prefix}/login$`));
+    await expect(page.getByRole("button", { name: l.login, exact: true })).toBeVisible();
+    await page.goto(`${l.prefix}/profile/favorites`);
+    await expect(page).toHaveURL(new RegExp(`${l.prefix}/signup\\?redirect=`));
+  });
+}
+
+test("signing up sends a link to the demo outbox; following it verifies the account, which then logs in", async ({
+  page,
+}) => {
+  const email = `e2e-${Date.now()}@example.com`;
+  await page.goto("/signup");
+  await hydrated(page);
+  await axe(page);
+  // Client-side checks first, with the messages of SPEC §5.
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Field is required")).toBeVisible();
+  await expect(page.getByText("Please enter email")).toBeVisible();
+  await page.getByLabel("Name").fill("Edu Tester");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("abc");
+  await page.getByLabel("Name").click();
+  await expect(page.getByText("Field must have at least 6 letters.")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill("Sl1des!rock");
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Verification link has been sent to your account, please check your email" }),
+  ).toBeVisible();
+  await page.getByRole("link", { name: "Open the demo outbox" }).click();
+  await page
+    .getByRole("link", { name: /Confirm your SlideNest account/ })
+    .first()
+    .click();
+  await page.getByRole("link", { name: /\/login\?hash=/ }).click();
+  await expect(page.getByText("Your e-mail address is confirmed. You can log in now.")).toBeVisible();
+  await hydrated(page);
+  await page.getByLabel("E-mail or username").fill(email.toUpperCase());
+  await page.getByLabel("Password").fill("Sl1des!rock");
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Hello, Edu Tester" })).toBeVisible();
+  await expect(page.getByTestId("profile-downloads")).toHaveText("0 of 10 used");
+  await axe(page);
+});
