@@ -23,6 +23,8 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
     layout("routes/layout/auth.tsx", { id: id("layout/auth") }, [
       route("login", "routes/auth/login.tsx", { id: id("login") }),
       route("signup", "routes/auth/signup.tsx", { id: id("signup") }),
+      route("forgot-password", "routes/auth/forgot-password.tsx", { id: id("forgot-password") }),
+      route("change-password", "routes/auth/change-password.tsx", { id: id("change-password") }),
     ]),
     route("pdf-license-personal", "routes/resources/license-pdf.tsx", { id: id("pdf-license-personal") }),
     route("pdf-license-commercial", "routes/resources/license-pdf.tsx", { id: id("pdf-license-commercial") }),

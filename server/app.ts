@@ -92,6 +92,9 @@ export function browserLocale(req: Request): Locale {
 
 const NONCE_MARK = "__SN_NONCE_MARK__";
 
+/** Pages whose answer depends on the visitor or on a one-time link: never from the page cache. */
+const ACCOUNT_PAGES = /^\/(?:es\/)?(?:login|signup|forgot-password|change-password|profile|outbox)(?:[/.]|$)/;
+
 export function createServerApp(opts: ServerOptions) {
   const { env, database, build, log } = opts;
   const clock = opts.clock ?? systemClock;
@@ -336,6 +339,7 @@ export function createServerApp(opts: ServerOptions) {
     !/(?:^|;\s*)(?:apollo-token|sn_refresh)=/.test(req.headers.get("cookie") ?? "") &&
     !pathname.startsWith("/files/") &&
     !/^\/(es\/)?search(\.data)?$/.test(pathname) &&
+    !ACCOUNT_PAGES.test(pathname) &&
     pathname.length <= 512;
 
   /** A view of a template page: a document or a client navigation, not a bot. Counted before any cache. */

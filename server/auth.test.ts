@@ -86,6 +86,9 @@ describe("sign-up and log-in pages", () => {
   it("signs up, mails a link to the outbox page, verifies it, and logs in", async () => {
     const page = await get("/signup");
     expect(page.status).toBe(200);
+    // Account pages are never served from the page cache, and never cached by browsers or proxies.
+    expect((await get("/signup")).headers.get("x-page-cache")).toBeNull();
+    expect(page.headers.get("cache-control")).toBe("private, no-cache");
     const html = await page.text();
     expect(html).toContain("Create an account, it&#x27;s free");
     expect(html).toMatch(/href="\/terms-conditions"/);
@@ -193,6 +196,41 @@ describe("sign-up and log-in pages", () => {
   });
 });
 
+describe("forgotten passwords", () => {
+  it("goes from 'enter email' to 'email sent', and the link sets a new password that signs out everywhere", async () => {
+    expect((await get("/change-password")).headers.get("location")).toBe("/forgot-password");
+    expect((await get("/es/change-password")).headers.get("location")).toBe("/es/forgot-password");
+    const before = await logIn("commercial@demo.slidenest.test");
+    const sent = await post("/forgot-password", { email: "commercial@demo.slidenest.test" });
+    expect(notices(await sent.text())).toContain("Check your e-mail");
+    const [mail] = await listOutbox(srv.database.db, { limit: 1 });
+    const link = /http:\/\/localhost:3000(\/change-password\?hash=[\w-]+)/.exec(mail.text)?.[1] as string;
+    expect(link).toBeTruthy();
+    const page = await get(link);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Changing your password signs you out of all devices.");
+    const hash = new URL(link, origin).searchParams.get("hash") as string;
+    const differ = await post(link, { hash, password: "New-pass-2026!", confirm: "Other-pass-2026!" });
+    expect(notices(await differ.text())).toContain("Passwords must be identical");
+    const reused = await post(link, { hash, password: "Demo-pass-2026!", confirm: "Demo-pass-2026!" });
+    expect(notices(await reused.text())).toContain("Choose a password you have not used for this account recently.");
+    const done = await post(link, { hash, password: "New-pass-2026!", confirm: "New-pass-2026!" });
+    expect(notices(await done.text())).toContain("Password changed");
+    expect((await get("/profile", before)).status).toBe(302);
+    const again = await post(link, { hash, password: "Other-pass-2026!", confirm: "Other-pass-2026!" });
+    expect(notices(await again.text())).toContain("Your link is outdated.");
+    expect(notices(await (await get(link)).text())).toContain("Your link is outdated.");
+    await logIn("commercial@demo.slidenest.test", "New-pass-2026!");
+    // Unknown addresses see the same page, and nothing is sent.
+    const count = (await listOutbox(srv.database.db, { limit: 500 })).length;
+    const ghost = await post("/forgot-password", { email: "ghost@example.com" });
+    expect(notices(await ghost.text())).toContain("Check your e-mail");
+    expect((await listOutbox(srv.database.db, { limit: 500 })).length).toBe(count);
+    const bad = await post("/forgot-password", { email: "not an email" });
+    expect(notices(await bad.text())).toContain("Invalid email format");
+  });
+});
+
 describe("sessions over HTTP", () => {
   it("refreshes an expired access token from the refresh cookie, and logs out for good", async () => {
     const jar = await logIn("personal@demo.slidenest.test");
@@ -215,7 +253,7 @@ describe("sessions over HTTP", () => {
     const res = await srv.request("/auth/authenticate", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ login: "commercial@demo.slidenest.test", password: "Demo-pass-2026!" }),
+      body: JSON.stringify({ login: "personal@demo.slidenest.test", password: "Demo-pass-2026!" }),
     });
     expect(res.status).toBe(200);
     const tokens = await res.json();
@@ -225,7 +263,7 @@ describe("sessions over HTTP", () => {
       headers: { "content-type": "application/json", authorization: `Bearer ${tokens.accessToken}` },
       body: JSON.stringify({ query: "{ me { id name login plan } }" }),
     });
-    expect((await me.json()).data.me).toMatchObject({ name: "Commercial Demo", login: "demo-commercial" });
+    expect((await me.json()).data.me).toMatchObject({ name: "Personal Demo", login: "demo-personal" });
     const refreshed = await srv.request("/auth/refresh", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -235,7 +273,7 @@ describe("sessions over HTTP", () => {
     const bad = await srv.request("/auth/authenticate", {
       method: "POST",
       headers: { "content-type": "application/json", locale: "es" },
-      body: JSON.stringify({ login: "commercial@demo.slidenest.test", password: "nope" }),
+      body: JSON.stringify({ login: "personal@demo.slidenest.test", password: "nope" }),
     });
     expect(bad.status).toBe(401);
     expect(await bad.json()).toMatchObject({

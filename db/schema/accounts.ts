@@ -11,6 +11,8 @@ export const account = pgTable(
     username: text("username").notNull(),
     name: text("name").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** The hashes of the two passwords before the current one (a new password may not repeat them). */
+    previousPasswordHashes: text("previous_password_hashes").array().notNull().default(sql`'{}'::text[]`),
     locale: text("locale").notNull().default("en"),
     plan: text("plan").notNull().default("FREE"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),

@@ -62,3 +62,23 @@ export const resendSchema = z.object({ email: emailField });
 
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;
+
+export const forgotSchema = z.object({ email: emailField });
+
+/** The new password twice; the e-mail rule and "not one of the last two" are checked by the service. */
+export const changePasswordSchema = z
+  .object({
+    hash: z.string().max(200),
+    password: z
+      .string({ error: "auth.errors.passwordRequired" })
+      .min(1, { error: "auth.errors.passwordRequired" })
+      .superRefine((p, ctx) => {
+        const issue = passwordIssue(p);
+        if (issue) ctx.addIssue({ code: "custom", message: issue });
+      }),
+    confirm: z.string({ error: "auth.errors.required" }).min(1, { error: "auth.errors.required" }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.confirm)
+      ctx.addIssue({ code: "custom", path: ["confirm"], message: "auth.errors.passwordsDiffer" });
+  });

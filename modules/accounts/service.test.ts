@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverT } from "#app/lib/messages.server.ts";
+import { createSession, refreshSession } from "#modules/auth/sessions.ts";
 import { listOutbox, outboxMailer } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
@@ -9,8 +10,11 @@ import { signupSchema } from "./schemas.ts";
 import {
   type AccountContext,
   authenticate,
+  checkResetLink,
   createVerifiedAccount,
+  requestPasswordReset,
   resendVerification,
+  resetPassword,
   signUp,
   verifyEmail,
 } from "./service.ts";
@@ -188,5 +192,85 @@ describe("sign-up, verification and log-in", () => {
     });
     // The address can be registered again once mail works.
     expect((await signUp(ctx(), input("nomail@example.com"))).ok).toBe(true);
+  });
+});
+
+describe("password reset", () => {
+  const resetLink = async (email: string) => {
+    const mails = await listOutbox(database.db, { limit: 50 });
+    const m = /change-password\?hash=([\w-]+)/.exec(
+      mails.find((x) => x.to === email && x.kind === "reset")?.text ?? "",
+    );
+    if (!m) throw new Error(`no reset link for ${email}`);
+    return m[1];
+  };
+
+  it("mails a one-hour, single-use link; the new password works, the old one and every session end", async () => {
+    await createVerifiedAccount(
+      { db: database.db, clock },
+      { email: "reset@example.com", username: "resetter", name: "Rita", password: "First-pass-1!" },
+    );
+    const sessions = { db: database.db, clock, secret: "reset-test-secret-reset-test-secret" };
+    const [{ id }] = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from account where username = 'resetter'`,
+    );
+    const session = await createSession(sessions, id);
+    expect((await requestPasswordReset(ctx("es"), "RESET@example.com")).ok).toBe(true);
+    const [mail] = await listOutbox(database.db, { limit: 1 });
+    expect(mail).toMatchObject({ to: "reset@example.com", subject: "Restablece tu contraseña de SlideNest" });
+    expect(mail.text).toContain("https://slidenest.example/es/change-password?hash=");
+    const token = await resetLink("reset@example.com");
+    expect((await checkResetLink(ctx(), token)).ok).toBe(true);
+    expect(await resetPassword(ctx(), { token, password: "abc" })).toMatchObject({
+      ok: false,
+      code: "auth.errors.minLength",
+    });
+    expect(await resetPassword(ctx(), { token, password: "First-pass-1!" })).toMatchObject({
+      ok: false,
+      code: "auth.errors.passwordReused",
+    });
+    expect(await resetPassword(ctx(), { token, password: "x1!reset@example.com" })).toMatchObject({
+      code: "auth.errors.passwordHasEmail",
+    });
+    const results = await Promise.all([
+      resetPassword(ctx(), { token, password: "Second-pass-2!" }),
+      resetPassword(ctx(), { token, password: "Second-pass-2!" }),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(await resetPassword(ctx(), { token, password: "Third-pass-3!" })).toEqual({
+      ok: false,
+      code: "auth.errors.linkOutdated",
+    });
+    expect((await authenticate(ctx(), { login: "resetter", password: "Second-pass-2!" })).ok).toBe(true);
+    expect((await authenticate(ctx(), { login: "resetter", password: "First-pass-1!" })).ok).toBe(false);
+    expect(await refreshSession(sessions, session.refreshToken)).toBeNull();
+  });
+
+  it("refuses either of the last two passwords, and expired or made-up links", async () => {
+    const change = async (password: string) => {
+      await requestPasswordReset(ctx(), "reset@example.com");
+      return resetPassword(ctx(), { token: await resetLink("reset@example.com"), password });
+    };
+    expect((await change("Third-pass-3!")).ok).toBe(true);
+    // Current: Third; the last two: Second and First.
+    expect(await change("Second-pass-2!")).toMatchObject({ code: "auth.errors.passwordReused" });
+    expect(await change("First-pass-1!")).toMatchObject({ code: "auth.errors.passwordReused" });
+    expect((await change("Fourth-pass-4!")).ok).toBe(true);
+    // Now First is three passwords back and may be used again.
+    expect((await change("First-pass-1!")).ok).toBe(true);
+    await requestPasswordReset(ctx(), "reset@example.com");
+    const token = await resetLink("reset@example.com");
+    clockNow = new Date(clockNow.getTime() + 61 * 60_000);
+    expect(await resetPassword(ctx(), { token, password: "Fifth-pass-5!" })).toEqual({
+      ok: false,
+      code: "auth.errors.linkOutdated",
+    });
+    expect((await checkResetLink(ctx(), "made-up")).ok).toBe(false);
+    expect((await checkResetLink(ctx(), "")).ok).toBe(false);
+    // Unknown addresses: same answer, no mail.
+    const before = (await listOutbox(database.db, { limit: 500 })).length;
+    expect((await requestPasswordReset(ctx(), "nobody@example.com")).ok).toBe(true);
+    expect((await listOutbox(database.db, { limit: 500 })).length).toBe(before);
   });
 });

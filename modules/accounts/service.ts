@@ -6,7 +6,7 @@ import { renderMail } from "#modules/mail/render.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
-import type { SignupInput } from "./schemas.ts";
+import { passwordIssue, type SignupInput } from "./schemas.ts";
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
@@ -254,4 +254,105 @@ export async function createVerifiedAccount(
         on conflict do nothing returning id`,
   );
   return row?.id ?? 0;
+}
+
+/**
+ * Mails a password-reset link (1 hour, single use) to an account's address. Unknown or blocked
+ * addresses get the same answer and no mail, so the page reveals nothing.
+ */
+export async function requestPasswordReset(ctx: AccountContext, email: string): Promise<AccountResult<null>> {
+  const [row] = await queryRows<AccountRow>(
+    ctx.db,
+    sql`select * from account where lower(email) = lower(${email.trim()}) and blocked_at is null`,
+  );
+  if (!row) return { ok: true, value: null };
+  try {
+    const token = await newEmailToken(ctx, row.id, EMAIL_PURPOSE.reset, AUTH.resetLinkHours * 3600);
+    const t = ctx.translate(ctx.locale);
+    const { html, text } = renderMail({
+      locale: ctx.locale,
+      preheader: t("mail.reset.preheader"),
+      heading: t("mail.reset.heading", { name: row.name }),
+      paragraphs: [t("mail.reset.body"), t("mail.reset.expires", { hours: AUTH.resetLinkHours })],
+      action: {
+        label: t("mail.reset.action"),
+        url: `${ctx.origin}${localePrefix(ctx.locale)}/change-password?hash=${token}`,
+      },
+      footer: t("mail.reset.footer"),
+    });
+    await ctx.mailer.send({
+      to: row.email,
+      subject: t("mail.reset.subject"),
+      html,
+      text,
+      kind: "reset",
+      locale: ctx.locale,
+    });
+  } catch (error) {
+    ctx.log.error("password reset mail not sent", { accountId: row.id, error });
+    return { ok: false, code: "auth.errors.sendFailed" };
+  }
+  return { ok: true, value: null };
+}
+
+/** Whether a reset link can still be used (the change-password page checks before showing its form). */
+export async function checkResetLink(ctx: ServiceContext, token: string): Promise<AccountResult<null>> {
+  if (!token || token.length > 100) return { ok: false, code: "auth.errors.linkOutdated" };
+  const [row] = await queryRows<{ expires_at: Date; used_at: Date | null }>(
+    ctx.db,
+    sql`select expires_at, used_at from email_token where token_hash = ${digest(token)} and purpose = ${EMAIL_PURPOSE.reset}`,
+  );
+  if (!row || row.used_at || new Date(row.expires_at) <= ctx.clock.now())
+    return { ok: false, code: "auth.errors.linkOutdated" };
+  return { ok: true, value: null };
+}
+
+/**
+ * Sets a new password through a reset link. The password follows the rules of SPEC §5, including
+ * "not one of the last two"; the link is used up; every session of the account ends (all devices).
+ */
+export async function resetPassword(
+  ctx: ServiceContext,
+  input: { token: string; password: string },
+): Promise<AccountResult<{ accountId: number }>> {
+  const link = await checkResetLink(ctx, input.token);
+  if (!link.ok) return link;
+  const now = ctx.clock.now();
+  const [row] = await queryRows<AccountRow & { previous_password_hashes: string[]; account_id: number }>(
+    ctx.db,
+    sql`select a.*, e.account_id from email_token e join account a on a.id = e.account_id
+        where e.token_hash = ${digest(input.token)}`,
+  );
+  if (!row) return { ok: false, code: "auth.errors.linkOutdated" };
+  const issue = passwordIssue(input.password, row.email);
+  if (issue) return { ok: false, code: issue, field: "password" };
+  for (const old of [row.password_hash, ...(row.previous_password_hashes ?? [])].slice(0, 3)) {
+    if (await verifyPassword(old, input.password))
+      return { ok: false, code: "auth.errors.passwordReused", field: "password" };
+  }
+  const hash = await hashPassword(input.password);
+  const done = await ctx.db.transaction(async (tx) => {
+    // The link is spent first, so two submissions at once change the password once.
+    const spent = await queryRows<{ n: number }>(
+      tx as never,
+      sql`update email_token set used_at = ${now} where token_hash = ${digest(input.token)} and used_at is null returning 1 as n`,
+    );
+    if (!spent.length) return false;
+    await tx.execute(sql`update account set password_hash = ${hash},
+        previous_password_hashes = array[${sql.join(
+          [row.password_hash, ...(row.previous_password_hashes ?? [])].slice(0, 2).map((h) => sql`${h}`),
+          sql`, `,
+        )}]::text[],
+        verified_at = coalesce(verified_at, ${now}), updated_at = ${now} where id = ${row.id}`);
+    // Other reset links of the account stop working too.
+    await tx.execute(
+      sql`update email_token set used_at = ${now} where account_id = ${row.id} and purpose = ${EMAIL_PURPOSE.reset} and used_at is null`,
+    );
+    await tx.execute(
+      sql`update auth_session set revoked_at = ${now} where account_id = ${row.id} and revoked_at is null`,
+    );
+    return true;
+  });
+  if (!done) return { ok: false, code: "auth.errors.linkOutdated" };
+  return { ok: true, value: { accountId: row.id } };
 }

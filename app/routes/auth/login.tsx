@@ -103,7 +103,16 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
               className="field-input"
             />
           </Field>
-          <Field id={fields.password.id} label={t("auth.login.password")} error={errorText(fields.password.errors)}>
+          <Field
+            id={fields.password.id}
+            label={t("auth.login.password")}
+            error={errorText(fields.password.errors)}
+            aside={
+              <Link to={href("/forgot-password")} className="text-sm font-semibold text-brand-700 hover:underline">
+                {t("auth.login.forgot")}
+              </Link>
+            }
+          >
             <input
               {...getInputProps(fields.password, { type: "password" })}
               autoComplete="current-password"

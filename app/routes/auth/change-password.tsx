@@ -1,0 +1,131 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Field, FormNotice, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { useI18n } from "#app/components/i18n.tsx";
+import { localePath } from "#app/lib/i18n.ts";
+import { pageContext } from "#app/lib/route.server.ts";
+import { samePath, seo } from "#app/lib/seo.ts";
+import { ACCOUNT_LIMITS } from "#config/constants.ts";
+import { changePasswordSchema } from "#modules/accounts/schemas.ts";
+import type { Route } from "./+types/change-password";
+
+/** The reset page needs the link's hash; without one it sends the visitor to ask for a link (SPEC §2). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app, url, locale, origin, t } = pageContext(request, context);
+  const hash = url.searchParams.get("hash");
+  if (!hash) throw redirect(localePath(locale, "/forgot-password"));
+  const link = await app.services.accounts.checkResetLink(app.serviceContext(locale), hash);
+  return {
+    hash: hash.slice(0, 200),
+    linkError: link.ok ? null : link.code,
+    seo: {
+      origin,
+      locale,
+      title: t("auth.change.metaTitle"),
+      description: t("auth.change.intro"),
+      paths: samePath("/change-password"),
+      noindex: true,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { app, locale, t } = pageContext(request, context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  const hide = { hideFields: ["password", "confirm"] };
+  if (submission.status !== "success") return { result: submission.reply(hide) };
+  const wait = app.limitAuthAttempt();
+  if (wait !== null)
+    return { result: submission.reply({ formErrors: [t("auth.errors.rateLimited", { seconds: wait })], ...hide }) };
+  const done = await app.services.accounts.resetPassword(app.serviceContext(locale), {
+    token: submission.value.hash,
+    password: submission.value.password,
+  });
+  if (!done.ok)
+    return {
+      result: submission.reply(
+        done.field ? { fieldErrors: { [done.field]: [done.code] }, ...hide } : { formErrors: [done.code], ...hide },
+      ),
+    };
+  return { changed: true as const };
+}
+
+export default function ChangePasswordPage({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errorText = useErrorText();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(changePasswordSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+  });
+  const busy = navigation.state === "submitting";
+
+  if (actionData && "changed" in actionData) {
+    return (
+      <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-ink">{t("auth.change.done")}</h1>
+        <p className="mt-2 text-ink-soft">{t("auth.change.doneText")}</p>
+        <Link to={href("/login")} className="btn-primary mt-6 w-full py-3 text-base">
+          {t("auth.change.login")}
+        </Link>
+      </div>
+    );
+  }
+
+  const formError = form.errors?.[0] ?? loaderData.linkError;
+  const outdated = formError === "auth.errors.linkOutdated";
+  return (
+    <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
+      <h1 className="text-2xl font-bold tracking-tight text-ink">{t("auth.change.heading")}</h1>
+      <p className="mt-1 text-ink-muted">{t("auth.change.intro")}</p>
+      <div className="mt-6 flex flex-col gap-4">
+        {formError ? (
+          <FormNotice tone="error">
+            {t(formError)}{" "}
+            {outdated ? (
+              <Link to={href("/forgot-password")} className="font-semibold underline">
+                {t("auth.change.requestNew")}
+              </Link>
+            ) : null}
+          </FormNotice>
+        ) : null}
+        {loaderData.linkError ? null : (
+          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+            <input type="hidden" name="hash" value={loaderData.hash} />
+            <Field
+              id={fields.password.id}
+              label={t("auth.change.password")}
+              hint={t("auth.signup.passwordHint")}
+              error={errorText(fields.password.errors, { length: ACCOUNT_LIMITS.passwordMin })}
+            >
+              <input
+                {...getInputProps(fields.password, { type: "password" })}
+                autoComplete="new-password"
+                className="field-input"
+              />
+            </Field>
+            <Field id={fields.confirm.id} label={t("auth.change.confirm")} error={errorText(fields.confirm.errors)}>
+              <input
+                {...getInputProps(fields.confirm, { type: "password" })}
+                autoComplete="new-password"
+                className="field-input"
+              />
+            </Field>
+            <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
+              {t("auth.change.submit")}
+            </button>
+          </Form>
+        )}
+      </div>
+    </div>
+  );
+}

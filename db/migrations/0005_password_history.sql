@@ -1,0 +1,1 @@
+ALTER TABLE "account" ADD COLUMN "previous_password_hashes" text[] DEFAULT '{}'::text[] NOT NULL;
