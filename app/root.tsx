@@ -16,7 +16,7 @@ import { appContext } from "#app/context.ts";
 import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
 import { createT, localeFromPath } from "#app/lib/i18n.ts";
 import { messagesFor } from "#app/lib/messages.server.ts";
-import { BRAND } from "#config/constants.ts";
+import { AUTH, BRAND } from "#config/constants.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -28,6 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = app.serviceContext(locale);
   const nav = await app.services.catalog.listNavigationTags(ctx);
   const account = app.viewer;
+  // A signed-in visitor's language choice is saved to the account (SPEC §1, §4).
+  if (account && account.locale !== locale) await app.services.accounts.setAccountLocale(ctx, account.id, locale);
   const allowance = account
     ? await app.services.downloads.getAllowance(ctx, {
         kind: "account",
@@ -97,11 +99,40 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useSessionKeepAlive(Boolean(loaderData.viewer));
   return (
     <I18nProvider locale={loaderData.locale} messages={loaderData.messages}>
       <Outlet />
     </I18nProvider>
   );
+}
+
+/**
+ * While signed in, ask who we are every few minutes (SPEC §4): the session stays fresh and an ended
+ * one is noticed. Polling stops at the first failure and on log-out.
+ */
+function useSessionKeepAlive(signedIn: boolean) {
+  useEffect(() => {
+    if (!signedIn) return;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const stop = () => timer && clearInterval(timer);
+    timer = setInterval(async () => {
+      try {
+        const res = await fetch("/graphql", {
+          method: "POST",
+          credentials: "same-origin",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ query: "query Me { me { id } }" }),
+        });
+        const body = res.ok ? ((await res.json()) as { data?: { me: { id: number } | null } }) : null;
+        if (!body?.data?.me) stop();
+      } catch (error) {
+        console.warn("session keep-alive stopped", error);
+        stop();
+      }
+    }, AUTH.sessionPollMs);
+    return stop;
+  }, [signedIn]);
 }
 
 /** Last resort: rendering the page's own error view failed. Plain markup, a way home. */

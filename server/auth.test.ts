@@ -324,6 +324,24 @@ describe("sessions over HTTP", () => {
   });
 });
 
+describe("language", () => {
+  it("saves a signed-in visitor's language to the account when they switch", async () => {
+    const jar = await logIn("free@demo.slidenest.test");
+    const localeOf = async () =>
+      (
+        await queryRows<{ locale: string }>(
+          srv.database.db,
+          sql`select locale from account where email = 'free@demo.slidenest.test'`,
+        )
+      )[0].locale;
+    expect(await localeOf()).toBe("en");
+    expect((await get("/es/profile", jar)).status).toBe(200);
+    expect(await localeOf()).toBe("es");
+    await get("/", jar);
+    expect(await localeOf()).toBe("en");
+  });
+});
+
 describe("favourites over HTTP", () => {
   it("asks guests to log in: 401 for scripts, the log-in page with a way back for plain forms", async () => {
     const json = await srv.request("/api/favorites", {
