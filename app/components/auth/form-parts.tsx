@@ -14,25 +14,19 @@ export function Field({
   label,
   error,
   hint,
-  aside,
   children,
 }: {
   id: string;
   label: string;
   error?: string;
   hint?: string;
-  /** Shown at the end of the label's line, e.g. a "forgot password" link. */
-  aside?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div>
-      <div className="flex items-baseline justify-between gap-3">
-        <label htmlFor={id} className="field-label">
-          {label}
-        </label>
-        {aside}
-      </div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
       {children}
       {hint && !error ? (
         <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-muted">

@@ -60,11 +60,11 @@ export function AccountMenu() {
 
   if (!viewer) {
     return (
-      <div className="hidden items-center gap-2 sm:flex">
-        <Link to={href("/login")} className="btn-ghost">
+      <div className="flex items-center gap-2">
+        <Link to={href("/login")} className="btn-ghost px-3">
           {t("auth.guest.login")}
         </Link>
-        <Link to={href("/signup")} className="btn-primary">
+        <Link to={href("/signup")} className="btn-primary hidden sm:inline-flex">
           {t("auth.guest.getStarted")}
         </Link>
       </div>

@@ -103,22 +103,19 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
               className="field-input"
             />
           </Field>
-          <Field
-            id={fields.password.id}
-            label={t("auth.login.password")}
-            error={errorText(fields.password.errors)}
-            aside={
-              <Link to={href("/forgot-password")} className="text-sm font-semibold text-brand-700 hover:underline">
-                {t("auth.login.forgot")}
-              </Link>
-            }
-          >
+          <Field id={fields.password.id} label={t("auth.login.password")} error={errorText(fields.password.errors)}>
             <input
               {...getInputProps(fields.password, { type: "password" })}
               autoComplete="current-password"
               className="field-input"
             />
           </Field>
+          <Link
+            to={href("/forgot-password")}
+            className="-mt-2 self-end text-sm font-semibold text-brand-700 hover:underline"
+          >
+            {t("auth.login.forgot")}
+          </Link>
           <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
             {t("auth.login.submit")}
           </button>
