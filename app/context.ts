@@ -19,10 +19,13 @@ export type AppLoadContext = {
   accountContext(locale: Locale): AccountContext;
   /** The signed-in account, or null for a guest. */
   viewer: AccountView | null;
-  /** Where mail goes: the embedded outbox (listed at /outbox) or SMTP. */
-  mailKind: "outbox" | "smtp";
+  /**
+   * Whether outgoing mail is listed at /outbox: the embedded demo only (no SMTP, no DATABASE_URL).
+   * Anywhere else the page would hand out other people's links, so it does not exist.
+   */
+  outboxPage: boolean;
   /** Takes one log-in or sign-up attempt from this client's budget; answers seconds to wait when spent. */
-  limitAuthAttempt(): number | null;
+  limitAuthAttempt(login?: string): number | null;
   /** Starts a session for an account; answers the Set-Cookie values to send. */
   startSession(accountId: number): Promise<string[]>;
 };

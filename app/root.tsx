@@ -28,8 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = app.serviceContext(locale);
   const nav = await app.services.catalog.listNavigationTags(ctx);
   const account = app.viewer;
-  // A signed-in visitor's language choice is saved to the account (SPEC §1, §4).
-  if (account && account.locale !== locale) await app.services.accounts.setAccountLocale(ctx, account.id, locale);
   const allowance = account
     ? await app.services.downloads.getAllowance(ctx, {
         kind: "account",

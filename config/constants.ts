@@ -152,6 +152,8 @@ export const RATE_LIMITS = {
   suggest: [40, 240],
   search: [20, 60],
   auth: [10, 30],
+  /** Log-in attempts per login name, whatever the address (password guessing from many addresses). */
+  authPerLogin: [10, 10],
   favorites: [30, 120],
 } as const satisfies Record<string, readonly [number, number]>;
 export type RateLimits = { [K in keyof typeof RATE_LIMITS]: [number, number] };

@@ -11,13 +11,21 @@ import { DEFAULT_LOCALE, type Locale, RATE_LIMITS, type RateLimits } from "#conf
 import type { Env } from "#config/env.server.ts";
 import type { Database } from "#db/client.server.ts";
 import type { AccountContext } from "#modules/accounts/service.ts";
-import { createSession } from "#modules/auth/sessions.ts";
+import { createSession, purgeExpiredSessions } from "#modules/auth/sessions.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import * as files from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
 import { type Clock, type ServiceContext, systemClock } from "#modules/shared/context.ts";
-import { crossSite, mountAuth, resolveViewer, type SessionViewer, sessionCookieHeaders } from "./auth.ts";
+import {
+  crossSite,
+  mountAuth,
+  resolveViewer,
+  type SessionViewer,
+  sessionCookieHeaders,
+  TOKEN_COOKIE,
+  takeAuthAttempt,
+} from "./auth.ts";
 import { clientIp, guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
 import { mountFavorites } from "./favorites.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
@@ -50,10 +58,13 @@ export type ServerOptions = {
     suggest?: [number, number];
     search?: [number, number];
     auth?: [number, number];
+    authPerLogin?: [number, number];
     favorites?: [number, number];
   };
   /** Sends mail; defaults to SMTP_URL when set, else the outbox in the database. */
   mailer?: Mailer;
+  /** Reset and resend mail goes out after the answer (true, default) or before it (tests read it at once). */
+  deferMail?: boolean;
   /** How often trending and counts are recomputed; 0 turns the background refresh off (tests). */
   refreshStatsEveryMs?: number;
 };
@@ -115,9 +126,13 @@ export function createServerApp(opts: ServerOptions) {
     suggest: opts.rateLimits?.suggest ?? scaled("suggest"),
     search: opts.rateLimits?.search ?? scaled("search"),
     auth: opts.rateLimits?.auth ?? scaled("auth"),
+    authPerLogin: opts.rateLimits?.authPerLogin ?? scaled("authPerLogin"),
     favorites: opts.rateLimits?.favorites ?? scaled("favorites"),
   };
   const mailer = opts.mailer ?? createMailer({ db, log, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const outboxPage = mailer.kind === "outbox" && !env.DATABASE_URL;
+  if (mailer.kind === "outbox" && env.DATABASE_URL)
+    log.warn("no SMTP_URL: e-mail (verification and password links) is kept in the database and not delivered");
   const fileContext: FileContext = { db, storage, log, inflight: new Map() };
   const views = new ViewCounter((batch) => services.catalog.recordViewsBySlug({ db }, batch, clock.now()), log);
   const pageCache = new PageCache(2000, 60_000);
@@ -141,6 +156,7 @@ export function createServerApp(opts: ServerOptions) {
       await services.catalog.refreshCatalogStats({ db, clock });
       await services.search.refreshStaleSearchDocuments(db, { now: clock.now() });
       await services.search.refreshSearchStats(db);
+      await purgeExpiredSessions({ db, clock });
     } catch (error) {
       log.error("catalogue stats not refreshed", { error });
     }
@@ -154,9 +170,12 @@ export function createServerApp(opts: ServerOptions) {
     serviceContext,
     log,
     production: mode === "production",
+    origin: env.publicUrl,
     guestIdOf: (req) => guestIdFromCookieHeader(secret, req.headers.get("cookie")),
   });
-  const viewerOf = resolveViewer({ secret, clock, serviceContext, limits, origin: env.publicUrl });
+  // One budget per address for every log-in, sign-up and reset form and the REST log-in, and one per login name.
+  const authLimiters = { perIp: new RateLimiter(...limits.auth), perLogin: new RateLimiter(...limits.authPerLogin) };
+  const viewerOf = resolveViewer({ secret, clock, serviceContext, origin: env.publicUrl });
 
   const app = new Hono<{ Variables: Vars }>();
 
@@ -210,16 +229,20 @@ export function createServerApp(opts: ServerOptions) {
     await next();
   });
 
-  // Who is asking, for everything but static files and previews.
+  // Who is asking: pages, their data, GraphQL and the account and download APIs. Static and public
+  // files, search suggestions, log-out and the token endpoints never look at (or rotate) the session.
+  const PUBLIC_PATHS =
+    /^\/(?:assets|fonts|files|auth)\/|^\/(?:healthz|readyz|logout|robots\.txt|favicon\.\w+|site\.webmanifest|apple-touch-icon\.png)$|^\/api\/search\/|^\/sitemap[\w-]*\.xml$|^\/(?:es\/)?pdf-license-/;
   app.use("*", async (c, next) => {
-    const p = c.req.path;
-    const skip =
-      p.startsWith("/assets/") || p.startsWith("/fonts/") || p.startsWith("/files/previews/") || p === "/healthz";
-    const found = skip ? { viewer: null, cookies: [] } : await viewerOf(c);
+    const found = PUBLIC_PATHS.test(c.req.path) ? { viewer: null, cookies: [] } : await viewerOf(c);
     c.set("viewer", found.viewer);
     await next();
-    // Rotated or cleared session cookies go out with whatever the route answered.
-    for (const cookie of found.cookies) c.res.headers.append("Set-Cookie", cookie);
+    if (!found.cookies.length) return;
+    // Rotated or cleared session cookies go out with the answer, unless the route set a session of its
+    // own (a log-in); an answer that carries a session is nobody else's to cache.
+    const own = c.res.headers.getSetCookie().some((v) => v.startsWith(`${TOKEN_COOKIE}=`));
+    if (!own) for (const cookie of found.cookies) c.res.headers.append("Set-Cookie", cookie);
+    c.res.headers.set("Cache-Control", "private, no-store");
   });
 
   // Built assets: content-hashed names, cached for a year.
@@ -272,7 +295,7 @@ export function createServerApp(opts: ServerOptions) {
     viewerOf: (c) => c.get("viewer" as never) as SessionViewer,
   });
 
-  mountAuth(app as unknown as Hono, { secret, clock, serviceContext, limits, origin: env.publicUrl });
+  mountAuth(app as unknown as Hono, { secret, clock, serviceContext, limiters: authLimiters, origin: env.publicUrl });
   mountFavorites(app as unknown as Hono, {
     serviceContext,
     limits,
@@ -296,9 +319,9 @@ export function createServerApp(opts: ServerOptions) {
     mailer,
     origin: env.publicUrl,
     translate: serverT,
+    runLater: opts.deferMail === false ? undefined : (task) => setImmediate(() => void task()),
   });
 
-  const formLimiter = new RateLimiter(...limits.auth);
   const appLoadContext = (
     req: Request,
     requestId: string,
@@ -314,10 +337,9 @@ export function createServerApp(opts: ServerOptions) {
     fileContext: () => fileContext,
     accountContext,
     viewer: viewer?.account ?? null,
-    mailKind: mailer.kind,
-    limitAuthAttempt() {
-      const r = formLimiter.take(ip);
-      return r.ok ? null : r.retryAfter;
+    outboxPage,
+    limitAuthAttempt(login) {
+      return takeAuthAttempt(authLimiters, ip, login);
     },
     async startSession(accountId) {
       const tokens = await createSession({ db, clock, secret }, accountId);

@@ -196,6 +196,31 @@ describe("sign-up and log-in pages", () => {
   });
 });
 
+describe("demo outbox", () => {
+  it("exists only in the embedded demo: with DATABASE_URL it is not served", async () => {
+    expect((await get("/outbox")).status).toBe(200);
+    const prod = await createTestServer({
+      clock,
+      database: srv.database,
+      env: { DATABASE_URL: "postgres://example.invalid/slidenest" },
+    });
+    try {
+      expect((await prod.request("/outbox")).status).toBe(404);
+      expect((await prod.request("/outbox/1")).status).toBe(404);
+      const signup = await prod.request("/signup", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        body: form({ name: "Prod", email: "prod@example.com", password: "Sl1des!rock", terms: "on" }),
+      });
+      const html = await signup.text();
+      expect(notices(html)).toContain("Verification link has been sent");
+      expect(html).not.toContain('href="/outbox"');
+    } finally {
+      await prod.close();
+    }
+  });
+});
+
 describe("forgotten passwords", () => {
   it("goes from 'enter email' to 'email sent', and the link sets a new password that signs out everywhere", async () => {
     expect((await get("/change-password")).headers.get("location")).toBe("/forgot-password");
@@ -239,6 +264,7 @@ describe("sessions over HTTP", () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toMatch(/<dd[^>]*>Personal, monthly<\/dd>/);
     expect(page.headers.getSetCookie().some((c) => c.startsWith("apollo-token="))).toBe(true);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
     const stale = new Jar();
     stale.cookies.set("apollo-token", jar.cookies.get("apollo-token") as string);
     stale.cookies.set("sn_refresh", jar.cookies.get("sn_refresh") as string);
@@ -247,6 +273,14 @@ describe("sessions over HTTP", () => {
     expect(out.headers.get("location")).toBe("/login");
     // The cookies kept from before the log-out no longer sign anyone in.
     expect((await get("/profile", stale)).status).toBe(302);
+  });
+
+  it("logging in as someone else wins over a session being refreshed at the same time", async () => {
+    const jar = await logIn("personal@demo.slidenest.test");
+    now = new Date(now.getTime() + 20 * 60_000);
+    jar.take(await post("/login", { login: "demo-free", password: "Demo-pass-2026!" }, jar));
+    const page = await (await get("/profile", jar)).text();
+    expect(page).toMatch(/<h1[^>]*>Hello, Free Demo<\/h1>/);
   });
 
   it("offers the REST token endpoints of SPEC §7 with rotation", async () => {
@@ -318,6 +352,36 @@ describe("sessions over HTTP", () => {
       }
       expect(codes.slice(0, 3)).toEqual([200, 200, 200]);
       expect(codes.slice(3)).toEqual([429, 429]);
+      // The REST log-in shares the same budget.
+      const rest = await limited.request("/auth/authenticate", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ login: "free@demo.slidenest.test", password: "wrong" }),
+      });
+      expect(rest.status).toBe(429);
+      expect(Number(rest.headers.get("retry-after"))).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("limits guesses at one login from many addresses", async () => {
+    const limited = await createTestServer({
+      clock,
+      database: srv.database,
+      rateLimits: { auth: [1000, 1000], authPerLogin: [2, 2] },
+    });
+    try {
+      const attempt = (login: string) =>
+        limited.request("/auth/authenticate", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ login, password: "wrong" }),
+        });
+      expect((await attempt("free@demo.slidenest.test")).status).toBe(401);
+      expect((await attempt("FREE@demo.slidenest.test")).status).toBe(401);
+      expect((await attempt("free@demo.slidenest.test")).status).toBe(429);
+      expect((await attempt("personal@demo.slidenest.test")).status).toBe(401);
     } finally {
       await limited.close();
     }
@@ -325,7 +389,7 @@ describe("sessions over HTTP", () => {
 });
 
 describe("language", () => {
-  it("saves a signed-in visitor's language to the account when they switch", async () => {
+  it("saves the language switch to a signed-in account through UpdateMe, and only that", async () => {
     const jar = await logIn("free@demo.slidenest.test");
     const localeOf = async () =>
       (
@@ -335,10 +399,39 @@ describe("language", () => {
         )
       )[0].locale;
     expect(await localeOf()).toBe("en");
+    // Visiting a Spanish page (say, from a link) changes nothing.
     expect((await get("/es/profile", jar)).status).toBe(200);
-    expect(await localeOf()).toBe("es");
-    await get("/", jar);
     expect(await localeOf()).toBe("en");
+    const update = (languageId: number, cookie = jar.header) =>
+      srv.request("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", cookie, origin },
+        body: JSON.stringify({
+          query: "mutation($d: UpdateMeInput!) { updateMe(data: $d) { language { id name locale } } }",
+          variables: { d: { languageId } },
+        }),
+      });
+    const ok = await (await update(2)).json();
+    expect(ok.data.updateMe.language).toEqual({ id: 2, name: "Español", locale: "es" });
+    expect(await localeOf()).toBe("es");
+    const bad = await (await update(99)).json();
+    expect(bad.errors[0].message).toBe("Invalid language type.");
+    const guest = await (await update(1, "")).json();
+    expect(guest.errors[0].extensions.code).toBe("UNAUTHENTICATED");
+    expect(await localeOf()).toBe("es");
+  });
+
+  it("lets no other site read GraphQL with the visitor's cookies", async () => {
+    const pre = await srv.request("/graphql", {
+      method: "OPTIONS",
+      headers: { origin: "https://evil.example", "access-control-request-method": "POST" },
+    });
+    expect(pre.headers.get("access-control-allow-origin")).not.toBe("https://evil.example");
+    const own = await srv.request("/graphql", {
+      method: "OPTIONS",
+      headers: { origin, "access-control-request-method": "POST" },
+    });
+    expect(own.headers.get("access-control-allow-origin")).toBe(origin);
   });
 });
 

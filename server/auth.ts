@@ -3,12 +3,12 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { serialize } from "hono/utils/cookie";
 import { isLocale } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
-import { AUTH, type Locale, type RateLimits } from "#config/constants.ts";
+import { AUTH, type Locale } from "#config/constants.ts";
 import { type AccountView, authenticate, getSessionAccount } from "#modules/accounts/service.ts";
 import { createSession, endSession, refreshSession, type Tokens, verifyAccessToken } from "#modules/auth/sessions.ts";
 import type { Clock, ServiceContext } from "#modules/shared/context.ts";
 import { clientIp } from "./downloads.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import type { RateLimiter } from "./rate-limit.ts";
 
 export const TOKEN_COOKIE = "apollo-token";
 export const REFRESH_COOKIE = "sn_refresh";
@@ -20,9 +20,21 @@ type Deps = {
   secret: string;
   clock: Clock;
   serviceContext: (locale: Locale) => ServiceContext;
-  limits: RateLimits;
   origin: string;
 };
+
+export type AuthLimiters = { perIp: RateLimiter; perLogin: RateLimiter };
+
+/** Takes one attempt from the address's budget and, for a log-in, the login name's; seconds to wait or null. */
+export function takeAuthAttempt(limiters: AuthLimiters, ip: string, login?: string): number | null {
+  const byIp = limiters.perIp.take(ip);
+  if (!byIp.ok) return byIp.retryAfter;
+  if (login) {
+    const byLogin = limiters.perLogin.take(login.trim().toLowerCase().slice(0, 254));
+    if (!byLogin.ok) return byLogin.retryAfter;
+  }
+  return null;
+}
 
 const isHttps = (c: Context) =>
   new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
@@ -116,22 +128,17 @@ export function clearedCookieHeaders(): string[] {
 }
 
 /** REST token endpoints of SPEC §7 (/auth/authenticate, /auth/refresh) and the log-out form. */
-export function mountAuth(app: Hono, deps: Deps) {
-  const limiter = new RateLimiter(...deps.limits.auth);
+export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
   const sessionCtx = () => ({ db: deps.serviceContext("en").db, clock: deps.clock, secret: deps.secret });
 
-  const guard = (c: Context, t: ReturnType<typeof serverT>) => {
+  const guard = (c: Context, t: ReturnType<typeof serverT>, login?: string) => {
     if (crossSite(c, deps.origin))
       return c.json({ ok: false, code: "auth.errors.forbidden", message: t("auth.errors.forbidden") }, 403);
-    const limited = limiter.take(clientIp(c));
-    if (!limited.ok) {
-      c.header("Retry-After", String(limited.retryAfter));
+    const wait = takeAuthAttempt(deps.limiters, clientIp(c), login);
+    if (wait !== null) {
+      c.header("Retry-After", String(wait));
       return c.json(
-        {
-          ok: false,
-          code: "auth.errors.rateLimited",
-          message: t("auth.errors.rateLimited", { seconds: limited.retryAfter }),
-        },
+        { ok: false, code: "auth.errors.rateLimited", message: t("auth.errors.rateLimited", { seconds: wait }) },
         429,
       );
     }
@@ -157,11 +164,11 @@ export function mountAuth(app: Hono, deps: Deps) {
   app.post("/auth/authenticate", async (c) => {
     const locale: Locale = isLocale(c.req.header("locale")) ? (c.req.header("locale") as Locale) : "en";
     const t = serverT(locale);
-    const refused = guard(c, t);
-    if (refused) return refused;
     const input = await body(c);
     const login = typeof input.login === "string" ? input.login.slice(0, 254) : "";
     const password = typeof input.password === "string" ? input.password.slice(0, 128) : "";
+    const refused = guard(c, t, login);
+    if (refused) return refused;
     const result = await authenticate(deps.serviceContext(locale), { login, password });
     if (!result.ok) {
       const status =

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { isLocale, localePath } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import type { Locale, RateLimits } from "#config/constants.ts";
 import { setFavorite } from "#modules/favorites/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
@@ -19,7 +20,8 @@ type Deps = {
 function backTo(c: Context, origin: string, locale: Locale): string {
   try {
     const u = new URL(c.req.header("referer") ?? "");
-    if (u.origin === origin || u.origin === new URL(c.req.url).origin) return u.pathname + u.search;
+    if (u.origin === origin || u.origin === new URL(c.req.url).origin)
+      return safeRedirect(u.pathname + u.search, localePath(locale, "/"));
   } catch {
     /* no usable referer */
   }

@@ -28,6 +28,7 @@ export async function createTestServer(
       suggest?: [number, number];
       search?: [number, number];
       auth?: [number, number];
+      authPerLogin?: [number, number];
       favorites?: [number, number];
     };
     mailer?: import("#modules/mail/mailer.ts").Mailer;
@@ -57,9 +58,11 @@ export async function createTestServer(
       suggest: [1000, 1000],
       search: [1000, 1000],
       auth: [1000, 1000],
+      authPerLogin: [1000, 1000],
       favorites: [1000, 1000],
     },
     mailer: opts.mailer,
+    deferMail: false,
     refreshStatsEveryMs: 0,
   });
   const request = (p: string, init?: RequestInit) => server.app.request(`http://localhost:3000${p}`, init);

@@ -93,7 +93,9 @@ describe("sign-up, verification and log-in", () => {
     const [mail] = (await listOutbox(database.db, { limit: 1 })).filter((m) => m.to === "Ana@Example.com");
     expect(mail.subject).toBe("Confirma tu cuenta de SlideNest");
     expect(mail.text).toContain("https://slidenest.example/es/login?hash=");
-    expect(mail.html).toContain("Ana Pérez");
+    // The name someone typed is not put into mail sent to an address nobody confirmed yet.
+    expect(mail.html).not.toContain("Ana Pérez");
+    expect(mail.html).toContain("Te damos la bienvenida a SlideNest");
     const [row] = await queryRows<{
       username: string;
       locale: string;
@@ -157,12 +159,22 @@ describe("sign-up, verification and log-in", () => {
     expect(await verifyEmail(ctx(), "x".repeat(5000))).toEqual({ ok: false, code: "auth.errors.confirmationInvalid" });
     expect((await resendVerification(ctx(), "LATE@example.com")).ok).toBe(true);
     const fresh = await linkFor("late@example.com");
+    // A second request within the minute sends nothing more (no mail-bombing an address).
+    const count = (await listOutbox(database.db, { limit: 500 })).length;
+    expect((await resendVerification(ctx(), "late@example.com")).ok).toBe(true);
+    expect((await listOutbox(database.db, { limit: 500 })).length).toBe(count);
     expect(fresh).not.toBe(token);
     expect((await verifyEmail(ctx(), fresh)).ok).toBe(true);
     // Unknown addresses get the same answer, and no mail.
     const before = (await listOutbox(database.db, { limit: 500 })).length;
     expect((await resendVerification(ctx(), "ghost@example.com")).ok).toBe(true);
     expect((await listOutbox(database.db, { limit: 500 })).length).toBe(before);
+  });
+
+  it("carries the page that sent the visitor to sign up through the verification link", async () => {
+    await signUp(ctx(), { ...input("back@example.com"), redirect: "/template/some-deck?color=red" });
+    const [mail] = await listOutbox(database.db, { limit: 1 });
+    expect(mail.text).toContain(`&redirect=${encodeURIComponent("/template/some-deck?color=red")}`);
   });
 
   it("tells a blocked account to contact the administrator", async () => {
@@ -249,6 +261,7 @@ describe("password reset", () => {
 
   it("refuses either of the last two passwords, and expired or made-up links", async () => {
     const change = async (password: string) => {
+      clockNow = new Date(clockNow.getTime() + 61_000);
       await requestPasswordReset(ctx(), "reset@example.com");
       return resetPassword(ctx(), { token: await resetLink("reset@example.com"), password });
     };
@@ -259,6 +272,7 @@ describe("password reset", () => {
     expect((await change("Fourth-pass-4!")).ok).toBe(true);
     // Now First is three passwords back and may be used again.
     expect((await change("First-pass-1!")).ok).toBe(true);
+    clockNow = new Date(clockNow.getTime() + 61_000);
     await requestPasswordReset(ctx(), "reset@example.com");
     const token = await resetLink("reset@example.com");
     clockNow = new Date(clockNow.getTime() + 61 * 60_000);

@@ -11,7 +11,44 @@ import { passwordIssue, type SignupInput } from "./schemas.ts";
 type T = (key: string, params?: Record<string, string | number>) => string;
 
 /** What account services need beyond the database: mail, the site's address and the messages. */
-export type AccountContext = ServiceContext & { mailer: Mailer; origin: string; translate: (locale: Locale) => T };
+export type AccountContext = ServiceContext & {
+  mailer: Mailer;
+  origin: string;
+  translate: (locale: Locale) => T;
+  /**
+   * Runs mail that must not make the answer slower for existing addresses than for unknown ones (reset,
+   * resend). The server runs it after answering; without it (tests) it runs before.
+   */
+  runLater?: (task: () => Promise<void>) => void;
+};
+
+/** One link mail per address and purpose per this many seconds (stops mail-bombing an address). */
+const MAIL_COOLDOWN_SECONDS = 60;
+
+/** Whether a link of this purpose was mailed to the account very recently. */
+async function recentlyMailed(ctx: ServiceContext, accountId: number, purpose: string): Promise<boolean> {
+  const since = new Date(ctx.clock.now().getTime() - MAIL_COOLDOWN_SECONDS * 1000);
+  const rows = await queryRows<{ n: number }>(
+    ctx.db,
+    sql`select 1 as n from email_token where account_id = ${accountId} and purpose = ${purpose} and created_at > ${since} limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Runs a task now (awaited) or later, as the context says; failures of later tasks are logged. */
+async function deliver(ctx: AccountContext, what: string, task: () => Promise<void>): Promise<boolean> {
+  if (ctx.runLater) {
+    ctx.runLater(() => task().catch((error) => ctx.log.error(`${what} not sent`, { error })));
+    return true;
+  }
+  try {
+    await task();
+    return true;
+  } catch (error) {
+    ctx.log.error(`${what} not sent`, { error });
+    return false;
+  }
+}
 
 /** The signed-in account as pages and resolvers see it. */
 export type AccountView = {
@@ -96,16 +133,19 @@ async function newEmailToken(ctx: ServiceContext, accountId: number, purpose: st
 
 async function sendVerification(
   ctx: AccountContext,
-  account: { id: number; email: string; name: string },
+  account: { id: number; email: string },
   locale: Locale,
+  redirect?: string,
 ) {
   const token = await newEmailToken(ctx, account.id, EMAIL_PURPOSE.verify, AUTH.verificationLinkHours * 3600);
   const t = ctx.translate(locale);
-  const url = `${ctx.origin}${localePrefix(locale)}/login?hash=${token}`;
+  // The page that sent the visitor to sign up comes back after the first log-in.
+  const back = redirect ? `&redirect=${encodeURIComponent(redirect)}` : "";
+  const url = `${ctx.origin}${localePrefix(locale)}/login?hash=${token}${back}`;
   const { html, text } = renderMail({
     locale,
     preheader: t("mail.verify.preheader"),
-    heading: t("mail.verify.heading", { name: account.name }),
+    heading: t("mail.verify.heading"),
     paragraphs: [t("mail.verify.body"), t("mail.verify.expires", { hours: AUTH.verificationLinkHours })],
     action: { label: t("mail.verify.action"), url },
     footer: t("mail.footer"),
@@ -146,7 +186,7 @@ export async function signUp(ctx: AccountContext, input: SignupInput): Promise<A
     }
   }
   try {
-    await sendVerification(ctx, { id, email, name: input.name.trim() }, ctx.locale);
+    await sendVerification(ctx, { id, email }, ctx.locale, input.redirect || undefined);
   } catch (error) {
     ctx.log.error("verification mail not sent", { accountId: id, error });
     // Nothing half made is left behind: the address can be registered again.
@@ -162,13 +202,9 @@ export async function resendVerification(ctx: AccountContext, email: string): Pr
     ctx.db,
     sql`select * from account where lower(email) = lower(${email.trim()}) and blocked_at is null`,
   );
-  if (row && !row.verified_at) {
-    try {
-      await sendVerification(ctx, row, ctx.locale);
-    } catch (error) {
-      ctx.log.error("verification mail not sent", { accountId: row.id, error });
-      return { ok: false, code: "auth.errors.sendFailed" };
-    }
+  if (row && !row.verified_at && !(await recentlyMailed(ctx, row.id, EMAIL_PURPOSE.verify))) {
+    const sent = await deliver(ctx, "verification mail", () => sendVerification(ctx, row, ctx.locale));
+    if (!sent) return { ok: false, code: "auth.errors.sendFailed" };
   }
   return { ok: true, value: null };
 }
@@ -265,14 +301,14 @@ export async function requestPasswordReset(ctx: AccountContext, email: string): 
     ctx.db,
     sql`select * from account where lower(email) = lower(${email.trim()}) and blocked_at is null`,
   );
-  if (!row) return { ok: true, value: null };
-  try {
+  if (!row || (await recentlyMailed(ctx, row.id, EMAIL_PURPOSE.reset))) return { ok: true, value: null };
+  const sent = await deliver(ctx, "password reset mail", async () => {
     const token = await newEmailToken(ctx, row.id, EMAIL_PURPOSE.reset, AUTH.resetLinkHours * 3600);
     const t = ctx.translate(ctx.locale);
     const { html, text } = renderMail({
       locale: ctx.locale,
       preheader: t("mail.reset.preheader"),
-      heading: t("mail.reset.heading", { name: row.name }),
+      heading: t("mail.reset.heading"),
       paragraphs: [t("mail.reset.body"), t("mail.reset.expires", { hours: AUTH.resetLinkHours })],
       action: {
         label: t("mail.reset.action"),
@@ -288,11 +324,8 @@ export async function requestPasswordReset(ctx: AccountContext, email: string): 
       kind: "reset",
       locale: ctx.locale,
     });
-  } catch (error) {
-    ctx.log.error("password reset mail not sent", { accountId: row.id, error });
-    return { ok: false, code: "auth.errors.sendFailed" };
-  }
-  return { ok: true, value: null };
+  });
+  return sent ? { ok: true, value: null } : { ok: false, code: "auth.errors.sendFailed" };
 }
 
 /** Whether a reset link can still be used (the change-password page checks before showing its form). */

@@ -1,11 +1,14 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import type { Clock } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import {
   createSession,
   endAllSessions,
   endSession,
+  purgeExpiredSessions,
   refreshSession,
   type SessionContext,
   verifyAccessToken,
@@ -79,5 +82,16 @@ describe("sessions", () => {
     expect(b2).not.toBeNull();
     await endAllSessions(ctx(), accountId);
     expect(await refreshSession(ctx(), b2?.refreshToken)).toBeNull();
+  });
+
+  it("purges expired and long-revoked sessions, keeping live ones", async () => {
+    const live = await createSession(ctx(), accountId);
+    const ended = await createSession(ctx(), accountId);
+    await endSession(ctx(), { refreshToken: ended.refreshToken });
+    later(2 * 86_400);
+    await purgeExpiredSessions(ctx());
+    const rows = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from auth_session`);
+    expect(rows[0].n).toBe(1);
+    expect(await refreshSession(ctx(), live.refreshToken)).not.toBeNull();
   });
 });

@@ -120,3 +120,13 @@ export async function endAllSessions(ctx: Pick<SessionContext, "db" | "clock">, 
     sql`update auth_session set revoked_at = ${ctx.clock.now()} where account_id = ${accountId} and revoked_at is null`,
   );
 }
+
+/**
+ * Deletes what can no longer be used: sessions past their expiry or revoked more than a day ago, and
+ * e-mail links a day past their expiry. Run with the background statistics.
+ */
+export async function purgeExpiredSessions(ctx: Pick<SessionContext, "db" | "clock">): Promise<void> {
+  const dayAgo = new Date(ctx.clock.now().getTime() - 86_400_000);
+  await ctx.db.execute(sql`delete from auth_session where expires_at < ${ctx.clock.now()} or revoked_at < ${dayAgo}`);
+  await ctx.db.execute(sql`delete from email_token where expires_at < ${dayAgo}`);
+}

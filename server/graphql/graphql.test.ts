@@ -21,8 +21,13 @@ beforeAll(async () => {
     clock: { now: () => new Date() },
     log: silent,
   });
-  handler = createGraphqlHandler({ serviceContext, log: silent, production: true });
-  devHandler = createGraphqlHandler({ serviceContext, log: silent, production: false });
+  handler = createGraphqlHandler({ serviceContext, log: silent, production: true, origin: "http://localhost:3000" });
+  devHandler = createGraphqlHandler({
+    serviceContext,
+    log: silent,
+    production: false,
+    origin: "http://localhost:3000",
+  });
 });
 afterAll(() => database?.cleanup());
 

@@ -4,6 +4,7 @@ import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import { GRAPHQL, LANGUAGES, type Locale, SEARCH_MAX_LENGTH } from "#config/constants.ts";
 import type { AccountView } from "#modules/accounts/service.ts";
+import * as accounts from "#modules/accounts/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
 import type { TagType, TagView } from "#modules/catalog/views.ts";
 import { countDownloads } from "#modules/downloads/service.ts";
@@ -27,6 +28,7 @@ const MESSAGES = {
   invalidTimeZone: { en: "Invalid time zone.", es: "Zona horaria no válida." },
   notFound: { en: "Tag not found.", es: "Etiqueta no encontrada." },
   forbidden: { en: "You can only read your own downloads.", es: "Solo puedes consultar tus propias descargas." },
+  unauthenticated: { en: "Log in first.", es: "Inicia sesión primero." },
 } as const;
 
 function badInput(message: string): GraphQLError {
@@ -291,6 +293,34 @@ export function buildSchema() {
     }),
   });
 
+  const UpdateMeInput = builder.inputType("UpdateMeInput", {
+    fields: (t) => ({ languageId: t.int({ required: false }) }),
+  });
+
+  builder.mutationType({
+    fields: (t) => ({
+      updateMe: t.field({
+        type: Me,
+        description: "Changes the signed-in account; today its language (SPEC §4, language switch).",
+        args: { data: t.arg({ type: UpdateMeInput, required: true }) },
+        resolve: async (_r, args, ctx) => {
+          if (!ctx.account)
+            throw new GraphQLError(MESSAGES.unauthenticated[ctx.service.locale], {
+              extensions: { code: "UNAUTHENTICATED", http: { status: 401 } },
+            });
+          let account = ctx.account;
+          if (args.data.languageId != null) {
+            const language = LANGUAGES.find((l) => l.id === args.data.languageId);
+            if (!language) throw badInput(MESSAGES.invalidLanguage[ctx.service.locale]);
+            await accounts.setAccountLocale(ctx.service, account.id, language.locale);
+            account = { ...account, locale: language.locale };
+          }
+          return account;
+        },
+      }),
+    }),
+  });
+
   return builder.toSchema();
 }
 
@@ -298,6 +328,8 @@ export function createGraphqlHandler(opts: {
   serviceContext: (locale: Locale) => ServiceContext;
   log: Logger;
   production: boolean;
+  /** The site's own origin: the only one allowed to call with credentials from a browser. */
+  origin: string;
   /** Reads the signed guest id from a request's cookies. */
   guestIdOf?: (req: Request) => string | null;
 }) {
@@ -313,6 +345,7 @@ export function createGraphqlHandler(opts: {
   const yoga = createYoga<{ account: AccountView | null }, Ctx>({
     schema,
     graphqlEndpoint: "/graphql",
+    cors: { origin: opts.origin, credentials: true, methods: ["GET", "POST"] },
     landingPage: false,
     graphiql: !opts.production,
     maskedErrors: true,

@@ -55,11 +55,3 @@ export function FormNotice({ tone, children }: { tone: "error" | "success" | "in
     </div>
   );
 }
-
-/** A same-site path to go back to after logging in; anything else goes home. */
-export function safeRedirect(to: unknown, fallback: string): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || to.length > 512)
-    return fallback;
-  if (/^\/(es\/)?(login|signup)(\/|$|\?)/.test(to)) return fallback;
-  return to;
-}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import type { NavTag, RootData } from "#app/root.tsx";
-import { UI } from "#config/constants.ts";
+import { LANGUAGES, UI } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../icons.tsx";
 import { SearchBox } from "../search/search-box.tsx";
@@ -13,9 +13,24 @@ export function LanguagePicker({ className = "" }: { className?: string }) {
   const { locale, t } = useI18n();
   const other = locale === "en" ? "es" : "en";
   const href = useAlternatePath(other);
+  const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
   return (
     <Link
       to={href}
+      onClick={() => {
+        // The switch is saved to a signed-in account (UpdateMe, SPEC §4); a failure only loses the preference.
+        if (!signedIn) return;
+        fetch("/graphql", {
+          method: "POST",
+          credentials: "same-origin",
+          keepalive: true,
+          headers: { "Content-Type": "application/json", locale: other },
+          body: JSON.stringify({
+            query: "mutation UpdateMe($data: UpdateMeInput!) { updateMe(data: $data) { language { id name locale } } }",
+            variables: { data: { languageId: LANGUAGES.find((l) => l.locale === other)?.id } },
+          }),
+        }).catch((error) => console.warn("language not saved", error));
+      }}
       hrefLang={other}
       lang={other}
       className={`btn-ghost px-3 ${className}`}

@@ -37,7 +37,9 @@ export function DownloadPanel({
 }) {
   const { t, locale, href } = useI18n();
   const location = useLocation();
-  const back = location.pathname;
+  const backQuery = new URLSearchParams(location.search);
+  backQuery.delete("download");
+  const back = `${location.pathname}${backQuery.size ? `?${backQuery}` : ""}`;
   const [allowance, setAllowance] = useState<Allowance | null>(null);
   const [notice, setNotice] = useState<DownloadNotice | null>(initialNotice);
   const [message, setMessage] = useState<string>("");

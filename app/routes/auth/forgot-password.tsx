@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, locale, origin, t } = pageContext(request, context);
   if (app.viewer) throw redirect(localePath(locale, "/profile"));
   return {
-    outbox: app.mailKind === "outbox",
+    outbox: app.outboxPage,
     seo: {
       origin,
       locale,

@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { Field, FormNotice, safeRedirect, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { Field, FormNotice, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { resend } from "#app/lib/auth.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { loginSchema } from "#modules/accounts/schemas.ts";
 import type { Route } from "./+types/login";
@@ -38,7 +39,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(lo
 export async function action({ request, context }: Route.ActionArgs) {
   const { app, locale, t } = pageContext(request, context);
   const formData = await request.formData();
-  const wait = app.limitAuthAttempt();
+  const login = formData.get("login");
+  const wait = app.limitAuthAttempt(
+    typeof login === "string" && formData.get("intent") !== "resend" ? login : undefined,
+  );
   if (formData.get("intent") === "resend") return resend(app, locale, formData, wait);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };

@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { Field, FormNotice, safeRedirect, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { Field, FormNotice, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { resend } from "#app/lib/auth.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
+import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { ACCOUNT_LIMITS } from "#config/constants.ts";
 import { signupSchema } from "#modules/accounts/schemas.ts";
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (app.viewer) throw redirect(localePath(locale, "/profile"));
   return {
     redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),
-    outbox: app.mailKind === "outbox",
+    outbox: app.outboxPage,
     seo: {
       origin,
       locale,
@@ -44,7 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         hideFields: ["password"],
       }),
     };
-  const outcome = await app.services.accounts.signUp(app.accountContext(locale), submission.value);
+  const outcome = await app.services.accounts.signUp(app.accountContext(locale), {
+    ...submission.value,
+    redirect: safeRedirect(submission.value.redirect, ""),
+  });
   if (!outcome.ok)
     return {
       result: submission.reply(

@@ -11,7 +11,7 @@ import type { Route } from "./+types/list";
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { app, ctx, locale, origin, t } = pageContext(request, context);
-  if (app.mailKind !== "outbox") notFound("page");
+  if (!app.outboxPage) notFound("page");
   const id = params.id === undefined ? null : Number(params.id);
   if (id !== null && (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)) notFound("page");
   const mail = id === null ? null : await getOutboxMail(ctx.db, id);
