@@ -12,6 +12,7 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route("profile", "routes/profile/layout.tsx", { id: id("profile") }, [
         index("routes/profile/index.tsx", { id: id("profile/index") }),
         route("favorites", "routes/profile/favorites.tsx", { id: id("profile/favorites") }),
+        route("downloads", "routes/profile/downloads.tsx", { id: id("profile/downloads") }),
       ]),
       route("outbox/:id?", "routes/outbox/list.tsx", { id: id("outbox") }),
       ...(["faq", "license", "terms-conditions", "privacy-policy", "cookie-policy"] as const).map((p) =>

@@ -494,6 +494,34 @@ describe("favourites over HTTP", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("lists an account's own downloads with colour, category, date and licence, to nobody else", async () => {
+    const jar = await logIn("personal@demo.slidenest.test");
+    const [variant] = await queryRows<{ id: number; title: string }>(
+      srv.database.db,
+      sql`select tc.id, tr.title from template t join template_color tc on tc.template_id = t.id and tc.position = 0
+          join template_translation tr on tr.template_id = t.id and tr.locale = 'es'
+          where t.is_premium and t.published_at <= ${now} order by t.id limit 1`,
+    );
+    const grant = await srv.request("/api/downloads", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", origin, cookie: jar.header },
+      body: JSON.stringify({ colorId: variant.id, format: "KN", locale: "es" }),
+    });
+    expect(await grant.json()).toMatchObject({ ok: true, allowance: { used: 1, limit: 200 } });
+    const page = await get("/es/profile/downloads", jar);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`>${variant.title}</a>`);
+    expect(html).toMatch(/<span class="badge-premium">Personal<\/span>/);
+    expect(html).toMatch(/data-testid="downloads-usage">Este mes: 1 de 200 usadas/);
+    const other = await logIn("free@demo.slidenest.test");
+    const theirs = await (await get("/es/profile/downloads?sort=oldest&page=-3", other)).text();
+    expect(theirs).not.toContain(`>${variant.title}</a>`);
+    expect(theirs).toMatch(/<h2[^>]*>Aún no has descargado nada<\/h2>/);
+    for (const q of ["?sort=%00", "?page=abc", `?page=${"9".repeat(400)}`, "?download=<script>"])
+      expect((await get(`/profile/downloads${q}`, jar)).status).toBe(200);
+  });
+
   it("answers GetDownloadsCount for the caller's own account only", async () => {
     const jar = await logIn("free@demo.slidenest.test");
     const [me] = await queryRows<{ id: number }>(

@@ -11,6 +11,7 @@ import { diskStorage } from "#modules/files/storage.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
+import { listDownloadHistory } from "./history.ts";
 import { countDownloads, type DownloadContext, getAllowance, requestDownload, type Viewer } from "./service.ts";
 import { verifyFileToken } from "./signing.ts";
 
@@ -267,5 +268,28 @@ describe("downloads for accounts", () => {
     );
     expect(results.filter((r) => r.ok)).toHaveLength(2);
     expect(await getAllowance(ctx(), v)).toMatchObject({ used: 10, left: 0 });
+  });
+
+  it("keeps a history of the account's own downloads, newest or oldest first", async () => {
+    const v = await account("PERSONAL_YEARLY");
+    const id = v.kind === "account" ? v.accountId : 0;
+    await requestDownload(ctx(), { viewer: v, templateColorId: free[1].color_id, format: "PP" });
+    clockNow = new Date(clockNow.getTime() + 60_000);
+    await requestDownload(ctx(), { viewer: v, templateColorId: premium.color_id, format: "GS" });
+    const newest = await listDownloadHistory(ctx(), { accountId: id, sort: "newest", page: 1 });
+    expect(newest.total).toBe(2);
+    expect(newest.items.map((r) => [r.templateId, r.format, r.license])).toEqual([
+      [premium.template_id, "GS", "personal"],
+      [free[1].template_id, "PP", "personal"],
+    ]);
+    expect(newest.items[0]).toMatchObject({
+      slug: premium.slug,
+      colorName: expect.any(String),
+      categoryName: expect.any(String),
+    });
+    const oldest = await listDownloadHistory(ctx(), { accountId: id, sort: "oldest", page: 5 });
+    expect(oldest.page).toBe(1);
+    expect(oldest.items[0].templateId).toBe(free[1].template_id);
+    expect((await listDownloadHistory(ctx(), { accountId: id + 999, sort: "newest", page: 1 })).total).toBe(0);
   });
 });

@@ -105,7 +105,7 @@ export function AccountMenu() {
           <Link to={href("/profile/favorites")} className={item}>
             {t("auth.menu.favorites")}
           </Link>
-          <Link to={href("/profile")} className={item}>
+          <Link to={href("/profile/downloads")} className={item}>
             <span>{t("auth.menu.downloads")}</span>
             <span className="rounded-full bg-canvas px-2 py-0.5 text-xs font-semibold tabular-nums ring-1 ring-line">
               {downloads}

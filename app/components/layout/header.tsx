@@ -134,6 +134,9 @@ export function Header({ nav }: { nav: NavTag[] }) {
                 <NavLink to={href("/profile/favorites")} className="btn-ghost justify-start">
                   {t("auth.menu.favorites")}
                 </NavLink>
+                <NavLink to={href("/profile/downloads")} className="btn-ghost justify-start">
+                  {t("auth.menu.downloads")}
+                </NavLink>
                 <LogoutForm className="btn-ghost w-full justify-start" />
               </>
             ) : (

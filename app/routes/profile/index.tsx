@@ -65,6 +65,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
           <p className="mt-3 text-sm text-ink-muted">{t("account.profile.resets", { date: resets })}</p>
+          <Link to={href("/profile/downloads")} className="btn-secondary mt-4">
+            {t("account.profile.seeDownloads")}
+          </Link>
         </section>
         <section className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60" aria-labelledby="account-h">
           <h2 id="account-h" className="text-lg font-semibold text-ink">

@@ -28,6 +28,9 @@ export default function ProfileLayout() {
         <NavLink to={href("/profile/favorites")} className={link}>
           {t("auth.menu.favorites")}
         </NavLink>
+        <NavLink to={href("/profile/downloads")} className={link}>
+          {t("auth.menu.downloads")}
+        </NavLink>
         <NavLink to={href("/faq")} className={link}>
           {t("auth.menu.help")}
         </NavLink>

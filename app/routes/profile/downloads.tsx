@@ -1,0 +1,217 @@
+import { Link } from "react-router";
+import { FormNotice } from "#app/components/auth/form-parts.tsx";
+import { Pagination } from "#app/components/catalog/pagination.tsx";
+import { Empty } from "#app/components/catalog/results.tsx";
+import { useI18n } from "#app/components/i18n.tsx";
+import { DOWNLOAD_NOTICES } from "#app/components/template/download-panel.tsx";
+import { previewUrl } from "#app/lib/previews.ts";
+import { pageContext } from "#app/lib/route.server.ts";
+import { samePath, seo } from "#app/lib/seo.ts";
+import { DOWNLOAD_FORMATS, LIMITS } from "#config/constants.ts";
+import { HISTORY_SORTS, type HistorySort } from "#modules/downloads/history.ts";
+import type { Route } from "./+types/downloads";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app, ctx, url, locale, origin, t } = pageContext(request, context);
+  const account = app.viewer;
+  if (!account) throw new Response(null, { status: 401 });
+  const rawSort = url.searchParams.get("sort");
+  const sort: HistorySort = HISTORY_SORTS.find((s) => s === rawSort) ?? "newest";
+  const rawPage = Number(url.searchParams.get("page") ?? 1);
+  const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= LIMITS.maxPage ? rawPage : 1;
+  const history = await app.services.downloadHistory.listDownloadHistory(ctx, { accountId: account.id, sort, page });
+  const allowance = await app.services.downloads.getAllowance(ctx, {
+    kind: "account",
+    accountId: account.id,
+    plan: account.plan,
+    ip: "",
+  });
+  const reason = url.searchParams.get("download");
+  return {
+    sort,
+    history,
+    notice: DOWNLOAD_NOTICES.find((n) => n === reason) ?? null,
+    allowance: { used: allowance.used, limit: allowance.limit, resetsAt: allowance.resetsAt.toISOString() },
+    seo: {
+      origin,
+      locale,
+      title: `${t("account.downloads.metaTitle")} | SlideNest`,
+      description: t("account.downloads.metaTitle"),
+      paths: samePath("/profile/downloads"),
+      noindex: true,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
+
+/** PP, GS and KN as a plain form: the server answers with the file, or back here with the reason. */
+function AgainButtons({ colorId, title }: { colorId: number; title: string }) {
+  const { t, locale } = useI18n();
+  return (
+    <form method="post" action="/api/downloads" className="flex gap-1.5">
+      <input type="hidden" name="colorId" value={colorId} />
+      <input type="hidden" name="locale" value={locale} />
+      {DOWNLOAD_FORMATS.map((f) => (
+        <button
+          key={f}
+          type="submit"
+          name="format"
+          value={f}
+          className="rounded-md px-2 py-1 text-xs font-semibold text-ink-soft ring-1 ring-line hover:bg-brand-50 hover:text-brand-700"
+          aria-label={`${t(`template.download.${f}`)}: ${title}`}
+          title={t(`template.download.${f}`)}
+        >
+          {f}
+        </button>
+      ))}
+    </form>
+  );
+}
+
+export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
+  const { t, href, locale } = useI18n();
+  const { history, sort, allowance, notice } = loaderData;
+  const tag = locale === "es" ? "es-ES" : "en-US";
+  const day = (d: Date | string) =>
+    new Date(d).toLocaleDateString(tag, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+  const hrefFor = (page: number, s: HistorySort = sort) => {
+    const q = new URLSearchParams();
+    if (s !== "newest") q.set("sort", s);
+    if (page > 1) q.set("page", String(page));
+    const qs = q.toString();
+    return `${href("/profile/downloads")}${qs ? `?${qs}` : ""}`;
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-ink">{t("account.downloads.title")}</h1>
+          <p className="mt-1 text-ink-muted" data-testid="downloads-usage">
+            {`${t("account.downloads.usage")}: ${
+              allowance.limit === null
+                ? t("account.profile.usedUnlimited", { used: allowance.used })
+                : t("account.profile.used", { used: allowance.used, limit: allowance.limit })
+            } · ${t("account.profile.resets", { date: day(allowance.resetsAt) })}`}
+          </p>
+        </div>
+        {history.total > 1 ? (
+          <nav
+            aria-label={t("account.downloads.sort")}
+            className="flex gap-1 rounded-lg bg-surface p-1 ring-1 ring-line"
+          >
+            {HISTORY_SORTS.map((s) => (
+              <Link
+                key={s}
+                to={hrefFor(1, s)}
+                aria-current={s === sort ? "page" : undefined}
+                className={`rounded-md px-3 py-1.5 text-sm font-medium ${s === sort ? "bg-brand-600 text-white" : "text-ink-soft hover:bg-brand-50"}`}
+              >
+                {t(`account.downloads.${s}`)}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+      </div>
+      {notice ? <FormNotice tone="error">{t(`downloads.errors.${notice}`, { seconds: 60 })}</FormNotice> : null}
+      {history.items.length ? (
+        <>
+          <div className="overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t("account.downloads.count", { count: history.total })}</caption>
+              <thead className="hidden bg-canvas text-xs font-semibold tracking-wide text-ink-muted uppercase md:table-header-group">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    {t("account.downloads.template")}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t("account.downloads.colour")}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t("account.downloads.category")}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t("account.downloads.date")}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t("account.downloads.license")}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t("account.downloads.actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {history.items.map((r) => (
+                  <tr key={r.id} className="grid grid-cols-[5rem_1fr] gap-x-3 gap-y-1 p-4 md:table-row md:p-0">
+                    <td className="row-span-4 md:px-4 md:py-3">
+                      <div className="flex items-center gap-3">
+                        {r.templateColorId ? (
+                          <img
+                            src={previewUrl(r.templateColorId, 1, 320)}
+                            alt=""
+                            width={80}
+                            height={r.aspectRatio === "4:3" ? 60 : 45}
+                            loading="lazy"
+                            className="w-20 shrink-0 rounded-md ring-1 ring-line"
+                          />
+                        ) : null}
+                        <Link
+                          to={href(`/template/${r.slug}`)}
+                          className="hidden font-semibold text-ink hover:text-brand-700 md:inline"
+                        >
+                          {r.title}
+                        </Link>
+                      </div>
+                    </td>
+                    <td className="md:hidden">
+                      <Link to={href(`/template/${r.slug}`)} className="font-semibold text-ink hover:text-brand-700">
+                        {r.title}
+                      </Link>
+                    </td>
+                    <td className="text-ink-soft md:px-4 md:py-3">
+                      {r.colorName ? (
+                        <span className="inline-flex items-center gap-2">
+                          <span
+                            className="size-3 rounded-full ring-1 ring-line"
+                            style={{ background: r.colorHex ?? undefined }}
+                          />
+                          {r.colorName}
+                        </span>
+                      ) : (
+                        t("account.downloads.removedColour")
+                      )}
+                      <span className="text-ink-muted md:hidden"> · {r.categoryName}</span>
+                    </td>
+                    <td className="hidden text-ink-soft md:table-cell md:px-4 md:py-3">{r.categoryName}</td>
+                    <td className="text-ink-muted md:px-4 md:py-3">
+                      <time dateTime={new Date(r.createdAt).toISOString()}>{day(r.createdAt)}</time>
+                      <span className="md:hidden"> · {t(`account.downloads.licenses.${r.license}`)}</span>
+                    </td>
+                    <td className="hidden md:table-cell md:px-4 md:py-3">
+                      <span className={r.license === "free" ? "badge-free" : "badge-premium"}>
+                        {t(`account.downloads.licenses.${r.license}`)}
+                      </span>
+                    </td>
+                    <td className="col-start-2 md:px-4 md:py-3">
+                      {r.templateColorId ? <AgainButtons colorId={r.templateColorId} title={r.title} /> : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="text-sm text-ink-muted">{t("account.downloads.again")}</p>
+          <Pagination page={history.page} pageCount={history.pageCount} hrefFor={(p) => hrefFor(p)} />
+        </>
+      ) : (
+        <Empty
+          title={t("account.downloads.empty")}
+          text={t("account.downloads.emptyText")}
+          to={href("/templates")}
+          cta={t("account.downloads.browse")}
+        />
+      )}
+    </div>
+  );
+}
