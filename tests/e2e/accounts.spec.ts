@@ -121,4 +121,35 @@ test("signing up sends a link to the demo outbox; following it verifies the acco
   await expect(page.getByRole("heading", { level: 1, name: "Hello, Edu Tester" })).toBeVisible();
   await expect(page.getByTestId("profile-downloads")).toHaveText("0 of 10 used");
   await axe(page);
+  await page.getByRole("link", { name: "See your downloads" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "No downloads yet" })).toBeVisible();
+  await axe(page);
+});
+
+test("a signed-in download shows in the history, with its licence, and can be downloaded again", async ({ page }) => {
+  await page.goto("/login");
+  await hydrated(page);
+  await page.getByLabel("E-mail or username").fill("demo-commercial");
+  await page.getByLabel("Password").fill("Demo-pass-2026!");
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const { title } = await firstTemplate(page, "");
+  const [first] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "PowerPoint", exact: true }).click(),
+  ]);
+  expect(first.suggestedFilename()).toMatch(/-pp\.pptx$/);
+  await page.goto("/profile/downloads");
+  await hydrated(page);
+  const row = page.getByRole("row").filter({ hasText: title });
+  await expect(row.first()).toContainText("Commercial");
+  await axe(page);
+  const [again] = await Promise.all([
+    page.waitForEvent("download"),
+    row
+      .first()
+      .getByRole("button", { name: /^KN \(Keynote\)/ })
+      .click(),
+  ]);
+  expect(again.suggestedFilename()).toMatch(/-kn\.pptx$/);
 });

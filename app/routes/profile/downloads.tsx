@@ -59,10 +59,10 @@ function AgainButtons({ colorId, title }: { colorId: number; title: string }) {
           name="format"
           value={f}
           className="rounded-md px-2 py-1 text-xs font-semibold text-ink-soft ring-1 ring-line hover:bg-brand-50 hover:text-brand-700"
-          aria-label={`${t(`template.download.${f}`)}: ${title}`}
           title={t(`template.download.${f}`)}
         >
           {f}
+          <span className="sr-only">{` (${t(`template.download.${f}`)}): ${title}`}</span>
         </button>
       ))}
     </form>
