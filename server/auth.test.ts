@@ -486,6 +486,17 @@ describe("favourites over HTTP", () => {
       });
       expect(r.status).toBe(400);
     }
+    // The hearts of a list ask which of their templates are kept: only the caller's own answer.
+    const ask = async (jar: Jar, ids: string) =>
+      srv.request(`/api/favorites?ids=${ids}`, { headers: { cookie: jar.header, accept: "application/json" } });
+    expect(await (await ask(ana, `${templateId},${templateId + 1},abc`)).json()).toEqual({
+      ok: true,
+      ids: [templateId],
+    });
+    expect(await (await ask(ben, String(templateId))).json()).toEqual({ ok: true, ids: [] });
+    expect((await ask(ana, "")).status).toBe(400);
+    expect((await ask(ana, Array.from({ length: 101 }, (_, i) => i + 1).join(","))).status).toBe(400);
+    expect((await srv.request(`/api/favorites?ids=${templateId}`)).status).toBe(401);
     const missing = await srv.request("/api/favorites", {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json", origin, cookie: ana.header },

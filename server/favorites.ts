@@ -3,7 +3,7 @@ import { isLocale, localePath } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import type { Locale, RateLimits } from "#config/constants.ts";
-import { setFavorite } from "#modules/favorites/service.ts";
+import { favoriteIds, setFavorite } from "#modules/favorites/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import type { SessionViewer } from "./auth.ts";
 import { clientIp } from "./downloads.ts";
@@ -34,6 +34,32 @@ function backTo(c: Context, origin: string, locale: Locale): string {
  */
 export function mountFavorites(app: Hono, deps: Deps) {
   const limiter = new RateLimiter(...deps.limits.favorites);
+
+  /** GET /api/favorites?ids=1,2,3 (up to 100): which of these the signed-in visitor keeps. */
+  app.get("/api/favorites", async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    const viewer = deps.viewerOf(c);
+    const t = serverT(isLocale(c.req.query("lang")) ? (c.req.query("lang") as Locale) : "en");
+    if (!viewer)
+      return c.json(
+        {
+          ok: false,
+          code: "account.favorites.errors.loginRequired",
+          message: t("account.favorites.errors.loginRequired"),
+        },
+        401,
+      );
+    const raw = (c.req.query("ids") ?? "").slice(0, 1200).split(",");
+    const ids = [...new Set(raw.map(Number))].filter((n) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647);
+    if (!ids.length || ids.length > 100 || raw.length > 100)
+      return c.json(
+        { ok: false, code: "account.favorites.errors.badRequest", message: t("account.favorites.errors.badRequest") },
+        400,
+      );
+    const yes = await favoriteIds(deps.serviceContext("en"), viewer.account.id, ids);
+    return c.json({ ok: true, ids: [...yes] });
+  });
+
   app.post("/api/favorites", async (c) => {
     const wantsJson = (c.req.header("accept") ?? "").includes("application/json");
     let body: Record<string, unknown> = {};

@@ -45,13 +45,13 @@ for (const locale of ["en", "es"] as const) {
     page,
   }) => {
     const { slug, title } = await firstTemplate(page, l.prefix);
-    await page.getByRole("button", { name: l.add }).click();
+    await page.getByRole("button", { name: l.add, exact: true }).click();
     const dialog = page.getByRole("dialog", { name: l.dialog });
     await expect(dialog).toBeVisible();
     await axe(page);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
-    await page.getByRole("button", { name: l.add }).click();
+    await page.getByRole("button", { name: l.add, exact: true }).click();
     await dialog.getByRole("link", { name: l.login, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${l.prefix}/login\\?redirect=`));
     await hydrated(page);
@@ -61,17 +61,17 @@ for (const locale of ["en", "es"] as const) {
     await page.getByRole("button", { name: l.login, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${l.prefix}/template/${slug}$`));
     await hydrated(page);
-    const heart = page.getByRole("button", { name: l.add });
+    const heart = page.getByRole("button", { name: l.add, exact: true });
     await heart.click();
-    await expect(page.getByRole("button", { name: l.remove })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: l.remove, exact: true })).toHaveAttribute("aria-pressed", "true");
     await page.getByRole("button", { name: l.menu }).click();
     await page.getByRole("link", { name: l.favorites, exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`${l.prefix}/profile/favorites$`));
     await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
     await axe(page);
     // Removing it from the list's own heart, then reloading: gone.
-    await page.getByRole("button", { name: l.remove }).first().click();
-    await expect(page.getByRole("button", { name: l.add }).first()).toBeVisible();
+    await page.getByRole("button", { name: `${l.remove}: ${title}` }).click();
+    await expect(page.getByRole("button", { name: `${l.add}: ${title}` })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("heading", { level: 2, name: title })).toHaveCount(0);
     await page.getByRole("button", { name: l.menu }).click();
@@ -152,4 +152,43 @@ test("a signed-in download shows in the history, with its licence, and can be do
       .click(),
   ]);
   expect(again.suggestedFilename()).toMatch(/-kn\.pptx$/);
+});
+
+test("hearts on list cards: a guest gets the log-in dialog; signed in, the choice is kept across pages", async ({
+  page,
+}) => {
+  await page.goto("/templates");
+  await hydrated(page);
+  const firstCard = page.getByRole("article").first();
+  const title = (await firstCard.getByRole("heading").textContent()) ?? "";
+  await firstCard.hover();
+  await firstCard.getByRole("button", { name: `Add to favorites: ${title}` }).click();
+  await expect(page.getByRole("dialog", { name: "Log in to save favourites" })).toBeVisible();
+  await page.getByRole("dialog").getByRole("link", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Ftemplates$/);
+  await hydrated(page);
+  await page.getByLabel("E-mail or username").fill("demo-free");
+  await page.getByLabel("Password").fill("Demo-pass-2026!");
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(/\/templates$/);
+  await hydrated(page);
+  const card = page.getByRole("article").filter({ hasText: title }).first();
+  await card.hover();
+  await card.getByRole("button", { name: `Add to favorites: ${title}` }).click();
+  await expect(card.getByRole("button", { name: `Remove from favorites: ${title}` })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await page.reload();
+  await hydrated(page);
+  await expect(
+    page
+      .getByRole("article")
+      .filter({ hasText: title })
+      .first()
+      .getByRole("button", { name: `Remove from favorites: ${title}` }),
+  ).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/profile/favorites");
+  await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  await axe(page);
 });

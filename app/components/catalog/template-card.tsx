@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import type { TemplateCard as Card } from "#modules/catalog/views.ts";
+import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { useI18n } from "../i18n.tsx";
 
 const FLIP_SLIDES = 4;
@@ -14,10 +15,13 @@ export function TemplateCard({
   card,
   priority = false,
   headingLevel = 3,
+  favorite,
 }: {
   card: Card;
   priority?: boolean;
   headingLevel?: 2 | 3;
+  /** Whether it is among the visitor's favourites, when the page knows; else it is asked for. */
+  favorite?: boolean;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { t, href } = useI18n();
@@ -68,6 +72,9 @@ export function TemplateCard({
           ) : null}
         </div>
       </Link>
+      <div className="absolute top-2 right-2 z-10 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100 sm:has-[[aria-pressed=true]]:opacity-100">
+        <FavoriteButton templateId={card.id} initial={favorite} compact name={card.title} />
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-3.5">
         <Heading className="line-clamp-2 text-[0.95rem] leading-snug font-semibold text-ink">
           <Link to={to} prefetch="intent" className="rounded after:absolute after:inset-0 after:content-['']">

@@ -1,44 +1,58 @@
-import { useState } from "react";
-import { Link, useLocation, useRouteLoaderData } from "react-router";
-import type { RootData } from "#app/root.tsx";
+import { useEffect, useRef, useState } from "react";
 import { useI18n } from "../i18n.tsx";
 import { HeartIcon } from "../icons.tsx";
-import { Dialog } from "../ui/dialog.tsx";
+import { useFavorites } from "./favorites-context.tsx";
 
 /**
  * The heart of a template. Signed in, it adds or removes the template from the favourites in place
- * (a plain form without scripts). A guest gets the log-in dialog instead (SPEC §4).
+ * (a plain form without scripts). A guest gets the log-in dialog instead (SPEC §4). `initial` is the
+ * state a page already knows; without it the state is asked for with the other hearts on the page.
  */
 export function FavoriteButton({
   templateId,
   initial,
   compact = false,
+  name,
 }: {
   templateId: number;
-  initial: boolean;
+  initial?: boolean;
   compact?: boolean;
+  /** The template's title: an icon-only heart says which template it is for. */
+  name?: string;
 }) {
-  const { t, href, locale } = useI18n();
-  const root = useRouteLoaderData<RootData>("root");
-  const location = useLocation();
-  const signedIn = Boolean(root?.viewer);
-  const [favorite, setFavorite] = useState(initial);
+  const { t, locale } = useI18n();
+  const favorites = useFavorites();
+  const signedIn = Boolean(favorites?.signedIn);
   const [busy, setBusy] = useState(false);
-  const [dialog, setDialog] = useState(false);
   const [status, setStatus] = useState("");
-  const back = `${location.pathname}${location.search}`;
+  const [fallback, setFallback] = useState(Boolean(initial));
+  const favorite = favorites ? Boolean(favorites.state(templateId) ?? initial) : fallback;
+  const api = useRef(favorites);
+  api.current = favorites;
+
+  // What the page knows goes into the shared state; otherwise the state is asked for (again after a log-in).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: signedIn re-runs it for the new visitor
+  useEffect(() => {
+    if (initial === undefined) api.current?.watch(templateId);
+    else api.current?.set(templateId, initial);
+  }, [templateId, initial, signedIn]);
+
   const label = favorite ? t("account.favorites.remove") : t("account.favorites.add");
+  const show = (next: boolean) => {
+    if (api.current) api.current.set(templateId, next);
+    else setFallback(next);
+  };
 
   const toggle = async (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (!signedIn) {
-      setDialog(true);
+      favorites?.askToLogIn();
       return;
     }
     if (busy) return;
     const next = !favorite;
     setBusy(true);
-    setFavorite(next);
+    show(next);
     try {
       const res = await fetch("/api/favorites", {
         method: "POST",
@@ -52,18 +66,18 @@ export function FavoriteButton({
         message?: string;
       } | null;
       if (res.status === 401) {
-        setFavorite(!next);
-        setDialog(true);
+        show(!next);
+        favorites?.askToLogIn();
       } else if (!res.ok || !body?.ok) {
-        setFavorite(!next);
+        show(!next);
         setStatus(body?.message ?? t("account.favorites.failed"));
       } else {
-        setFavorite(Boolean(body.favorite));
+        show(Boolean(body.favorite));
         setStatus(body.message ?? "");
       }
     } catch (error) {
       console.warn("favourite not saved", error);
-      setFavorite(!next);
+      show(!next);
       setStatus(t("account.favorites.failed"));
     } finally {
       setBusy(false);
@@ -79,7 +93,7 @@ export function FavoriteButton({
         <button
           type="submit"
           aria-pressed={signedIn ? favorite : undefined}
-          aria-label={compact ? label : undefined}
+          aria-label={compact ? (name ? `${label}: ${name}` : label) : undefined}
           title={label}
           className={
             compact
@@ -92,26 +106,11 @@ export function FavoriteButton({
           {compact ? null : <span>{label}</span>}
         </button>
       </form>
-      <span role="status" className="sr-only">
-        {status}
-      </span>
-      <Dialog
-        open={dialog}
-        onClose={() => setDialog(false)}
-        title={t("auth.dialog.title")}
-        actions={
-          <>
-            <Link to={`${href("/signup")}?redirect=${encodeURIComponent(back)}`} className="btn-secondary">
-              {t("auth.dialog.signup")}
-            </Link>
-            <Link to={`${href("/login")}?redirect=${encodeURIComponent(back)}`} className="btn-primary">
-              {t("auth.dialog.login")}
-            </Link>
-          </>
-        }
-      >
-        <p>{t("auth.dialog.text")}</p>
-      </Dialog>
+      {status ? (
+        <span role="status" className="sr-only">
+          {status}
+        </span>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
+import { FavoritesProvider } from "#app/components/favorites/favorites-context.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
 import { Header } from "#app/components/layout/header.tsx";
@@ -12,7 +13,7 @@ export default function DefaultLayout() {
   const { t } = useI18n();
   const nav = root?.nav ?? [];
   return (
-    <>
+    <FavoritesProvider>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-4 focus:py-2"
@@ -26,6 +27,6 @@ export default function DefaultLayout() {
       </main>
       <Footer nav={nav} />
       <OnlineStatus />
-    </>
+    </FavoritesProvider>
   );
 }

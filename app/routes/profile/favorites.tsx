@@ -2,7 +2,6 @@ import { Link } from "react-router";
 import { Pagination } from "#app/components/catalog/pagination.tsx";
 import { Empty } from "#app/components/catalog/results.tsx";
 import { TemplateCard } from "#app/components/catalog/template-card.tsx";
-import { FavoriteButton } from "#app/components/favorites/favorite-button.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -73,11 +72,8 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
         <>
           <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
             {result.items.map((card, i) => (
-              <li key={card.id} className="relative flex">
-                <TemplateCard card={card} priority={i < 3} headingLevel={2} />
-                <div className="absolute top-2 right-2">
-                  <FavoriteButton templateId={card.id} initial compact />
-                </div>
+              <li key={card.id} className="flex">
+                <TemplateCard card={card} priority={i < 3} headingLevel={2} favorite />
               </li>
             ))}
           </ul>

@@ -1,0 +1,121 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { Link, useLocation, useRouteLoaderData } from "react-router";
+import type { RootData } from "#app/root.tsx";
+import { useI18n } from "../i18n.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+
+type FavoritesApi = {
+  signedIn: boolean;
+  /** Known state of a template: true, false, or undefined while it is being asked. */
+  state(templateId: number): boolean | undefined;
+  /** Asks the server about templates on screen (batched); guests ask nothing. */
+  watch(templateId: number): void;
+  set(templateId: number, favorite: boolean): void;
+  /** The log-in dialog a guest gets on clicking a heart (SPEC §4). */
+  askToLogIn(): void;
+};
+
+const Ctx = createContext<FavoritesApi | null>(null);
+
+export function useFavorites(): FavoritesApi | null {
+  return useContext(Ctx);
+}
+
+/**
+ * Favourite state for every heart on the page: one request per batch of cards for a signed-in
+ * visitor, one shared log-in dialog for guests. Anonymous pages stay cacheable: the state comes later.
+ */
+export function FavoritesProvider({ children }: { children: ReactNode }) {
+  const { t, href } = useI18n();
+  const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
+  const location = useLocation();
+  const [known, setKnown] = useState<Map<number, boolean>>(() => new Map());
+  const [dialog, setDialog] = useState(false);
+  const pending = useRef(new Set<number>());
+  const asked = useRef(new Set<number>());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Signing in or out starts over.
+  const was = useRef(signedIn);
+  useEffect(() => {
+    if (was.current === signedIn) return;
+    was.current = signedIn;
+    asked.current.clear();
+    setKnown(new Map());
+  }, [signedIn]);
+
+  const flush = useCallback(async () => {
+    const ids = [...pending.current].slice(0, 100);
+    for (const id of ids) pending.current.delete(id);
+    if (pending.current.size) timer.current = setTimeout(() => void flush(), 0);
+    if (!ids.length) return;
+    try {
+      const res = await fetch(`/api/favorites?ids=${ids.join(",")}`, {
+        credentials: "same-origin",
+        headers: { Accept: "application/json" },
+      });
+      if (!res.ok) throw new Error(`favourites: ${res.status}`);
+      const body = (await res.json()) as { ids: number[] };
+      const yes = new Set(body.ids);
+      setKnown((m) => {
+        const next = new Map(m);
+        for (const id of ids) next.set(id, yes.has(id));
+        return next;
+      });
+    } catch (error) {
+      console.warn("favourite state not loaded", error);
+      for (const id of ids) asked.current.delete(id);
+    }
+  }, []);
+
+  const api = useMemo<FavoritesApi>(
+    () => ({
+      signedIn,
+      state: (id) => (signedIn ? known.get(id) : false),
+      watch(id) {
+        if (!signedIn || asked.current.has(id)) return;
+        asked.current.add(id);
+        pending.current.add(id);
+        clearTimeout(timer.current);
+        timer.current = setTimeout(() => void flush(), 30);
+      },
+      set(id, favorite) {
+        setKnown((m) => new Map(m).set(id, favorite));
+      },
+      askToLogIn: () => setDialog(true),
+    }),
+    [signedIn, known, flush],
+  );
+
+  const back = `${location.pathname}${location.search}`;
+  return (
+    <Ctx.Provider value={api}>
+      {children}
+      <Dialog
+        open={dialog}
+        onClose={() => setDialog(false)}
+        title={t("auth.dialog.title")}
+        actions={
+          <>
+            <Link
+              to={`${href("/signup")}?redirect=${encodeURIComponent(back)}`}
+              className="btn-secondary"
+              onClick={() => setDialog(false)}
+            >
+              {t("auth.dialog.signup")}
+            </Link>
+            <Link
+              to={`${href("/login")}?redirect=${encodeURIComponent(back)}`}
+              className="btn-primary"
+              onClick={() => setDialog(false)}
+            >
+              {t("auth.dialog.login")}
+            </Link>
+          </>
+        }
+      >
+        <p>{t("auth.dialog.text")}</p>
+      </Dialog>
+    </Ctx.Provider>
+  );
+}
