@@ -72,7 +72,7 @@ export function TemplateCard({
           ) : null}
         </div>
       </Link>
-      <div className="absolute top-2 right-2 z-10 transition-opacity sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100 sm:has-[[aria-pressed=true]]:opacity-100">
+      <div className="absolute top-2 right-2 z-10 transition-opacity pointer-fine:opacity-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:opacity-100 pointer-fine:has-[[aria-pressed=true]]:opacity-100">
         <FavoriteButton templateId={card.id} initial={favorite} compact name={card.title} />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3.5">
