@@ -190,6 +190,12 @@ describe("sign-up and log-in pages", () => {
     const jar = await logIn("free@demo.slidenest.test");
     expect((await get("/login", jar)).headers.get("location")).toBe("/profile");
     expect((await get("/es/signup", jar)).headers.get("location")).toBe("/es/profile");
+    // Signed in, the forgotten-password page is how a password is changed: the address is filled in.
+    const forgot = await get("/forgot-password", jar);
+    expect(forgot.status).toBe(200);
+    expect(await forgot.text()).toMatch(
+      /<input[^>]*name="email"[^>]*value="free@demo\.slidenest\.test"|<input[^>]*value="free@demo\.slidenest\.test"[^>]*name="email"/,
+    );
     expect((await get("/profile/favorites")).headers.get("location")).toBe(
       `/signup?redirect=${encodeURIComponent("/profile/favorites")}`,
     );

@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Field, FormNotice, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
-import { localePath } from "#app/lib/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { forgotSchema } from "#modules/accounts/schemas.ts";
@@ -11,9 +10,10 @@ import type { Route } from "./+types/forgot-password";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, locale, origin, t } = pageContext(request, context);
-  if (app.viewer) throw redirect(localePath(locale, "/profile"));
   return {
     outbox: app.outboxPage,
+    /** A signed-in visitor changes their password through the same link, sent to their own address. */
+    email: app.viewer?.email ?? "",
     seo: {
       origin,
       locale,
@@ -47,6 +47,7 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
   const errorText = useErrorText();
   const [form, fields] = useForm({
     id: "forgot",
+    defaultValue: { email: loaderData.email },
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(forgotSchema),
     shouldValidate: "onBlur",
