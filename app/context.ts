@@ -24,6 +24,8 @@ export type AppLoadContext = {
    * Anywhere else the page would hand out other people's links, so it does not exist.
    */
   outboxPage: boolean;
+  /** Whether "Continue with Google" is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
+  googleSignIn: boolean;
   /** Takes one log-in or sign-up attempt from this client's budget; answers seconds to wait when spent. */
   limitAuthAttempt(login?: string): number | null;
   /** Starts a session for an account; answers the Set-Cookie values to send. */

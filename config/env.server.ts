@@ -20,6 +20,11 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("SlideNest <no-reply@slidenest.example>"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z
+    .url("must be an absolute URL such as https://accounts.google.com")
+    .default("https://accounts.google.com"),
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
 });
 
@@ -36,6 +41,10 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET))
+    throw new Error(
+      "Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither",
+    );
   const result: Env = {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),

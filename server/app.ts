@@ -30,6 +30,7 @@ import { clientIp, guestIdFromCookieHeader, mountDownloads } from "./downloads.t
 import { mountFavorites } from "./favorites.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
 import type { createLogger } from "./logger.ts";
+import { mountGoogleSignIn } from "./oauth.ts";
 import { PageCache } from "./page-cache.ts";
 import { RateLimiter } from "./rate-limit.ts";
 import { mountSearch } from "./search.ts";
@@ -296,6 +297,16 @@ export function createServerApp(opts: ServerOptions) {
   });
 
   mountAuth(app as unknown as Hono, { secret, clock, serviceContext, limiters: authLimiters, origin: env.publicUrl });
+  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
+    mountGoogleSignIn(app as unknown as Hono, {
+      secret,
+      clock,
+      log,
+      origin: env.publicUrl,
+      serviceContext,
+      limiters: authLimiters,
+      google: { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
+    });
   mountFavorites(app as unknown as Hono, {
     serviceContext,
     limits,
@@ -338,6 +349,7 @@ export function createServerApp(opts: ServerOptions) {
     accountContext,
     viewer: viewer?.account ?? null,
     outboxPage,
+    googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     limitAuthAttempt(login) {
       return takeAuthAttempt(authLimiters, ip, login);
     },

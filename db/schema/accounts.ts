@@ -94,3 +94,17 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_recent_idx").on(t.createdAt)],
 );
+
+/** A sign-in identity at an outside provider (Google), linked to one account. */
+export const accountIdentity = pgTable(
+  "account_identity",
+  {
+    provider: text("provider").notNull(),
+    subject: text("subject").notNull(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index("account_identity_account_idx").on(t.accountId)],
+);

@@ -15,6 +15,7 @@ import {
   requestPasswordReset,
   resendVerification,
   resetPassword,
+  signInWithIdentity,
   signUp,
   verifyEmail,
 } from "./service.ts";
@@ -286,5 +287,54 @@ describe("password reset", () => {
     const before = (await listOutbox(database.db, { limit: 500 })).length;
     expect((await requestPasswordReset(ctx(), "nobody@example.com")).ok).toBe(true);
     expect((await listOutbox(database.db, { limit: 500 })).length).toBe(before);
+  });
+});
+
+describe("sign-in with an outside identity", () => {
+  const google = (subject: string, email: string | null, emailVerified = true, name: string | null = "Gail") => ({
+    provider: "google" as const,
+    subject,
+    email,
+    emailVerified,
+    name,
+  });
+
+  it("creates a verified account for a new, provider-verified address, then finds it by its identity", async () => {
+    const first = await signInWithIdentity(ctx(), google("g-100", "gail@example.com"));
+    expect(first).toMatchObject({ ok: true, value: { email: "gail@example.com", name: "Gail", verified: true } });
+    // The e-mail may change at the provider: the identity still finds the account.
+    const again = await signInWithIdentity(ctx(), google("g-100", "gail.new@example.com"));
+    expect(again.ok && first.ok && again.value.id === first.value.id).toBe(true);
+    // The new account has no usable password until one is set through a reset link.
+    expect(await authenticate(ctx(), { login: "gail@example.com", password: "" })).toMatchObject({ ok: false });
+    const [row] = await queryRows<{ password_hash: string }>(
+      database.db,
+      sql`select password_hash from account where email = 'gail@example.com'`,
+    );
+    expect(row.password_hash.startsWith("!")).toBe(true);
+  });
+
+  it("links an existing account with the same verified address (and verifies it), once", async () => {
+    await signUp(ctx(), input("link@example.com"));
+    const linked = await signInWithIdentity(ctx(), google("g-200", "LINK@example.com"));
+    expect(linked).toMatchObject({ ok: true, value: { email: "link@example.com", verified: true } });
+    expect((await authenticate(ctx(), { login: "link@example.com", password: "Sl1des!rock" })).ok).toBe(true);
+    const [{ n }] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from account_identity where subject = 'g-200'`,
+    );
+    expect(n).toBe(1);
+  });
+
+  it("refuses addresses the provider has not verified, missing addresses and blocked accounts", async () => {
+    expect(await signInWithIdentity(ctx(), google("g-300", "someone@example.com", false))).toEqual({
+      ok: false,
+      code: "auth.errors.googleFailed",
+    });
+    expect(await signInWithIdentity(ctx(), google("g-301", null))).toMatchObject({ ok: false });
+    expect(await signInWithIdentity(ctx(), google("g-302", "blocked@example.com"))).toEqual({
+      ok: false,
+      code: "auth.errors.blocked",
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { AUTH, type Locale, type PlanCode } from "#config/constants.ts";
+import { ACCOUNT_LIMITS, AUTH, type Locale, type PlanCode } from "#config/constants.ts";
 import type { Mailer } from "#modules/mail/mailer.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
@@ -388,4 +388,62 @@ export async function resetPassword(
   });
   if (!done) return { ok: false, code: "auth.errors.linkOutdated" };
   return { ok: true, value: { accountId: row.id } };
+}
+
+/** Who an outside provider (Google) says signed in. */
+export type ExternalIdentity = {
+  provider: "google";
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+};
+
+/**
+ * Signs in with an outside identity: the account it is linked to; else the account with the same,
+ * provider-verified e-mail (linked from now on); else a new, verified account with an unusable
+ * password (a password can be set later through the reset link). Unverified e-mail is refused: it
+ * could be someone else's address.
+ */
+export async function signInWithIdentity(
+  ctx: ServiceContext,
+  identity: ExternalIdentity,
+): Promise<AccountResult<AccountView>> {
+  const failed = { ok: false as const, code: `auth.errors.${identity.provider}Failed` };
+  const [linked] = await queryRows<AccountRow>(
+    ctx.db,
+    sql`select a.* from account_identity i join account a on a.id = i.account_id
+        where i.provider = ${identity.provider} and i.subject = ${identity.subject}`,
+  );
+  let row = linked;
+  if (!row) {
+    const email = identity.email?.trim() ?? "";
+    if (!email || !identity.emailVerified || email.length > ACCOUNT_LIMITS.emailMax) return failed;
+    const now = ctx.clock.now();
+    row = await ctx.db.transaction(async (tx) => {
+      let [found] = await queryRows<AccountRow>(
+        tx as never,
+        sql`select * from account where lower(email) = lower(${email}) for update`,
+      );
+      if (!found) {
+        const name = (identity.name?.trim() || email.split("@")[0]).slice(0, ACCOUNT_LIMITS.nameMax);
+        const unusable = `!${randomBytes(24).toString("base64url")}`;
+        [found] = await queryRows<AccountRow>(
+          tx as never,
+          sql`insert into account (email, username, name, password_hash, locale, plan, verified_at, created_at, updated_at)
+              values (${email}, ${await freeUsername({ ...ctx, db: tx as never }, email)}, ${name}, ${unusable},
+                      ${ctx.locale}, 'FREE', ${now}, ${now}, ${now})
+              returning *`,
+        );
+      } else if (!found.verified_at) {
+        // The provider vouches for the address: the account is verified now.
+        await tx.execute(sql`update account set verified_at = ${now}, updated_at = ${now} where id = ${found.id}`);
+      }
+      await tx.execute(sql`insert into account_identity (provider, subject, account_id, created_at)
+          values (${identity.provider}, ${identity.subject}, ${found.id}, ${now}) on conflict do nothing`);
+      return found;
+    });
+  }
+  if (row.blocked_at) return { ok: false, code: "auth.errors.blocked" };
+  return { ok: true, value: reshapeAccount({ ...row, verified_at: row.verified_at ?? ctx.clock.now() }) };
 }

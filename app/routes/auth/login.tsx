@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Field, FormNotice, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { GoogleButton } from "#app/components/auth/google-button.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { resend } from "#app/lib/auth.server.ts";
@@ -21,8 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const result = await app.services.accounts.verifyEmail(app.serviceContext(locale), hash);
     verification = result.ok ? { ok: true } : { ok: false, code: result.code };
   }
+  const error = url.searchParams.get("error");
   return {
     verification,
+    google: app.googleSignIn,
+    signInError: (["googleFailed", "blocked", "rateLimited"] as const).find((e) => e === error) ?? null,
     redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),
     seo: {
       origin,
@@ -91,6 +95,10 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           <FormNotice tone="error">{t(verification.code ?? "auth.errors.confirmationInvalid")}</FormNotice>
         ) : null}
         {formError ? <FormNotice tone="error">{t(formError)}</FormNotice> : null}
+        {loaderData.signInError && !formError ? (
+          <FormNotice tone="error">{t(`auth.errors.${loaderData.signInError}`, { seconds: 60 })}</FormNotice>
+        ) : null}
+        {loaderData.google ? <GoogleButton redirectTo={loaderData.redirectTo} /> : null}
         {actionData && "resend" in actionData && actionData.resend ? (
           <FormNotice tone={actionData.resend.ok ? "success" : "error"}>
             {t(actionData.resend.message, { seconds: actionData.resend.seconds ?? 0 })}

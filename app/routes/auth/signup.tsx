@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Field, FormNotice, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { GoogleButton } from "#app/components/auth/google-button.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { resend } from "#app/lib/auth.server.ts";
@@ -19,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),
     outbox: app.outboxPage,
+    google: app.googleSignIn,
     seo: {
       origin,
       locale,
@@ -109,6 +111,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-1 text-ink-muted">{t("auth.signup.intro")}</p>
       <div className="mt-6 flex flex-col gap-4">
         {formError ? <FormNotice tone="error">{t(formError)}</FormNotice> : null}
+        {loaderData.google ? <GoogleButton redirectTo={loaderData.redirectTo} /> : null}
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
           <input type="hidden" name="redirect" value={loaderData.redirectTo} />
           <Field id={fields.name.id} label={t("auth.signup.name")} error={errorText(fields.name.errors)}>
