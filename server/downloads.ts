@@ -10,6 +10,7 @@ import type { Storage } from "#modules/files/storage.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import type { SessionViewer } from "./auth.ts";
 import { RateLimiter } from "./rate-limit.ts";
+import { readBody, refererPath } from "./request.ts";
 
 export const GUEST_COOKIE = "sn_guest";
 const GUEST_COOKIE_DAYS = 400;
@@ -79,14 +80,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
   /** Grants a download: JSON for scripts, a 303 for plain forms. */
   app.post("/api/downloads", async (c) => {
     const wantsJson = (c.req.header("accept") ?? "").includes("application/json");
-    let body: Record<string, unknown> = {};
-    try {
-      body = (c.req.header("content-type") ?? "").includes("application/json")
-        ? await c.req.json()
-        : await c.req.parseBody();
-    } catch {
-      body = {};
-    }
+    const body = await readBody(c);
     const locale: Locale = isKnownLocale(body.locale) ? body.locale : "en";
     const t = serverT(locale);
     const fail = (
@@ -96,8 +90,9 @@ export function mountDownloads(app: Hono, deps: Deps) {
       extra: Record<string, unknown> = {},
     ) => {
       if (wantsJson) return c.json({ ok: false, code, message, ...extra }, status);
-      const back = safeBack(c.req.header("referer"), deps.origin);
-      if (back) {
+      const path = refererPath(c, deps.origin);
+      if (path) {
+        const back = new URL(path, deps.origin);
         back.searchParams.set("download", code.split(".").pop() ?? "error");
         return c.redirect(back.pathname + back.search, 303);
       }
@@ -166,15 +161,4 @@ export function mountDownloads(app: Hono, deps: Deps) {
       "X-Robots-Tag": "noindex",
     });
   });
-}
-
-/** The page a plain form came from, when it is one of ours. */
-function safeBack(referer: string | undefined, origin: string): URL | null {
-  if (!referer) return null;
-  try {
-    const u = new URL(referer);
-    return u.origin === origin || u.origin === new URL(origin).origin ? u : null;
-  } catch {
-    return null;
-  }
 }

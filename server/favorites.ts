@@ -1,13 +1,13 @@
 import type { Context, Hono } from "hono";
 import { isLocale, localePath } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
-import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import type { Locale, RateLimits } from "#config/constants.ts";
 import { favoriteIds, setFavorite } from "#modules/favorites/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import type { SessionViewer } from "./auth.ts";
 import { clientIp } from "./downloads.ts";
 import { RateLimiter } from "./rate-limit.ts";
+import { readBody, refererPath } from "./request.ts";
 
 type Deps = {
   serviceContext: (locale: Locale) => ServiceContext;
@@ -15,18 +15,6 @@ type Deps = {
   limits: RateLimits;
   origin: string;
 };
-
-/** The page a plain form came from, when it is one of ours; else the home page. */
-function backTo(c: Context, origin: string, locale: Locale): string {
-  try {
-    const u = new URL(c.req.header("referer") ?? "");
-    if (u.origin === origin || u.origin === new URL(c.req.url).origin)
-      return safeRedirect(u.pathname + u.search, localePath(locale, "/"));
-  } catch {
-    /* no usable referer */
-  }
-  return localePath(locale, "/");
-}
 
 /**
  * POST /api/favorites { templateId, favorite: true|false }: JSON for scripts, a 303 back for plain
@@ -62,18 +50,10 @@ export function mountFavorites(app: Hono, deps: Deps) {
 
   app.post("/api/favorites", async (c) => {
     const wantsJson = (c.req.header("accept") ?? "").includes("application/json");
-    let body: Record<string, unknown> = {};
-    try {
-      body = (c.req.header("content-type") ?? "").includes("application/json")
-        ? await c.req.json()
-        : await c.req.parseBody();
-    } catch {
-      body = {};
-    }
-    if (!body || typeof body !== "object") body = {};
+    const body = await readBody(c);
     const locale: Locale = isLocale(body.locale) ? body.locale : "en";
     const t = serverT(locale);
-    const back = backTo(c, deps.origin, locale);
+    const back = refererPath(c, deps.origin) ?? localePath(locale, "/");
     const fail = (status: 400 | 401 | 404 | 429, code: string, message: string) => {
       if (wantsJson) return c.json({ ok: false, code, message }, status);
       if (status === 401)

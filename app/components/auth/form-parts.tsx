@@ -1,4 +1,7 @@
+import { type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
+import type { $ZodType, input, output } from "zod/v4/core";
 import { useI18n } from "../i18n.tsx";
 
 /** Translates Conform error keys; minimum-length messages get the configured length. */
@@ -54,4 +57,26 @@ export function FormNotice({ tone, children }: { tone: "error" | "success" | "in
       {children}
     </div>
   );
+}
+
+/**
+ * Conform over one zod schema, the way every account form uses it: the browser checks a field when it
+ * is left and again on each keystroke once it showed an error; the action's answer comes back as
+ * `lastResult`.
+ */
+export function useAccountForm<Schema extends $ZodType<Record<string, unknown>, Record<string, unknown>>>(
+  id: string,
+  schema: Schema,
+  lastResult: SubmissionResult<string[]> | undefined,
+  defaultValue?: Record<string, string>,
+) {
+  return useForm<input<Schema>, output<Schema>>({
+    id,
+    defaultValue: defaultValue as never,
+    lastResult,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
 }

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { Field, FormNotice, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
@@ -59,14 +59,11 @@ export default function ChangePasswordPage({ loaderData }: Route.ComponentProps)
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const errorText = useErrorText();
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(changePasswordSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
-  });
+  const [form, fields] = useAccountForm(
+    "change-password",
+    changePasswordSchema,
+    actionData && "result" in actionData ? actionData.result : undefined,
+  );
   const busy = navigation.state === "submitting";
 
   if (actionData && "changed" in actionData) {

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { Field, FormNotice, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -45,15 +45,12 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const errorText = useErrorText();
-  const [form, fields] = useForm({
-    id: "forgot",
-    defaultValue: { email: loaderData.email },
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(forgotSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotSchema }),
-  });
+  const [form, fields] = useAccountForm(
+    "forgot",
+    forgotSchema,
+    actionData && "result" in actionData ? actionData.result : undefined,
+    { email: loaderData.email },
+  );
   const busy = navigation.state === "submitting";
   const sent = actionData && "sent" in actionData ? actionData : null;
 

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { Field, FormNotice, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { GoogleButton } from "#app/components/auth/google-button.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
@@ -70,14 +70,11 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const errorText = useErrorText();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
+  const [form, fields] = useAccountForm(
+    "login",
+    loginSchema,
+    actionData && "result" in actionData ? actionData.result : undefined,
+  );
   const busy = navigation.state === "submitting";
   const formError = form.errors?.[0];
   const { verification } = loaderData;

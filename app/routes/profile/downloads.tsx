@@ -4,10 +4,12 @@ import { Pagination } from "#app/components/catalog/pagination.tsx";
 import { Empty } from "#app/components/catalog/results.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { DOWNLOAD_NOTICES } from "#app/components/template/download-panel.tsx";
+import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
+import { listHref, pageParam, sortParam } from "#app/lib/list-params.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
-import { DOWNLOAD_FORMATS, LIMITS } from "#config/constants.ts";
+import { DOWNLOAD_FORMATS } from "#config/constants.ts";
 import { HISTORY_SORTS, type HistorySort } from "#modules/downloads/history.ts";
 import type { Route } from "./+types/downloads";
 
@@ -15,10 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, url, locale, origin, t } = pageContext(request, context);
   const account = app.viewer;
   if (!account) throw new Response(null, { status: 401 });
-  const rawSort = url.searchParams.get("sort");
-  const sort: HistorySort = HISTORY_SORTS.find((s) => s === rawSort) ?? "newest";
-  const rawPage = Number(url.searchParams.get("page") ?? 1);
-  const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= LIMITS.maxPage ? rawPage : 1;
+  const sort = sortParam(url.searchParams, HISTORY_SORTS);
+  const page = pageParam(url.searchParams);
   const history = await app.services.downloadHistory.listDownloadHistory(ctx, { accountId: account.id, sort, page });
   const allowance = await app.services.downloads.getAllowance(ctx, {
     kind: "account",
@@ -75,13 +75,7 @@ export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
   const tag = locale === "es" ? "es-ES" : "en-US";
   const day = (d: Date | string) =>
     new Date(d).toLocaleDateString(tag, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-  const hrefFor = (page: number, s: HistorySort = sort) => {
-    const q = new URLSearchParams();
-    if (s !== "newest") q.set("sort", s);
-    if (page > 1) q.set("page", String(page));
-    const qs = q.toString();
-    return `${href("/profile/downloads")}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefFor = (page: number, s: HistorySort = sort) => listHref(href("/profile/downloads"), HISTORY_SORTS, s, page);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -96,21 +90,13 @@ export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {history.total > 1 ? (
-          <nav
-            aria-label={t("account.downloads.sort")}
-            className="flex gap-1 rounded-lg bg-surface p-1 ring-1 ring-line"
-          >
-            {HISTORY_SORTS.map((s) => (
-              <Link
-                key={s}
-                to={hrefFor(1, s)}
-                aria-current={s === sort ? "page" : undefined}
-                className={`rounded-md px-3 py-1.5 text-sm font-medium ${s === sort ? "bg-brand-600 text-white" : "text-ink-soft hover:bg-brand-50"}`}
-              >
-                {t(`account.downloads.${s}`)}
-              </Link>
-            ))}
-          </nav>
+          <SortTabs
+            label={t("account.downloads.sort")}
+            sorts={HISTORY_SORTS}
+            current={sort}
+            hrefFor={(s) => hrefFor(1, s)}
+            nameOf={(s) => t(`account.downloads.${s}`)}
+          />
         ) : null}
       </div>
       {notice ? <FormNotice tone="error">{t(`downloads.errors.${notice}`, { seconds: 60 })}</FormNotice> : null}

@@ -1,21 +1,19 @@
-import { Link } from "react-router";
 import { Pagination } from "#app/components/catalog/pagination.tsx";
 import { Empty } from "#app/components/catalog/results.tsx";
 import { TemplateCard } from "#app/components/catalog/template-card.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
+import { listHref, pageParam, sortParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
-import { LIMITS } from "#config/constants.ts";
 import { FAVORITE_SORTS, type FavoriteSort } from "#modules/favorites/service.ts";
 import type { Route } from "./+types/favorites";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, url, locale, origin, t } = pageContext(request, context);
   if (!app.viewer) throw new Response(null, { status: 401 });
-  const rawSort = url.searchParams.get("sort");
-  const sort: FavoriteSort = FAVORITE_SORTS.find((s) => s === rawSort) ?? "newest";
-  const rawPage = Number(url.searchParams.get("page") ?? 1);
-  const page = Number.isInteger(rawPage) && rawPage >= 1 && rawPage <= LIMITS.maxPage ? rawPage : 1;
+  const sort = sortParam(url.searchParams, FAVORITE_SORTS);
+  const page = pageParam(url.searchParams);
   const result = await app.services.favorites.listFavorites(ctx, { accountId: app.viewer.id, sort, page });
   return {
     sort,
@@ -36,13 +34,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(lo
 export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
   const { result, sort } = loaderData;
-  const hrefFor = (page: number, s: FavoriteSort = sort) => {
-    const q = new URLSearchParams();
-    if (s !== "newest") q.set("sort", s);
-    if (page > 1) q.set("page", String(page));
-    const qs = q.toString();
-    return `${href("/profile/favorites")}${qs ? `?${qs}` : ""}`;
-  };
+  const hrefFor = (page: number, s: FavoriteSort = sort) =>
+    listHref(href("/profile/favorites"), FAVORITE_SORTS, s, page);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -51,21 +44,13 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-ink-muted">{t("account.favorites.count", { count: result.total })}</p>
         </div>
         {result.total > 1 ? (
-          <nav
-            aria-label={t("account.favorites.sort")}
-            className="flex gap-1 rounded-lg bg-surface p-1 ring-1 ring-line"
-          >
-            {FAVORITE_SORTS.map((s) => (
-              <Link
-                key={s}
-                to={hrefFor(1, s)}
-                aria-current={s === sort ? "page" : undefined}
-                className={`rounded-md px-3 py-1.5 text-sm font-medium ${s === sort ? "bg-brand-600 text-white" : "text-ink-soft hover:bg-brand-50"}`}
-              >
-                {t(`account.favorites.${s}`)}
-              </Link>
-            ))}
-          </nav>
+          <SortTabs
+            label={t("account.favorites.sort")}
+            sorts={FAVORITE_SORTS}
+            current={sort}
+            hrefFor={(s) => hrefFor(1, s)}
+            nameOf={(s) => t(`account.favorites.${s}`)}
+          />
         ) : null}
       </div>
       {result.items.length ? (
