@@ -29,12 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const nav = await app.services.catalog.listNavigationTags(ctx);
   const account = app.viewer;
   const allowance = account
-    ? await app.services.downloads.getAllowance(ctx, {
-        kind: "account",
-        accountId: account.id,
-        plan: account.plan,
-        ip: "",
-      })
+    ? await app.services.downloads.getAllowance(ctx, app.services.downloads.accountViewer(account))
     : null;
   return {
     viewer: account

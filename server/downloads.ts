@@ -4,7 +4,13 @@ import { getCookie, setCookie } from "hono/cookie";
 import { isLocale as isKnownLocale } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
 import { DOWNLOAD_FORMATS, type DownloadFormat, type Locale, type RateLimits } from "#config/constants.ts";
-import { type DownloadContext, getAllowance, requestDownload, type Viewer } from "#modules/downloads/service.ts";
+import {
+  accountViewer,
+  type DownloadContext,
+  getAllowance,
+  requestDownload,
+  type Viewer,
+} from "#modules/downloads/service.ts";
 import { newGuestId, sign, unsign, verifyFileToken } from "#modules/downloads/signing.ts";
 import type { Storage } from "#modules/files/storage.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
@@ -46,7 +52,7 @@ export function guestIdFromCookieHeader(secret: string, header: string | null): 
 /** The signed-in account, else the guest of the signed cookie (a new one is set on the response). */
 function downloadViewer(c: Context, deps: Deps): Viewer {
   const session = deps.viewerOf(c);
-  if (session) return { kind: "account", accountId: session.account.id, plan: session.account.plan, ip: clientIp(c) };
+  if (session) return accountViewer(session.account, clientIp(c));
   return guestViewer(c, deps);
 }
 

@@ -11,6 +11,11 @@ export type Viewer =
   | { kind: "guest"; guestId: string; ip: string }
   | { kind: "account"; accountId: number; plan: PlanCode; ip: string };
 
+/** A signed-in account as a downloader (the address matters only for guests). */
+export function accountViewer(account: { id: number; plan: PlanCode }, ip = ""): Viewer {
+  return { kind: "account", accountId: account.id, plan: account.plan, ip };
+}
+
 /** The licence a download carries, from the plan at that moment (DECISIONS: Files). */
 export function licenseOf(v: Viewer): "free" | "personal" | "commercial" {
   if (v.kind === "guest" || v.plan === "FREE") return "free";

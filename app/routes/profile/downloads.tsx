@@ -20,12 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const sort = sortParam(url.searchParams, HISTORY_SORTS);
   const page = pageParam(url.searchParams);
   const history = await app.services.downloadHistory.listDownloadHistory(ctx, { accountId: account.id, sort, page });
-  const allowance = await app.services.downloads.getAllowance(ctx, {
-    kind: "account",
-    accountId: account.id,
-    plan: account.plan,
-    ip: "",
-  });
+  const allowance = await app.services.downloads.getAllowance(ctx, app.services.downloads.accountViewer(account));
   const reason = url.searchParams.get("download");
   return {
     sort,

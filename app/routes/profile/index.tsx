@@ -8,7 +8,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, locale, origin, t } = pageContext(request, context);
   const account = app.viewer;
   if (!account) throw new Response(null, { status: 401 });
-  const viewer = { kind: "account" as const, accountId: account.id, plan: account.plan, ip: "" };
+  const viewer = app.services.downloads.accountViewer(account);
   const allowance = await app.services.downloads.getAllowance(ctx, viewer);
   const favorites = await app.services.favorites.listFavorites(ctx, { accountId: account.id, sort: "newest", page: 1 });
   return {
