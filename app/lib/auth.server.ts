@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "#app/context.ts";
 import type { Locale } from "#config/constants.ts";
-import { resendSchema } from "#modules/accounts/schemas.ts";
+import { emailFormSchema } from "#modules/accounts/schemas.ts";
 
 /** Sends a new verification link (shared by the log-in and sign-up pages). */
 export async function resend(app: AppLoadContext, locale: Locale, formData: FormData, wait: number | null) {
-  const parsed = resendSchema.safeParse({ email: formData.get("email") ?? "" });
+  const parsed = emailFormSchema.safeParse({ email: formData.get("email") ?? "" });
   if (!parsed.success)
     return { resend: { ok: false, message: parsed.error.issues[0]?.message ?? "auth.errors.emailFormat" } };
   if (wait !== null) return { resend: { ok: false, message: "auth.errors.rateLimited", seconds: wait } };

@@ -9,7 +9,7 @@ import { ACCOUNT_LIMITS as L } from "#config/constants.ts";
 const required = "auth.errors.required";
 const tooLong = { error: "auth.errors.tooLong" };
 
-export const emailField = z.pipe(
+const emailField = z.pipe(
   z
     .string({ error: "auth.errors.emailRequired" })
     .check(z.trim(), z.maxLength(L.emailMax, tooLong), z.minLength(1, { error: "auth.errors.emailRequired" })),
@@ -71,8 +71,8 @@ export const signupSchema = z
     }),
   );
 
-export const resendSchema = z.object({ email: emailField });
-export const forgotSchema = z.object({ email: emailField });
+/** One e-mail address: resending a verification link, asking for a password link. */
+export const emailFormSchema = z.object({ email: emailField });
 
 /** The new password twice; the e-mail rule and "not one of the last two" are checked by the service. */
 export const changePasswordSchema = z
@@ -88,5 +88,4 @@ export const changePasswordSchema = z
     }),
   );
 
-export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;

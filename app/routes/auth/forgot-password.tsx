@@ -5,7 +5,7 @@ import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components
 import { useI18n } from "#app/components/i18n.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
-import { forgotSchema } from "#modules/accounts/schemas.ts";
+import { emailFormSchema } from "#modules/accounts/schemas.ts";
 import type { Route } from "./+types/forgot-password";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(lo
 export async function action({ request, context }: Route.ActionArgs) {
   const { app, locale, t } = pageContext(request, context);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: forgotSchema });
+  const submission = parseWithZod(formData, { schema: emailFormSchema });
   if (submission.status !== "success") return { result: submission.reply() };
   const wait = app.limitAuthAttempt();
   if (wait !== null)
@@ -47,7 +47,7 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
   const errorText = useErrorText();
   const [form, fields] = useAccountForm(
     "forgot",
-    forgotSchema,
+    emailFormSchema,
     actionData && "result" in actionData ? actionData.result : undefined,
     { email: loaderData.email },
   );
