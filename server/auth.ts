@@ -36,7 +36,7 @@ export function takeAuthAttempt(limiters: AuthLimiters, ip: string, login?: stri
   return null;
 }
 
-const isHttps = (c: Context) =>
+export const isHttps = (c: Context) =>
   new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
 
 /** Sets both cookies: the access token (apollo-token, 7 days) and the refresh token (30 days). */

@@ -100,6 +100,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
       if (path) {
         const back = new URL(path, deps.origin);
         back.searchParams.set("download", code.split(".").pop() ?? "error");
+        if (typeof extra.retryAfter === "number") back.searchParams.set("wait", String(extra.retryAfter));
         return c.redirect(back.pathname + back.search, 303);
       }
       return c.text(message, status);
@@ -112,6 +113,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
         429,
         "downloads.errors.rateLimited",
         t("downloads.errors.rateLimited", { seconds: limited.retryAfter }),
+        { retryAfter: limited.retryAfter },
       );
     }
     const colorId = Number(body.colorId);

@@ -223,6 +223,24 @@ describe("rate limits", () => {
     expect(third.status).toBe(429);
     expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await third.json()).message).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+    // A plain form goes back to its page with the reason and the wait, which the page shows.
+    const plain = await limited.request("/api/downloads", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: "http://localhost:3000",
+        referer: `http://localhost:3000/template/${free.slug}`,
+      },
+      body: `colorId=${free.color_id}&format=PP`,
+      redirect: "manual",
+    });
+    expect(plain.status).toBe(303);
+    const back = new URL(plain.headers.get("location") as string, "http://localhost:3000");
+    expect(back.searchParams.get("download")).toBe("rateLimited");
+    const wait = Number(back.searchParams.get("wait"));
+    expect(wait).toBeGreaterThan(0);
+    const page = await (await limited.request(`${back.pathname}${back.search}`)).text();
+    expect(page).toContain(`Too many requests. Try again in ${wait} seconds.`);
     await limited.cleanup();
   });
 });

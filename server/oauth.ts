@@ -9,7 +9,7 @@ import { createSession } from "#modules/auth/sessions.ts";
 import { sign, unsign } from "#modules/downloads/signing.ts";
 import type { Clock, Logger, ServiceContext } from "#modules/shared/context.ts";
 import type { AuthLimiters } from "./auth.ts";
-import { setSessionCookies, takeAuthAttempt } from "./auth.ts";
+import { isHttps, setSessionCookies, takeAuthAttempt } from "./auth.ts";
 import { clientIp } from "./downloads.ts";
 
 const FLOW_COOKIE = "sn_oidc";
@@ -45,12 +45,13 @@ export function mountGoogleSignIn(app: Hono, deps: Deps) {
     });
     return client;
   };
-  const failed = (c: Context, locale: Locale, code = "googleFailed") =>
-    c.redirect(`${localePath(locale, "/login")}?error=${code}`, 303);
+  const failed = (c: Context, locale: Locale, code = "googleFailed", wait?: number) =>
+    c.redirect(`${localePath(locale, "/login")}?error=${code}${wait ? `&wait=${wait}` : ""}`, 303);
 
   app.get("/auth/google", async (c) => {
     const locale: Locale = c.req.query("lang") === "es" ? "es" : "en";
-    if (takeAuthAttempt(deps.limiters, clientIp(c)) !== null) return failed(c, locale, "rateLimited");
+    const wait = takeAuthAttempt(deps.limiters, clientIp(c));
+    if (wait !== null) return failed(c, locale, "rateLimited", wait);
     try {
       const start = await (await oidc()).start();
       const flow: Flow = {
@@ -64,7 +65,7 @@ export function mountGoogleSignIn(app: Hono, deps: Deps) {
       setCookie(c, FLOW_COOKIE, sign(deps.secret, "oidc", Buffer.from(JSON.stringify(flow)).toString("base64url")), {
         httpOnly: true,
         sameSite: "Lax",
-        secure: new URL(c.req.url).protocol === "https:",
+        secure: isHttps(c),
         path: "/auth/google",
         maxAge: FLOW_SECONDS,
       });
@@ -91,7 +92,7 @@ export function mountGoogleSignIn(app: Hono, deps: Deps) {
     try {
       const identity = await (await oidc()).finish(new URL(c.req.url), flow);
       const result = await signInWithIdentity(deps.serviceContext(locale), { provider: "google", ...identity });
-      if (!result.ok) return failed(c, locale, result.code === "auth.errors.blocked" ? "blocked" : "googleFailed");
+      if (!result.ok) return failed(c, locale, result.code.split(".").pop());
       const tokens = await createSession(
         { db: deps.serviceContext(locale).db, clock: deps.clock, secret: deps.secret },
         result.value.id,

@@ -7,7 +7,7 @@ import ProviderModule from "oidc-provider";
 type Provider = { callback(): http.RequestListener };
 const Provider = ProviderModule as new (issuer: string, configuration: Record<string, unknown>) => Provider;
 
-export type TestAccount = { email: string; emailVerified: boolean; name: string };
+export type TestAccount = { email: string; emailVerified: boolean; name: string; hostedDomain?: string };
 export type TestOidcProvider = {
   issuer: string;
   clientId: string;
@@ -44,13 +44,16 @@ export async function startOidcProvider(opts: {
           },
         ],
         pkce: { required: () => true },
-        claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+        claims: { openid: ["sub", "hd"], email: ["email", "email_verified"], profile: ["name"] },
         // Like Google: the scope's claims go into the ID token too, not only to the userinfo endpoint.
         conformIdTokenClaims: false,
         findAccount: (_ctx: unknown, sub: string) => {
           if (!Object.hasOwn(opts.accounts, sub)) return undefined;
-          const { email, emailVerified, name } = opts.accounts[sub];
-          return { accountId: sub, claims: async () => ({ sub, email, email_verified: emailVerified, name }) };
+          const { email, emailVerified, name, hostedDomain } = opts.accounts[sub];
+          return {
+            accountId: sub,
+            claims: async () => ({ sub, email, email_verified: emailVerified, name, hd: hostedDomain }),
+          };
         },
         features: { devInteractions: { enabled: true } },
         jwks: { keys: [generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" })] },

@@ -314,14 +314,52 @@ describe("sign-in with an outside identity", () => {
     expect(row.password_hash.startsWith("!")).toBe(true);
   });
 
-  it("links an existing account with the same verified address (and verifies it), once", async () => {
-    await signUp(ctx(), input("link@example.com"));
+  it("takes over an unverified registration of the address: the squatter's password stops working", async () => {
+    await signUp(ctx(), input("link@example.com", "Squat-pass-1!"));
     const linked = await signInWithIdentity(ctx(), google("g-200", "LINK@example.com"));
     expect(linked).toMatchObject({ ok: true, value: { email: "link@example.com", verified: true } });
-    expect((await authenticate(ctx(), { login: "link@example.com", password: "Sl1des!rock" })).ok).toBe(true);
+    expect(await authenticate(ctx(), { login: "link@example.com", password: "Squat-pass-1!" })).toMatchObject({
+      ok: false,
+      code: "auth.errors.invalidLogin",
+    });
     const [{ n }] = await queryRows<{ n: number }>(
       database.db,
       sql`select count(*)::int as n from account_identity where subject = 'g-200'`,
+    );
+    expect(n).toBe(1);
+  });
+
+  it("links a verified account only where Google is the authority for the address", async () => {
+    for (const [email, username] of [
+      ["owner@example.com", "owner"],
+      ["owner@gmail.com", "gowner"],
+      ["owner@corp.example", "cowner"],
+    ])
+      await createVerifiedAccount(
+        { db: database.db, clock },
+        { email, username, name: "Owner", password: "Owner-pass-1!" },
+      );
+    expect(await signInWithIdentity(ctx(), google("g-400", "owner@example.com"))).toEqual({
+      ok: false,
+      code: "auth.errors.googleLinkRefused",
+    });
+    expect(await signInWithIdentity(ctx(), google("g-401", "owner@gmail.com"))).toMatchObject({ ok: true });
+    expect(
+      await signInWithIdentity(ctx(), { ...google("g-402", "owner@corp.example"), hostedDomain: "corp.example" }),
+    ).toMatchObject({ ok: true });
+    // The owner's password still works where the account was linked by authority.
+    expect((await authenticate(ctx(), { login: "gowner", password: "Owner-pass-1!" })).ok).toBe(true);
+  });
+
+  it("creates one account when two first sign-ins for a new address arrive at once", async () => {
+    const results = await Promise.all([
+      signInWithIdentity(ctx(), google("g-500", "twice@gmail.com")),
+      signInWithIdentity(ctx(), google("g-500", "twice@gmail.com")),
+    ]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    const [{ n }] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from account where lower(email) = 'twice@gmail.com'`,
     );
     expect(n).toBe(1);
   });
@@ -336,5 +374,11 @@ describe("sign-in with an outside identity", () => {
       ok: false,
       code: "auth.errors.blocked",
     });
+    // Nothing was linked to the blocked account.
+    const [{ n }] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from account_identity where subject = 'g-302'`,
+    );
+    expect(n).toBe(0);
   });
 });

@@ -397,13 +397,32 @@ export type ExternalIdentity = {
   email: string | null;
   emailVerified: boolean;
   name: string | null;
+  /** The Workspace domain that manages the Google account (`hd`), if any. */
+  hostedDomain?: string | null;
 };
 
 /**
- * Signs in with an outside identity: the account it is linked to; else the account with the same,
- * provider-verified e-mail (linked from now on); else a new, verified account with an unusable
- * password (a password can be set later through the reset link). Unverified e-mail is refused: it
- * could be someone else's address.
+ * Whether Google is the authority for an address: its own mail domains, or the Workspace domain that
+ * manages the account. For other addresses, `email_verified` only says the address was checked once.
+ */
+function providerOwnsAddress(identity: ExternalIdentity, email: string): boolean {
+  const domain = email.split("@").pop()?.toLowerCase() ?? "";
+  return (
+    domain === "gmail.com" ||
+    domain === "googlemail.com" ||
+    (!!identity.hostedDomain && identity.hostedDomain === domain)
+  );
+}
+
+/**
+ * Signs in with an outside identity:
+ * - the account it is already linked to;
+ * - else a new, verified account with an unusable password (one can be set later by a reset link);
+ * - else the account with the same address: an unverified one is taken over (its password is void:
+ *   whoever registered it never proved the address), a verified one is linked only when the provider
+ *   is the authority for the address, otherwise its owner must log in with the password.
+ * Unverified addresses are refused: they could be someone else's. Blocked accounts are refused
+ * before anything is written.
  */
 export async function signInWithIdentity(
   ctx: ServiceContext,
@@ -415,35 +434,56 @@ export async function signInWithIdentity(
     sql`select a.* from account_identity i join account a on a.id = i.account_id
         where i.provider = ${identity.provider} and i.subject = ${identity.subject}`,
   );
-  let row = linked;
-  if (!row) {
-    const email = identity.email?.trim() ?? "";
-    if (!email || !identity.emailVerified || email.length > ACCOUNT_LIMITS.emailMax) return failed;
-    const now = ctx.clock.now();
-    row = await ctx.db.transaction(async (tx) => {
-      let [found] = await queryRows<AccountRow>(
-        tx as never,
-        sql`select * from account where lower(email) = lower(${email}) for update`,
-      );
-      if (!found) {
-        const name = (identity.name?.trim() || email.split("@")[0]).slice(0, ACCOUNT_LIMITS.nameMax);
-        const unusable = `!${randomBytes(24).toString("base64url")}`;
-        [found] = await queryRows<AccountRow>(
-          tx as never,
-          sql`insert into account (email, username, name, password_hash, locale, plan, verified_at, created_at, updated_at)
-              values (${email}, ${await freeUsername({ ...ctx, db: tx as never }, email)}, ${name}, ${unusable},
-                      ${ctx.locale}, 'FREE', ${now}, ${now}, ${now})
-              returning *`,
-        );
-      } else if (!found.verified_at) {
-        // The provider vouches for the address: the account is verified now.
-        await tx.execute(sql`update account set verified_at = ${now}, updated_at = ${now} where id = ${found.id}`);
-      }
-      await tx.execute(sql`insert into account_identity (provider, subject, account_id, created_at)
-          values (${identity.provider}, ${identity.subject}, ${found.id}, ${now}) on conflict do nothing`);
-      return found;
-    });
+  if (linked)
+    return linked.blocked_at ? { ok: false, code: "auth.errors.blocked" } : { ok: true, value: reshapeAccount(linked) };
+  const email = identity.email?.trim() ?? "";
+  if (!email || !identity.emailVerified || email.length > ACCOUNT_LIMITS.emailMax) return failed;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await ctx.db.transaction(async (tx) => linkOrCreate(ctx, tx as never, identity, email));
+    } catch (error) {
+      // Two first sign-ins at once: the other one created the account; look again.
+      if (!uniqueViolation(error)) throw error;
+    }
   }
-  if (row.blocked_at) return { ok: false, code: "auth.errors.blocked" };
-  return { ok: true, value: reshapeAccount({ ...row, verified_at: row.verified_at ?? ctx.clock.now() }) };
+  return failed;
+}
+
+async function linkOrCreate(
+  ctx: ServiceContext,
+  db: ServiceContext["db"],
+  identity: ExternalIdentity,
+  email: string,
+): Promise<AccountResult<AccountView>> {
+  const now = ctx.clock.now();
+  let [found] = await queryRows<AccountRow>(
+    db,
+    sql`select * from account where lower(email) = lower(${email}) for update`,
+  );
+  if (found?.blocked_at) return { ok: false, code: "auth.errors.blocked" };
+  if (found?.verified_at && !providerOwnsAddress(identity, email))
+    return { ok: false, code: `auth.errors.${identity.provider}LinkRefused` };
+  const unusable = `!${randomBytes(24).toString("base64url")}`;
+  if (!found) {
+    const name = (identity.name?.trim() || email.split("@")[0]).slice(0, ACCOUNT_LIMITS.nameMax);
+    [found] = await queryRows<AccountRow>(
+      db,
+      sql`insert into account (email, username, name, password_hash, locale, plan, verified_at, created_at, updated_at)
+          values (${email}, ${await freeUsername({ ...ctx, db }, email)}, ${name}, ${unusable},
+                  ${ctx.locale}, 'FREE', ${now}, ${now}, ${now})
+          returning *`,
+    );
+  } else if (!found.verified_at) {
+    // Whoever registered this address never proved it: their password and links stop working.
+    await db.execute(sql`update account set verified_at = ${now}, password_hash = ${unusable},
+        previous_password_hashes = '{}'::text[], updated_at = ${now} where id = ${found.id}`);
+    await db.execute(sql`update email_token set used_at = ${now} where account_id = ${found.id} and used_at is null`);
+    await db.execute(
+      sql`update auth_session set revoked_at = ${now} where account_id = ${found.id} and revoked_at is null`,
+    );
+    found = { ...found, verified_at: now, password_hash: unusable };
+  }
+  await db.execute(sql`insert into account_identity (provider, subject, account_id, created_at)
+      values (${identity.provider}, ${identity.subject}, ${found.id}, ${now}) on conflict do nothing`);
+  return { ok: true, value: reshapeAccount(found) };
 }

@@ -14,6 +14,7 @@ beforeAll(async () => {
     accounts: {
       alice: { email: "alice@example.com", emailVerified: true, name: "Alice" },
       bob: { email: "bob@example.com", emailVerified: false, name: "Bob" },
+      carol: { email: "carol@corp.example", emailVerified: true, name: "Carol", hostedDomain: "corp.example" },
     },
   });
   oidc = await discoverOidc({ ...provider, redirectUri });
@@ -65,12 +66,19 @@ describe("OIDC sign-in against a real provider", () => {
       email: "alice@example.com",
       emailVerified: true,
       name: "Alice",
+      hostedDomain: null,
     });
   });
 
   it("reports an unverified email as such", async () => {
     const { callback, expected } = await signIn("bob");
     await expect(oidc.finish(callback, expected)).resolves.toMatchObject({ subject: "bob", emailVerified: false });
+    const carol = await oidc.start();
+    const carolBack = await provider.signIn(carol.url, "carol");
+    await expect(oidc.finish(carolBack, carol)).resolves.toMatchObject({
+      subject: "carol",
+      hostedDomain: "corp.example",
+    });
   });
 
   it("rejects a callback with another state", async () => {

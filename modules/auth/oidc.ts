@@ -6,7 +6,14 @@ import * as client from "openid-client";
  * cookie) and hands them back to `finish()` with the callback URL.
  */
 export type OidcConfig = { issuer: string; clientId: string; clientSecret: string; redirectUri: string };
-export type OidcIdentity = { subject: string; email: string | null; emailVerified: boolean; name: string | null };
+export type OidcIdentity = {
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+  /** Google's `hd` claim: the Workspace domain that manages the account, if any. */
+  hostedDomain: string | null;
+};
 export type OidcStart = { url: string; state: string; nonce: string; codeVerifier: string };
 export type OidcClient = {
   start(): Promise<OidcStart>;
@@ -84,6 +91,7 @@ export async function discoverOidc(config: OidcConfig): Promise<OidcClient> {
           email: typeof claims.email === "string" ? claims.email : null,
           emailVerified: claims.email_verified === true || claims.email_verified === "true",
           name: typeof claims.name === "string" ? claims.name : null,
+          hostedDomain: typeof claims.hd === "string" ? claims.hd.toLowerCase() : null,
         };
       } catch (err) {
         throw new OidcError("callback", err);

@@ -70,7 +70,9 @@ export async function listDownloadHistory(
   const pageSize = PAGE_SIZE.templates;
   const [count] = await queryRows<{ n: number }>(
     ctx.db,
-    sql`select count(*)::int as n from download where account_id = ${input.accountId}`,
+    sql`select count(*)::int as n from download d
+        join template_translation tr on tr.template_id = d.template_id and tr.locale = ${ctx.locale}
+        where d.account_id = ${input.accountId}`,
   );
   const total = Number(count?.n ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));

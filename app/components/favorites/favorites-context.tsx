@@ -35,6 +35,12 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const asked = useRef(new Set<number>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  // Each page asks afresh (another tab may have changed a heart); known states show meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
+  useEffect(() => {
+    asked.current.clear();
+  }, [location.key]);
+
   // Signing in or out starts over.
   const was = useRef(signedIn);
   useEffect(() => {

@@ -30,10 +30,13 @@ export function DownloadPanel({
   colorId,
   notes,
   initialNotice,
+  wait = 60,
 }: {
   colorId: number;
   notes: Record<(typeof FORMATS)[number], string>;
   initialNotice: DownloadNotice | null;
+  /** Seconds to wait, when a plain form came back rate-limited. */
+  wait?: number;
 }) {
   const { t, locale, href } = useI18n();
   const location = useLocation();
@@ -223,7 +226,7 @@ export function DownloadPanel({
         onClose={() => setNotice(null)}
         title={t("downloads.dialogs.errorTitle")}
       >
-        <p>{errorText || (notice ? t(`downloads.errors.${notice}`) : "")}</p>
+        <p>{errorText || (notice ? t(`downloads.errors.${notice}`, { seconds: wait }) : "")}</p>
       </Dialog>
     </>
   );

@@ -26,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     verification,
     google: app.googleSignIn,
-    signInError: (["googleFailed", "blocked", "rateLimited"] as const).find((e) => e === error) ?? null,
+    signInError:
+      (["googleFailed", "googleLinkRefused", "blocked", "rateLimited"] as const).find((e) => e === error) ?? null,
+    wait: Math.min(3600, Math.max(1, Number(url.searchParams.get("wait")) || 60)),
     redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),
     seo: {
       origin,
@@ -93,7 +95,9 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         {formError ? <FormNotice tone="error">{t(formError)}</FormNotice> : null}
         {loaderData.signInError && !formError ? (
-          <FormNotice tone="error">{t(`auth.errors.${loaderData.signInError}`, { seconds: 60 })}</FormNotice>
+          <FormNotice tone="error">
+            {t(`auth.errors.${loaderData.signInError}`, { seconds: loaderData.wait })}
+          </FormNotice>
         ) : null}
         {loaderData.google ? <GoogleButton redirectTo={loaderData.redirectTo} /> : null}
         {actionData && "resend" in actionData && actionData.resend ? (

@@ -26,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sort,
     history,
     notice: DOWNLOAD_NOTICES.find((n) => n === reason) ?? null,
+    wait: Math.min(3600, Math.max(1, Number(url.searchParams.get("wait")) || 60)),
     allowance: { used: allowance.used, limit: allowance.limit, resetsAt: allowance.resetsAt.toISOString() },
     seo: {
       origin,
@@ -94,7 +95,9 @@ export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
       </div>
-      {notice ? <FormNotice tone="error">{t(`downloads.errors.${notice}`, { seconds: 60 })}</FormNotice> : null}
+      {notice ? (
+        <FormNotice tone="error">{t(`downloads.errors.${notice}`, { seconds: loaderData.wait })}</FormNotice>
+      ) : null}
       {history.items.length ? (
         <>
           <div className="overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60">

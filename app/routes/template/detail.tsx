@@ -49,6 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     recommended,
     initialColor,
     notice: notice as DownloadNotice | null,
+    wait: Math.min(3600, Math.max(1, Number(url.searchParams.get("wait")) || 60)),
     favorite,
     paths,
     seo: {
@@ -198,7 +199,14 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
             <span className={template.isPremium ? "badge-premium mb-3" : "badge-free mb-3"}>
               {template.isPremium ? t("catalog.card.premium") : t("catalog.card.free")}
             </span>
-            {color ? <DownloadPanel colorId={color.id} notes={notes} initialNotice={loaderData.notice} /> : null}
+            {color ? (
+              <DownloadPanel
+                colorId={color.id}
+                notes={notes}
+                initialNotice={loaderData.notice}
+                wait={loaderData.wait}
+              />
+            ) : null}
             <div className="mt-4 flex">
               <FavoriteButton key={template.id} templateId={template.id} initial={loaderData.favorite} />
             </div>
