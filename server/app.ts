@@ -53,15 +53,7 @@ export type ServerOptions = {
   /** Signs guest cookies and download addresses; defaults to SIGNING_SECRET or a secret kept in DATA_DIR. */
   secret?: string;
   /** Requests per client address for rate-limited endpoints: [burst, per minute]. */
-  rateLimits?: {
-    grants?: [number, number];
-    files?: [number, number];
-    suggest?: [number, number];
-    search?: [number, number];
-    auth?: [number, number];
-    authPerLogin?: [number, number];
-    favorites?: [number, number];
-  };
+  rateLimits?: Partial<RateLimits>;
   /** Sends mail; defaults to SMTP_URL when set, else the outbox in the database. */
   mailer?: Mailer;
   /** Reset and resend mail goes out after the answer (true, default) or before it (tests read it at once). */
@@ -121,15 +113,9 @@ export function createServerApp(opts: ServerOptions) {
     Math.max(1, Math.round(RATE_LIMITS[k][0] * env.RATE_LIMIT_SCALE)),
     RATE_LIMITS[k][1] * env.RATE_LIMIT_SCALE,
   ];
-  const limits: RateLimits = {
-    grants: opts.rateLimits?.grants ?? scaled("grants"),
-    files: opts.rateLimits?.files ?? scaled("files"),
-    suggest: opts.rateLimits?.suggest ?? scaled("suggest"),
-    search: opts.rateLimits?.search ?? scaled("search"),
-    auth: opts.rateLimits?.auth ?? scaled("auth"),
-    authPerLogin: opts.rateLimits?.authPerLogin ?? scaled("authPerLogin"),
-    favorites: opts.rateLimits?.favorites ?? scaled("favorites"),
-  };
+  const limits = Object.fromEntries(
+    (Object.keys(RATE_LIMITS) as (keyof RateLimits)[]).map((k) => [k, opts.rateLimits?.[k] ?? scaled(k)]),
+  ) as RateLimits;
   const mailer = opts.mailer ?? createMailer({ db, log, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const outboxPage = mailer.kind === "outbox" && !env.DATABASE_URL;
   if (mailer.kind === "outbox" && env.DATABASE_URL)

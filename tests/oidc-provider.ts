@@ -1,11 +1,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-// @ts-expect-error oidc-provider ships no type declarations; the few members used are typed below.
-import ProviderModule from "oidc-provider";
-
-type Provider = { callback(): http.RequestListener };
-const Provider = ProviderModule as new (issuer: string, configuration: Record<string, unknown>) => Provider;
+import Provider from "oidc-provider";
 
 export type TestAccount = { email: string; emailVerified: boolean; name: string; hostedDomain?: string };
 export type TestOidcProvider = {

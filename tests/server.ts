@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { getEnv } from "#config/env.server.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { createServerApp } from "#server/app.ts";
@@ -22,15 +23,7 @@ export async function createTestServer(
     database?: TestDatabase;
     dataDir?: string;
     secret?: string;
-    rateLimits?: {
-      grants?: [number, number];
-      files?: [number, number];
-      suggest?: [number, number];
-      search?: [number, number];
-      auth?: [number, number];
-      authPerLogin?: [number, number];
-      favorites?: [number, number];
-    };
+    rateLimits?: Partial<RateLimits>;
     mailer?: import("#modules/mail/mailer.ts").Mailer;
   } = {},
 ) {
@@ -52,15 +45,9 @@ export async function createTestServer(
     log: createLogger("silent"),
     clock: opts.clock,
     secret: opts.secret,
-    rateLimits: opts.rateLimits ?? {
-      grants: [1000, 1000],
-      files: [1000, 1000],
-      suggest: [1000, 1000],
-      search: [1000, 1000],
-      auth: [1000, 1000],
-      authPerLogin: [1000, 1000],
-      favorites: [1000, 1000],
-    },
+    // High limits unless a test is about them.
+    rateLimits:
+      opts.rateLimits ?? (Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, [1000, 1000]])) as RateLimits),
     mailer: opts.mailer,
     deferMail: false,
     refreshStatsEveryMs: 0,

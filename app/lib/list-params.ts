@@ -20,3 +20,8 @@ export function listHref<S extends string>(base: string, sorts: readonly S[], so
   const qs = q.toString();
   return qs ? `${base}?${qs}` : base;
 }
+
+/** `?wait=` that a rate-limited plain form came back with: seconds, 1 to 3600, else a minute. */
+export function waitParam(params: URLSearchParams): number {
+  return Math.min(3600, Math.max(1, Number(params.get("wait")) || 60));
+}

@@ -80,3 +80,14 @@ export function useAccountForm<Schema extends $ZodType<Record<string, unknown>, 
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
 }
+
+/** The card every auth page is: its heading, a line under it, then the page's own content. */
+export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
+      <h1 className="text-2xl font-bold tracking-tight text-ink">{title}</h1>
+      {intro ? <p className="mt-1 text-ink-muted">{intro}</p> : null}
+      {children}
+    </div>
+  );
+}

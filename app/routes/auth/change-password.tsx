@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { AuthCard, Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
@@ -68,22 +68,18 @@ export default function ChangePasswordPage({ loaderData }: Route.ComponentProps)
 
   if (actionData && "changed" in actionData) {
     return (
-      <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-ink">{t("auth.change.done")}</h1>
-        <p className="mt-2 text-ink-soft">{t("auth.change.doneText")}</p>
+      <AuthCard title={t("auth.change.done")} intro={t("auth.change.doneText")}>
         <Link to={href("/login")} className="btn-primary mt-6 w-full py-3 text-base">
           {t("auth.change.login")}
         </Link>
-      </div>
+      </AuthCard>
     );
   }
 
   const formError = form.errors?.[0] ?? loaderData.linkError;
   const outdated = formError === "auth.errors.linkOutdated";
   return (
-    <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{t("auth.change.heading")}</h1>
-      <p className="mt-1 text-ink-muted">{t("auth.change.intro")}</p>
+    <AuthCard title={t("auth.change.heading")} intro={t("auth.change.intro")}>
       <div className="mt-6 flex flex-col gap-4">
         {formError ? (
           <FormNotice tone="error">
@@ -123,6 +119,6 @@ export default function ChangePasswordPage({ loaderData }: Route.ComponentProps)
           </Form>
         )}
       </div>
-    </div>
+    </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { AuthCard, Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -56,9 +56,7 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
 
   if (sent) {
     return (
-      <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-ink">{t("auth.forgot.sentHeading")}</h1>
-        <p className="mt-2 text-ink-soft">{t("auth.forgot.sentText", { email: sent.sent ?? "" })}</p>
+      <AuthCard title={t("auth.forgot.sentHeading")} intro={t("auth.forgot.sentText", { email: sent.sent ?? "" })}>
         <div className="mt-6 flex flex-col gap-3">
           {sent.again ? <FormNotice tone="success">{t("auth.forgot.resent")}</FormNotice> : null}
           {loaderData.outbox ? (
@@ -77,15 +75,13 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
             {t("auth.forgot.backToLogin")}
           </Link>
         </div>
-      </div>
+      </AuthCard>
     );
   }
 
   const formError = form.errors?.[0];
   return (
-    <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{t("auth.forgot.heading")}</h1>
-      <p className="mt-1 text-ink-muted">{t("auth.forgot.intro")}</p>
+    <AuthCard title={t("auth.forgot.heading")} intro={t("auth.forgot.intro")}>
       <div className="mt-6 flex flex-col gap-4">
         {formError ? <FormNotice tone="error">{t(formError)}</FormNotice> : null}
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
@@ -106,6 +102,6 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
           {t("auth.forgot.backToLogin")}
         </Link>
       </div>
-    </div>
+    </AuthCard>
   );
 }

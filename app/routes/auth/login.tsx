@@ -1,12 +1,13 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { AuthCard, Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { GoogleButton } from "#app/components/auth/google-button.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { resend } from "#app/lib/auth.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { waitParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     google: app.googleSignIn,
     signInError:
       (["googleFailed", "googleLinkRefused", "blocked", "rateLimited"] as const).find((e) => e === error) ?? null,
-    wait: Math.min(3600, Math.max(1, Number(url.searchParams.get("wait")) || 60)),
+    wait: waitParam(url.searchParams),
     redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),
     seo: {
       origin,
@@ -85,9 +86,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
     (actionData && "resend" in actionData) ||
     (verification && !verification.ok && verification.code === "auth.errors.linkOutdated");
   return (
-    <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{t("auth.login.heading")}</h1>
-      <p className="mt-1 text-ink-muted">{t("auth.login.intro")}</p>
+    <AuthCard title={t("auth.login.heading")} intro={t("auth.login.intro")}>
       <div className="mt-6 flex flex-col gap-4">
         {verification?.ok ? <FormNotice tone="success">{t("auth.login.verified")}</FormNotice> : null}
         {verification && !verification.ok ? (
@@ -144,6 +143,6 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           {t("auth.login.signupLink")}
         </Link>
       </p>
-    </div>
+    </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { AuthCard, Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { GoogleButton } from "#app/components/auth/google-button.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
@@ -78,9 +78,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
 
   if (sentTo || resent) {
     return (
-      <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight text-ink">{t("auth.signup.sent")}</h1>
-        {sentTo ? <p className="mt-2 text-ink-soft">{t("auth.signup.sentTo", { email: sentTo })}</p> : null}
+      <AuthCard title={t("auth.signup.sent")} intro={sentTo ? t("auth.signup.sentTo", { email: sentTo }) : undefined}>
         <div className="mt-6 flex flex-col gap-4">
           {resent ? (
             <FormNotice tone={resent.ok ? "success" : "error"}>
@@ -97,15 +95,13 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
             {t("auth.signup.backToLogin")}
           </Link>
         </div>
-      </div>
+      </AuthCard>
     );
   }
 
   const formError = form.errors?.[0];
   return (
-    <div className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 sm:p-8">
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{t("auth.signup.heading")}</h1>
-      <p className="mt-1 text-ink-muted">{t("auth.signup.intro")}</p>
+    <AuthCard title={t("auth.signup.heading")} intro={t("auth.signup.intro")}>
       <div className="mt-6 flex flex-col gap-4">
         {formError ? <FormNotice tone="error">{t(formError)}</FormNotice> : null}
         {loaderData.google ? <GoogleButton redirectTo={loaderData.redirectTo} /> : null}
@@ -174,6 +170,6 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           {t("auth.signup.loginLink")}
         </Link>
       </p>
-    </div>
+    </AuthCard>
   );
 }

@@ -5,7 +5,7 @@ import { Empty } from "#app/components/catalog/results.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { DOWNLOAD_NOTICES } from "#app/components/template/download-panel.tsx";
 import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
-import { listHref, pageParam, sortParam } from "#app/lib/list-params.ts";
+import { listHref, pageParam, sortParam, waitParam } from "#app/lib/list-params.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sort,
     history,
     notice: DOWNLOAD_NOTICES.find((n) => n === reason) ?? null,
-    wait: Math.min(3600, Math.max(1, Number(url.searchParams.get("wait")) || 60)),
+    wait: waitParam(url.searchParams),
     allowance: { used: allowance.used, limit: allowance.limit, resetsAt: allowance.resetsAt.toISOString() },
     seo: {
       origin,

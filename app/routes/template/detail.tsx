@@ -8,6 +8,7 @@ import { DOWNLOAD_NOTICES, type DownloadNotice, DownloadPanel } from "#app/compo
 import { Gallery } from "#app/components/template/gallery.tsx";
 import { HouseAd } from "#app/components/template/house-ad.tsx";
 import { localePath } from "#app/lib/i18n.ts";
+import { waitParam } from "#app/lib/list-params.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, seo } from "#app/lib/seo.ts";
@@ -49,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     recommended,
     initialColor,
     notice: notice as DownloadNotice | null,
-    wait: Math.min(3600, Math.max(1, Number(url.searchParams.get("wait")) || 60)),
+    wait: waitParam(url.searchParams),
     favorite,
     paths,
     seo: {
