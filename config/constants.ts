@@ -157,3 +157,35 @@ export const RATE_LIMITS = {
   favorites: [30, 120],
 } as const satisfies Record<string, readonly [number, number]>;
 export type RateLimits = { [K in keyof typeof RATE_LIMITS]: [number, number] };
+
+/** Paid plans (DECISIONS: Money and plans): tier and billing interval of each plan code. */
+export const PAID_PLANS = {
+  PERSONAL_MONTHLY: { tier: "personal", interval: "month" },
+  PERSONAL_YEARLY: { tier: "personal", interval: "year" },
+  COMMERCIAL_MONTHLY: { tier: "commercial", interval: "month" },
+  COMMERCIAL_YEARLY: { tier: "commercial", interval: "year" },
+} as const satisfies Record<Exclude<PlanCode, "FREE">, { tier: string; interval: string }>;
+export type PaidPlanCode = keyof typeof PAID_PLANS;
+export type PlanTier = "personal" | "commercial";
+export type BillingInterval = "month" | "year";
+/** Tiers in rising order: moving right is an upgrade (at once), left a downgrade (at renewal). */
+export const PLAN_TIERS = ["free", "personal", "commercial"] as const;
+
+export const BILLING = {
+  /** A renewal charge that fails is tried again this many days after the period ended; after the last, FREE. */
+  retryDays: [1, 3, 7],
+  invoicePrefix: "SN",
+  /** Digits of the per-year invoice sequence: SN-2026-000001. */
+  invoiceDigits: 6,
+  cancelReasons: ["tooExpensive", "notEnoughFeatures", "other"],
+  /** Seller printed on invoices. */
+  seller: {
+    name: "SlideNest",
+    address: ["SlideNest Ltd.", "100 Market Street", "San Francisco, CA 94105", "United States"],
+    email: "support@slidenest.example",
+  },
+} as const;
+export type CancelReason = (typeof BILLING.cancelReasons)[number];
+
+/** Sandbox payment cards (demo mode, DECISIONS: Operations): anything else is declined. */
+export const SANDBOX_CARDS = { success: "4242424242424242", declined: "4000000000000002" } as const;

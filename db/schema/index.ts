@@ -1,4 +1,5 @@
 export * from "./accounts.ts";
+export * from "./billing.ts";
 export * from "./catalog.ts";
 export * from "./downloads.ts";
 export * from "./search.ts";

@@ -1,0 +1,170 @@
+import { z } from "zod/mini";
+import { ACCOUNT_LIMITS, BILLING } from "#config/constants.ts";
+
+/**
+ * The billing forms, shared by the browser (Conform) and the server (actions, GraphQL). Messages are
+ * translation keys. Written with zod/mini like the account forms.
+ */
+const required = "auth.errors.required";
+const tooLong = { error: "auth.errors.tooLong" };
+
+/** Countries we bill, with the shape of their postal codes; `null`: the country has none (optional). */
+export const COUNTRY_ZIPS: Record<string, RegExp | null> = {
+  AR: /^([A-Z]\d{4}[A-Z]{3}|\d{4})$/i,
+  AT: /^\d{4}$/,
+  AU: /^\d{4}$/,
+  BE: /^\d{4}$/,
+  BO: null,
+  BR: /^\d{5}-?\d{3}$/,
+  CA: /^[A-Z]\d[A-Z][ -]?\d[A-Z]\d$/i,
+  CH: /^\d{4}$/,
+  CL: /^\d{7}$/,
+  CO: /^\d{6}$/,
+  CR: /^\d{5}$/,
+  DE: /^\d{5}$/,
+  DK: /^\d{4}$/,
+  DO: /^\d{5}$/,
+  EC: /^\d{6}$/,
+  ES: /^(0[1-9]|[1-4]\d|5[0-2])\d{3}$/,
+  FI: /^\d{5}$/,
+  FR: /^\d{5}$/,
+  GB: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i,
+  GT: /^\d{5}$/,
+  IE: /^[A-Z]\d[\dW] ?[A-Z\d]{4}$/i,
+  IN: /^\d{6}$/,
+  IT: /^\d{5}$/,
+  JP: /^\d{3}-?\d{4}$/,
+  MX: /^\d{5}$/,
+  NL: /^\d{4} ?[A-Z]{2}$/i,
+  NO: /^\d{4}$/,
+  NZ: /^\d{4}$/,
+  PA: null,
+  PE: /^\d{5}$/,
+  PL: /^\d{2}-\d{3}$/,
+  PR: /^\d{5}(-\d{4})?$/,
+  PT: /^\d{4}-\d{3}$/,
+  PY: /^\d{4}$/,
+  SE: /^\d{3} ?\d{2}$/,
+  US: /^\d{5}(-\d{4})?$/,
+  UY: /^\d{5}$/,
+  VE: /^\d{4}$/,
+};
+export const COUNTRIES = Object.keys(COUNTRY_ZIPS);
+
+/** Whether a postal code fits its country (countries without postal codes take none or anything short). */
+export function zipFits(country: string, zip: string): boolean {
+  const pattern = COUNTRY_ZIPS[country];
+  if (pattern === undefined) return false;
+  if (pattern === null) return zip.length <= 10;
+  return pattern.test(zip);
+}
+
+/** Luhn checksum of a card number (digits only). */
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+const text = (max: number) =>
+  z.string({ error: required }).check(z.trim(), z.maxLength(max, tooLong), z.minLength(1, { error: required }));
+
+export const billingDetailsShape = {
+  billingName: text(ACCOUNT_LIMITS.nameMax),
+  billingEmail: z.pipe(
+    z
+      .string({ error: "auth.errors.emailRequired" })
+      .check(
+        z.trim(),
+        z.maxLength(ACCOUNT_LIMITS.emailMax, tooLong),
+        z.minLength(1, { error: "auth.errors.emailRequired" }),
+      ),
+    z.email({ error: "auth.errors.emailFormat" }),
+  ),
+  address: text(200),
+  country: z.string({ error: required }).check(z.refine((c) => c in COUNTRY_ZIPS, { error: "billing.errors.country" })),
+  city: text(100),
+  zip: z.optional(z.string().check(z.trim(), z.maxLength(12, { error: "billing.errors.zip" }))),
+};
+
+/** Card fields of the sandbox provider; a real provider takes the card in its own element. */
+export const cardShape = {
+  cardNumber: z.pipe(
+    z
+      .string({ error: required })
+      .check(z.maxLength(40, { error: "billing.errors.cardNumber" }), z.minLength(1, { error: required })),
+    z.transform((v) => v.replace(/[\s-]/g, "")),
+  ),
+  cardExpiry: z
+    .string({ error: required })
+    .check(
+      z.minLength(1, { error: required }),
+      z.regex(/^\s*(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})\s*$/, { error: "billing.errors.cardExpiry" }),
+    ),
+  cardCvc: z
+    .string({ error: required })
+    .check(z.minLength(1, { error: required }), z.regex(/^\d{3,4}$/, { error: "billing.errors.cardCvc" })),
+};
+
+const checkCard = (v: { cardNumber: string }, ctx: z.core.$RefinementCtx<unknown>) => {
+  if (!/^\d{12,19}$/.test(v.cardNumber) || !luhnValid(v.cardNumber))
+    ctx.addIssue({ code: "custom", path: ["cardNumber"], message: "billing.errors.cardNumber", input: v.cardNumber });
+};
+
+const checkZip = (v: { country: string; zip?: string }, ctx: z.core.$RefinementCtx<unknown>) => {
+  const zip = v.zip ?? "";
+  if (!(v.country in COUNTRY_ZIPS)) return;
+  if (COUNTRY_ZIPS[v.country] !== null && zip === "")
+    ctx.addIssue({ code: "custom", path: ["zip"], message: required, input: zip });
+  else if (!zipFits(v.country, zip))
+    ctx.addIssue({ code: "custom", path: ["zip"], message: "billing.errors.zip", input: zip });
+};
+
+export const PLAN_TYPES = ["personal", "commercial"] as const;
+export const PERIODS = ["monthly", "yearly"] as const;
+
+/** The payment page: billing details, card, plan and period, and the attempt key that stops double charges. */
+export const paymentSchema = z
+  .object({
+    ...billingDetailsShape,
+    ...cardShape,
+    type: z.enum(PLAN_TYPES, { error: "billing.errors.plan" }),
+    period: z.enum(PERIODS, { error: "billing.errors.plan" }),
+    attempt: z.string({ error: "billing.errors.attempt" }).check(z.regex(/^[\w-]{8,64}$/, "billing.errors.attempt")),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      checkZip(v, ctx);
+      checkCard(v, ctx);
+    }),
+  );
+export type PaymentInput = z.infer<typeof paymentSchema>;
+
+/** A new card for the subscription (billing page). */
+export const cardSchema = z.object({ ...cardShape }).check(z.superRefine((v, ctx) => checkCard(v, ctx)));
+export type CardFormInput = z.infer<typeof cardSchema>;
+
+/** An upgrade paid with the card on file. */
+export const upgradeSchema = z.object({
+  type: z.enum(PLAN_TYPES, { error: "billing.errors.plan" }),
+  period: z.enum(PERIODS, { error: "billing.errors.plan" }),
+  attempt: z.string({ error: "billing.errors.attempt" }).check(z.regex(/^[\w-]{8,64}$/, "billing.errors.attempt")),
+});
+
+export const cancelSchema = z.object({
+  reason: z.enum(BILLING.cancelReasons, { error: "billing.cancel.reasonRequired" }),
+});
+
+/** "MM/YY" or "MM/YYYY" as month and four-digit year. */
+export function parseExpiry(expiry: string): { month: number; year: number } {
+  const [m, y] = expiry.replace(/\s/g, "").split("/");
+  const year = Number(y.length === 2 ? `20${y}` : y);
+  return { month: Number(m), year };
+}

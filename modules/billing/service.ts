@@ -1,0 +1,923 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import {
+  BILLING,
+  type CancelReason,
+  CURRENCY,
+  type Locale,
+  type PaidPlanCode,
+  type PlanCode,
+} from "#config/constants.ts";
+import type { Db } from "#db/client.server.ts";
+import type { ServiceContext } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
+import { type InvoiceLine, issueInvoice } from "./invoices.ts";
+import { addDays, nextPeriodEnd, periodBoundary, unusedCredit } from "./periods.ts";
+import { isPaidPlan, type PlanChange, planChange, planCode, planInfo } from "./plans.ts";
+import { type CardInput, PAYMENT_ERRORS, type PaymentProvider } from "./provider.ts";
+import { type CardFormInput, type PaymentInput, parseExpiry } from "./schemas.ts";
+
+/** Jobs the billing service asks for: run `advanceSubscription` for a subscription at a moment. */
+export type BillingJobs = { scheduleSubscription(subscriptionId: number, at: Date): Promise<void> };
+
+export type BillingContext = ServiceContext & {
+  /** The payment provider; null where none is configured (no sandbox outside demo mode, no Stripe key). */
+  payments: PaymentProvider | null;
+  jobs?: BillingJobs;
+};
+
+/** Expected failures; each code is the translation key of its message. */
+export const BILLING_ERRORS = {
+  unavailable: "billing.errors.unavailable",
+  declined: "billing.errors.declined",
+  alreadySubscribed: "billing.errors.alreadySubscribed",
+  noSubscription: "billing.errors.noSubscription",
+  samePlan: "billing.errors.samePlan",
+  notCancelled: "billing.errors.notCancelled",
+  cancelled: "billing.errors.cancelled",
+  notUpgrade: "billing.errors.notUpgrade",
+  pastDue: "billing.errors.pastDue",
+  noCard: "billing.errors.noCard",
+  cardExpired: "billing.errors.cardExpired",
+} as const;
+
+export type BillingResult<V> = { ok: true; value: V } | { ok: false; code: string; field?: string };
+
+type Tx = Db;
+
+type SubscriptionRow = {
+  id: number;
+  account_id: number;
+  plan: PaidPlanCode;
+  status: "active" | "past_due" | "ended";
+  provider: string;
+  payment_method_id: number | null;
+  anchor_at: Date;
+  current_period_start: Date;
+  current_period_end: Date;
+  cancel_at_period_end: boolean;
+  cancel_reason: string | null;
+  pending_plan: PaidPlanCode | null;
+  failed_attempts: number;
+  next_retry_at: Date | null;
+  ended_at: Date | null;
+};
+
+type ProfileRow = {
+  customer_id: string;
+  name: string;
+  email: string;
+  address: string;
+  country: string;
+  city: string;
+  zip: string;
+};
+
+type CardRow = { id: number; provider_ref: string; brand: string; last4: string; exp_month: number; exp_year: number };
+
+const newTransactionId = () => `txn_${randomBytes(12).toString("base64url")}`;
+const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+
+function reshapeSubscription(r: SubscriptionRow): SubscriptionRow {
+  return {
+    ...r,
+    anchor_at: asDate(r.anchor_at) as Date,
+    current_period_start: asDate(r.current_period_start) as Date,
+    current_period_end: asDate(r.current_period_end) as Date,
+    next_retry_at: asDate(r.next_retry_at),
+    ended_at: asDate(r.ended_at),
+  };
+}
+
+async function liveSubscription(db: Tx, accountId: number, lock = false): Promise<SubscriptionRow | null> {
+  const rows = await queryRows<SubscriptionRow>(
+    db,
+    lock
+      ? sql`select * from subscription where account_id = ${accountId} and status in ('active', 'past_due') for update`
+      : sql`select * from subscription where account_id = ${accountId} and status in ('active', 'past_due')`,
+  );
+  return rows[0] ? reshapeSubscription(rows[0]) : null;
+}
+
+/** Serialises billing changes of one account: a second request waits here until the first is done. */
+async function lockAccount(tx: Tx, accountId: number): Promise<{ plan: PlanCode; locale: Locale } | null> {
+  const [row] = await queryRows<{ plan: PlanCode; locale: Locale }>(
+    tx,
+    sql`select plan, locale from account where id = ${accountId} for update`,
+  );
+  return row ?? null;
+}
+
+async function setAccountPlan(tx: Tx, accountId: number, plan: PlanCode, now: Date) {
+  await tx.execute(sql`update account set plan = ${plan}, updated_at = ${now} where id = ${accountId}`);
+}
+
+async function profileOf(db: Tx, accountId: number): Promise<ProfileRow | null> {
+  const [row] = await queryRows<ProfileRow>(db, sql`select * from billing_profile where account_id = ${accountId}`);
+  return row ?? null;
+}
+
+async function cardOf(db: Tx, id: number | null): Promise<CardRow | null> {
+  if (id === null) return null;
+  const [row] = await queryRows<CardRow>(db, sql`select * from payment_method where id = ${id}`);
+  return row ?? null;
+}
+
+/** A payment attempt made earlier with the same idempotency key, if any. */
+async function previousAttempt(db: Tx, accountId: number, key: string) {
+  const [row] = await queryRows<{
+    id: string;
+    status: string;
+    amount_cents: number;
+    plan: string;
+    failure_code: string | null;
+  }>(
+    db,
+    sql`select id, status, amount_cents, plan, failure_code from payment where account_id = ${accountId} and idempotency_key = ${key}`,
+  );
+  return row ?? null;
+}
+
+type PaymentRecord = {
+  id: string;
+  accountId: number;
+  subscriptionId: number | null;
+  invoiceId: number | null;
+  key: string;
+  kind: "subscribe" | "upgrade" | "renewal" | "retry";
+  plan: PaidPlanCode;
+  ok: boolean;
+  amountCents: number;
+  providerRef: string | null;
+  failureCode: string | null;
+  card: { brand: string; last4: string } | null;
+  now: Date;
+};
+
+async function recordPayment(tx: Tx, p: PaymentRecord) {
+  await tx.execute(sql`
+    insert into payment (id, account_id, subscription_id, invoice_id, idempotency_key, kind, plan, status, amount_cents,
+                         currency, provider_ref, failure_code, brand, last4, created_at, settled_at)
+    values (${p.id}, ${p.accountId}, ${p.subscriptionId}, ${p.invoiceId}, ${p.key}, ${p.kind}, ${p.plan},
+            ${p.ok ? "succeeded" : "failed"}, ${p.amountCents}, ${CURRENCY}, ${p.providerRef}, ${p.failureCode},
+            ${p.card?.brand ?? null}, ${p.card?.last4 ?? null}, ${p.now}, ${p.now})`);
+}
+
+function cardInput(card: CardFormInput): CardInput {
+  const { month, year } = parseExpiry(card.cardExpiry);
+  return { number: card.cardNumber, expMonth: month, expYear: year, cvc: card.cardCvc };
+}
+
+async function saveCard(
+  ctx: BillingContext,
+  tx: Tx,
+  accountId: number,
+  customerId: string,
+  card: CardFormInput,
+): Promise<{ ok: true; card: CardRow } | { ok: false; code: string; field?: string }> {
+  const provider = ctx.payments as PaymentProvider;
+  const saved = await provider.saveCard({ customerId, card: cardInput(card), now: ctx.clock.now() });
+  if (!saved.ok)
+    return saved.code === PAYMENT_ERRORS.expired ? { ok: false, code: saved.code, field: "cardExpiry" } : saved;
+  const [row] = await queryRows<CardRow>(
+    tx,
+    sql`insert into payment_method (account_id, provider, provider_ref, brand, last4, exp_month, exp_year, created_at)
+        values (${accountId}, ${provider.kind}, ${saved.card.ref}, ${saved.card.brand}, ${saved.card.last4},
+                ${saved.card.expMonth}, ${saved.card.expYear}, ${ctx.clock.now()})
+        returning *`,
+  );
+  return { ok: true, card: row };
+}
+
+export type PaymentOutcome = { transactionId: string; amountCents: number; plan: PaidPlanCode };
+
+/** The answer to a repeated submission: the first attempt's outcome, never a second charge. */
+function replay(prev: NonNullable<Awaited<ReturnType<typeof previousAttempt>>>): BillingResult<PaymentOutcome> {
+  if (prev.status === "succeeded")
+    return {
+      ok: true,
+      value: { transactionId: prev.id, amountCents: prev.amount_cents, plan: prev.plan as PaidPlanCode },
+    };
+  return { ok: false, code: prev.failure_code ?? BILLING_ERRORS.declined };
+}
+
+/**
+ * Buys a plan from FREE: keeps the billing details and the card, charges the first period, opens the
+ * subscription and issues a paid invoice, all while the account is locked, so a double click, a reload
+ * or a retry with the same attempt key answers the first outcome instead of charging again.
+ */
+export async function subscribe(
+  ctx: BillingContext,
+  input: { accountId: number; form: PaymentInput },
+): Promise<BillingResult<PaymentOutcome>> {
+  const provider = ctx.payments;
+  if (!provider) return { ok: false, code: BILLING_ERRORS.unavailable };
+  const { accountId, form } = input;
+  const plan = planCode(form.type, form.period === "monthly" ? "month" : "year");
+  const price = planInfo(plan).priceCents;
+  const result = await ctx.db.transaction(async (tx) => {
+    const account = await lockAccount(tx, accountId);
+    if (!account) return { ok: false as const, code: BILLING_ERRORS.noSubscription };
+    const prev = await previousAttempt(tx, accountId, form.attempt);
+    if (prev) return replay(prev);
+    if (await liveSubscription(tx, accountId)) return { ok: false as const, code: BILLING_ERRORS.alreadySubscribed };
+    const now = ctx.clock.now();
+    const existing = await profileOf(tx, accountId);
+    const customerId = await provider.ensureCustomer({
+      accountId,
+      email: form.billingEmail,
+      name: form.billingName,
+      existing: existing?.customer_id,
+    });
+    await tx.execute(sql`
+      insert into billing_profile (account_id, provider, customer_id, name, email, address, country, city, zip, updated_at)
+      values (${accountId}, ${provider.kind}, ${customerId}, ${form.billingName}, ${form.billingEmail}, ${form.address},
+              ${form.country}, ${form.city}, ${form.zip ?? ""}, ${now})
+      on conflict (account_id) do update set provider = excluded.provider, customer_id = excluded.customer_id,
+        name = excluded.name, email = excluded.email, address = excluded.address, country = excluded.country,
+        city = excluded.city, zip = excluded.zip, updated_at = excluded.updated_at`);
+    const payment = {
+      id: newTransactionId(),
+      accountId,
+      subscriptionId: null,
+      invoiceId: null,
+      key: form.attempt,
+      kind: "subscribe" as const,
+      plan,
+      amountCents: price,
+      now,
+    };
+    const saved = await saveCard(ctx, tx, accountId, customerId, form);
+    if (!saved.ok) {
+      await recordPayment(tx, { ...payment, ok: false, providerRef: null, failureCode: saved.code, card: null });
+      return saved;
+    }
+    const card = saved.card;
+    const charge = await provider.charge({
+      customerId,
+      cardRef: card.provider_ref,
+      amountCents: price,
+      currency: CURRENCY,
+      description: plan,
+      idempotencyKey: `subscribe:${accountId}:${form.attempt}`,
+    });
+    if (!charge.ok) {
+      await recordPayment(tx, { ...payment, ok: false, providerRef: null, failureCode: charge.code, card });
+      return { ok: false as const, code: charge.code };
+    }
+    const end = periodBoundary(now, planInfo(plan).interval, 1);
+    const [sub] = await queryRows<{ id: number }>(
+      tx,
+      sql`insert into subscription (account_id, plan, status, provider, payment_method_id, anchor_at,
+                                    current_period_start, current_period_end, created_at, updated_at)
+          values (${accountId}, ${plan}, 'active', ${provider.kind}, ${card.id}, ${now}, ${now}, ${end}, ${now}, ${now})
+          returning id`,
+    );
+    const invoiceId = await issueInvoice(tx, {
+      accountId,
+      subscriptionId: sub.id,
+      status: "paid",
+      locale: ctx.locale,
+      plan,
+      periodStart: now,
+      periodEnd: end,
+      lines: [{ kind: "plan", plan, from: now.toISOString(), to: end.toISOString(), amountCents: price }],
+      now,
+    });
+    await recordPayment(tx, {
+      ...payment,
+      subscriptionId: sub.id,
+      invoiceId,
+      ok: true,
+      providerRef: charge.ref,
+      failureCode: null,
+      card,
+    });
+    await setAccountPlan(tx, accountId, plan, now);
+    return {
+      ok: true as const,
+      value: { transactionId: payment.id, amountCents: price, plan },
+      schedule: { id: sub.id, at: end },
+    };
+  });
+  if ("schedule" in result && result.schedule)
+    await ctx.jobs?.scheduleSubscription(result.schedule.id, result.schedule.at);
+  return result.ok ? { ok: true, value: result.value } : result;
+}
+
+/** What a plan change costs now: the upgrade price, the credit for the unused period, and the amount due. */
+export type Quote = {
+  change: PlanChange;
+  /** The plan that is charged now (an upgrade keeps the current period length). */
+  chargedPlan: PaidPlanCode;
+  priceCents: number;
+  creditCents: number;
+  dueCents: number;
+  /** When a downgrade or period switch takes effect (the renewal), or now. */
+  effectiveAt: Date;
+};
+
+/** What choosing `target` means for an account today. */
+export async function quotePlan(
+  ctx: BillingContext,
+  input: { accountId: number; target: PaidPlanCode },
+): Promise<Quote> {
+  const now = ctx.clock.now();
+  const sub = await liveSubscription(ctx.db, input.accountId);
+  const target = planInfo(input.target);
+  if (!sub)
+    return {
+      change: "subscribe",
+      chargedPlan: input.target,
+      priceCents: target.priceCents,
+      creditCents: 0,
+      dueCents: target.priceCents,
+      effectiveAt: now,
+    };
+  const change = planChange(sub.plan, input.target);
+  if (change !== "upgrade")
+    return {
+      change,
+      chargedPlan: input.target,
+      priceCents: 0,
+      creditCents: 0,
+      dueCents: 0,
+      effectiveAt: change === "current" ? now : sub.current_period_end,
+    };
+  const current = planInfo(sub.plan);
+  const charged = planCode(target.tier, current.interval);
+  const price = planInfo(charged).priceCents;
+  const credit = Math.min(
+    price,
+    unusedCredit(current.priceCents, sub.current_period_start, sub.current_period_end, now),
+  );
+  return {
+    change,
+    chargedPlan: charged,
+    priceCents: price,
+    creditCents: credit,
+    dueCents: price - credit,
+    effectiveAt: now,
+  };
+}
+
+/**
+ * Upgrades at once with the card on file: the new tier starts a new period now, at the current period
+ * length, and the unused part of the current period is credited on the invoice. A different period
+ * length chosen with it takes effect at the renewal.
+ */
+export async function upgrade(
+  ctx: BillingContext,
+  input: { accountId: number; target: PaidPlanCode; attempt: string },
+): Promise<BillingResult<PaymentOutcome>> {
+  const provider = ctx.payments;
+  if (!provider) return { ok: false, code: BILLING_ERRORS.unavailable };
+  const { accountId, target, attempt } = input;
+  const result = await ctx.db.transaction(async (tx) => {
+    if (!(await lockAccount(tx, accountId))) return { ok: false as const, code: BILLING_ERRORS.noSubscription };
+    const prev = await previousAttempt(tx, accountId, attempt);
+    if (prev) return replay(prev);
+    const sub = await liveSubscription(tx, accountId, true);
+    if (!sub) return { ok: false as const, code: BILLING_ERRORS.noSubscription };
+    if (sub.status === "past_due") return { ok: false as const, code: BILLING_ERRORS.pastDue };
+    if (planChange(sub.plan, target) !== "upgrade") return { ok: false as const, code: BILLING_ERRORS.notUpgrade };
+    const quote = await quotePlan({ ...ctx, db: tx }, { accountId, target });
+    const card = await cardOf(tx, sub.payment_method_id);
+    const profile = await profileOf(tx, accountId);
+    if (!card || !profile) return { ok: false as const, code: BILLING_ERRORS.noCard };
+    const now = ctx.clock.now();
+    const payment = {
+      id: newTransactionId(),
+      accountId,
+      subscriptionId: sub.id,
+      invoiceId: null,
+      key: attempt,
+      kind: "upgrade" as const,
+      plan: quote.chargedPlan,
+      amountCents: quote.dueCents,
+      now,
+      card,
+    };
+    const charge = await provider.charge({
+      customerId: profile.customer_id,
+      cardRef: card.provider_ref,
+      amountCents: quote.dueCents,
+      currency: CURRENCY,
+      description: quote.chargedPlan,
+      idempotencyKey: `upgrade:${accountId}:${attempt}`,
+    });
+    if (!charge.ok) {
+      await recordPayment(tx, { ...payment, ok: false, providerRef: null, failureCode: charge.code });
+      return { ok: false as const, code: charge.code };
+    }
+    const end = periodBoundary(now, planInfo(quote.chargedPlan).interval, 1);
+    const lines: InvoiceLine[] = [
+      {
+        kind: "plan",
+        plan: quote.chargedPlan,
+        from: now.toISOString(),
+        to: end.toISOString(),
+        amountCents: quote.priceCents,
+      },
+    ];
+    if (quote.creditCents > 0)
+      lines.push({
+        kind: "credit",
+        plan: sub.plan,
+        from: now.toISOString(),
+        to: sub.current_period_end.toISOString(),
+        amountCents: -quote.creditCents,
+      });
+    const invoiceId = await issueInvoice(tx, {
+      accountId,
+      subscriptionId: sub.id,
+      status: "paid",
+      locale: ctx.locale,
+      plan: quote.chargedPlan,
+      periodStart: now,
+      periodEnd: end,
+      lines,
+      now,
+    });
+    await recordPayment(tx, { ...payment, invoiceId, ok: true, providerRef: charge.ref, failureCode: null });
+    const pending = target === quote.chargedPlan ? null : target;
+    await tx.execute(sql`
+      update subscription set plan = ${quote.chargedPlan}, anchor_at = ${now}, current_period_start = ${now},
+        current_period_end = ${end}, pending_plan = ${pending}, cancel_at_period_end = false, cancel_reason = null,
+        updated_at = ${now}
+      where id = ${sub.id}`);
+    await setAccountPlan(tx, accountId, quote.chargedPlan, now);
+    return {
+      ok: true as const,
+      value: { transactionId: payment.id, amountCents: quote.dueCents, plan: quote.chargedPlan },
+      schedule: { id: sub.id, at: end },
+    };
+  });
+  if ("schedule" in result && result.schedule)
+    await ctx.jobs?.scheduleSubscription(result.schedule.id, result.schedule.at);
+  return result.ok ? { ok: true, value: result.value } : result;
+}
+
+/** Runs a change on the account's live subscription, locked. */
+async function withLiveSubscription<V>(
+  ctx: BillingContext,
+  accountId: number,
+  change: (tx: Tx, sub: SubscriptionRow, now: Date) => Promise<BillingResult<V>>,
+): Promise<BillingResult<V>> {
+  return ctx.db.transaction(async (tx) => {
+    if (!(await lockAccount(tx, accountId))) return { ok: false, code: BILLING_ERRORS.noSubscription };
+    const sub = await liveSubscription(tx, accountId, true);
+    if (!sub) return { ok: false, code: BILLING_ERRORS.noSubscription };
+    return change(tx, sub, ctx.clock.now());
+  });
+}
+
+/**
+ * A downgrade or a period switch: kept as the pending plan and applied at the renewal. Choosing the
+ * current plan again drops a pending change. Either undoes a cancellation: the member stays.
+ */
+export async function schedulePlanChange(
+  ctx: BillingContext,
+  input: { accountId: number; target: PaidPlanCode },
+): Promise<BillingResult<{ plan: PaidPlanCode; effectiveAt: Date }>> {
+  return withLiveSubscription(ctx, input.accountId, async (tx, sub, now) => {
+    const change = planChange(sub.plan, input.target);
+    if (change === "upgrade") return { ok: false, code: BILLING_ERRORS.notUpgrade };
+    if (change === "current" && !sub.pending_plan) return { ok: false, code: BILLING_ERRORS.samePlan };
+    const pending = change === "current" ? null : input.target;
+    await tx.execute(
+      sql`update subscription set pending_plan = ${pending}, cancel_at_period_end = false, cancel_reason = null, updated_at = ${now} where id = ${sub.id}`,
+    );
+    return { ok: true, value: { plan: input.target, effectiveAt: sub.current_period_end } };
+  });
+}
+
+/** Cancels at the period end: the plan stays until then, then the account is FREE. No refunds. */
+export async function cancelSubscription(
+  ctx: BillingContext,
+  input: { accountId: number; reason: CancelReason },
+): Promise<BillingResult<{ endsAt: Date }>> {
+  return withLiveSubscription(ctx, input.accountId, async (tx, sub, now) => {
+    if (sub.cancel_at_period_end) return { ok: true, value: { endsAt: sub.current_period_end } };
+    await tx.execute(sql`
+      update subscription set cancel_at_period_end = true, cancel_reason = ${input.reason}, pending_plan = null,
+        updated_at = ${now} where id = ${sub.id}`);
+    return { ok: true, value: { endsAt: sub.current_period_end } };
+  });
+}
+
+/** Renew: undoes a cancellation before the period ends. */
+export async function renewSubscription(
+  ctx: BillingContext,
+  input: { accountId: number },
+): Promise<BillingResult<{ nextBillAt: Date }>> {
+  return withLiveSubscription(ctx, input.accountId, async (tx, sub, now) => {
+    if (!sub.cancel_at_period_end) return { ok: false, code: BILLING_ERRORS.notCancelled };
+    await tx.execute(
+      sql`update subscription set cancel_at_period_end = false, cancel_reason = null, updated_at = ${now} where id = ${sub.id}`,
+    );
+    return { ok: true, value: { nextBillAt: sub.current_period_end } };
+  });
+}
+
+/** A new card for the subscription. A past-due renewal is tried again with it at once. */
+export async function updatePaymentMethod(
+  ctx: BillingContext,
+  input: { accountId: number; card: CardFormInput },
+): Promise<BillingResult<{ brand: string; last4: string }>> {
+  if (!ctx.payments) return { ok: false, code: BILLING_ERRORS.unavailable };
+  const result = await withLiveSubscription<{ brand: string; last4: string; retry: boolean; id: number }>(
+    ctx,
+    input.accountId,
+    async (tx, sub, now) => {
+      const profile = await profileOf(tx, input.accountId);
+      if (!profile) return { ok: false, code: BILLING_ERRORS.noCard };
+      const saved = await saveCard(ctx, tx, input.accountId, profile.customer_id, input.card);
+      if (!saved.ok) return saved;
+      if (sub.payment_method_id !== null)
+        await tx.execute(sql`update payment_method set detached_at = ${now} where id = ${sub.payment_method_id}`);
+      await tx.execute(
+        sql`update subscription set payment_method_id = ${saved.card.id}, next_retry_at = case when status = 'past_due' then ${now}::timestamptz else next_retry_at end, updated_at = ${now} where id = ${sub.id}`,
+      );
+      return {
+        ok: true,
+        value: { brand: saved.card.brand, last4: saved.card.last4, retry: sub.status === "past_due", id: sub.id },
+      };
+    },
+  );
+  if (!result.ok) return result;
+  if (result.value.retry) await advanceSubscription(ctx, result.value.id);
+  return { ok: true, value: { brand: result.value.brand, last4: result.value.last4 } };
+}
+
+/**
+ * Applies whatever is due on a subscription at the clock's time, and repeats until nothing is (the
+ * clock may have jumped several periods): the period end of a cancelled subscription (then FREE), a
+ * renewal (with the pending plan), or a retry of a past-due renewal on days 1, 3 and 7 (then FREE, the
+ * open invoice void). Safe to run from several processes at once: the row is locked, and a locked one
+ * is left to whoever holds it.
+ */
+export async function advanceSubscription(ctx: BillingContext, subscriptionId: number): Promise<void> {
+  for (let step = 0; step < 1000; step++) {
+    const next = await ctx.db.transaction(async (tx) => advanceOnce(ctx, tx, subscriptionId));
+    if (next === "done") return;
+    if (next instanceof Date) {
+      await ctx.jobs?.scheduleSubscription(subscriptionId, next);
+      return;
+    }
+  }
+}
+
+type Step = "done" | "again" | Date;
+
+async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number): Promise<Step> {
+  const [raw] = await queryRows<SubscriptionRow>(
+    tx,
+    sql`select * from subscription where id = ${subscriptionId} for update skip locked`,
+  );
+  if (!raw || raw.status === "ended") return "done";
+  const sub = reshapeSubscription(raw);
+  const now = ctx.clock.now();
+  const end = sub.current_period_end;
+  if (sub.status === "active") {
+    if (now < end) return end;
+    if (sub.cancel_at_period_end) {
+      await endSubscription(tx, sub, end);
+      return "done";
+    }
+    const plan = sub.pending_plan ?? sub.plan;
+    const info = planInfo(plan);
+    // A new period length starts its own calendar at the renewal; otherwise the anchor day is kept.
+    const newLength = info.interval !== planInfo(sub.plan).interval;
+    const nextEnd = newLength
+      ? periodBoundary(end, info.interval, 1)
+      : nextPeriodEnd(sub.anchor_at, info.interval, end);
+    const [account] = await queryRows<{ locale: Locale }>(
+      tx,
+      sql`select locale from account where id = ${sub.account_id}`,
+    );
+    const invoiceId = await issueInvoice(tx, {
+      accountId: sub.account_id,
+      subscriptionId: sub.id,
+      status: "open",
+      locale: account?.locale === "es" ? "es" : "en",
+      plan,
+      periodStart: end,
+      periodEnd: nextEnd,
+      lines: [{ kind: "plan", plan, from: end.toISOString(), to: nextEnd.toISOString(), amountCents: info.priceCents }],
+      now: end,
+    });
+    if (newLength) await tx.execute(sql`update subscription set anchor_at = ${end} where id = ${sub.id}`);
+    const paid = await chargeInvoice(ctx, tx, sub, invoiceId, "renewal", `renewal:${sub.id}:${end.toISOString()}`, end);
+    if (paid) return "again";
+    await tx.execute(sql`
+      update subscription set status = 'past_due', failed_attempts = 1,
+        next_retry_at = ${addDays(end, BILLING.retryDays[0])}, updated_at = ${now} where id = ${sub.id}`);
+    return "again";
+  }
+  // Past due: try again on the retry days, then give up.
+  if (sub.next_retry_at && now < sub.next_retry_at) return sub.next_retry_at;
+  const [open] = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from invoice where subscription_id = ${sub.id} and status = 'open' order by id desc limit 1`,
+  );
+  if (!open) {
+    await endSubscription(tx, sub, now);
+    return "done";
+  }
+  const at = sub.next_retry_at ?? now;
+  const paid = await chargeInvoice(
+    ctx,
+    tx,
+    sub,
+    open.id,
+    "retry",
+    `retry:${open.id}:${sub.failed_attempts}:${sub.payment_method_id}`,
+    at,
+  );
+  if (paid) return "again";
+  // Attempts failed so far, this one included: the renewal itself, then one per retry day.
+  const failed = sub.failed_attempts + 1;
+  if (failed > BILLING.retryDays.length) {
+    await tx.execute(sql`update invoice set status = 'void', voided_at = ${at} where id = ${open.id}`);
+    await endSubscription(tx, sub, at);
+    return "done";
+  }
+  await tx.execute(sql`
+    update subscription set failed_attempts = ${failed}, next_retry_at = ${addDays(end, BILLING.retryDays[failed - 1])},
+      updated_at = ${now} where id = ${sub.id}`);
+  return "again";
+}
+
+async function endSubscription(tx: Tx, sub: SubscriptionRow, at: Date) {
+  await tx.execute(
+    sql`update subscription set status = 'ended', ended_at = ${at}, next_retry_at = null, updated_at = ${at} where id = ${sub.id}`,
+  );
+  await setAccountPlan(tx, sub.account_id, "FREE", at);
+}
+
+/**
+ * Charges an open invoice with the subscription's card. On success the invoice is paid and the
+ * subscription moves to the invoice's period and plan; either way the attempt is recorded.
+ */
+async function chargeInvoice(
+  ctx: BillingContext,
+  tx: Tx,
+  sub: SubscriptionRow,
+  invoiceId: number,
+  kind: "renewal" | "retry",
+  key: string,
+  at: Date,
+): Promise<boolean> {
+  const [inv] = await queryRows<{ total_cents: number; plan: PaidPlanCode; period_start: Date; period_end: Date }>(
+    tx,
+    sql`select total_cents, plan, period_start, period_end from invoice where id = ${invoiceId}`,
+  );
+  const card = await cardOf(tx, sub.payment_method_id);
+  const profile = await profileOf(tx, sub.account_id);
+  const provider = ctx.payments;
+  const charge =
+    provider && card && profile
+      ? await provider.charge({
+          customerId: profile.customer_id,
+          cardRef: card.provider_ref,
+          amountCents: inv.total_cents,
+          currency: CURRENCY,
+          description: inv.plan,
+          idempotencyKey: key,
+        })
+      : ({ ok: false, code: provider ? BILLING_ERRORS.noCard : BILLING_ERRORS.unavailable } as const);
+  await recordPayment(tx, {
+    id: newTransactionId(),
+    accountId: sub.account_id,
+    subscriptionId: sub.id,
+    invoiceId,
+    key,
+    kind,
+    plan: inv.plan,
+    ok: charge.ok,
+    amountCents: inv.total_cents,
+    providerRef: charge.ok ? charge.ref : null,
+    failureCode: charge.ok ? null : charge.code,
+    card,
+    now: at,
+  });
+  if (!charge.ok) return false;
+  await tx.execute(sql`update invoice set status = 'paid', paid_at = ${at} where id = ${invoiceId}`);
+  await tx.execute(sql`
+    update subscription set status = 'active', plan = ${inv.plan}, pending_plan = null, failed_attempts = 0,
+      next_retry_at = null, current_period_start = ${inv.period_start}, current_period_end = ${inv.period_end},
+      updated_at = ${at}
+    where id = ${sub.id}`);
+  await setAccountPlan(tx, sub.account_id, inv.plan, at);
+  return true;
+}
+
+/** Advances every subscription with something due now (the sweep job; tests call it with their clock). */
+export async function advanceDueSubscriptions(ctx: BillingContext): Promise<number> {
+  const now = ctx.clock.now();
+  const due = await queryRows<{ id: number }>(
+    ctx.db,
+    sql`select id from subscription
+        where (status = 'active' and current_period_end <= ${now}) or (status = 'past_due' and coalesce(next_retry_at, ${now}) <= ${now})
+        order by id limit 500`,
+  );
+  for (const { id } of due) await advanceSubscription(ctx, id);
+  return due.length;
+}
+
+export type BillingOverview = {
+  plan: PlanCode;
+  subscription: {
+    id: number;
+    plan: PaidPlanCode;
+    status: "active" | "past_due";
+    currentPeriodStart: Date;
+    currentPeriodEnd: Date;
+    cancelAtPeriodEnd: boolean;
+    pendingPlan: PaidPlanCode | null;
+    nextBill: { at: Date; amountCents: number; plan: PaidPlanCode } | null;
+    nextRetryAt: Date | null;
+  } | null;
+  card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
+  customerId: string | null;
+  profile: { name: string; email: string; address: string; country: string; city: string; zip: string } | null;
+};
+
+/** The billing page and Me: plan, subscription, card on file and billing details of the caller's account. */
+export async function getBillingOverview(ctx: BillingContext, accountId: number): Promise<BillingOverview> {
+  const [account] = await queryRows<{ plan: PlanCode }>(ctx.db, sql`select plan from account where id = ${accountId}`);
+  const sub = await liveSubscription(ctx.db, accountId);
+  const card = sub ? await cardOf(ctx.db, sub.payment_method_id) : null;
+  const profile = await profileOf(ctx.db, accountId);
+  const nextPlan = sub ? (sub.pending_plan ?? sub.plan) : null;
+  return {
+    plan: account?.plan ?? "FREE",
+    subscription: sub
+      ? {
+          id: sub.id,
+          plan: sub.plan,
+          status: sub.status as "active" | "past_due",
+          currentPeriodStart: sub.current_period_start,
+          currentPeriodEnd: sub.current_period_end,
+          cancelAtPeriodEnd: sub.cancel_at_period_end,
+          pendingPlan: sub.pending_plan,
+          nextBill:
+            sub.cancel_at_period_end || !nextPlan
+              ? null
+              : {
+                  at: sub.status === "past_due" && sub.next_retry_at ? sub.next_retry_at : sub.current_period_end,
+                  amountCents: planInfo(nextPlan).priceCents,
+                  plan: nextPlan,
+                },
+          nextRetryAt: sub.next_retry_at,
+        }
+      : null,
+    card: card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null,
+    customerId: profile?.customer_id ?? null,
+    profile: profile
+      ? {
+          name: profile.name,
+          email: profile.email,
+          address: profile.address,
+          country: profile.country,
+          city: profile.city,
+          zip: profile.zip,
+        }
+      : null,
+  };
+}
+
+export type PaymentView = {
+  id: string;
+  status: "succeeded" | "failed";
+  kind: string;
+  plan: PaidPlanCode;
+  amountCents: number;
+  currency: string;
+  createdAt: Date;
+  invoiceNumber: string | null;
+  card: { brand: string; last4: string } | null;
+  failureCode: string | null;
+};
+
+export const BILLING_SORTS = ["newest", "oldest"] as const;
+export type BillingSort = (typeof BILLING_SORTS)[number];
+
+/** The caller's payments, newest or oldest first. */
+export async function listPayments(
+  ctx: ServiceContext,
+  input: { accountId: number; sort: BillingSort; page: number; pageSize?: number },
+): Promise<{ items: PaymentView[]; total: number; page: number; pageCount: number }> {
+  const size = input.pageSize ?? 24;
+  const order = input.sort === "oldest" ? sql`p.created_at asc, p.id asc` : sql`p.created_at desc, p.id desc`;
+  const rows = await queryRows<{
+    id: string;
+    status: "succeeded" | "failed";
+    kind: string;
+    plan: PaidPlanCode;
+    amount_cents: number;
+    currency: string;
+    created_at: Date;
+    number: string | null;
+    brand: string | null;
+    last4: string | null;
+    failure_code: string | null;
+    total: number;
+  }>(
+    ctx.db,
+    sql`select p.*, i.number, count(*) over () as total from payment p left join invoice i on i.id = p.invoice_id
+        where p.account_id = ${input.accountId} order by ${order} limit ${size} offset ${(input.page - 1) * size}`,
+  );
+  const total = Number(rows[0]?.total ?? (input.page > 1 ? await countOf(ctx, "payment", input.accountId) : 0));
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      kind: r.kind,
+      plan: r.plan,
+      amountCents: r.amount_cents,
+      currency: r.currency,
+      createdAt: asDate(r.created_at) as Date,
+      invoiceNumber: r.number,
+      card: r.brand && r.last4 ? { brand: r.brand, last4: r.last4 } : null,
+      failureCode: r.failure_code,
+    })),
+    total,
+    page: input.page,
+    pageCount: Math.max(1, Math.ceil(total / size)),
+  };
+}
+
+async function countOf(ctx: ServiceContext, table: "payment" | "invoice", accountId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    ctx.db,
+    table === "payment"
+      ? sql`select count(*)::int as n from payment where account_id = ${accountId}`
+      : sql`select count(*)::int as n from invoice where account_id = ${accountId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export type InvoiceView = {
+  number: string;
+  status: "paid" | "open" | "void";
+  plan: PaidPlanCode;
+  totalCents: number;
+  currency: string;
+  issuedAt: Date;
+  paidAt: Date | null;
+};
+
+/** The caller's invoices, newest or oldest first. */
+export async function listInvoices(
+  ctx: ServiceContext,
+  input: { accountId: number; sort: BillingSort; page: number; pageSize?: number },
+): Promise<{ items: InvoiceView[]; total: number; page: number; pageCount: number }> {
+  const size = input.pageSize ?? 24;
+  const order = input.sort === "oldest" ? sql`issued_at asc, id asc` : sql`issued_at desc, id desc`;
+  const rows = await queryRows<{
+    number: string;
+    status: InvoiceView["status"];
+    plan: PaidPlanCode;
+    total_cents: number;
+    currency: string;
+    issued_at: Date;
+    paid_at: Date | null;
+    total: number;
+  }>(
+    ctx.db,
+    sql`select number, status, plan, total_cents, currency, issued_at, paid_at, count(*) over () as total
+        from invoice where account_id = ${input.accountId} order by ${order} limit ${size} offset ${(input.page - 1) * size}`,
+  );
+  const total = Number(rows[0]?.total ?? (input.page > 1 ? await countOf(ctx, "invoice", input.accountId) : 0));
+  return {
+    items: rows.map((r) => ({
+      number: r.number,
+      status: r.status,
+      plan: r.plan,
+      totalCents: r.total_cents,
+      currency: r.currency,
+      issuedAt: asDate(r.issued_at) as Date,
+      paidAt: asDate(r.paid_at),
+    })),
+    total,
+    page: input.page,
+    pageCount: Math.max(1, Math.ceil(total / size)),
+  };
+}
+
+/** A successful payment of the caller's own (the thank-you page); anyone else's is not found. */
+export async function getOwnPayment(
+  ctx: ServiceContext,
+  input: { accountId: number; transactionId: string },
+): Promise<{ id: string; amountCents: number; plan: PaidPlanCode; invoiceNumber: string | null } | null> {
+  if (!/^txn_[\w-]{8,40}$/.test(input.transactionId)) return null;
+  const [row] = await queryRows<{ id: string; amount_cents: number; plan: string; number: string | null }>(
+    ctx.db,
+    sql`select p.id, p.amount_cents, p.plan, i.number from payment p left join invoice i on i.id = p.invoice_id
+        where p.id = ${input.transactionId} and p.account_id = ${input.accountId} and p.status = 'succeeded'`,
+  );
+  if (!row || !isPaidPlan(row.plan)) return null;
+  return { id: row.id, amountCents: row.amount_cents, plan: row.plan, invoiceNumber: row.number };
+}
