@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Locale } from "#config/constants.ts";
 import type { AccountContext, AccountView } from "#modules/accounts/service.ts";
+import type { BillingContext } from "#modules/billing/service.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import type { Services } from "#server/services.server.ts";
@@ -28,6 +29,12 @@ export type AppLoadContext = {
   googleSignIn: boolean;
   /** Takes one log-in or sign-up attempt from this client's budget; answers seconds to wait when spent. */
   limitAuthAttempt(login?: string): number | null;
+  /** Service context with the payment provider, for billing services. */
+  billingContext(locale: Locale): BillingContext;
+  /** Whether payments go to the sandbox provider (demo mode: the test cards are shown). */
+  sandboxPayments: boolean;
+  /** Takes one payment or plan-change attempt from this client's budget; answers seconds to wait when spent. */
+  limitPaymentAttempt(): number | null;
   /** Starts a session for an account; answers the Set-Cookie values to send. */
   startSession(accountId: number): Promise<string[]>;
 };

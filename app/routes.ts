@@ -13,6 +13,9 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
         index("routes/profile/index.tsx", { id: id("profile/index") }),
         route("favorites", "routes/profile/favorites.tsx", { id: id("profile/favorites") }),
         route("downloads", "routes/profile/downloads.tsx", { id: id("profile/downloads") }),
+        route("billing", "routes/billing/billing.tsx", { id: id("profile/billing") }),
+        route("payments", "routes/billing/payments.tsx", { id: id("profile/payments") }),
+        route("invoices", "routes/billing/invoices.tsx", { id: id("profile/invoices") }),
       ]),
       route("outbox/:id?", "routes/outbox/list.tsx", { id: id("outbox") }),
       ...(["faq", "license", "terms-conditions", "privacy-policy", "cookie-policy"] as const).map((p) =>
@@ -21,6 +24,12 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route(":tag", "routes/catalog/list.tsx", { id: id("tag") }),
       route("*", "routes/not-found.tsx", { id: id("not-found") }),
     ]),
+    layout("routes/layout/plain.tsx", { id: id("layout/plain") }, [
+      route("pricing", "routes/billing/pricing.tsx", { id: id("pricing") }),
+      route("payment/:type?", "routes/billing/payment.tsx", { id: id("payment") }),
+      route("thank-you", "routes/billing/thank-you.tsx", { id: id("thank-you") }),
+    ]),
+    route("profile/invoices/:number/pdf", "routes/billing/invoice-pdf.tsx", { id: id("invoice-pdf") }),
     layout("routes/layout/auth.tsx", { id: id("layout/auth") }, [
       route("login", "routes/auth/login.tsx", { id: id("login") }),
       route("signup", "routes/auth/signup.tsx", { id: id("signup") }),

@@ -155,6 +155,8 @@ export const RATE_LIMITS = {
   /** Log-in attempts per login name, whatever the address (password guessing from many addresses). */
   authPerLogin: [10, 10],
   favorites: [30, 120],
+  /** Payment, plan-change and card attempts. */
+  payments: [5, 20],
 } as const satisfies Record<string, readonly [number, number]>;
 export type RateLimits = { [K in keyof typeof RATE_LIMITS]: [number, number] };
 

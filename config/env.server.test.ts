@@ -29,3 +29,16 @@ describe("getEnv", () => {
     );
   });
 });
+
+describe("demo mode", () => {
+  it("is on by default only on loopback without DATABASE_URL, and DEMO_MODE states it", () => {
+    expect(getEnv({}).demoMode).toBe(true);
+    expect(getEnv({ PUBLIC_URL: "http://127.0.0.1:3111" }).demoMode).toBe(true);
+    expect(getEnv({ PUBLIC_URL: "http://[::1]:3000" }).demoMode).toBe(true);
+    expect(getEnv({ PUBLIC_URL: "https://slidenest.example" }).demoMode).toBe(false);
+    expect(getEnv({ DATABASE_URL: "postgres://u@localhost/db" }).demoMode).toBe(false);
+    expect(getEnv({ PUBLIC_URL: "https://slidenest.example", DEMO_MODE: "on" }).demoMode).toBe(true);
+    expect(getEnv({ DEMO_MODE: "off" }).demoMode).toBe(false);
+    expect(() => getEnv({ DEMO_MODE: "maybe" })).toThrow(/DEMO_MODE/);
+  });
+});

@@ -26,9 +26,24 @@ const schema = z.object({
     .url("must be an absolute URL such as https://accounts.google.com")
     .default("https://accounts.google.com"),
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
+  DEMO_MODE: z.enum(["on", "off", "auto"]).default("auto"),
 });
 
-export type Env = z.infer<typeof schema> & { dataDir: string; publicUrl: string };
+export type Env = z.infer<typeof schema> & {
+  dataDir: string;
+  publicUrl: string;
+  /**
+   * Demo mode (DECISIONS: Operations): sandbox payments with the test cards. On by default only while
+   * PUBLIC_URL is unset or on loopback and no DATABASE_URL is given; DEMO_MODE=on|off states it.
+   */
+  demoMode: boolean;
+};
+
+/** Whether an origin is this machine (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "::1";
+}
 
 let cached: Env | undefined;
 
@@ -49,6 +64,10 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    demoMode:
+      env.DEMO_MODE === "auto"
+        ? !env.DATABASE_URL && (!env.PUBLIC_URL || isLoopbackUrl(env.PUBLIC_URL))
+        : env.DEMO_MODE === "on",
   };
   if (source === process.env) cached = result;
   return result;

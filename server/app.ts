@@ -12,6 +12,8 @@ import type { Env } from "#config/env.server.ts";
 import type { Database } from "#db/client.server.ts";
 import type { AccountContext } from "#modules/accounts/service.ts";
 import { createSession, purgeExpiredSessions } from "#modules/auth/sessions.ts";
+import { type PaymentProvider, sandboxProvider } from "#modules/billing/provider.ts";
+import type { BillingContext, BillingJobs } from "#modules/billing/service.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import * as files from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
@@ -60,6 +62,10 @@ export type ServerOptions = {
   deferMail?: boolean;
   /** How often trending and counts are recomputed; 0 turns the background refresh off (tests). */
   refreshStatsEveryMs?: number;
+  /** The payment provider; defaults to the sandbox in demo mode and none elsewhere. */
+  payments?: PaymentProvider | null;
+  /** Where billing asks for its renewals and retries to run (the job queue). */
+  billingJobs?: BillingJobs;
 };
 
 /** Cheap request ids: a process prefix and a counter. */
@@ -97,7 +103,8 @@ export function browserLocale(req: Request): Locale {
 const NONCE_MARK = "__SN_NONCE_MARK__";
 
 /** Pages whose answer depends on the visitor or on a one-time link: never from the page cache. */
-const ACCOUNT_PAGES = /^\/(?:es\/)?(?:login|signup|forgot-password|change-password|profile|outbox)(?:[/.]|$)/;
+const ACCOUNT_PAGES =
+  /^\/(?:es\/)?(?:login|signup|forgot-password|change-password|profile|outbox|payment|thank-you)(?:[/.]|$)/;
 
 export function createServerApp(opts: ServerOptions) {
   const { env, database, build, log } = opts;
@@ -135,6 +142,13 @@ export function createServerApp(opts: ServerOptions) {
   };
 
   const serviceContext = (locale: Locale): ServiceContext => ({ db, locale, clock, log });
+  const payments = opts.payments !== undefined ? opts.payments : env.demoMode ? sandboxProvider() : null;
+  const billingContext = (locale: Locale): BillingContext => ({
+    ...serviceContext(locale),
+    payments,
+    jobs: opts.billingJobs,
+  });
+  const paymentLimiter = new RateLimiter(...limits.payments);
 
   // Trending scores and per-tag counts are recomputed in the background, now and every few minutes.
   const refreshStats = async () => {
@@ -339,6 +353,12 @@ export function createServerApp(opts: ServerOptions) {
     limitAuthAttempt(login) {
       return takeAuthAttempt(authLimiters, ip, login);
     },
+    billingContext,
+    sandboxPayments: payments?.kind === "sandbox",
+    limitPaymentAttempt() {
+      const r = paymentLimiter.take(`${ip}|${viewer?.account.id ?? ""}`);
+      return r.ok ? null : r.retryAfter;
+    },
     async startSession(accountId) {
       const tokens = await createSession({ db, clock, secret }, accountId);
       const https = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
@@ -426,6 +446,7 @@ export function createServerApp(opts: ServerOptions) {
     fileContext,
     refreshStats,
     secret,
+    billingContext,
     async close() {
       if (statsTimer) clearInterval(statsTimer);
       await views.stop();

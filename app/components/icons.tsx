@@ -96,3 +96,8 @@ export const LogoMark = (p: P) => (
     <path d="M14 15h10M14 19h6" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
   </svg>
 );
+export const CheckIcon = (p: P) => (
+  <svg {...base} {...p}>
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </svg>
+);

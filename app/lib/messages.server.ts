@@ -1,6 +1,7 @@
 import type { Locale } from "#config/constants.ts";
 import enAccount from "../locales/en/account.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
+import enBilling from "../locales/en/billing.json" with { type: "json" };
 import enCatalog from "../locales/en/catalog.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
 import enDownloads from "../locales/en/downloads.json" with { type: "json" };
@@ -9,6 +10,7 @@ import enSearch from "../locales/en/search.json" with { type: "json" };
 import enTemplate from "../locales/en/template.json" with { type: "json" };
 import esAccount from "../locales/es/account.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
+import esBilling from "../locales/es/billing.json" with { type: "json" };
 import esCatalog from "../locales/es/catalog.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
 import esDownloads from "../locales/es/downloads.json" with { type: "json" };
@@ -26,6 +28,7 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     search: flatten(enSearch, "search"),
     auth: flatten(enAuth, "auth"),
     account: flatten(enAccount, "account"),
+    billing: flatten(enBilling, "billing"),
     mail: flatten(enMail, "mail"),
   },
   es: {
@@ -36,11 +39,21 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     search: flatten(esSearch, "search"),
     auth: flatten(esAuth, "auth"),
     account: flatten(esAccount, "account"),
+    billing: flatten(esBilling, "billing"),
     mail: flatten(esMail, "mail"),
   },
 };
 
-export type Namespace = "common" | "catalog" | "template" | "downloads" | "search" | "auth" | "account" | "mail";
+export type Namespace =
+  | "common"
+  | "catalog"
+  | "template"
+  | "downloads"
+  | "search"
+  | "auth"
+  | "account"
+  | "billing"
+  | "mail";
 
 /** The messages of some namespaces, to send to the client with a loader. */
 export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
@@ -51,6 +64,6 @@ export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
 export function serverT(locale: Locale) {
   return createT(
     locale,
-    messagesFor(locale, ["common", "catalog", "template", "downloads", "search", "auth", "account", "mail"]),
+    messagesFor(locale, ["common", "catalog", "template", "downloads", "search", "auth", "account", "billing", "mail"]),
   );
 }

@@ -39,3 +39,20 @@ export function planChange(current: PlanCode, target: PlanCode): PlanChange {
   const diff = tierRank(target) - tierRank(current);
   return diff > 0 ? "upgrade" : diff < 0 ? "downgrade" : "switch";
 }
+
+/** The button a pricing card shows (SPEC §2): guests get started; members see where each plan leads. */
+export type PricingButton = "getStarted" | "current" | "upgrade" | "downgrade" | "switch";
+export function pricingButton(viewer: PlanCode | null, target: PlanCode): PricingButton {
+  if (viewer === null) return "getStarted";
+  const change = planChange(viewer, target);
+  if (change === "current") return "current";
+  if (change === "subscribe" || change === "upgrade") return "upgrade";
+  if (change === "switch") return "switch";
+  return "downgrade";
+}
+
+/** The paid plan of a type and period as the payment page's picker names them (Premium is Personal). */
+export function planFromPicker(type: string | undefined, period: string | null): PaidPlanCode {
+  const tier: PlanTier = type === "commercial" ? "commercial" : "personal";
+  return planCode(tier, period === "yearly" ? "year" : "month");
+}

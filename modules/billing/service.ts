@@ -921,3 +921,6 @@ export async function getOwnPayment(
   if (!row || !isPaidPlan(row.plan)) return null;
   return { id: row.id, amountCents: row.amount_cents, plan: row.plan, invoiceNumber: row.number };
 }
+
+export { renderInvoicePdf } from "./invoice-pdf.ts";
+export { getOwnInvoice } from "./invoices.ts";

@@ -111,6 +111,9 @@ export function AccountMenu() {
               {downloads}
             </span>
           </Link>
+          <Link to={href("/profile/billing")} className={item}>
+            {t("auth.menu.billing")}
+          </Link>
           <Link to={href("/faq")} className={item}>
             {t("auth.menu.help")}
           </Link>

@@ -92,6 +92,9 @@ export function Header({ nav }: { nav: NavTag[] }) {
           >
             {t("common.nav.templates")}
           </NavLink>
+          <NavLink to={href("/pricing")} className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}>
+            {t("common.nav.pricing")}
+          </NavLink>
         </nav>
         <SearchBox className="mx-2 hidden flex-1 md:block md:max-w-xl" />
         <div className="ml-auto flex items-center gap-2">
@@ -113,11 +116,14 @@ export function Header({ nav }: { nav: NavTag[] }) {
       <div className="container-page pb-3 md:hidden">
         <SearchBox />
       </div>
-      <NavStrip nav={nav} />
+      {nav.length ? <NavStrip nav={nav} /> : null}
       <div id={menuId} hidden={!open} className="border-t border-line bg-surface md:hidden">
         <nav aria-label={t("common.nav.menu")} className="container-page flex flex-col gap-1 py-4">
           <NavLink to={href("/templates")} className="btn-ghost justify-start">
             {t("common.nav.templates")}
+          </NavLink>
+          <NavLink to={href("/pricing")} className="btn-ghost justify-start">
+            {t("common.nav.pricing")}
           </NavLink>
           {nav.map((tag) => (
             <NavLink key={tag.id} to={href(`/${tag.slug}`)} className="btn-ghost justify-start">
@@ -136,6 +142,9 @@ export function Header({ nav }: { nav: NavTag[] }) {
                 </NavLink>
                 <NavLink to={href("/profile/downloads")} className="btn-ghost justify-start">
                   {t("auth.menu.downloads")}
+                </NavLink>
+                <NavLink to={href("/profile/billing")} className="btn-ghost justify-start">
+                  {t("auth.menu.billing")}
                 </NavLink>
                 <LogoutForm className="btn-ghost w-full justify-start" />
               </>

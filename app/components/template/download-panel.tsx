@@ -170,8 +170,11 @@ export function DownloadPanel({
             <Link to={href("/templates?license=free")} className="btn-secondary">
               {t("downloads.dialogs.premiumFree")}
             </Link>
-            <Link to={href("/license")} className="btn-primary">
+            <Link to={href("/pricing")} className="btn-secondary">
               {t("downloads.dialogs.premiumCompare")}
+            </Link>
+            <Link to={href("/payment/personal")} className="btn-primary">
+              {t("downloads.dialogs.goPremium")}
             </Link>
           </>
         }
@@ -184,7 +187,7 @@ export function DownloadPanel({
         title={t("downloads.dialogs.limitTitle")}
         actions={
           <>
-            <Link to={href("/license")} className="btn-secondary">
+            <Link to={href("/pricing")} className="btn-secondary">
               {t("downloads.dialogs.limitCompare")}
             </Link>
             <Link to={`${href("/signup")}?redirect=${encodeURIComponent(back)}`} className="btn-primary">
@@ -203,9 +206,14 @@ export function DownloadPanel({
         title={t("downloads.dialogs.upgradeTitle")}
         tone="premium"
         actions={
-          <Link to={href("/license")} className="btn-primary">
-            {t("downloads.dialogs.limitCompare")}
-          </Link>
+          <>
+            <Link to={href("/pricing")} className="btn-secondary">
+              {t("downloads.dialogs.limitCompare")}
+            </Link>
+            <Link to={href("/payment/personal")} className="btn-primary">
+              {t("downloads.dialogs.goPremium")}
+            </Link>
+          </>
         }
       >
         <p>{t("downloads.dialogs.upgradeText", { limit })}</p>
@@ -217,6 +225,11 @@ export function DownloadPanel({
         open={notice === "limitExceeded"}
         onClose={() => setNotice(null)}
         title={t("downloads.dialogs.exceededTitle")}
+        actions={
+          <Link to={href("/payment/commercial")} className="btn-primary">
+            {t("downloads.dialogs.goCommercial")}
+          </Link>
+        }
       >
         <p>{t("downloads.dialogs.exceededText", { limit, date: resetDate || t("downloads.dialogs.nextMonth") })}</p>
         <p className="text-sm text-ink-muted">{t("downloads.dialogs.limitAgain")}</p>

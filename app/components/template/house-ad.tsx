@@ -1,9 +1,12 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import type { RootData } from "#app/root.tsx";
 import { useI18n } from "../i18n.tsx";
 
-/** A house-ad slot shown to guests: promotes the site's own new templates. */
+/** A house-ad slot: shown to guests and Free accounts, never to Personal or Commercial members (SPEC §1). */
 export function HouseAd({ wide = false }: { wide?: boolean }) {
   const { t, href } = useI18n();
+  const plan = useRouteLoaderData<RootData>("root")?.viewer?.plan;
+  if (plan && plan !== "FREE") return null;
   return (
     <aside
       aria-label={t("common.ads.label")}

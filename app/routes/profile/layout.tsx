@@ -31,8 +31,17 @@ export default function ProfileLayout() {
         <NavLink to={href("/profile/downloads")} className={link}>
           {t("auth.menu.downloads")}
         </NavLink>
+        <NavLink to={href("/profile/payments")} className={link}>
+          {t("auth.menu.payments")}
+        </NavLink>
+        <NavLink to={href("/profile/billing")} className={link}>
+          {t("auth.menu.billing")}
+        </NavLink>
         <NavLink to={href("/faq")} className={link}>
           {t("auth.menu.help")}
+        </NavLink>
+        <NavLink to={href("/profile/invoices")} className={link}>
+          {t("auth.menu.invoices")}
         </NavLink>
         <LogoutForm className="btn-ghost justify-start whitespace-nowrap" />
       </nav>

@@ -1,0 +1,16 @@
+import { CURRENCY, LOCALE_TAGS, type Locale } from "#config/constants.ts";
+
+/** Integer cents as the page's locale writes money: $7.99, 7,99 US$. */
+export function formatMoney(locale: Locale, cents: number, currency: string = CURRENCY): string {
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "currency", currency }).format(cents / 100);
+}
+
+/** A date as the page's locale writes it, in UTC: 1 December 2026. */
+export function formatDay(locale: Locale, d: Date | string): string {
+  return new Date(d).toLocaleDateString(LOCALE_TAGS[locale], {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}

@@ -1,0 +1,435 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, redirect, useActionData, useNavigate, useNavigation } from "react-router";
+import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { CheckIcon } from "#app/components/icons.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { localePath } from "#app/lib/i18n.ts";
+import { messagesFor } from "#app/lib/messages.server.ts";
+import { formatDay, formatMoney } from "#app/lib/money.ts";
+import { pageContext } from "#app/lib/route.server.ts";
+import { samePath, seo } from "#app/lib/seo.ts";
+import { BILLING, type CancelReason } from "#config/constants.ts";
+import { planInfo } from "#modules/billing/plans.ts";
+import { cancelSchema, cardSchema } from "#modules/billing/schemas.ts";
+import type { Route } from "./+types/billing";
+
+const isReason = (v: string | null): v is CancelReason =>
+  (BILLING.cancelReasons as readonly string[]).includes(v ?? "");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app, url, locale, origin, t } = pageContext(request, context);
+  const account = app.viewer;
+  if (!account) throw new Response(null, { status: 401 });
+  const overview = await app.services.billing.getBillingOverview(app.billingContext(locale), account.id);
+  const step = url.searchParams.get("cancel");
+  const reason = url.searchParams.get("reason");
+  const sub = overview.subscription;
+  return {
+    overview: {
+      plan: overview.plan,
+      card: overview.card,
+      profile: overview.profile,
+      subscription: sub
+        ? {
+            plan: sub.plan,
+            status: sub.status,
+            periodEnd: sub.currentPeriodEnd.toISOString(),
+            cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
+            pendingPlan: sub.pendingPlan,
+            nextBill: sub.nextBill
+              ? { at: sub.nextBill.at.toISOString(), amountCents: sub.nextBill.amountCents }
+              : null,
+            nextRetryAt: sub.nextRetryAt?.toISOString() ?? null,
+          }
+        : null,
+    },
+    cancel:
+      sub && !sub.cancelAtPeriodEnd
+        ? step === "reason"
+          ? { step: "reason" as const, reason: isReason(reason) ? reason : null }
+          : step === "lose" && isReason(reason)
+            ? { step: "lose" as const, reason }
+            : null
+        : null,
+    cancelled:
+      url.searchParams.get("cancelled") === "1" && sub?.cancelAtPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
+    reasonMissing: step === "lose" && !isReason(reason),
+    messages: messagesFor(locale, ["billing"]),
+    seo: {
+      origin,
+      locale,
+      title: `${t("billing.page.metaTitle")} | SlideNest`,
+      description: t("billing.page.metaTitle"),
+      paths: samePath("/profile/billing"),
+      noindex: true,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { app, locale } = pageContext(request, context);
+  const account = app.viewer;
+  if (!account) throw redirect(localePath(locale, "/login"));
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const wait = app.limitPaymentAttempt();
+  if (wait !== null) return { notice: { ok: false, code: "billing.errors.rateLimited", seconds: wait } };
+  const ctx = app.billingContext(locale);
+  const billing = app.services.billing;
+  if (intent === "renew") {
+    const r = await billing.renewSubscription(ctx, { accountId: account.id });
+    return { notice: r.ok ? { ok: true, code: "billing.page.renewed" } : { ok: false, code: r.code } };
+  }
+  if (intent === "keep") {
+    const overview = await billing.getBillingOverview(ctx, account.id);
+    if (!overview.subscription) return { notice: { ok: false, code: "billing.errors.noSubscription" } };
+    const r = await billing.schedulePlanChange(ctx, { accountId: account.id, target: overview.subscription.plan });
+    return { notice: r.ok ? null : { ok: false, code: r.code } };
+  }
+  if (intent === "cancel") {
+    const parsed = cancelSchema.safeParse({ reason: formData.get("reason") });
+    if (!parsed.success) throw redirect(`${localePath(locale, "/profile/billing")}?cancel=reason`);
+    const r = await billing.cancelSubscription(ctx, { accountId: account.id, reason: parsed.data.reason });
+    if (!r.ok) return { notice: { ok: false, code: r.code } };
+    throw redirect(`${localePath(locale, "/profile/billing")}?cancelled=1`);
+  }
+  if (intent === "card") {
+    const submission = parseWithZod(formData, { schema: cardSchema });
+    const hideFields = ["cardNumber", "cardCvc"];
+    if (submission.status !== "success") return { card: submission.reply({ hideFields }) };
+    const r = await billing.updatePaymentMethod(ctx, { accountId: account.id, card: submission.value });
+    if (!r.ok)
+      return {
+        card: submission.reply(
+          r.field ? { fieldErrors: { [r.field]: [r.code] }, hideFields } : { formErrors: [r.code], hideFields },
+        ),
+      };
+    return { notice: { ok: true, code: "billing.page.cardUpdated" }, card: submission.reply({ resetForm: true }) };
+  }
+  return { notice: { ok: false, code: "billing.errors.generic" } };
+}
+
+function CardForm() {
+  const { t } = useI18n();
+  const actionData = useActionData<typeof action>();
+  const errorText = useErrorText();
+  const navigation = useNavigation();
+  const [form, fields] = useAccountForm("card", cardSchema, actionData?.card);
+  const formError = form.errors?.[0];
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
+      <input type="hidden" name="intent" value="card" />
+      {formError ? (
+        <FormNotice tone="error">
+          <strong className="block">{t("billing.payment.tryAgain")}</strong>
+          {t(formError)}
+        </FormNotice>
+      ) : null}
+      <Field
+        id={fields.cardNumber.id}
+        label={t("billing.payment.cardNumber")}
+        error={errorText(fields.cardNumber.errors)}
+      >
+        <input
+          {...getInputProps(fields.cardNumber, { type: "text" })}
+          inputMode="numeric"
+          autoComplete="cc-number"
+          className="field-input"
+        />
+      </Field>
+      <div className="grid grid-cols-2 gap-4">
+        <Field
+          id={fields.cardExpiry.id}
+          label={t("billing.payment.cardExpiry")}
+          error={errorText(fields.cardExpiry.errors)}
+        >
+          <input
+            {...getInputProps(fields.cardExpiry, { type: "text" })}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            className="field-input"
+          />
+        </Field>
+        <Field id={fields.cardCvc.id} label={t("billing.payment.cardCvc")} error={errorText(fields.cardCvc.errors)}>
+          <input
+            {...getInputProps(fields.cardCvc, { type: "text" })}
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            className="field-input"
+          />
+        </Field>
+      </div>
+      <button type="submit" className="btn-primary self-start" disabled={navigation.state !== "idle"}>
+        {t("billing.page.saveCard")}
+      </button>
+    </Form>
+  );
+}
+
+function Benefits({ tier }: { tier: "personal" | "commercial" }) {
+  const { t } = useI18n();
+  const out: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    const key = `billing.benefits.${tier}.${i}`;
+    if (t(key) === key) break;
+    out.push(t(key));
+  }
+  return (
+    <ul className="flex flex-col gap-2">
+      {out.map((b) => (
+        <li key={b} className="flex gap-2.5">
+          <CheckIcon className="mt-0.5 size-4 shrink-0 text-premium-600" />
+          <span>{b}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CancelDialog({
+  cancel,
+  plan,
+  periodEnd,
+}: {
+  cancel: NonNullable<Route.ComponentProps["loaderData"]["cancel"]>;
+  plan: Parameters<typeof planInfo>[0];
+  periodEnd: string;
+}) {
+  const { t, href, locale } = useI18n();
+  const navigate = useNavigate();
+  const close = () => navigate(href("/profile/billing"), { replace: true, preventScrollReset: true });
+  if (cancel.step === "reason")
+    return (
+      <Dialog open onClose={close} title={t("billing.cancel.title")}>
+        <Form method="get" className="flex flex-col gap-4">
+          <input type="hidden" name="cancel" value="lose" />
+          <fieldset>
+            <legend className="mb-3 font-semibold text-ink">{t("billing.cancel.reasonTitle")}</legend>
+            <div className="flex flex-col gap-2">
+              {BILLING.cancelReasons.map((r) => (
+                <label
+                  key={r}
+                  className="flex cursor-pointer items-center gap-3 rounded-lg px-4 py-3 ring-1 ring-line has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
+                >
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={r}
+                    defaultChecked={cancel.reason === r}
+                    required
+                    className="accent-brand-600"
+                  />
+                  <span className="text-sm text-ink">{t(`billing.cancel.reasons.${r}`)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex flex-wrap justify-end gap-3">
+            <Link to={href("/profile/billing")} replace className="btn-secondary">
+              {t("billing.cancel.keep")}
+            </Link>
+            <button type="submit" className="btn-primary">
+              {t("billing.cancel.next")}
+            </button>
+          </div>
+        </Form>
+      </Dialog>
+    );
+  return (
+    <Dialog
+      open
+      onClose={close}
+      title={t("billing.cancel.loseTitle")}
+      tone="premium"
+      actions={
+        <>
+          <Link to={href("/profile/billing")} replace className="btn-primary">
+            {t("billing.cancel.keep")}
+          </Link>
+          <Form method="post" className="contents">
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="reason" value={cancel.reason} />
+            <button type="submit" className="btn-secondary">
+              {t("billing.cancel.confirm")}
+            </button>
+          </Form>
+        </>
+      }
+    >
+      <p>{t("billing.cancel.loseIntro", { date: formatDay(locale, periodEnd) })}</p>
+      <Benefits tier={planInfo(plan).tier} />
+    </Dialog>
+  );
+}
+
+function Billing({ loaderData }: Route.ComponentProps) {
+  const { t, href, locale } = useI18n();
+  const actionData = useActionData<typeof action>();
+  const { overview, cancel, cancelled } = loaderData;
+  const sub = overview.subscription;
+  const card = overview.card;
+  const notice = actionData?.notice;
+  const section = "rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60";
+  const plans = (code: string) => t(`account.profile.plans.${code}`);
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold tracking-tight text-ink">{t("billing.page.title")}</h1>
+      {notice ? (
+        <FormNotice tone={notice.ok ? "success" : "error"}>
+          {t(notice.code, { seconds: "seconds" in notice ? (notice.seconds ?? 60) : 60 })}
+        </FormNotice>
+      ) : null}
+      {cancelled ? (
+        <FormNotice tone="success">{t("billing.cancel.done", { date: formatDay(locale, cancelled) })}</FormNotice>
+      ) : null}
+      {loaderData.reasonMissing ? <FormNotice tone="error">{t("billing.cancel.reasonRequired")}</FormNotice> : null}
+      <div className="grid gap-5 lg:grid-cols-2">
+        <section className={section} aria-labelledby="plan-h">
+          <h2 id="plan-h" className="text-lg font-semibold text-ink">
+            {t("billing.page.plan")}
+          </h2>
+          <p className="mt-3 text-2xl font-bold text-ink" data-testid="billing-plan">
+            {plans(overview.plan)}
+          </p>
+          {!sub ? (
+            <>
+              <p className="mt-2 text-sm text-ink-muted">{t("billing.page.freeText")}</p>
+              <Link to={href("/pricing")} className="btn-primary mt-4">
+                {t("billing.page.seePlans")}
+              </Link>
+            </>
+          ) : (
+            <div className="mt-3 flex flex-col gap-3 text-sm">
+              {sub.status === "past_due" && sub.nextRetryAt ? (
+                <FormNotice tone="error">
+                  {t("billing.page.pastDue", { date: formatDay(locale, sub.nextRetryAt) })}
+                </FormNotice>
+              ) : null}
+              {sub.nextBill ? (
+                <p className="text-ink-soft">
+                  <span className="font-semibold text-ink">{t("billing.page.nextBill")}: </span>
+                  {t("billing.page.nextBillLine", {
+                    amount: formatMoney(locale, sub.nextBill.amountCents),
+                    date: formatDay(locale, sub.nextBill.at),
+                  })}
+                </p>
+              ) : null}
+              {sub.pendingPlan ? (
+                <div className="flex flex-wrap items-center gap-3 rounded-lg bg-premium-50 p-3 text-premium-700 ring-1 ring-premium-100">
+                  <p>
+                    {t("billing.page.pending", {
+                      plan: plans(sub.pendingPlan),
+                      date: formatDay(locale, sub.periodEnd),
+                    })}
+                  </p>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="keep" />
+                    <button type="submit" className="btn-secondary py-1.5">
+                      {t("billing.page.keepCurrent", { plan: plans(sub.plan) })}
+                    </button>
+                  </Form>
+                </div>
+              ) : null}
+              {sub.cancelAtPeriodEnd ? (
+                <div className="flex flex-col gap-3 rounded-lg bg-canvas p-3 ring-1 ring-line">
+                  <p className="text-ink-soft" data-testid="cancelled-note">
+                    {t("billing.page.cancelled", { plan: plans(sub.plan), date: formatDay(locale, sub.periodEnd) })}
+                  </p>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="renew" />
+                    <button type="submit" className="btn-primary">
+                      {t("billing.page.renew")}
+                    </button>
+                  </Form>
+                </div>
+              ) : null}
+              <div className="mt-1 flex flex-wrap gap-3">
+                <Link to={href("/pricing")} className="btn-secondary">
+                  {t("billing.page.changePlan")}
+                </Link>
+                {!sub.cancelAtPeriodEnd ? (
+                  <Link to={`${href("/profile/billing")}?cancel=reason`} preventScrollReset className="btn-ghost">
+                    {t("billing.page.cancel")}
+                  </Link>
+                ) : null}
+              </div>
+            </div>
+          )}
+        </section>
+        <section className={section} aria-labelledby="card-h">
+          <h2 id="card-h" className="text-lg font-semibold text-ink">
+            {t("billing.page.card")}
+          </h2>
+          {card ? (
+            <p className="mt-3 text-ink" data-testid="billing-card">
+              <span className="font-semibold">
+                {t("billing.page.cardLine", { brand: card.brand, last4: card.last4 })}
+              </span>
+              <span className="block text-sm text-ink-muted">
+                {t("billing.page.cardExpires", {
+                  month: String(card.expMonth).padStart(2, "0"),
+                  year: String(card.expYear),
+                })}
+              </span>
+            </p>
+          ) : (
+            <p className="mt-3 text-sm text-ink-muted">{t("billing.page.noCard")}</p>
+          )}
+          {sub ? (
+            <details className="mt-4 group" open={Boolean(actionData?.card?.error) || sub.status === "past_due"}>
+              <summary className="btn-secondary cursor-pointer list-none">{t("billing.page.updateCard")}</summary>
+              <CardForm />
+            </details>
+          ) : null}
+        </section>
+        {overview.profile ? (
+          <section className={section} aria-labelledby="details-h">
+            <h2 id="details-h" className="text-lg font-semibold text-ink">
+              {t("billing.page.details")}
+            </h2>
+            <address className="mt-3 text-sm leading-6 text-ink-soft not-italic">
+              {overview.profile.name}
+              <br />
+              {overview.profile.email}
+              <br />
+              {overview.profile.address}
+              <br />
+              {[overview.profile.zip, overview.profile.city].filter(Boolean).join(" ")}
+              <br />
+              {new Intl.DisplayNames([locale === "es" ? "es-ES" : "en-US"], { type: "region" }).of(
+                overview.profile.country,
+              )}
+            </address>
+          </section>
+        ) : null}
+        <section className={section} aria-labelledby="history-h">
+          <h2 id="history-h" className="text-lg font-semibold text-ink">
+            {t("billing.page.history")}
+          </h2>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Link to={href("/profile/payments")} className="btn-secondary">
+              {t("billing.page.seePayments")}
+            </Link>
+            <Link to={href("/profile/invoices")} className="btn-secondary">
+              {t("billing.page.seeInvoices")}
+            </Link>
+          </div>
+        </section>
+      </div>
+      {cancel && sub ? <CancelDialog cancel={cancel} plan={sub.plan} periodEnd={sub.periodEnd} /> : null}
+    </div>
+  );
+}
+
+export default function BillingPage(props: Route.ComponentProps) {
+  return (
+    <MoreMessages messages={props.loaderData.messages}>
+      <Billing {...props} />
+    </MoreMessages>
+  );
+}

@@ -1,0 +1,491 @@
+import { randomUUID } from "node:crypto";
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo, useState } from "react";
+import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { localePath } from "#app/lib/i18n.ts";
+import { messagesFor } from "#app/lib/messages.server.ts";
+import { formatMoney } from "#app/lib/money.ts";
+import { pageContext } from "#app/lib/route.server.ts";
+import { samePath, seo } from "#app/lib/seo.ts";
+import { LOCALE_TAGS, type PaidPlanCode, PRICES_CENTS } from "#config/constants.ts";
+import { planChange, planFromPicker } from "#modules/billing/plans.ts";
+import { COUNTRIES, type PERIODS, PLAN_TYPES, paymentSchema, upgradeSchema } from "#modules/billing/schemas.ts";
+import type { Route } from "./+types/payment";
+
+type PlanType = (typeof PLAN_TYPES)[number];
+type Period = (typeof PERIODS)[number];
+
+/** `/payment/premium` is the Personal plan (SPEC calls it Premium). */
+const typeOf = (v: string | undefined): PlanType => (v === "commercial" ? "commercial" : "personal");
+const periodOf = (v: string | null): Period => (v === "yearly" ? "yearly" : "monthly");
+
+function thankYou(locale: "en" | "es", r: { transactionId: string; amountCents: number; plan: PaidPlanCode }) {
+  const q = new URLSearchParams({
+    amount: (r.amountCents / 100).toFixed(2),
+    plan: r.plan,
+    transactionId: r.transactionId,
+  });
+  return `${localePath(locale, "/thank-you")}?${q}`;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { app, url, locale, origin, t } = pageContext(request, context);
+  const viewer = app.viewer;
+  if (!viewer) {
+    const back = url.pathname + url.search;
+    throw redirect(`${localePath(locale, "/signup")}?redirect=${encodeURIComponent(back)}`);
+  }
+  const type = typeOf(params.type);
+  const period = periodOf(url.searchParams.get("period"));
+  const target = planFromPicker(type, period);
+  const ctx = app.billingContext(locale);
+  const overview = await app.services.billing.getBillingOverview(ctx, viewer.id);
+  const sub = overview.subscription;
+  const change = sub ? planChange(sub.plan, target) : "subscribe";
+  const quote =
+    change === "subscribe" || change === "upgrade"
+      ? await app.services.billing.quotePlan(ctx, { accountId: viewer.id, target })
+      : null;
+  return {
+    type,
+    period,
+    target,
+    mode: !ctx.payments
+      ? ("unavailable" as const)
+      : change === "subscribe"
+        ? ("subscribe" as const)
+        : change === "upgrade"
+          ? ("upgrade" as const)
+          : ("other" as const),
+    current: sub?.plan ?? null,
+    quote: quote
+      ? {
+          chargedPlan: quote.chargedPlan,
+          priceCents: quote.priceCents,
+          creditCents: quote.creditCents,
+          dueCents: quote.dueCents,
+        }
+      : null,
+    currentPlan: sub?.plan ?? null,
+    card: overview.card,
+    defaults: {
+      billingName: overview.profile?.name ?? viewer.name,
+      billingEmail: overview.profile?.email ?? viewer.email,
+      address: overview.profile?.address ?? "",
+      country: overview.profile?.country ?? (locale === "es" ? "ES" : "US"),
+      city: overview.profile?.city ?? "",
+      zip: overview.profile?.zip ?? "",
+    },
+    attempt: randomUUID(),
+    sandbox: app.sandboxPayments,
+    messages: messagesFor(locale, ["billing"]),
+    seo: {
+      origin,
+      locale,
+      title: `${t("billing.payment.metaTitle")} | SlideNest`,
+      description: t("billing.payment.metaTitle"),
+      paths: samePath(`/payment/${type}`),
+      noindex: true,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { app, locale } = pageContext(request, context);
+  const viewer = app.viewer;
+  if (!viewer) throw redirect(localePath(locale, "/login"));
+  const formData = await request.formData();
+  const wait = app.limitPaymentAttempt();
+  const ctx = app.billingContext(locale);
+  if (formData.get("intent") === "upgrade") {
+    const parsed = upgradeSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success)
+      return { upgradeError: parsed.error.issues[0]?.message ?? "billing.errors.plan", attempt: randomUUID() };
+    if (wait !== null) return { upgradeError: "billing.errors.rateLimited", seconds: wait, attempt: randomUUID() };
+    const r = await app.services.billing.upgrade(ctx, {
+      accountId: viewer.id,
+      target: planFromPicker(parsed.data.type, parsed.data.period),
+      attempt: parsed.data.attempt,
+    });
+    if (!r.ok) return { upgradeError: r.code, attempt: randomUUID() };
+    throw redirect(thankYou(locale, r.value));
+  }
+  const submission = parseWithZod(formData, { schema: paymentSchema });
+  const hideFields = ["cardNumber", "cardCvc"];
+  if (submission.status !== "success") return { result: submission.reply({ hideFields }), attempt: randomUUID() };
+  if (wait !== null)
+    return {
+      result: submission.reply({ formErrors: ["billing.errors.rateLimited"], hideFields }),
+      seconds: wait,
+      attempt: randomUUID(),
+    };
+  const r = await app.services.billing.subscribe(ctx, { accountId: viewer.id, form: submission.value });
+  if (!r.ok)
+    return {
+      result: submission.reply(
+        r.field ? { fieldErrors: { [r.field]: [r.code] }, hideFields } : { formErrors: [r.code], hideFields },
+      ),
+      attempt: randomUUID(),
+    };
+  throw redirect(thankYou(locale, r.value));
+}
+
+function Summary({
+  plan,
+  priceCents,
+  creditCents,
+  creditPlan,
+  dueCents,
+}: {
+  plan: PaidPlanCode;
+  priceCents: number;
+  creditCents: number;
+  creditPlan: PaidPlanCode | null;
+  dueCents: number;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <section aria-labelledby="summary-h" className="rounded-card bg-canvas p-5 ring-1 ring-line">
+      <h2 id="summary-h" className="font-semibold text-ink">
+        {t("billing.payment.summary")}
+      </h2>
+      <dl className="mt-3 flex flex-col gap-2 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-ink-soft">{t(`account.profile.plans.${plan}`)}</dt>
+          <dd className="tabular-nums text-ink">{formatMoney(locale, priceCents)}</dd>
+        </div>
+        {creditCents > 0 && creditPlan ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-ink-soft">
+              {t("billing.payment.credit", { plan: t(`account.profile.plans.${creditPlan}`) })}
+            </dt>
+            <dd className="tabular-nums text-emerald-800">{formatMoney(locale, -creditCents)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold">
+          <dt className="text-ink">{t("billing.payment.dueToday")}</dt>
+          <dd className="tabular-nums text-ink" data-testid="due-today">
+            {formatMoney(locale, dueCents)}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Declined({ code, seconds }: { code: string; seconds?: number }) {
+  const { t } = useI18n();
+  return (
+    <FormNotice tone="error">
+      {code === "billing.errors.declined" || code === "billing.errors.providerUnavailable" ? (
+        <strong className="block">{t("billing.payment.tryAgain")}</strong>
+      ) : null}
+      {t(code, { seconds: seconds ?? 60 })}
+    </FormNotice>
+  );
+}
+
+function PlanPicker({
+  type,
+  period,
+  onChange,
+}: {
+  type: PlanType;
+  period: Period;
+  onChange: (type: PlanType, period: Period) => void;
+}) {
+  const { t } = useI18n();
+  const option =
+    "flex cursor-pointer items-center gap-3 rounded-lg px-4 py-3 ring-1 ring-line has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600";
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <fieldset>
+        <legend className="field-label">{t("billing.payment.plan")}</legend>
+        <div className="flex flex-col gap-2">
+          {PLAN_TYPES.map((p) => (
+            <label key={p} className={option}>
+              <input
+                type="radio"
+                name="type"
+                value={p}
+                checked={type === p}
+                onChange={() => onChange(p, period)}
+                className="accent-brand-600"
+              />
+              <span className="text-sm font-medium text-ink">
+                {t(p === "personal" ? "billing.payment.premium" : "billing.payment.commercial")}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="field-label">{t("billing.payment.period")}</legend>
+        <div className="flex flex-col gap-2">
+          {(["yearly", "monthly"] as const).map((p) => (
+            <label key={p} className={option}>
+              <input
+                type="radio"
+                name="period"
+                value={p}
+                checked={period === p}
+                onChange={() => onChange(type, p)}
+                className="accent-brand-600"
+              />
+              <span className="text-sm font-medium text-ink">{t(`billing.pricing.${p}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
+  );
+}
+
+function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+  const { t, locale, href } = useI18n();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const errorText = useErrorText();
+  const [choice, setChoice] = useState({ type: loaderData.type, period: loaderData.period });
+  const [form, fields] = useAccountForm(
+    "payment",
+    paymentSchema,
+    actionData && "result" in actionData ? actionData.result : undefined,
+    loaderData.defaults,
+  );
+  const plan = planFromPicker(choice.type, choice.period);
+  const price = PRICES_CENTS[plan];
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const attempt = (actionData && "attempt" in actionData ? actionData.attempt : null) ?? loaderData.attempt;
+  const countries = useMemo(() => {
+    const names = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: "region" });
+    return COUNTRIES.map((c) => ({ code: c, name: names.of(c) ?? c })).sort((a, b) =>
+      a.name.localeCompare(b.name, LOCALE_TAGS[locale]),
+    );
+  }, [locale]);
+  const formError = form.errors?.[0];
+  return (
+    <Form method="post" {...getFormProps(form)} className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <input type="hidden" name="attempt" value={attempt} />
+      <div className="flex flex-col gap-8">
+        {formError ? (
+          <Declined code={formError} seconds={actionData && "seconds" in actionData ? actionData.seconds : undefined} />
+        ) : null}
+        <PlanPicker
+          type={choice.type}
+          period={choice.period}
+          onChange={(type, period) => setChoice({ type, period })}
+        />
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-lg font-semibold text-ink">{t("billing.payment.details")}</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id={fields.billingName.id}
+              label={t("billing.payment.billingName")}
+              error={errorText(fields.billingName.errors)}
+            >
+              <input
+                {...getInputProps(fields.billingName, { type: "text" })}
+                autoComplete="billing name"
+                className="field-input"
+              />
+            </Field>
+            <Field
+              id={fields.billingEmail.id}
+              label={t("billing.payment.billingEmail")}
+              error={errorText(fields.billingEmail.errors)}
+            >
+              <input
+                {...getInputProps(fields.billingEmail, { type: "email" })}
+                autoComplete="billing email"
+                className="field-input"
+              />
+            </Field>
+          </div>
+          <Field id={fields.address.id} label={t("billing.payment.address")} error={errorText(fields.address.errors)}>
+            <input
+              {...getInputProps(fields.address, { type: "text" })}
+              autoComplete="billing street-address"
+              className="field-input"
+            />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <Field id={fields.country.id} label={t("billing.payment.country")} error={errorText(fields.country.errors)}>
+              <select {...getSelectProps(fields.country)} autoComplete="billing country" className="field-input">
+                <option value="">{t("billing.payment.chooseCountry")}</option>
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field id={fields.city.id} label={t("billing.payment.city")} error={errorText(fields.city.errors)}>
+              <input
+                {...getInputProps(fields.city, { type: "text" })}
+                autoComplete="billing address-level2"
+                className="field-input"
+              />
+            </Field>
+            <Field id={fields.zip.id} label={t("billing.payment.zip")} error={errorText(fields.zip.errors)}>
+              <input
+                {...getInputProps(fields.zip, { type: "text" })}
+                autoComplete="billing postal-code"
+                className="field-input"
+              />
+            </Field>
+          </div>
+        </fieldset>
+        <fieldset className="flex flex-col gap-4">
+          <legend className="mb-2 text-lg font-semibold text-ink">{t("billing.payment.card")}</legend>
+          {loaderData.sandbox ? <FormNotice tone="info">{t("billing.payment.sandbox")}</FormNotice> : null}
+          <Field
+            id={fields.cardNumber.id}
+            label={t("billing.payment.cardNumber")}
+            error={errorText(fields.cardNumber.errors)}
+          >
+            <input
+              {...getInputProps(fields.cardNumber, { type: "text" })}
+              inputMode="numeric"
+              autoComplete="cc-number"
+              placeholder="1234 1234 1234 1234"
+              className="field-input"
+            />
+          </Field>
+          <div className="grid grid-cols-2 gap-4">
+            <Field
+              id={fields.cardExpiry.id}
+              label={t("billing.payment.cardExpiry")}
+              error={errorText(fields.cardExpiry.errors)}
+            >
+              <input
+                {...getInputProps(fields.cardExpiry, { type: "text" })}
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM/YY"
+                className="field-input"
+              />
+            </Field>
+            <Field id={fields.cardCvc.id} label={t("billing.payment.cardCvc")} error={errorText(fields.cardCvc.errors)}>
+              <input
+                {...getInputProps(fields.cardCvc, { type: "text" })}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                placeholder="123"
+                className="field-input"
+              />
+            </Field>
+          </div>
+          <p className="text-sm text-ink-muted">{t("billing.payment.secure")}</p>
+        </fieldset>
+      </div>
+      <aside className="flex flex-col gap-4 lg:sticky lg:top-24 lg:self-start">
+        <Summary plan={plan} priceCents={price} creditCents={0} creditPlan={null} dueCents={price} />
+        <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
+          {busy ? t("billing.payment.paying") : t("billing.payment.pay", { amount: formatMoney(locale, price) })}
+        </button>
+        <p className="text-xs text-ink-muted">
+          {t("billing.payment.terms")}{" "}
+          <Link to={href("/terms-conditions")} className="font-semibold text-brand-700 hover:underline">
+            {t("billing.payment.termsLink")}
+          </Link>
+        </p>
+      </aside>
+    </Form>
+  );
+}
+
+function UpgradeForm({ loaderData }: { loaderData: Route.ComponentProps["loaderData"] }) {
+  const { t, locale, href } = useI18n();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const quote = loaderData.quote;
+  if (!quote) return null;
+  const attempt = (actionData && "attempt" in actionData ? actionData.attempt : null) ?? loaderData.attempt;
+  const error = actionData && "upgradeError" in actionData ? actionData.upgradeError : null;
+  return (
+    <Form method="post" className="mx-auto flex max-w-xl flex-col gap-5">
+      <input type="hidden" name="intent" value="upgrade" />
+      <input type="hidden" name="attempt" value={attempt} />
+      <input type="hidden" name="type" value={loaderData.type} />
+      <input type="hidden" name="period" value={loaderData.period} />
+      {error ? (
+        <Declined code={error} seconds={actionData && "seconds" in actionData ? actionData.seconds : undefined} />
+      ) : null}
+      <Summary
+        plan={quote.chargedPlan}
+        priceCents={quote.priceCents}
+        creditCents={quote.creditCents}
+        creditPlan={loaderData.currentPlan}
+        dueCents={quote.dueCents}
+      />
+      {quote.chargedPlan !== loaderData.target ? (
+        <p className="text-sm text-ink-muted">
+          {t("billing.payment.switchAfter", { plan: t(`account.profile.plans.${loaderData.target}`) })}
+        </p>
+      ) : null}
+      {loaderData.card ? (
+        <p className="text-sm text-ink-soft">
+          {t("billing.payment.payWith", { brand: loaderData.card.brand, last4: loaderData.card.last4 })} ·{" "}
+          <Link to={href("/profile/billing")} className="font-semibold text-brand-700 hover:underline">
+            {t("billing.payment.changeCard")}
+          </Link>
+        </p>
+      ) : null}
+      <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
+        {busy ? t("billing.payment.paying") : t("billing.payment.pay", { amount: formatMoney(locale, quote.dueCents) })}
+      </button>
+    </Form>
+  );
+}
+
+function Payment({ loaderData }: Route.ComponentProps) {
+  const { t, href } = useI18n();
+  const { mode } = loaderData;
+  const title =
+    mode === "upgrade"
+      ? t("billing.payment.upgradeTitle", { plan: t(`account.profile.plans.${loaderData.target}`) })
+      : t("billing.payment.title");
+  return (
+    <div className="container-page py-10 sm:py-14">
+      <h1 className="mb-8 text-3xl font-bold tracking-tight text-ink">{title}</h1>
+      {mode === "subscribe" ? <SubscribeForm loaderData={loaderData} /> : null}
+      {mode === "upgrade" ? <UpgradeForm loaderData={loaderData} /> : null}
+      {mode === "other" && loaderData.current ? (
+        <div className="max-w-xl rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60">
+          <h2 className="text-lg font-semibold text-ink">
+            {t("billing.payment.alreadyTitle", { plan: t(`account.profile.plans.${loaderData.current}`) })}
+          </h2>
+          <p className="mt-2 text-ink-soft">{t("billing.payment.alreadyText")}</p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Link to={href("/profile/billing")} className="btn-primary">
+              {t("billing.payment.toBilling")}
+            </Link>
+            <Link to={href("/pricing")} className="btn-secondary">
+              {t("billing.page.seePlans")}
+            </Link>
+          </div>
+        </div>
+      ) : null}
+      {mode === "unavailable" ? (
+        <div className="max-w-xl">
+          <FormNotice tone="error">{t("billing.errors.unavailable")}</FormNotice>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export default function PaymentPage(props: Route.ComponentProps) {
+  return (
+    <MoreMessages messages={props.loaderData.messages}>
+      <Payment {...props} />
+    </MoreMessages>
+  );
+}
