@@ -169,6 +169,8 @@ export function createServerApp(opts: ServerOptions) {
   statsTimer?.unref();
   const graphql = createGraphqlHandler({
     serviceContext,
+    billingContext,
+    translate: serverT,
     log,
     production: mode === "production",
     origin: env.publicUrl,

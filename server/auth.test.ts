@@ -4,6 +4,7 @@ import { seedDemo, seedDemoAccounts } from "#db/seed/index.ts";
 import { listOutbox } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
+import { formBody, Jar, notices } from "#tests/http.ts";
 import { createTestServer } from "#tests/server.ts";
 
 let srv: Awaited<ReturnType<typeof createTestServer>>;
@@ -14,36 +15,7 @@ const silent = { info() {}, warn() {}, error() {} };
 let templateId: number;
 let templateSlug: string;
 
-/** A minimal cookie jar: the latest value of each cookie the server set; deleted ones are dropped. */
-class Jar {
-  readonly cookies = new Map<string, string>();
-  take(res: Response) {
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      const name = pair.slice(0, eq);
-      const value = pair.slice(eq + 1);
-      if (!value || /Max-Age=0/i.test(line)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    return res;
-  }
-  get header() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-}
-
-/** The visible notices of a page (role alert or status), without the message catalogue the page also carries. */
-function notices(html: string): string {
-  const out: string[] = [];
-  for (const m of html.matchAll(
-    /<(div|p|h1)\b[^>]*(?:role="(?:alert|status)"|class="[^"]*text-2xl[^"]*")[^>]*>([\s\S]*?)<\/\1>/g,
-  ))
-    out.push(m[2].replace(/<[^>]+>/g, "").replaceAll("&#x27;", "'"));
-  return out.join(" | ");
-}
-
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const form = formBody;
 const post = (path: string, fields: Record<string, string>, jar?: Jar, headers: Record<string, string> = {}) =>
   srv.request(path, {
     method: "POST",

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
+import { sandboxProvider } from "#modules/billing/provider.ts";
 import { refreshCatalogStats } from "#modules/catalog/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { createTestDatabase } from "#tests/db.ts";
@@ -21,9 +23,19 @@ beforeAll(async () => {
     clock: { now: () => new Date() },
     log: silent,
   });
-  handler = createGraphqlHandler({ serviceContext, log: silent, production: true, origin: "http://localhost:3000" });
+  const billingContext = (locale: Locale) => ({ ...serviceContext(locale), payments: sandboxProvider() });
+  handler = createGraphqlHandler({
+    serviceContext,
+    billingContext,
+    translate: serverT,
+    log: silent,
+    production: true,
+    origin: "http://localhost:3000",
+  });
   devHandler = createGraphqlHandler({
     serviceContext,
+    billingContext,
+    translate: serverT,
     log: silent,
     production: false,
     origin: "http://localhost:3000",

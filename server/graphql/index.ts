@@ -2,9 +2,12 @@ import SchemaBuilder from "@pothos/core";
 import ComplexityPlugin from "@pothos/plugin-complexity";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
-import { GRAPHQL, LANGUAGES, type Locale, SEARCH_MAX_LENGTH } from "#config/constants.ts";
+import { GRAPHQL, LANGUAGES, type Locale, PRICES_CENTS as planPrices, SEARCH_MAX_LENGTH } from "#config/constants.ts";
 import type { AccountView } from "#modules/accounts/service.ts";
 import * as accounts from "#modules/accounts/service.ts";
+import { planInfo } from "#modules/billing/plans.ts";
+import { cancelSchema, cardSchema, paymentSchema } from "#modules/billing/schemas.ts";
+import * as billing from "#modules/billing/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
 import type { TagType, TagView } from "#modules/catalog/views.ts";
 import { countDownloads } from "#modules/downloads/service.ts";
@@ -16,6 +19,9 @@ import { isoInZone, resolveTimeZone } from "./time-zone.ts";
 
 type Ctx = {
   service: ServiceContext;
+  billing: billing.BillingContext;
+  /** Messages of the request's locale, for coded results. */
+  t: (key: string, params?: Record<string, string | number>) => string;
   timeZone: string;
   skip404: boolean;
   guestId: string | null;
@@ -94,6 +100,83 @@ export function buildSchema() {
     }),
   });
 
+  /** One billing read per request and account, however many Me fields ask. */
+  const overviews = new WeakMap<Ctx, Promise<billing.BillingOverview>>();
+  const overviewOf = (ctx: Ctx, accountId: number) => {
+    let o = overviews.get(ctx);
+    if (!o) {
+      o = billing.getBillingOverview(ctx.billing, accountId);
+      overviews.set(ctx, o);
+    }
+    return o;
+  };
+  const checkPage = (page: number | null | undefined) => {
+    const p = page ?? 1;
+    if (p < 1 || p > 10_000) throw badInput("page must be between 1 and 10000.");
+    return p;
+  };
+
+  type Card = NonNullable<billing.BillingOverview["card"]>;
+  const PaymentMethodRef = builder.objectRef<Card>("PaymentMethod").implement({
+    fields: (t) => ({
+      brand: t.exposeString("brand"),
+      last4: t.exposeString("last4"),
+      expMonth: t.exposeInt("expMonth"),
+      expYear: t.exposeInt("expYear"),
+    }),
+  });
+  type Sub = NonNullable<billing.BillingOverview["subscription"]> & { card: Card | null };
+  const SubscriptionRef = builder.objectRef<Sub>("Subscription").implement({
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      plan: t.exposeString("plan"),
+      planType: t.string({
+        description: "premium (Personal) or commercial.",
+        resolve: (s) => (planInfo(s.plan).tier === "personal" ? "premium" : "commercial"),
+      }),
+      period: t.string({ resolve: (s) => (planInfo(s.plan).interval === "month" ? "monthly" : "yearly") }),
+      interval: t.string({ resolve: (s) => planInfo(s.plan).interval }),
+      status: t.exposeString("status"),
+      amount: t.int({ description: "Price of the plan in cents.", resolve: (s) => planInfo(s.plan).priceCents }),
+      currentPeriodEnd: t.string({ resolve: (s, _a, ctx) => isoInZone(s.currentPeriodEnd, ctx.timeZone) }),
+      nextBillDate: t.string({
+        nullable: true,
+        resolve: (s, _a, ctx) => (s.nextBill ? isoInZone(s.nextBill.at, ctx.timeZone) : null),
+      }),
+      nextBillAmount: t.int({ nullable: true, resolve: (s) => s.nextBill?.amountCents ?? null }),
+      cancelAtPeriodEnd: t.exposeBoolean("cancelAtPeriodEnd"),
+      newPlanName: t.string({ nullable: true, description: "The pending plan change.", resolve: (s) => s.pendingPlan }),
+      brand: t.string({ nullable: true, resolve: (s) => s.card?.brand ?? null }),
+      last4: t.string({ nullable: true, resolve: (s) => s.card?.last4 ?? null }),
+    }),
+  });
+  const PaymentRef = builder.objectRef<billing.PaymentView>("Payment").implement({
+    fields: (t) => ({
+      id: t.exposeString("id"),
+      status: t.exposeString("status"),
+      kind: t.exposeString("kind"),
+      plan: t.exposeString("plan"),
+      amount: t.exposeInt("amountCents"),
+      currency: t.exposeString("currency"),
+      createdAt: t.string({ resolve: (p, _a, ctx) => isoInZone(p.createdAt, ctx.timeZone) }),
+      invoiceNumber: t.exposeString("invoiceNumber", { nullable: true }),
+    }),
+  });
+  const InvoiceRef = builder.objectRef<billing.InvoiceView>("Invoice").implement({
+    fields: (t) => ({
+      number: t.exposeString("number"),
+      status: t.exposeString("status"),
+      plan: t.exposeString("plan"),
+      price: t.exposeInt("totalCents"),
+      currency: t.exposeString("currency"),
+      chargeDate: t.string({ resolve: (i, _a, ctx) => isoInZone(i.issuedAt, ctx.timeZone) }),
+      fileUrl: t.string({
+        description: "The PDF, for the signed-in owner only.",
+        resolve: (i, _a, ctx) => `${ctx.service.locale === "es" ? "/es" : ""}/profile/invoices/${i.number}/pdf`,
+      }),
+    }),
+  });
+
   const Me = builder.objectRef<AccountView>("Me").implement({
     description: "The signed-in account.",
     fields: (t) => ({
@@ -105,6 +188,55 @@ export function buildSchema() {
       language: t.field({
         type: LanguageRef,
         resolve: (a) => LANGUAGES.find((l) => l.locale === a.locale) ?? LANGUAGES[0],
+      }),
+      customerId: t.string({ nullable: true, resolve: async (a, _x, ctx) => (await overviewOf(ctx, a.id)).customerId }),
+      subscriptionId: t.int({
+        nullable: true,
+        resolve: async (a, _x, ctx) => (await overviewOf(ctx, a.id)).subscription?.id ?? null,
+      }),
+      priceId: t.string({
+        nullable: true,
+        description: "The plan code the subscription is billed at.",
+        resolve: async (a, _x, ctx) => (await overviewOf(ctx, a.id)).subscription?.plan ?? null,
+      }),
+      paymentMethod: t.field({
+        type: PaymentMethodRef,
+        nullable: true,
+        resolve: async (a, _x, ctx) => (await overviewOf(ctx, a.id)).card,
+      }),
+      subscription: t.field({
+        type: SubscriptionRef,
+        nullable: true,
+        resolve: async (a, _x, ctx) => {
+          const o = await overviewOf(ctx, a.id);
+          return o.subscription ? { ...o.subscription, card: o.card } : null;
+        },
+      }),
+      payments: t.field({
+        type: [PaymentRef],
+        complexity: 24,
+        args: { sort: t.arg.string({ defaultValue: "newest" }), page: t.arg.int({ defaultValue: 1 }) },
+        resolve: async (a, args, ctx) =>
+          (
+            await billing.listPayments(ctx.service, {
+              accountId: a.id,
+              sort: args.sort === "oldest" ? "oldest" : "newest",
+              page: checkPage(args.page),
+            })
+          ).items,
+      }),
+      invoices: t.field({
+        type: [InvoiceRef],
+        complexity: 24,
+        args: { sort: t.arg.string({ defaultValue: "newest" }), page: t.arg.int({ defaultValue: 1 }) },
+        resolve: async (a, args, ctx) =>
+          (
+            await billing.listInvoices(ctx.service, {
+              accountId: a.id,
+              sort: args.sort === "oldest" ? "oldest" : "newest",
+              page: checkPage(args.page),
+            })
+          ).items,
       }),
     }),
   });
@@ -297,8 +429,146 @@ export function buildSchema() {
     fields: (t) => ({ languageId: t.int({ required: false }) }),
   });
 
+  /** Expected billing failures are results, not errors: `code` is the translation key, `message` its text. */
+  type Payload = {
+    ok: boolean;
+    code: string | null;
+    field?: string | null;
+    message: string | null;
+    transactionId?: string | null;
+    amount?: number | null;
+    plan?: string | null;
+  };
+  const BillingPayload = builder.objectRef<Payload>("BillingPayload").implement({
+    fields: (t) => ({
+      ok: t.exposeBoolean("ok"),
+      code: t.exposeString("code", { nullable: true }),
+      field: t.string({ nullable: true, resolve: (p) => p.field ?? null }),
+      message: t.exposeString("message", { nullable: true }),
+      transactionId: t.string({ nullable: true, resolve: (p) => p.transactionId ?? null }),
+      amount: t.int({ nullable: true, resolve: (p) => p.amount ?? null }),
+      plan: t.string({ nullable: true, resolve: (p) => p.plan ?? null }),
+    }),
+  });
+  const fail = (ctx: Ctx, code: string, field?: string | null): Payload => ({
+    ok: false,
+    code,
+    field: field ?? null,
+    message: ctx.t(code),
+  });
+  const ok = (extra: Partial<Payload> = {}): Payload => ({ ok: true, code: null, message: null, ...extra });
+  const signedIn = (ctx: Ctx) => {
+    if (!ctx.account)
+      throw new GraphQLError(MESSAGES.unauthenticated[ctx.service.locale], {
+        extensions: { code: "UNAUTHENTICATED", http: { status: 401 } },
+      });
+    return ctx.account;
+  };
+  const firstIssue = (ctx: Ctx, issues: { path: PropertyKey[]; message: string }[]) =>
+    fail(ctx, issues[0]?.message ?? "billing.errors.generic", issues[0]?.path.map(String).join(".") || null);
+
+  const SubscribeInput = builder.inputType("SubscribeInput", {
+    fields: (t) => ({
+      type: t.string({ required: true, description: "personal (premium) or commercial" }),
+      period: t.string({ required: true, description: "monthly or yearly" }),
+      billingName: t.string({ required: true }),
+      billingEmail: t.string({ required: true }),
+      address: t.string({ required: true }),
+      country: t.string({ required: true }),
+      city: t.string({ required: true }),
+      zip: t.string(),
+      cardNumber: t.string({ required: true }),
+      cardExpiry: t.string({ required: true }),
+      cardCvc: t.string({ required: true }),
+      attempt: t.string({ required: true, description: "A key of the caller's; the same key never charges twice." }),
+    }),
+  });
+  const CardInput = builder.inputType("CardInput", {
+    fields: (t) => ({
+      cardNumber: t.string({ required: true }),
+      cardExpiry: t.string({ required: true }),
+      cardCvc: t.string({ required: true }),
+    }),
+  });
+
   builder.mutationType({
     fields: (t) => ({
+      subscribe: t.field({
+        type: BillingPayload,
+        args: { input: t.arg({ type: SubscribeInput, required: true }) },
+        resolve: async (_r, args, ctx) => {
+          const account = signedIn(ctx);
+          const parsed = paymentSchema.safeParse(args.input);
+          if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
+          const r = await billing.subscribe(ctx.billing, { accountId: account.id, form: parsed.data });
+          if (!r.ok) return fail(ctx, r.code, r.field);
+          return ok({ transactionId: r.value.transactionId, amount: r.value.amountCents, plan: r.value.plan });
+        },
+      }),
+      changePlan: t.field({
+        type: BillingPayload,
+        description:
+          "An upgrade is charged at once with the card on file; a downgrade or switch waits for the renewal.",
+        args: { plan: t.arg.string({ required: true }), attempt: t.arg.string() },
+        resolve: async (_r, args, ctx) => {
+          const account = signedIn(ctx);
+          const target = args.plan;
+          if (!(target in planPrices)) return fail(ctx, "billing.errors.plan", "plan");
+          const code = target as keyof typeof planPrices;
+          const quote = await billing.quotePlan(ctx.billing, { accountId: account.id, target: code });
+          if (quote.change === "upgrade") {
+            if (!args.attempt || !/^[\w-]{8,64}$/.test(args.attempt))
+              return fail(ctx, "billing.errors.attempt", "attempt");
+            const r = await billing.upgrade(ctx.billing, {
+              accountId: account.id,
+              target: code,
+              attempt: args.attempt,
+            });
+            if (!r.ok) return fail(ctx, r.code, r.field);
+            return ok({ transactionId: r.value.transactionId, amount: r.value.amountCents, plan: r.value.plan });
+          }
+          if (quote.change === "subscribe") return fail(ctx, "billing.errors.noSubscription");
+          const r = await billing.schedulePlanChange(ctx.billing, { accountId: account.id, target: code });
+          return r.ok ? ok({ plan: r.value.plan }) : fail(ctx, r.code);
+        },
+      }),
+      cancelSubscription: t.field({
+        type: BillingPayload,
+        args: { reason: t.arg.string({ required: true }) },
+        resolve: async (_r, args, ctx) => {
+          const account = signedIn(ctx);
+          const parsed = cancelSchema.safeParse({ reason: args.reason });
+          if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
+          const r = await billing.cancelSubscription(ctx.billing, {
+            accountId: account.id,
+            reason: parsed.data.reason,
+          });
+          return r.ok ? ok() : fail(ctx, r.code);
+        },
+      }),
+      renewSubscription: t.field({
+        type: BillingPayload,
+        resolve: async (_r, _a, ctx) => {
+          const account = signedIn(ctx);
+          const r = await billing.renewSubscription(ctx.billing, { accountId: account.id });
+          return r.ok
+            ? ok({ code: "billing.page.renewed", message: ctx.t("billing.page.renewed") })
+            : fail(ctx, r.code);
+        },
+      }),
+      updatePaymentMethod: t.field({
+        type: BillingPayload,
+        args: { input: t.arg({ type: CardInput, required: true }) },
+        resolve: async (_r, args, ctx) => {
+          const account = signedIn(ctx);
+          const parsed = cardSchema.safeParse(args.input);
+          if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
+          const r = await billing.updatePaymentMethod(ctx.billing, { accountId: account.id, card: parsed.data });
+          return r.ok
+            ? ok({ code: "billing.page.cardUpdated", message: ctx.t("billing.page.cardUpdated") })
+            : fail(ctx, r.code, r.field);
+        },
+      }),
       updateMe: t.field({
         type: Me,
         description: "Changes the signed-in account; today its language (SPEC §4, language switch).",
@@ -326,6 +596,8 @@ export function buildSchema() {
 
 export function createGraphqlHandler(opts: {
   serviceContext: (locale: Locale) => ServiceContext;
+  billingContext: (locale: Locale) => billing.BillingContext;
+  translate: (locale: Locale) => Ctx["t"];
   log: Logger;
   production: boolean;
   /** The site's own origin: the only one allowed to call with credentials from a browser. */
@@ -368,6 +640,8 @@ export function createGraphqlHandler(opts: {
       const skip404 = Boolean((params.variables as Record<string, unknown> | undefined)?.skip404);
       return {
         service: opts.serviceContext(lang),
+        billing: opts.billingContext(lang),
+        t: opts.translate(lang),
         timeZone: zone,
         skip404,
         guestId: opts.guestIdOf?.(request) ?? null,

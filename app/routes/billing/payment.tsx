@@ -193,10 +193,12 @@ function Declined({ code, seconds }: { code: string; seconds?: number }) {
 function PlanPicker({
   type,
   period,
+  error,
   onChange,
 }: {
   type: PlanType;
   period: Period;
+  error?: string;
   onChange: (type: PlanType, period: Period) => void;
 }) {
   const { t } = useI18n();
@@ -242,6 +244,11 @@ function PlanPicker({
           ))}
         </div>
       </fieldset>
+      {error ? (
+        <p className="field-error sm:col-span-2" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -268,7 +275,8 @@ function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loade
       a.name.localeCompare(b.name, LOCALE_TAGS[locale]),
     );
   }, [locale]);
-  const formError = form.errors?.[0];
+  // The attempt key is a hidden field: its error is the form's.
+  const formError = form.errors?.[0] ?? form.allErrors.attempt?.[0];
   return (
     <Form method="post" {...getFormProps(form)} className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <input type="hidden" name="attempt" value={attempt} />
@@ -279,6 +287,7 @@ function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loade
         <PlanPicker
           type={choice.type}
           period={choice.period}
+          error={errorText(form.allErrors.type ?? form.allErrors.period)}
           onChange={(type, period) => setChoice({ type, period })}
         />
         <fieldset className="flex flex-col gap-4">

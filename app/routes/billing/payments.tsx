@@ -96,7 +96,7 @@ function Payments({ loaderData }: Route.ComponentProps) {
                       </span>
                     </td>
                     <td className={`${th} text-ink`}>
-                      {t(`billing.payments.kinds.${p.kind}`)} · {t(`account.profile.plans.${p.plan}`)}
+                      {`${t(`billing.payments.kinds.${p.kind}`)} · ${t(`account.profile.plans.${p.plan}`)}`}
                       {p.failureCode ? <span className="block text-xs text-red-700">{t(p.failureCode)}</span> : null}
                     </td>
                     <td className={`${th} text-ink-soft`}>{p.invoiceNumber ?? t("billing.payments.none")}</td>

@@ -1,0 +1,35 @@
+/** A minimal cookie jar: the latest value of each cookie the server set; deleted ones are dropped. */
+export class Jar {
+  readonly cookies = new Map<string, string>();
+  take(res: Response) {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (!value || /Max-Age=0/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return res;
+  }
+  get header() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+}
+
+/** The visible notices of a page (role alert or status), without the message catalogue the page also carries. */
+export function notices(html: string): string {
+  const out: string[] = [];
+  for (const m of html.matchAll(
+    /<(div|p|h1)\b[^>]*(?:role="(?:alert|status)"|class="[^"]*text-2xl[^"]*")[^>]*>([\s\S]*?)<\/\1>/g,
+  ))
+    out.push(m[2].replace(/<[^>]+>/g, "").replaceAll("&#x27;", "'"));
+  return out.join(" | ");
+}
+
+export const formBody = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/** The page without its scripts (the loader data and message catalogue): what a visitor sees, tags kept. */
+export function visible(html: string): string {
+  return html.replace(/<script\b[\s\S]*?<\/script>/g, "");
+}
