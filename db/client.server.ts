@@ -27,6 +27,8 @@ export type Database = {
   ping(): Promise<boolean>;
   close(): Promise<void>;
   pglite?: PGlite;
+  /** The connection pool on PostgreSQL (the job queue shares it). */
+  pool?: pg.Pool;
 };
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -53,6 +55,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "postgres",
+      pool,
       rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
       migrate: () => migrateNodePg(db as never, { migrationsFolder: folder }),
       ping: async () => {

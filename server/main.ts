@@ -6,6 +6,8 @@ import type { ServerBuild } from "react-router";
 import { getEnv } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { seedDemoAccounts, seedIfEmpty } from "#db/seed/index.ts";
+import { advanceDueSubscriptions, advanceSubscription, type BillingContext } from "#modules/billing/service.ts";
+import { startJobQueue } from "#modules/jobs/queue.ts";
 import { systemClock } from "#modules/shared/context.ts";
 import { createServerApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
@@ -39,7 +41,32 @@ export async function start() {
     process.exit(1);
   }
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  const server = createServerApp({ env, database, build, clientDir: path.join(root, "build/client"), log });
+  // Jobs run with the server's billing context, which exists once the server does.
+  let billing: (() => BillingContext) | null = null;
+  const context = () => {
+    if (!billing) throw new Error("job before the server started");
+    return billing();
+  };
+  const jobs = await startJobQueue({
+    database,
+    log,
+    handlers: {
+      advanceSubscription: (id) => advanceSubscription(context(), id),
+      sweepSubscriptions: async () => {
+        const n = await advanceDueSubscriptions(context());
+        if (n) log.info("subscriptions advanced", { count: n });
+      },
+    },
+  });
+  const server = createServerApp({
+    env,
+    database,
+    build,
+    clientDir: path.join(root, "build/client"),
+    log,
+    billingJobs: jobs,
+  });
+  billing = () => server.billingContext("en");
   const http = serve(
     { fetch: server.app.fetch, port: env.PORT, hostname: env.HOST, overrideGlobalObjects: false },
     (info) => {
@@ -61,6 +88,7 @@ export async function start() {
     http.close();
     (http as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
     await server.close();
+    await jobs.stop();
     await database.close();
     log.info("stopped");
     process.exit(0);

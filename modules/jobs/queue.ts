@@ -1,0 +1,71 @@
+import { fromPglite, PgBoss } from "pg-boss";
+import type { Database } from "#db/client.server.ts";
+import type { Logger } from "#modules/shared/context.ts";
+
+/** What the jobs do; each runs in whichever process takes the job, once. */
+export type JobHandlers = {
+  /** Applies whatever is due on one subscription (its period end, renewal or retry). */
+  advanceSubscription(subscriptionId: number): Promise<void>;
+  /** Applies whatever is due on every subscription: the net under jobs that were lost. */
+  sweepSubscriptions(): Promise<void>;
+};
+
+export type JobQueue = {
+  /** Runs `advanceSubscription` for a subscription at a moment (or at once when it is past). */
+  scheduleSubscription(subscriptionId: number, at: Date): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const QUEUES = { subscription: "billing-subscription", sweep: "billing-sweep" } as const;
+
+/**
+ * The kept job queue (ADR 0008): pg-boss in the `pgboss` schema of the app's own database, on the
+ * PostgreSQL pool or on PGlite through pg-boss's PGlite adapter. Jobs are claimed with SKIP LOCKED, so
+ * two processes on one database never run a job twice; the sweep is a cron job that fires once per
+ * slot however many processes schedule it.
+ */
+export async function startJobQueue(opts: {
+  database: Database;
+  log: Logger;
+  handlers: JobHandlers;
+  /** How often idle workers look for jobs (pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Cron of the sweep; every five minutes by default. */
+  sweepCron?: string;
+}): Promise<JobQueue> {
+  const { database, log, handlers } = opts;
+  const db = database.pglite
+    ? fromPglite(database.pglite)
+    : {
+        executeSql: async (text: string, values?: unknown[]) => {
+          const pool = database.pool;
+          if (!pool) throw new Error("job queue: no database pool");
+          return pool.query(text, values as unknown[]);
+        },
+      };
+  const boss = new PgBoss({
+    db,
+    ...(database.pglite ? { backend: "pglite" as const } : {}),
+    schema: "pgboss",
+  });
+  boss.on("error", (error) => log.error("job queue error", { error: (error as Error).message }));
+  await boss.start({ attempts: 3 });
+  // Finished jobs are kept a week for looking into, then deleted.
+  const keep = { deleteAfterSeconds: 7 * 86_400 };
+  await boss.createQueue(QUEUES.subscription, { ...keep, retryLimit: 5, retryDelay: 60, retryBackoff: true });
+  await boss.createQueue(QUEUES.sweep, { ...keep, retryLimit: 1 });
+  const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 10 };
+  await boss.work<{ id: number }>(QUEUES.subscription, polling, async (jobs) => {
+    for (const job of jobs) await handlers.advanceSubscription(job.data.id);
+  });
+  await boss.work(QUEUES.sweep, polling, async () => handlers.sweepSubscriptions());
+  await boss.schedule(QUEUES.sweep, opts.sweepCron ?? "*/5 * * * *", {}, { tz: "UTC" });
+  return {
+    async scheduleSubscription(subscriptionId, at) {
+      await boss.send(QUEUES.subscription, { id: subscriptionId }, at.getTime() > Date.now() ? { startAfter: at } : {});
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
