@@ -4,11 +4,25 @@ import type { RootData } from "#app/root.tsx";
 import { useI18n } from "../i18n.tsx";
 import { UserIcon } from "../icons.tsx";
 
+/** What the download panel announces after each download, so the header counter follows without a reload. */
+export const ALLOWANCE_EVENT = "slidenest:allowance";
+export type AllowanceDetail = { used: number; limit: number | null };
+
 /** The download counter of the account menu: used/limit, or a word for unlimited. */
 function useDownloadsLabel() {
   const { t } = useI18n();
   const root = useRouteLoaderData<RootData>("root");
-  const d = root?.viewer?.downloads;
+  const fromRoot = root?.viewer?.downloads;
+  const [latest, setLatest] = useState<AllowanceDetail | null>(null);
+  // Fresh root data (a navigation after a plan change) wins over what an earlier download said.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the root data changes
+  useEffect(() => setLatest(null), [fromRoot]);
+  useEffect(() => {
+    const on = (e: Event) => setLatest((e as CustomEvent<AllowanceDetail>).detail);
+    window.addEventListener(ALLOWANCE_EVENT, on);
+    return () => window.removeEventListener(ALLOWANCE_EVENT, on);
+  }, []);
+  const d = latest ?? fromRoot;
   if (!d) return "";
   return d.limit === null ? t("auth.menu.unlimited") : `${d.used}/${d.limit}`;
 }

@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import type { Allowance } from "#modules/downloads/service.ts";
 import { useI18n } from "../i18n.tsx";
 import { DownloadIcon } from "../icons.tsx";
+import { ALLOWANCE_EVENT, type AllowanceDetail } from "../layout/account-menu.tsx";
 import { Dialog } from "../ui/dialog.tsx";
 
 const FORMATS = ["PP", "GS", "KN"] as const;
@@ -73,7 +74,11 @@ export function DownloadPanel({
         body: JSON.stringify({ colorId, format, locale }),
       });
       const result = (await res.json()) as Result;
-      if (result.allowance) setAllowance({ ...result.allowance, resetsAt: new Date(result.allowance.resetsAt) });
+      if (result.allowance) {
+        setAllowance({ ...result.allowance, resetsAt: new Date(result.allowance.resetsAt) });
+        const detail: AllowanceDetail = { used: result.allowance.used, limit: result.allowance.limit };
+        window.dispatchEvent(new CustomEvent(ALLOWANCE_EVENT, { detail }));
+      }
       if (result.ok) {
         setMessage(result.kind === "link" ? t("downloads.openedLink") : result.message);
         if (result.kind === "link") window.open(result.url, "_blank", "noopener");

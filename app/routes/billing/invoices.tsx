@@ -107,9 +107,10 @@ function Invoices({ loaderData }: Route.ComponentProps) {
                         href={href(`/profile/invoices/${inv.number}/pdf`)}
                         download={`${inv.number}.pdf`}
                         className="btn-secondary px-3 py-1.5"
-                        aria-label={t("billing.invoices.downloadLabel", { number: inv.number })}
                       >
-                        <DownloadIcon width={16} height={16} /> PDF
+                        <DownloadIcon width={16} height={16} />
+                        {t("billing.invoices.downloadPdf")}
+                        <span className="sr-only">{t("billing.invoices.downloadLabel", { number: inv.number })}</span>
                       </a>
                     </td>
                   </tr>
