@@ -5,15 +5,18 @@ import { getAllowance } from "#modules/downloads/service.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
+import { withFailingCharges } from "#tests/payments.ts";
 import { getOwnInvoice } from "./invoices.ts";
 import { periodBoundary, unusedCredit } from "./periods.ts";
 import { planChange } from "./plans.ts";
-import { PAYMENT_ERRORS, type PaymentProvider, sandboxProvider } from "./provider.ts";
+import { type PaymentProvider, sandboxProvider } from "./provider.ts";
 import { type PaymentInput, paymentSchema, zipFits } from "./schemas.ts";
 import {
   advanceDueSubscriptions,
   type BillingContext,
   cancelSubscription,
+  cardSourceOf,
+  fromPaymentForm,
   getBillingOverview,
   getOwnPayment,
   listInvoices,
@@ -34,17 +37,15 @@ const clock: Clock = { now: () => clockNow };
 let declineCharges = false;
 let charges = 0;
 const sandbox = sandboxProvider();
-const payments: PaymentProvider = {
-  kind: "sandbox",
-  ensureCustomer: (i) => sandbox.ensureCustomer(i),
-  saveCard: (i) => sandbox.saveCard(i),
-  charge: async (i) => {
-    if (declineCharges) return { ok: false, code: PAYMENT_ERRORS.declined };
-    const r = await sandbox.charge(i);
+const counting: PaymentProvider = {
+  ...sandbox,
+  startSubscription: async (i) => {
+    const r = await sandbox.startSubscription(i);
     if (r.ok) charges++;
     return r;
   },
 };
+const payments = withFailingCharges(counting, () => declineCharges);
 const ctx = (locale: Locale = "en"): BillingContext => ({ db: database.db, locale, clock, log: silent, payments });
 
 let seq = 0;
@@ -146,7 +147,7 @@ describe("subscribing", () => {
     expect((await getAllowance(ctx(), { kind: "account", accountId: id, plan: await planOf(id), ip: "" })).limit).toBe(
       10,
     );
-    const r = await subscribe(ctx(), { accountId: id, form: form() });
+    const r = await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
     expect(r).toMatchObject({ ok: true, value: { amountCents: 799, plan: "PERSONAL_MONTHLY" } });
     expect(await planOf(id)).toBe("PERSONAL_MONTHLY");
     expect((await getAllowance(ctx(), { kind: "account", accountId: id, plan: await planOf(id), ip: "" })).limit).toBe(
@@ -177,10 +178,10 @@ describe("subscribing", () => {
     const id = await newAccount();
     const before = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from invoice`);
     for (const card of ["4000 0000 0000 0002", "5555 5555 5555 4444"]) {
-      const r = await subscribe(ctx(), { accountId: id, form: form({ cardNumber: card }) });
+      const r = await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form({ cardNumber: card })) });
       expect(r).toEqual({ ok: false, code: "billing.errors.declined" });
     }
-    const expired = await subscribe(ctx(), { accountId: id, form: form({ cardExpiry: "10/26" }) });
+    const expired = await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form({ cardExpiry: "10/26" })) });
     expect(expired).toEqual({ ok: false, code: "billing.errors.cardExpired", field: "cardExpiry" });
     expect(await planOf(id)).toBe("FREE");
     const after = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from invoice`);
@@ -194,13 +195,15 @@ describe("subscribing", () => {
     const id = await newAccount();
     const f = form();
     const before = charges;
-    const results = await Promise.all(Array.from({ length: 5 }, () => subscribe(ctx(), { accountId: id, form: f })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => subscribe(ctx(), { accountId: id, ...fromPaymentForm(f) })),
+    );
     expect(charges - before).toBe(1);
     const ids = new Set(results.map((r) => (r.ok ? r.value.transactionId : r.code)));
     expect(ids.size).toBe(1);
     expect(results.every((r) => r.ok)).toBe(true);
     // Another attempt (a second tab) while subscribed is refused, not charged.
-    const other = await subscribe(ctx(), { accountId: id, form: form() });
+    const other = await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
     expect(other).toEqual({ ok: false, code: "billing.errors.alreadySubscribed" });
     expect(charges - before).toBe(1);
   });
@@ -210,8 +213,8 @@ describe("subscribing", () => {
     const id = await newAccount();
     const before = charges;
     const results = await Promise.all([
-      subscribe(ctx(), { accountId: id, form: form() }),
-      subscribe(ctx(), { accountId: id, form: form({ type: "commercial" }) }),
+      subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) }),
+      subscribe(ctx(), { accountId: id, ...fromPaymentForm(form({ type: "commercial" })) }),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(charges - before).toBe(1);
@@ -227,7 +230,7 @@ describe("changing plans", () => {
   it("upgrades at once, crediting the unused part of the period on that invoice", async () => {
     at("2026-11-01T00:00:00Z");
     const id = await newAccount();
-    await subscribe(ctx(), { accountId: id, form: form() });
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
     at("2026-11-16T00:00:00Z");
     const quote = await quotePlan(ctx(), { accountId: id, target: "COMMERCIAL_MONTHLY" });
     expect(quote).toMatchObject({ change: "upgrade", priceCents: 1499, creditCents: 399, dueCents: 1100 });
@@ -258,7 +261,7 @@ describe("changing plans", () => {
   it("an upgrade to the other period length upgrades now and switches the length at renewal", async () => {
     at("2026-11-01T00:00:00Z");
     const id = await newAccount();
-    await subscribe(ctx(), { accountId: id, form: form() });
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
     const r = await upgrade(ctx(), { accountId: id, target: "COMMERCIAL_YEARLY", attempt: "upgrade-yearly-1" });
     expect(r).toMatchObject({ ok: true, value: { plan: "COMMERCIAL_MONTHLY", amountCents: 1499 - 799 } });
     expect((await getBillingOverview(ctx(), id)).subscription).toMatchObject({
@@ -276,7 +279,7 @@ describe("changing plans", () => {
   it("downgrades and period switches wait for the renewal, and can be taken back", async () => {
     at("2026-11-01T00:00:00Z");
     const id = await newAccount();
-    await subscribe(ctx(), { accountId: id, form: form({ type: "commercial" }) });
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form({ type: "commercial" })) });
     const down = await schedulePlanChange(ctx(), { accountId: id, target: "PERSONAL_MONTHLY" });
     expect(down).toMatchObject({ ok: true, value: { plan: "PERSONAL_MONTHLY" } });
     expect(await planOf(id)).toBe("COMMERCIAL_MONTHLY");
@@ -311,7 +314,7 @@ describe("cancelling, renewing and failed renewals", () => {
   it("a cancelled plan lasts until the period end, then the account is FREE; renew undoes it", async () => {
     at("2026-11-10T12:00:00Z");
     const id = await newAccount();
-    await subscribe(ctx(), { accountId: id, form: form() });
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
     const c = await cancelSubscription(ctx(), { accountId: id, reason: "tooExpensive" });
     expect(c).toMatchObject({ ok: true });
     expect(c.ok && c.value.endsAt.toISOString()).toBe("2026-12-10T12:00:00.000Z");
@@ -334,13 +337,13 @@ describe("cancelling, renewing and failed renewals", () => {
       code: "billing.errors.noSubscription",
     });
     // The member can buy again later.
-    expect(await subscribe(ctx(), { accountId: id, form: form() })).toMatchObject({ ok: true });
+    expect(await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) })).toMatchObject({ ok: true });
   });
 
   it("a failed renewal is past due, retried on days 1, 3 and 7, then FREE with the invoice void", async () => {
     at("2026-11-05T00:00:00Z");
     const id = await newAccount();
-    await subscribe(ctx(), { accountId: id, form: form() });
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
     declineCharges = true;
     try {
       at("2026-12-05T00:00:00Z");
@@ -379,14 +382,14 @@ describe("cancelling, renewing and failed renewals", () => {
   it("a new card while past due pays the open invoice at once", async () => {
     at("2026-11-05T00:00:00Z");
     const id = await newAccount();
-    await subscribe(ctx(), { accountId: id, form: form() });
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
     declineCharges = true;
     at("2026-12-05T00:00:00Z");
     await advanceDueSubscriptions(ctx());
     declineCharges = false;
     at("2026-12-07T09:00:00Z");
     const card = { cardNumber: "4242424242424242", cardExpiry: "01/31", cardCvc: "321" };
-    expect(await updatePaymentMethod(ctx(), { accountId: id, card })).toEqual({
+    expect(await updatePaymentMethod(ctx(), { accountId: id, source: cardSourceOf(card) })).toEqual({
       ok: true,
       value: { brand: "Visa", last4: "4242" },
     });
@@ -395,14 +398,17 @@ describe("cancelling, renewing and failed renewals", () => {
     expect(sub?.currentPeriodEnd.toISOString()).toBe("2027-01-05T00:00:00.000Z");
     expect((await listInvoices(ctx(), { accountId: id, sort: "newest", page: 1 })).items[0].status).toBe("paid");
     expect(
-      await updatePaymentMethod(ctx(), { accountId: id, card: { ...card, cardNumber: "4000000000000002" } }),
+      await updatePaymentMethod(ctx(), {
+        accountId: id,
+        source: cardSourceOf({ ...card, cardNumber: "4000000000000002" }),
+      }),
     ).toEqual({ ok: false, code: "billing.errors.declined" });
   });
 
   it("renews monthly on the anchor day across month and year ends, with gap-free numbers per year", async () => {
     at("2026-12-31T08:00:00Z");
     const id = await newAccount();
-    await subscribe(ctx(), { accountId: id, form: form() });
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
     at("2027-04-01T00:00:00Z");
     await advanceDueSubscriptions(ctx());
     const invoices = (await listInvoices(ctx(), { accountId: id, sort: "oldest", page: 1 })).items;
@@ -430,7 +436,7 @@ describe("another account's billing", () => {
     at("2026-11-20T00:00:00Z");
     const owner = await newAccount();
     const stranger = await newAccount();
-    const paid = await subscribe(ctx(), { accountId: owner, form: form() });
+    const paid = await subscribe(ctx(), { accountId: owner, ...fromPaymentForm(form()) });
     if (!paid.ok) throw new Error("not paid");
     const [inv] = (await listInvoices(ctx(), { accountId: owner, sort: "newest", page: 1 })).items;
     expect(await getOwnInvoice(ctx(), { accountId: owner, number: inv.number })).not.toBeNull();

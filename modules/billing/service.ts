@@ -14,7 +14,14 @@ import { queryRows } from "#modules/shared/sql.ts";
 import { type InvoiceLine, issueInvoice } from "./invoices.ts";
 import { addDays, nextPeriodEnd, periodBoundary, unusedCredit } from "./periods.ts";
 import { isPaidPlan, type PlanChange, planChange, planCode, planInfo } from "./plans.ts";
-import { type CardInput, PAYMENT_ERRORS, type PaymentProvider } from "./provider.ts";
+import {
+  type CardSource,
+  type Charged,
+  PAYMENT_ERRORS,
+  type PaymentProvider,
+  type Refusal,
+  type Renewal,
+} from "./provider.ts";
 import { type CardFormInput, type PaymentInput, parseExpiry } from "./schemas.ts";
 
 /** Jobs the billing service asks for: run `advanceSubscription` for a subscription at a moment. */
@@ -51,6 +58,7 @@ type SubscriptionRow = {
   plan: PaidPlanCode;
   status: "active" | "past_due" | "ended";
   provider: string;
+  provider_ref: string | null;
   payment_method_id: number | null;
   anchor_at: Date;
   current_period_start: Date;
@@ -163,9 +171,35 @@ async function recordPayment(tx: Tx, p: PaymentRecord) {
             ${p.card?.brand ?? null}, ${p.card?.last4 ?? null}, ${p.now}, ${p.now})`);
 }
 
-function cardInput(card: CardFormInput): CardInput {
-  const { month, year } = parseExpiry(card.cardExpiry);
-  return { number: card.cardNumber, expMonth: month, expYear: year, cvc: card.cardCvc };
+/** Billing details as the payment form and GraphQL take them. */
+export type BillingDetails = Pick<
+  PaymentInput,
+  "billingName" | "billingEmail" | "address" | "country" | "city" | "zip"
+>;
+
+/** The service's input from a parsed payment form (or GraphQL input). */
+export function fromPaymentForm(form: PaymentInput & { cardToken?: string }) {
+  return {
+    details: {
+      billingName: form.billingName,
+      billingEmail: form.billingEmail,
+      address: form.address,
+      country: form.country,
+      city: form.city,
+      zip: form.zip,
+    },
+    type: form.type,
+    period: form.period,
+    attempt: form.attempt,
+    source: cardSourceOf(form),
+  };
+}
+
+/** The card of a form: typed (sandbox) or a provider token. */
+export function cardSourceOf(form: Partial<CardFormInput> & { cardToken?: string }): CardSource {
+  if (form.cardToken) return { token: form.cardToken };
+  const { month, year } = parseExpiry(form.cardExpiry ?? "");
+  return { card: { number: form.cardNumber ?? "", expMonth: month, expYear: year, cvc: form.cardCvc ?? "" } };
 }
 
 async function saveCard(
@@ -173,10 +207,10 @@ async function saveCard(
   tx: Tx,
   accountId: number,
   customerId: string,
-  card: CardFormInput,
+  source: CardSource,
 ): Promise<{ ok: true; card: CardRow } | { ok: false; code: string; field?: string }> {
   const provider = ctx.payments as PaymentProvider;
-  const saved = await provider.saveCard({ customerId, card: cardInput(card), now: ctx.clock.now() });
+  const saved = await provider.saveCard({ customerId, source, now: ctx.clock.now() });
   if (!saved.ok)
     return saved.code === PAYMENT_ERRORS.expired ? { ok: false, code: saved.code, field: "cardExpiry" } : saved;
   const [row] = await queryRows<CardRow>(
@@ -201,6 +235,28 @@ function replay(prev: NonNullable<Awaited<ReturnType<typeof previousAttempt>>>):
   return { ok: false, code: prev.failure_code ?? BILLING_ERRORS.declined };
 }
 
+/** The invoice lines of a charge: the plan for its period, and the credit for the unused period before. */
+function linesOf(plan: PaidPlanCode, charged: Charged, credit?: { plan: PaidPlanCode; until: Date }): InvoiceLine[] {
+  const lines: InvoiceLine[] = [
+    {
+      kind: "plan",
+      plan,
+      from: charged.periodStart.toISOString(),
+      to: charged.periodEnd.toISOString(),
+      amountCents: charged.amountCents + charged.creditCents,
+    },
+  ];
+  if (credit && charged.creditCents > 0)
+    lines.push({
+      kind: "credit",
+      plan: credit.plan,
+      from: charged.periodStart.toISOString(),
+      to: credit.until.toISOString(),
+      amountCents: -charged.creditCents,
+    });
+  return lines;
+}
+
 /**
  * Buys a plan from FREE: keeps the billing details and the card, charges the first period, opens the
  * subscription and issues a paid invoice, all while the account is locked, so a double click, a reload
@@ -208,31 +264,39 @@ function replay(prev: NonNullable<Awaited<ReturnType<typeof previousAttempt>>>):
  */
 export async function subscribe(
   ctx: BillingContext,
-  input: { accountId: number; form: PaymentInput },
+  input: {
+    accountId: number;
+    details: BillingDetails;
+    type: PaymentInput["type"];
+    period: PaymentInput["period"];
+    attempt: string;
+    source: CardSource;
+  },
 ): Promise<BillingResult<PaymentOutcome>> {
   const provider = ctx.payments;
   if (!provider) return { ok: false, code: BILLING_ERRORS.unavailable };
-  const { accountId, form } = input;
-  const plan = planCode(form.type, form.period === "monthly" ? "month" : "year");
-  const price = planInfo(plan).priceCents;
+  const { accountId, details, attempt } = input;
+  const plan = planCode(input.type, input.period === "monthly" ? "month" : "year");
   const result = await ctx.db.transaction(async (tx) => {
     const account = await lockAccount(tx, accountId);
     if (!account) return { ok: false as const, code: BILLING_ERRORS.noSubscription };
-    const prev = await previousAttempt(tx, accountId, form.attempt);
+    const prev = await previousAttempt(tx, accountId, attempt);
     if (prev) return replay(prev);
     if (await liveSubscription(tx, accountId)) return { ok: false as const, code: BILLING_ERRORS.alreadySubscribed };
     const now = ctx.clock.now();
     const existing = await profileOf(tx, accountId);
     const customerId = await provider.ensureCustomer({
       accountId,
-      email: form.billingEmail,
-      name: form.billingName,
+      email: details.billingEmail,
+      name: details.billingName,
+      address: { line1: details.address, city: details.city, zip: details.zip ?? "", country: details.country },
       existing: existing?.customer_id,
+      idempotencyKey: `customer:${accountId}:${attempt}`,
     });
     await tx.execute(sql`
       insert into billing_profile (account_id, provider, customer_id, name, email, address, country, city, zip, updated_at)
-      values (${accountId}, ${provider.kind}, ${customerId}, ${form.billingName}, ${form.billingEmail}, ${form.address},
-              ${form.country}, ${form.city}, ${form.zip ?? ""}, ${now})
+      values (${accountId}, ${provider.kind}, ${customerId}, ${details.billingName}, ${details.billingEmail},
+              ${details.address}, ${details.country}, ${details.city}, ${details.zip ?? ""}, ${now})
       on conflict (account_id) do update set provider = excluded.provider, customer_id = excluded.customer_id,
         name = excluded.name, email = excluded.email, address = excluded.address, country = excluded.country,
         city = excluded.city, zip = excluded.zip, updated_at = excluded.updated_at`);
@@ -241,36 +305,36 @@ export async function subscribe(
       accountId,
       subscriptionId: null,
       invoiceId: null,
-      key: form.attempt,
+      key: attempt,
       kind: "subscribe" as const,
       plan,
-      amountCents: price,
+      amountCents: planInfo(plan).priceCents,
       now,
     };
-    const saved = await saveCard(ctx, tx, accountId, customerId, form);
+    const saved = await saveCard(ctx, tx, accountId, customerId, input.source);
     if (!saved.ok) {
       await recordPayment(tx, { ...payment, ok: false, providerRef: null, failureCode: saved.code, card: null });
       return saved;
     }
     const card = saved.card;
-    const charge = await provider.charge({
+    const charged = await provider.startSubscription({
       customerId,
       cardRef: card.provider_ref,
-      amountCents: price,
-      currency: CURRENCY,
-      description: plan,
-      idempotencyKey: `subscribe:${accountId}:${form.attempt}`,
+      plan,
+      now,
+      accountId,
+      idempotencyKey: `subscribe:${accountId}:${attempt}`,
     });
-    if (!charge.ok) {
-      await recordPayment(tx, { ...payment, ok: false, providerRef: null, failureCode: charge.code, card });
-      return { ok: false as const, code: charge.code };
+    if (!charged.ok) {
+      await recordPayment(tx, { ...payment, ok: false, providerRef: null, failureCode: charged.code, card });
+      return { ok: false as const, code: charged.code };
     }
-    const end = periodBoundary(now, planInfo(plan).interval, 1);
     const [sub] = await queryRows<{ id: number }>(
       tx,
-      sql`insert into subscription (account_id, plan, status, provider, payment_method_id, anchor_at,
+      sql`insert into subscription (account_id, plan, status, provider, provider_ref, payment_method_id, anchor_at,
                                     current_period_start, current_period_end, created_at, updated_at)
-          values (${accountId}, ${plan}, 'active', ${provider.kind}, ${card.id}, ${now}, ${now}, ${end}, ${now}, ${now})
+          values (${accountId}, ${plan}, 'active', ${provider.kind}, ${charged.subscriptionRef}, ${card.id},
+                  ${charged.periodStart}, ${charged.periodStart}, ${charged.periodEnd}, ${now}, ${now})
           returning id`,
     );
     const invoiceId = await issueInvoice(tx, {
@@ -279,25 +343,26 @@ export async function subscribe(
       status: "paid",
       locale: ctx.locale,
       plan,
-      periodStart: now,
-      periodEnd: end,
-      lines: [{ kind: "plan", plan, from: now.toISOString(), to: end.toISOString(), amountCents: price }],
+      periodStart: charged.periodStart,
+      periodEnd: charged.periodEnd,
+      lines: linesOf(plan, charged),
       now,
     });
     await recordPayment(tx, {
       ...payment,
+      amountCents: charged.amountCents,
       subscriptionId: sub.id,
       invoiceId,
       ok: true,
-      providerRef: charge.ref,
+      providerRef: charged.chargeRef,
       failureCode: null,
       card,
     });
     await setAccountPlan(tx, accountId, plan, now);
     return {
       ok: true as const,
-      value: { transactionId: payment.id, amountCents: price, plan },
-      schedule: { id: sub.id, at: end },
+      value: { transactionId: payment.id, amountCents: charged.amountCents, plan },
+      schedule: { id: sub.id, at: charged.periodEnd },
     };
   });
   if ("schedule" in result && result.schedule)
@@ -398,59 +463,50 @@ export async function upgrade(
       now,
       card,
     };
-    const charge = await provider.charge({
+    const charged = await provider.upgradeSubscription({
+      subscriptionRef: sub.provider_ref,
       customerId: profile.customer_id,
       cardRef: card.provider_ref,
-      amountCents: quote.dueCents,
-      currency: CURRENCY,
-      description: quote.chargedPlan,
+      to: quote.chargedPlan,
+      creditCents: quote.creditCents,
+      now,
       idempotencyKey: `upgrade:${accountId}:${attempt}`,
     });
-    if (!charge.ok) {
-      await recordPayment(tx, { ...payment, ok: false, providerRef: null, failureCode: charge.code });
-      return { ok: false as const, code: charge.code };
+    if (!charged.ok) {
+      await recordPayment(tx, { ...payment, ok: false, providerRef: null, failureCode: charged.code });
+      return { ok: false as const, code: charged.code };
     }
-    const end = periodBoundary(now, planInfo(quote.chargedPlan).interval, 1);
-    const lines: InvoiceLine[] = [
-      {
-        kind: "plan",
-        plan: quote.chargedPlan,
-        from: now.toISOString(),
-        to: end.toISOString(),
-        amountCents: quote.priceCents,
-      },
-    ];
-    if (quote.creditCents > 0)
-      lines.push({
-        kind: "credit",
-        plan: sub.plan,
-        from: now.toISOString(),
-        to: sub.current_period_end.toISOString(),
-        amountCents: -quote.creditCents,
-      });
     const invoiceId = await issueInvoice(tx, {
       accountId,
       subscriptionId: sub.id,
       status: "paid",
       locale: ctx.locale,
       plan: quote.chargedPlan,
-      periodStart: now,
-      periodEnd: end,
-      lines,
+      periodStart: charged.periodStart,
+      periodEnd: charged.periodEnd,
+      lines: linesOf(quote.chargedPlan, charged, { plan: sub.plan, until: sub.current_period_end }),
       now,
     });
-    await recordPayment(tx, { ...payment, invoiceId, ok: true, providerRef: charge.ref, failureCode: null });
+    await recordPayment(tx, {
+      ...payment,
+      amountCents: charged.amountCents,
+      invoiceId,
+      ok: true,
+      providerRef: charged.chargeRef,
+      failureCode: null,
+    });
     const pending = target === quote.chargedPlan ? null : target;
     await tx.execute(sql`
-      update subscription set plan = ${quote.chargedPlan}, anchor_at = ${now}, current_period_start = ${now},
-        current_period_end = ${end}, pending_plan = ${pending}, cancel_at_period_end = false, cancel_reason = null,
-        updated_at = ${now}
+      update subscription set plan = ${quote.chargedPlan}, anchor_at = ${charged.periodStart},
+        current_period_start = ${charged.periodStart}, current_period_end = ${charged.periodEnd},
+        pending_plan = ${pending}, cancel_at_period_end = false, cancel_reason = null, updated_at = ${now}
       where id = ${sub.id}`);
+    await provider.setCancelAtPeriodEnd({ subscriptionRef: sub.provider_ref, on: pending !== null });
     await setAccountPlan(tx, accountId, quote.chargedPlan, now);
     return {
       ok: true as const,
-      value: { transactionId: payment.id, amountCents: quote.dueCents, plan: quote.chargedPlan },
-      schedule: { id: sub.id, at: end },
+      value: { transactionId: payment.id, amountCents: charged.amountCents, plan: quote.chargedPlan },
+      schedule: { id: sub.id, at: charged.periodEnd },
     };
   });
   if ("schedule" in result && result.schedule)
@@ -474,7 +530,8 @@ async function withLiveSubscription<V>(
 
 /**
  * A downgrade or a period switch: kept as the pending plan and applied at the renewal. Choosing the
- * current plan again drops a pending change. Either undoes a cancellation: the member stays.
+ * current plan again drops a pending change. Either undoes a cancellation: the member stays. (A
+ * provider that renews by itself is told to stop at the period end; the renewal then starts the new plan.)
  */
 export async function schedulePlanChange(
   ctx: BillingContext,
@@ -485,6 +542,7 @@ export async function schedulePlanChange(
     if (change === "upgrade") return { ok: false, code: BILLING_ERRORS.notUpgrade };
     if (change === "current" && !sub.pending_plan) return { ok: false, code: BILLING_ERRORS.samePlan };
     const pending = change === "current" ? null : input.target;
+    await ctx.payments?.setCancelAtPeriodEnd({ subscriptionRef: sub.provider_ref, on: pending !== null });
     await tx.execute(
       sql`update subscription set pending_plan = ${pending}, cancel_at_period_end = false, cancel_reason = null, updated_at = ${now} where id = ${sub.id}`,
     );
@@ -499,6 +557,7 @@ export async function cancelSubscription(
 ): Promise<BillingResult<{ endsAt: Date }>> {
   return withLiveSubscription(ctx, input.accountId, async (tx, sub, now) => {
     if (sub.cancel_at_period_end) return { ok: true, value: { endsAt: sub.current_period_end } };
+    await ctx.payments?.setCancelAtPeriodEnd({ subscriptionRef: sub.provider_ref, on: true });
     await tx.execute(sql`
       update subscription set cancel_at_period_end = true, cancel_reason = ${input.reason}, pending_plan = null,
         updated_at = ${now} where id = ${sub.id}`);
@@ -513,6 +572,7 @@ export async function renewSubscription(
 ): Promise<BillingResult<{ nextBillAt: Date }>> {
   return withLiveSubscription(ctx, input.accountId, async (tx, sub, now) => {
     if (!sub.cancel_at_period_end) return { ok: false, code: BILLING_ERRORS.notCancelled };
+    await ctx.payments?.setCancelAtPeriodEnd({ subscriptionRef: sub.provider_ref, on: false });
     await tx.execute(
       sql`update subscription set cancel_at_period_end = false, cancel_reason = null, updated_at = ${now} where id = ${sub.id}`,
     );
@@ -523,17 +583,23 @@ export async function renewSubscription(
 /** A new card for the subscription. A past-due renewal is tried again with it at once. */
 export async function updatePaymentMethod(
   ctx: BillingContext,
-  input: { accountId: number; card: CardFormInput },
+  input: { accountId: number; source: CardSource },
 ): Promise<BillingResult<{ brand: string; last4: string }>> {
-  if (!ctx.payments) return { ok: false, code: BILLING_ERRORS.unavailable };
+  const provider = ctx.payments;
+  if (!provider) return { ok: false, code: BILLING_ERRORS.unavailable };
   const result = await withLiveSubscription<{ brand: string; last4: string; retry: boolean; id: number }>(
     ctx,
     input.accountId,
     async (tx, sub, now) => {
       const profile = await profileOf(tx, input.accountId);
       if (!profile) return { ok: false, code: BILLING_ERRORS.noCard };
-      const saved = await saveCard(ctx, tx, input.accountId, profile.customer_id, input.card);
+      const saved = await saveCard(ctx, tx, input.accountId, profile.customer_id, input.source);
       if (!saved.ok) return saved;
+      await provider.setDefaultCard({
+        customerId: profile.customer_id,
+        subscriptionRef: sub.provider_ref,
+        cardRef: saved.card.provider_ref,
+      });
       if (sub.payment_method_id !== null)
         await tx.execute(sql`update payment_method set detached_at = ${now} where id = ${sub.payment_method_id}`);
       await tx.execute(
@@ -555,7 +621,7 @@ export async function updatePaymentMethod(
  * clock may have jumped several periods): the period end of a cancelled subscription (then FREE), a
  * renewal (with the pending plan), or a retry of a past-due renewal on days 1, 3 and 7 (then FREE, the
  * open invoice void). Safe to run from several processes at once: the row is locked, and a locked one
- * is left to whoever holds it.
+ * is left to whoever holds it. A provider that renews by itself is asked how its renewal went.
  */
 export async function advanceSubscription(ctx: BillingContext, subscriptionId: number): Promise<void> {
   for (let step = 0; step < 1000; step++) {
@@ -579,9 +645,11 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
   const sub = reshapeSubscription(raw);
   const now = ctx.clock.now();
   const end = sub.current_period_end;
+  const provider = ctx.payments;
   if (sub.status === "active") {
     if (now < end) return end;
     if (sub.cancel_at_period_end) {
+      await provider?.endNow({ subscriptionRef: sub.provider_ref });
       await endSubscription(tx, sub, end);
       return "done";
     }
@@ -592,24 +660,69 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
     const nextEnd = newLength
       ? periodBoundary(end, info.interval, 1)
       : nextPeriodEnd(sub.anchor_at, info.interval, end);
+    const card = await cardOf(tx, sub.payment_method_id);
+    const profile = await profileOf(tx, sub.account_id);
+    const key = `renewal:${sub.id}:${end.toISOString()}`;
+    const renewal: Renewal =
+      provider && card && profile
+        ? await provider.renew({
+            subscriptionRef: sub.provider_ref,
+            customerId: profile.customer_id,
+            cardRef: card.provider_ref,
+            plan,
+            planChanges: sub.pending_plan !== null,
+            periodEnd: end,
+            nextEnd,
+            now,
+            idempotencyKey: key,
+          })
+        : { ok: false, code: PAYMENT_ERRORS.unavailable };
+    if (renewal.ok === "pending") return renewal.checkAt;
     const [account] = await queryRows<{ locale: Locale }>(
       tx,
       sql`select locale from account where id = ${sub.account_id}`,
     );
+    const periodStart = renewal.ok ? renewal.periodStart : end;
+    const periodEnd = renewal.ok ? renewal.periodEnd : nextEnd;
     const invoiceId = await issueInvoice(tx, {
       accountId: sub.account_id,
       subscriptionId: sub.id,
-      status: "open",
+      status: renewal.ok ? "paid" : "open",
       locale: account?.locale === "es" ? "es" : "en",
       plan,
-      periodStart: end,
-      periodEnd: nextEnd,
-      lines: [{ kind: "plan", plan, from: end.toISOString(), to: nextEnd.toISOString(), amountCents: info.priceCents }],
+      periodStart,
+      periodEnd,
+      lines: [
+        {
+          kind: "plan",
+          plan,
+          from: periodStart.toISOString(),
+          to: periodEnd.toISOString(),
+          amountCents: renewal.ok ? renewal.amountCents : info.priceCents,
+        },
+      ],
       now: end,
     });
-    if (newLength) await tx.execute(sql`update subscription set anchor_at = ${end} where id = ${sub.id}`);
-    const paid = await chargeInvoice(ctx, tx, sub, invoiceId, "renewal", `renewal:${sub.id}:${end.toISOString()}`, end);
-    if (paid) return "again";
+    await recordPayment(tx, {
+      id: newTransactionId(),
+      accountId: sub.account_id,
+      subscriptionId: sub.id,
+      invoiceId,
+      key,
+      kind: "renewal",
+      plan,
+      ok: renewal.ok,
+      amountCents: renewal.ok ? renewal.amountCents : info.priceCents,
+      providerRef: renewal.ok ? renewal.chargeRef : null,
+      failureCode: renewal.ok ? null : renewal.code,
+      card,
+      now: end,
+    });
+    if (renewal.ok) {
+      await applyPaidPeriod(tx, sub, { plan, start: periodStart, end: periodEnd, ref: renewal.subscriptionRef }, end);
+      if (newLength) await tx.execute(sql`update subscription set anchor_at = ${periodStart} where id = ${sub.id}`);
+      return "again";
+    }
     await tx.execute(sql`
       update subscription set status = 'past_due', failed_attempts = 1,
         next_retry_at = ${addDays(end, BILLING.retryDays[0])}, updated_at = ${now} where id = ${sub.id}`);
@@ -617,29 +730,70 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
   }
   // Past due: try again on the retry days, then give up.
   if (sub.next_retry_at && now < sub.next_retry_at) return sub.next_retry_at;
-  const [open] = await queryRows<{ id: number }>(
+  const [open] = await queryRows<{
+    id: number;
+    total_cents: number;
+    plan: PaidPlanCode;
+    period_start: Date | string;
+    period_end: Date | string;
+  }>(
     tx,
-    sql`select id from invoice where subscription_id = ${sub.id} and status = 'open' order by id desc limit 1`,
+    sql`select id, total_cents, plan, period_start, period_end from invoice
+        where subscription_id = ${sub.id} and status = 'open' order by id desc limit 1`,
   );
   if (!open) {
+    await provider?.endNow({ subscriptionRef: sub.provider_ref });
     await endSubscription(tx, sub, now);
     return "done";
   }
   const at = sub.next_retry_at ?? now;
-  const paid = await chargeInvoice(
-    ctx,
-    tx,
-    sub,
-    open.id,
-    "retry",
-    `retry:${open.id}:${sub.failed_attempts}:${sub.payment_method_id}`,
-    at,
-  );
-  if (paid) return "again";
+  const card = await cardOf(tx, sub.payment_method_id);
+  const profile = await profileOf(tx, sub.account_id);
+  const key = `retry:${open.id}:${sub.failed_attempts}:${sub.payment_method_id}`;
+  const periodStart = new Date(open.period_start);
+  const periodEnd = new Date(open.period_end);
+  const paid: Charged | Refusal =
+    provider && card && profile
+      ? await provider.retry({
+          subscriptionRef: sub.provider_ref,
+          customerId: profile.customer_id,
+          cardRef: card.provider_ref,
+          amountCents: open.total_cents,
+          periodStart,
+          periodEnd,
+          idempotencyKey: key,
+        })
+      : { ok: false, code: PAYMENT_ERRORS.unavailable };
+  await recordPayment(tx, {
+    id: newTransactionId(),
+    accountId: sub.account_id,
+    subscriptionId: sub.id,
+    invoiceId: open.id,
+    key,
+    kind: "retry",
+    plan: open.plan,
+    ok: paid.ok,
+    amountCents: open.total_cents,
+    providerRef: paid.ok ? paid.chargeRef : null,
+    failureCode: paid.ok ? null : paid.code,
+    card,
+    now: at,
+  });
+  if (paid.ok) {
+    await tx.execute(sql`update invoice set status = 'paid', paid_at = ${at} where id = ${open.id}`);
+    await applyPaidPeriod(
+      tx,
+      sub,
+      { plan: open.plan, start: periodStart, end: periodEnd, ref: paid.subscriptionRef },
+      at,
+    );
+    return "again";
+  }
   // Attempts failed so far, this one included: the renewal itself, then one per retry day.
   const failed = sub.failed_attempts + 1;
   if (failed > BILLING.retryDays.length) {
     await tx.execute(sql`update invoice set status = 'void', voided_at = ${at} where id = ${open.id}`);
+    await provider?.endNow({ subscriptionRef: sub.provider_ref });
     await endSubscription(tx, sub, at);
     return "done";
   }
@@ -649,68 +803,26 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
   return "again";
 }
 
+/** A paid period: the subscription moves to it (and its plan), and the account follows the plan. */
+async function applyPaidPeriod(
+  tx: Tx,
+  sub: SubscriptionRow,
+  period: { plan: PaidPlanCode; start: Date; end: Date; ref: string | null },
+  at: Date,
+) {
+  await tx.execute(sql`
+    update subscription set status = 'active', plan = ${period.plan}, pending_plan = null, failed_attempts = 0,
+      next_retry_at = null, current_period_start = ${period.start}, current_period_end = ${period.end},
+      provider_ref = coalesce(${period.ref}, provider_ref), updated_at = ${at}
+    where id = ${sub.id}`);
+  await setAccountPlan(tx, sub.account_id, period.plan, at);
+}
+
 async function endSubscription(tx: Tx, sub: SubscriptionRow, at: Date) {
   await tx.execute(
     sql`update subscription set status = 'ended', ended_at = ${at}, next_retry_at = null, updated_at = ${at} where id = ${sub.id}`,
   );
   await setAccountPlan(tx, sub.account_id, "FREE", at);
-}
-
-/**
- * Charges an open invoice with the subscription's card. On success the invoice is paid and the
- * subscription moves to the invoice's period and plan; either way the attempt is recorded.
- */
-async function chargeInvoice(
-  ctx: BillingContext,
-  tx: Tx,
-  sub: SubscriptionRow,
-  invoiceId: number,
-  kind: "renewal" | "retry",
-  key: string,
-  at: Date,
-): Promise<boolean> {
-  const [inv] = await queryRows<{ total_cents: number; plan: PaidPlanCode; period_start: Date; period_end: Date }>(
-    tx,
-    sql`select total_cents, plan, period_start, period_end from invoice where id = ${invoiceId}`,
-  );
-  const card = await cardOf(tx, sub.payment_method_id);
-  const profile = await profileOf(tx, sub.account_id);
-  const provider = ctx.payments;
-  const charge =
-    provider && card && profile
-      ? await provider.charge({
-          customerId: profile.customer_id,
-          cardRef: card.provider_ref,
-          amountCents: inv.total_cents,
-          currency: CURRENCY,
-          description: inv.plan,
-          idempotencyKey: key,
-        })
-      : ({ ok: false, code: provider ? BILLING_ERRORS.noCard : BILLING_ERRORS.unavailable } as const);
-  await recordPayment(tx, {
-    id: newTransactionId(),
-    accountId: sub.account_id,
-    subscriptionId: sub.id,
-    invoiceId,
-    key,
-    kind,
-    plan: inv.plan,
-    ok: charge.ok,
-    amountCents: inv.total_cents,
-    providerRef: charge.ok ? charge.ref : null,
-    failureCode: charge.ok ? null : charge.code,
-    card,
-    now: at,
-  });
-  if (!charge.ok) return false;
-  await tx.execute(sql`update invoice set status = 'paid', paid_at = ${at} where id = ${invoiceId}`);
-  await tx.execute(sql`
-    update subscription set status = 'active', plan = ${inv.plan}, pending_plan = null, failed_attempts = 0,
-      next_retry_at = null, current_period_start = ${inv.period_start}, current_period_end = ${inv.period_end},
-      updated_at = ${at}
-    where id = ${sub.id}`);
-  await setAccountPlan(tx, sub.account_id, inv.plan, at);
-  return true;
 }
 
 /** Advances every subscription with something due now (the sweep job; tests call it with their clock). */

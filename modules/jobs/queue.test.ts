@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxProvider } from "#modules/billing/provider.ts";
 import { paymentSchema } from "#modules/billing/schemas.ts";
-import { advanceSubscription, type BillingContext, getBillingOverview, subscribe } from "#modules/billing/service.ts";
+import {
+  advanceSubscription,
+  type BillingContext,
+  fromPaymentForm,
+  getBillingOverview,
+  subscribe,
+} from "#modules/billing/service.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase, testDatabaseKind } from "#tests/db.ts";
@@ -66,7 +72,7 @@ describe("the job queue", () => {
     });
     // Bought in the past: the period-end job the purchase asked for is due at once.
     clockNow = new Date("2020-01-10T00:00:00Z");
-    const paid = await subscribe(ctx, { accountId: account.id, form });
+    const paid = await subscribe(ctx, { accountId: account.id, ...fromPaymentForm(form) });
     expect(paid.ok).toBe(true);
     clockNow = new Date("2020-02-10T00:00:00Z");
     await until(async () => {

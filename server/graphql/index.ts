@@ -8,6 +8,7 @@ import * as accounts from "#modules/accounts/service.ts";
 import { planInfo } from "#modules/billing/plans.ts";
 import { cancelSchema, cardSchema, paymentSchema } from "#modules/billing/schemas.ts";
 import * as billing from "#modules/billing/service.ts";
+import { cardSourceOf, fromPaymentForm } from "#modules/billing/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
 import type { TagType, TagView } from "#modules/catalog/views.ts";
 import { countDownloads } from "#modules/downloads/service.ts";
@@ -500,7 +501,7 @@ export function buildSchema() {
           const account = signedIn(ctx);
           const parsed = paymentSchema.safeParse(args.input);
           if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
-          const r = await billing.subscribe(ctx.billing, { accountId: account.id, form: parsed.data });
+          const r = await billing.subscribe(ctx.billing, { accountId: account.id, ...fromPaymentForm(parsed.data) });
           if (!r.ok) return fail(ctx, r.code, r.field);
           return ok({ transactionId: r.value.transactionId, amount: r.value.amountCents, plan: r.value.plan });
         },
@@ -563,7 +564,10 @@ export function buildSchema() {
           const account = signedIn(ctx);
           const parsed = cardSchema.safeParse(args.input);
           if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
-          const r = await billing.updatePaymentMethod(ctx.billing, { accountId: account.id, card: parsed.data });
+          const r = await billing.updatePaymentMethod(ctx.billing, {
+            accountId: account.id,
+            source: cardSourceOf(parsed.data),
+          });
           return r.ok
             ? ok({ code: "billing.page.cardUpdated", message: ctx.t("billing.page.cardUpdated") })
             : fail(ctx, r.code, r.field);

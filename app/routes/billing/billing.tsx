@@ -101,7 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: cardSchema });
     const hideFields = ["cardNumber", "cardCvc"];
     if (submission.status !== "success") return { card: submission.reply({ hideFields }) };
-    const r = await billing.updatePaymentMethod(ctx, { accountId: account.id, card: submission.value });
+    const r = await billing.updatePaymentMethod(ctx, {
+      accountId: account.id,
+      source: billing.cardSourceOf(submission.value),
+    });
     if (!r.ok)
       return {
         card: submission.reply(

@@ -124,7 +124,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       seconds: wait,
       attempt: randomUUID(),
     };
-  const r = await app.services.billing.subscribe(ctx, { accountId: viewer.id, form: submission.value });
+  const r = await app.services.billing.subscribe(ctx, {
+    accountId: viewer.id,
+    ...app.services.billing.fromPaymentForm(submission.value),
+  });
   if (!r.ok)
     return {
       result: submission.reply(

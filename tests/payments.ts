@@ -1,0 +1,23 @@
+import { PAYMENT_ERRORS, type PaymentProvider, type Refusal } from "#modules/billing/provider.ts";
+
+/**
+ * Wraps a provider so that its charges fail while `failing()` says so: a card that stopped working,
+ * for tests of failed renewals. Everything else goes to the provider.
+ */
+export function withFailingCharges(provider: PaymentProvider, failing: () => boolean): PaymentProvider {
+  const declined: Refusal = { ok: false, code: PAYMENT_ERRORS.declined };
+  return {
+    ...provider,
+    kind: provider.kind,
+    drivesRenewals: provider.drivesRenewals,
+    ensureCustomer: (i) => provider.ensureCustomer(i),
+    saveCard: (i) => provider.saveCard(i),
+    setCancelAtPeriodEnd: (i) => provider.setCancelAtPeriodEnd(i),
+    setDefaultCard: (i) => provider.setDefaultCard(i),
+    endNow: (i) => provider.endNow(i),
+    startSubscription: async (i) => (failing() ? declined : provider.startSubscription(i)),
+    upgradeSubscription: async (i) => (failing() ? declined : provider.upgradeSubscription(i)),
+    renew: async (i) => (failing() ? declined : provider.renew(i)),
+    retry: async (i) => (failing() ? declined : provider.retry(i)),
+  };
+}
