@@ -33,6 +33,8 @@ export type AppLoadContext = {
   billingContext(locale: Locale): BillingContext;
   /** Whether payments go to the sandbox provider (demo mode: the test cards are shown). */
   sandboxPayments: boolean;
+  /** With Stripe, the publishable key for its card element; null otherwise. */
+  stripePublishableKey: string | null;
   /** Takes one payment or plan-change attempt from this client's budget; answers seconds to wait when spent. */
   limitPaymentAttempt(): number | null;
   /** Starts a session for an account; answers the Set-Cookie values to send. */

@@ -42,3 +42,23 @@ describe("demo mode", () => {
     expect(() => getEnv({ DEMO_MODE: "maybe" })).toThrow(/DEMO_MODE/);
   });
 });
+
+describe("Stripe settings", () => {
+  it("are off without a secret key, and need every price and the webhook secret with one", () => {
+    expect(getEnv({}).stripe).toBeNull();
+    expect(() => getEnv({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/,
+    );
+    expect(() => getEnv({ STRIPE_SECRET_KEY: "nope" })).toThrow(/STRIPE_SECRET_KEY: must be a Stripe secret key/);
+    const env = getEnv({
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_PUBLISHABLE_KEY: "pk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_PRICE_PERSONAL_MONTHLY: "price_pm",
+      STRIPE_PRICE_PERSONAL_YEARLY: "price_py",
+      STRIPE_PRICE_COMMERCIAL_MONTHLY: "price_cm",
+      STRIPE_PRICE_COMMERCIAL_YEARLY: "price_cy",
+    });
+    expect(env.stripe?.prices.COMMERCIAL_YEARLY).toBe("price_cy");
+  });
+});

@@ -27,7 +27,46 @@ const schema = z.object({
     .default("https://accounts.google.com"),
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
   DEMO_MODE: z.enum(["on", "off", "auto"]).default("auto"),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_\w+$/, "must be a Stripe secret key (sk_live_… or sk_test_…)")
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_\w+$/, "must be a Stripe publishable key (pk_…)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)")
+    .optional(),
+  STRIPE_PRICE_PERSONAL_MONTHLY: z
+    .string()
+    .regex(/^price_\w+$/, "must be a Stripe price id (price_…)")
+    .optional(),
+  STRIPE_PRICE_PERSONAL_YEARLY: z
+    .string()
+    .regex(/^price_\w+$/, "must be a Stripe price id (price_…)")
+    .optional(),
+  STRIPE_PRICE_COMMERCIAL_MONTHLY: z
+    .string()
+    .regex(/^price_\w+$/, "must be a Stripe price id (price_…)")
+    .optional(),
+  STRIPE_PRICE_COMMERCIAL_YEARLY: z
+    .string()
+    .regex(/^price_\w+$/, "must be a Stripe price id (price_…)")
+    .optional(),
+  /** Another Stripe API address; only tests set it (a loopback double). */
+  STRIPE_API_URL: z.url().optional(),
 });
+
+const STRIPE_REQUIRED = [
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "STRIPE_PRICE_PERSONAL_MONTHLY",
+  "STRIPE_PRICE_PERSONAL_YEARLY",
+  "STRIPE_PRICE_COMMERCIAL_MONTHLY",
+  "STRIPE_PRICE_COMMERCIAL_YEARLY",
+] as const;
 
 export type Env = z.infer<typeof schema> & {
   dataDir: string;
@@ -37,6 +76,14 @@ export type Env = z.infer<typeof schema> & {
    * PUBLIC_URL is unset or on loopback and no DATABASE_URL is given; DEMO_MODE=on|off states it.
    */
   demoMode: boolean;
+  /** Stripe, when STRIPE_SECRET_KEY is set (then every STRIPE_* but STRIPE_API_URL is required). */
+  stripe: {
+    secretKey: string;
+    publishableKey: string;
+    webhookSecret: string;
+    prices: Record<"PERSONAL_MONTHLY" | "PERSONAL_YEARLY" | "COMMERCIAL_MONTHLY" | "COMMERCIAL_YEARLY", string>;
+    apiUrl?: string;
+  } | null;
 };
 
 /** Whether an origin is this machine (localhost, 127.0.0.0/8, ::1). */
@@ -60,6 +107,11 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       "Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither",
     );
+  const missingStripe = env.STRIPE_SECRET_KEY ? STRIPE_REQUIRED.filter((k) => !env[k]) : [];
+  if (missingStripe.length)
+    throw new Error(
+      `Invalid environment configuration:\n${missingStripe.map((k) => `  ${k}: required with STRIPE_SECRET_KEY`).join("\n")}`,
+    );
   const result: Env = {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
@@ -68,6 +120,20 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
       env.DEMO_MODE === "auto"
         ? !env.DATABASE_URL && (!env.PUBLIC_URL || isLoopbackUrl(env.PUBLIC_URL))
         : env.DEMO_MODE === "on",
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          publishableKey: env.STRIPE_PUBLISHABLE_KEY as string,
+          webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
+          prices: {
+            PERSONAL_MONTHLY: env.STRIPE_PRICE_PERSONAL_MONTHLY as string,
+            PERSONAL_YEARLY: env.STRIPE_PRICE_PERSONAL_YEARLY as string,
+            COMMERCIAL_MONTHLY: env.STRIPE_PRICE_COMMERCIAL_MONTHLY as string,
+            COMMERCIAL_YEARLY: env.STRIPE_PRICE_COMMERCIAL_YEARLY as string,
+          },
+          apiUrl: env.STRIPE_API_URL,
+        }
+      : null,
   };
   if (source === process.env) cached = result;
   return result;

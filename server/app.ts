@@ -14,6 +14,7 @@ import type { AccountContext } from "#modules/accounts/service.ts";
 import { createSession, purgeExpiredSessions } from "#modules/auth/sessions.ts";
 import { type PaymentProvider, sandboxProvider } from "#modules/billing/provider.ts";
 import type { BillingContext, BillingJobs } from "#modules/billing/service.ts";
+import { stripeClient, stripeProvider } from "#modules/billing/stripe.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import * as files from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
@@ -39,6 +40,7 @@ import { mountSearch } from "./search.ts";
 import { loadSigningSecret } from "./secret.ts";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "./security.ts";
 import { services } from "./services.server.ts";
+import { mountStripeWebhook } from "./stripe-webhook.ts";
 import { ViewCounter } from "./views.ts";
 
 type Vars = { requestId: string; nonce: string; viewer: SessionViewer };
@@ -102,6 +104,9 @@ export function browserLocale(req: Request): Locale {
 
 const NONCE_MARK = "__SN_NONCE_MARK__";
 
+/** Pages that take a card: with Stripe, its script, frames and API are allowed there (and only there). */
+const CARD_PAGES = /^\/(?:es\/)?(?:payment|profile\/billing)(?:[/.]|$)/;
+
 /** Pages whose answer depends on the visitor or on a one-time link: never from the page cache. */
 const ACCOUNT_PAGES =
   /^\/(?:es\/)?(?:login|signup|forgot-password|change-password|profile|outbox|payment|thank-you)(?:[/.]|$)/;
@@ -142,7 +147,15 @@ export function createServerApp(opts: ServerOptions) {
   };
 
   const serviceContext = (locale: Locale): ServiceContext => ({ db, locale, clock, log });
-  const payments = opts.payments !== undefined ? opts.payments : env.demoMode ? sandboxProvider() : null;
+  // Stripe when configured; else the sandbox in demo mode; else no payments.
+  const payments =
+    opts.payments !== undefined
+      ? opts.payments
+      : env.stripe
+        ? stripeProvider(env.stripe)
+        : env.demoMode
+          ? sandboxProvider()
+          : null;
   const billingContext = (locale: Locale): BillingContext => ({
     ...serviceContext(locale),
     payments,
@@ -317,6 +330,13 @@ export function createServerApp(opts: ServerOptions) {
   });
 
   mountSearch(app as unknown as Hono, { serviceContext, limits });
+  if (env.stripe)
+    mountStripeWebhook(app as unknown as Hono, {
+      stripe: stripeClient(env.stripe),
+      secret: env.stripe.webhookSecret,
+      billingContext,
+      log,
+    });
 
   // The browser's language is used only at `/`.
   app.get("/", async (c, next) => {
@@ -357,6 +377,7 @@ export function createServerApp(opts: ServerOptions) {
     },
     billingContext,
     sandboxPayments: payments?.kind === "sandbox",
+    stripePublishableKey: payments?.kind === "stripe" ? (env.stripe?.publishableKey ?? null) : null,
     limitPaymentAttempt() {
       const r = paymentLimiter.take(`${ip}|${viewer?.account.id ?? ""}`);
       return r.ok ? null : r.retryAfter;
@@ -410,7 +431,11 @@ export function createServerApp(opts: ServerOptions) {
     if (!cacheable(req, url.pathname, viewer)) {
       const res = await render(req, c.get("requestId"), nonce, viewer, clientIp(c));
       if (res.headers.get("Content-Type")?.startsWith("text/html")) {
-        res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, mode === "development"));
+        const stripeFrames = Boolean(env.stripe) && CARD_PAGES.test(url.pathname);
+        res.headers.set(
+          "Content-Security-Policy",
+          contentSecurityPolicy(nonce, mode === "development", { stripe: stripeFrames }),
+        );
         if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-cache");
       }
       return res;

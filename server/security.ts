@@ -5,16 +5,18 @@ export function newNonce(): string {
 }
 
 /** Content Security Policy with a per-response nonce for scripts. */
-export function contentSecurityPolicy(nonce: string, dev = false): string {
+export function contentSecurityPolicy(nonce: string, dev = false, opts: { stripe?: boolean } = {}): string {
+  // Stripe's card element: its script (nonced, then trusted through strict-dynamic), API and frames.
+  const stripe = opts.stripe === true;
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${stripe ? " https://*.stripe.com" : ""}`,
     "font-src 'self'",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    `connect-src 'self'${dev ? " ws: wss:" : ""}${stripe ? " https://api.stripe.com" : ""}`,
     "manifest-src 'self'",
-    "frame-src 'none'",
+    stripe ? "frame-src https://js.stripe.com https://hooks.stripe.com" : "frame-src 'none'",
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -99,6 +99,7 @@ export interface PaymentProvider {
     subscriptionRef: string | null;
     customerId: string;
     cardRef: string;
+    plan: PaidPlanCode;
     amountCents: number;
     periodStart: Date;
     periodEnd: Date;

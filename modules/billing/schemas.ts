@@ -168,3 +168,22 @@ export function parseExpiry(expiry: string): { month: number; year: number } {
   const year = Number(y.length === 2 ? `20${y}` : y);
   return { month: Number(m), year };
 }
+
+/** A card made by the provider's own element in the browser (Stripe.js): only its token reaches us. */
+const cardTokenField = z
+  .string({ error: "billing.errors.cardToken" })
+  .check(z.regex(/^pm_\w{1,200}$/, { error: "billing.errors.cardToken" }));
+
+/** The payment page with a provider's card element instead of card fields. */
+export const tokenPaymentSchema = z
+  .object({
+    ...billingDetailsShape,
+    cardToken: cardTokenField,
+    type: z.enum(PLAN_TYPES, { error: "billing.errors.plan" }),
+    period: z.enum(PERIODS, { error: "billing.errors.plan" }),
+    attempt: z.string({ error: "billing.errors.attempt" }).check(z.regex(/^[\w-]{8,64}$/, "billing.errors.attempt")),
+  })
+  .check(z.superRefine((v, ctx) => checkZip(v, ctx)));
+
+/** A new card from the provider's element (billing page). */
+export const tokenCardSchema = z.object({ cardToken: cardTokenField });

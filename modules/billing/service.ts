@@ -178,7 +178,9 @@ export type BillingDetails = Pick<
 >;
 
 /** The service's input from a parsed payment form (or GraphQL input). */
-export function fromPaymentForm(form: PaymentInput & { cardToken?: string }) {
+export function fromPaymentForm(
+  form: Omit<PaymentInput, "cardNumber" | "cardExpiry" | "cardCvc"> & Partial<CardFormInput> & { cardToken?: string },
+) {
   return {
     details: {
       billingName: form.billingName,
@@ -758,6 +760,7 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
           subscriptionRef: sub.provider_ref,
           customerId: profile.customer_id,
           cardRef: card.provider_ref,
+          plan: open.plan,
           amountCents: open.total_cents,
           periodStart,
           periodEnd,
@@ -1036,3 +1039,37 @@ export async function getOwnPayment(
 
 export { renderInvoicePdf } from "./invoice-pdf.ts";
 export { getOwnInvoice } from "./invoices.ts";
+
+/**
+ * A provider's webhook event: applied at most once per event id, and only as a nudge. The subscription
+ * it names is brought up to date from the provider itself (`advanceSubscription` asks the provider how
+ * its renewal went), so events delivered twice or out of order end in the same state. The event is
+ * recorded after it was applied: one that failed half-way is applied again when the provider resends it.
+ */
+export async function applyProviderEvent(
+  ctx: BillingContext,
+  event: { provider: "stripe"; id: string; type: string; subscriptionRef: string | null },
+): Promise<"applied" | "duplicate" | "ignored"> {
+  const seen = await queryRows(
+    ctx.db,
+    sql`select 1 from billing_event where provider = ${event.provider} and event_id = ${event.id}`,
+  );
+  if (seen.length) return "duplicate";
+  let outcome: "applied" | "ignored" = "ignored";
+  if (event.subscriptionRef) {
+    const [sub] = await queryRows<{ id: number }>(
+      ctx.db,
+      sql`select id from subscription where provider = ${event.provider} and provider_ref = ${event.subscriptionRef}
+          order by id desc limit 1`,
+    );
+    if (sub) {
+      await advanceSubscription(ctx, sub.id);
+      outcome = "applied";
+    }
+  }
+  await ctx.db.execute(
+    sql`insert into billing_event (provider, event_id, type, received_at) values (${event.provider}, ${event.id},
+        ${event.type.slice(0, 100)}, ${ctx.clock.now()}) on conflict do nothing`,
+  );
+  return outcome;
+}

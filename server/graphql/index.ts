@@ -6,7 +6,13 @@ import { GRAPHQL, LANGUAGES, type Locale, PRICES_CENTS as planPrices, SEARCH_MAX
 import type { AccountView } from "#modules/accounts/service.ts";
 import * as accounts from "#modules/accounts/service.ts";
 import { planInfo } from "#modules/billing/plans.ts";
-import { cancelSchema, cardSchema, paymentSchema } from "#modules/billing/schemas.ts";
+import {
+  cancelSchema,
+  cardSchema,
+  paymentSchema,
+  tokenCardSchema,
+  tokenPaymentSchema,
+} from "#modules/billing/schemas.ts";
 import * as billing from "#modules/billing/service.ts";
 import { cardSourceOf, fromPaymentForm } from "#modules/billing/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
@@ -478,19 +484,23 @@ export function buildSchema() {
       country: t.string({ required: true }),
       city: t.string({ required: true }),
       zip: t.string(),
-      cardNumber: t.string({ required: true }),
-      cardExpiry: t.string({ required: true }),
-      cardCvc: t.string({ required: true }),
+      cardNumber: t.string({ description: "Sandbox (demo mode) only." }),
+      cardExpiry: t.string({ description: "Sandbox (demo mode) only." }),
+      cardCvc: t.string({ description: "Sandbox (demo mode) only." }),
+      cardToken: t.string({ description: "With Stripe: the payment method id made by Stripe.js." }),
       attempt: t.string({ required: true, description: "A key of the caller's; the same key never charges twice." }),
     }),
   });
   const CardInput = builder.inputType("CardInput", {
     fields: (t) => ({
-      cardNumber: t.string({ required: true }),
-      cardExpiry: t.string({ required: true }),
-      cardCvc: t.string({ required: true }),
+      cardNumber: t.string({ description: "Sandbox (demo mode) only." }),
+      cardExpiry: t.string({ description: "Sandbox (demo mode) only." }),
+      cardCvc: t.string({ description: "Sandbox (demo mode) only." }),
+      cardToken: t.string({ description: "With Stripe: the payment method id made by Stripe.js." }),
     }),
   });
+  /** Card fields for the sandbox, a token for a provider with its own element. */
+  const tokenized = (ctx: Ctx) => ctx.billing.payments?.kind === "stripe";
 
   builder.mutationType({
     fields: (t) => ({
@@ -499,7 +509,7 @@ export function buildSchema() {
         args: { input: t.arg({ type: SubscribeInput, required: true }) },
         resolve: async (_r, args, ctx) => {
           const account = signedIn(ctx);
-          const parsed = paymentSchema.safeParse(args.input);
+          const parsed = (tokenized(ctx) ? tokenPaymentSchema : paymentSchema).safeParse(args.input);
           if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
           const r = await billing.subscribe(ctx.billing, { accountId: account.id, ...fromPaymentForm(parsed.data) });
           if (!r.ok) return fail(ctx, r.code, r.field);
@@ -562,7 +572,7 @@ export function buildSchema() {
         args: { input: t.arg({ type: CardInput, required: true }) },
         resolve: async (_r, args, ctx) => {
           const account = signedIn(ctx);
-          const parsed = cardSchema.safeParse(args.input);
+          const parsed = (tokenized(ctx) ? tokenCardSchema : cardSchema).safeParse(args.input);
           if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
           const r = await billing.updatePaymentMethod(ctx.billing, {
             accountId: account.id,

@@ -1,7 +1,9 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigate, useNavigation } from "react-router";
-import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { SandboxCardFields } from "#app/components/billing/card-fields.tsx";
+import { StripeCardField, useTokenizedSubmit } from "#app/components/billing/stripe-card.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -12,7 +14,7 @@ import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { BILLING, type CancelReason } from "#config/constants.ts";
 import { planInfo } from "#modules/billing/plans.ts";
-import { cancelSchema, cardSchema } from "#modules/billing/schemas.ts";
+import { cancelSchema, cardSchema, tokenCardSchema } from "#modules/billing/schemas.ts";
 import type { Route } from "./+types/billing";
 
 const isReason = (v: string | null): v is CancelReason =>
@@ -56,6 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cancelled:
       url.searchParams.get("cancelled") === "1" && sub?.cancelAtPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
     reasonMissing: step === "lose" && !isReason(reason),
+    stripeKey: app.stripePublishableKey,
     messages: messagesFor(locale, ["billing"]),
     seo: {
       origin,
@@ -98,7 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(`${localePath(locale, "/profile/billing")}?cancelled=1`);
   }
   if (intent === "card") {
-    const submission = parseWithZod(formData, { schema: cardSchema });
+    const submission = parseWithZod(formData, {
+      schema: (app.stripePublishableKey ? tokenCardSchema : cardSchema) as typeof cardSchema,
+    });
     const hideFields = ["cardNumber", "cardCvc"];
     if (submission.status !== "success") return { card: submission.reply({ hideFields }) };
     const r = await billing.updatePaymentMethod(ctx, {
@@ -116,57 +121,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { notice: { ok: false, code: "billing.errors.generic" } };
 }
 
-function CardForm() {
-  const { t } = useI18n();
+function CardForm({ stripeKey }: { stripeKey: string | null }) {
+  const { t, locale } = useI18n();
   const actionData = useActionData<typeof action>();
   const errorText = useErrorText();
   const navigation = useNavigation();
-  const [form, fields] = useAccountForm("card", cardSchema, actionData?.card);
+  const [form, fields] = useAccountForm(
+    "card",
+    (stripeKey ? tokenCardSchema : cardSchema) as typeof cardSchema,
+    actionData?.card,
+  );
+  const formProps = getFormProps(form);
+  const stripe = useTokenizedSubmit(stripeKey, locale, formProps.onSubmit, actionData);
   const formError = form.errors?.[0];
   return (
-    <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
+    <Form method="post" {...formProps} onSubmit={stripe.onSubmit} className="mt-4 flex flex-col gap-4">
       <input type="hidden" name="intent" value="card" />
+      {stripeKey ? <input ref={stripe.tokenRef} type="hidden" name="cardToken" defaultValue="" /> : null}
       {formError ? (
         <FormNotice tone="error">
           <strong className="block">{t("billing.payment.tryAgain")}</strong>
           {t(formError)}
         </FormNotice>
       ) : null}
-      <Field
-        id={fields.cardNumber.id}
-        label={t("billing.payment.cardNumber")}
-        error={errorText(fields.cardNumber.errors)}
-      >
-        <input
-          {...getInputProps(fields.cardNumber, { type: "text" })}
-          inputMode="numeric"
-          autoComplete="cc-number"
-          className="field-input"
+      {stripeKey ? (
+        <StripeCardField
+          label={t("billing.payment.cardElement")}
+          mountRef={stripe.mountRef}
+          error={stripe.error ?? errorText(form.allErrors.cardToken) ?? null}
         />
-      </Field>
-      <div className="grid grid-cols-2 gap-4">
-        <Field
-          id={fields.cardExpiry.id}
-          label={t("billing.payment.cardExpiry")}
-          error={errorText(fields.cardExpiry.errors)}
-        >
-          <input
-            {...getInputProps(fields.cardExpiry, { type: "text" })}
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM/YY"
-            className="field-input"
-          />
-        </Field>
-        <Field id={fields.cardCvc.id} label={t("billing.payment.cardCvc")} error={errorText(fields.cardCvc.errors)}>
-          <input
-            {...getInputProps(fields.cardCvc, { type: "text" })}
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            className="field-input"
-          />
-        </Field>
-      </div>
+      ) : (
+        <SandboxCardFields fields={fields} />
+      )}
       <button type="submit" className="btn-primary self-start" disabled={navigation.state !== "idle"}>
         {t("billing.page.saveCard")}
       </button>
@@ -386,7 +372,7 @@ function Billing({ loaderData }: Route.ComponentProps) {
           {sub ? (
             <details className="mt-4 group" open={Boolean(actionData?.card?.error) || sub.status === "past_due"}>
               <summary className="btn-secondary cursor-pointer list-none">{t("billing.page.updateCard")}</summary>
-              <CardForm />
+              <CardForm stripeKey={loaderData.stripeKey} />
             </details>
           ) : null}
         </section>

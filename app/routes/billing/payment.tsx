@@ -4,6 +4,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo, useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { SandboxCardFields } from "#app/components/billing/card-fields.tsx";
+import { StripeCardField, useTokenizedSubmit } from "#app/components/billing/stripe-card.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { messagesFor } from "#app/lib/messages.server.ts";
@@ -12,7 +14,14 @@ import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { LOCALE_TAGS, type PaidPlanCode, PRICES_CENTS } from "#config/constants.ts";
 import { planChange, planFromPicker } from "#modules/billing/plans.ts";
-import { COUNTRIES, type PERIODS, PLAN_TYPES, paymentSchema, upgradeSchema } from "#modules/billing/schemas.ts";
+import {
+  COUNTRIES,
+  type PERIODS,
+  PLAN_TYPES,
+  paymentSchema,
+  tokenPaymentSchema,
+  upgradeSchema,
+} from "#modules/billing/schemas.ts";
 import type { Route } from "./+types/payment";
 
 type PlanType = (typeof PLAN_TYPES)[number];
@@ -81,6 +90,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     attempt: randomUUID(),
     sandbox: app.sandboxPayments,
+    stripeKey: app.stripePublishableKey,
     messages: messagesFor(locale, ["billing"]),
     seo: {
       origin,
@@ -115,7 +125,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!r.ok) return { upgradeError: r.code, attempt: randomUUID() };
     throw redirect(thankYou(locale, r.value));
   }
-  const submission = parseWithZod(formData, { schema: paymentSchema });
+  // With Stripe the card comes as a token made by Stripe's element; the sandbox takes typed card fields.
+  const submission = parseWithZod(formData, {
+    schema: (app.stripePublishableKey ? tokenPaymentSchema : paymentSchema) as typeof paymentSchema,
+  });
   const hideFields = ["cardNumber", "cardCvc"];
   if (submission.status !== "success") return { result: submission.reply({ hideFields }), attempt: randomUUID() };
   if (wait !== null)
@@ -262,12 +275,15 @@ function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loade
   const navigation = useNavigation();
   const errorText = useErrorText();
   const [choice, setChoice] = useState({ type: loaderData.type, period: loaderData.period });
+  const stripeKey = loaderData.stripeKey;
   const [form, fields] = useAccountForm(
     "payment",
-    paymentSchema,
+    (stripeKey ? tokenPaymentSchema : paymentSchema) as typeof paymentSchema,
     actionData && "result" in actionData ? actionData.result : undefined,
     loaderData.defaults,
   );
+  const formProps = getFormProps(form);
+  const stripe = useTokenizedSubmit(stripeKey, locale, formProps.onSubmit, actionData);
   const plan = planFromPicker(choice.type, choice.period);
   const price = PRICES_CENTS[plan];
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -281,8 +297,9 @@ function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loade
   // The attempt key is a hidden field: its error is the form's.
   const formError = form.errors?.[0] ?? form.allErrors.attempt?.[0];
   return (
-    <Form method="post" {...getFormProps(form)} className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+    <Form method="post" {...formProps} onSubmit={stripe.onSubmit} className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <input type="hidden" name="attempt" value={attempt} />
+      {stripeKey ? <input ref={stripe.tokenRef} type="hidden" name="cardToken" defaultValue="" /> : null}
       <div className="flex flex-col gap-8">
         {formError ? (
           <Declined code={formError} seconds={actionData && "seconds" in actionData ? actionData.seconds : undefined} />
@@ -356,43 +373,15 @@ function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loade
         <fieldset className="flex flex-col gap-4">
           <legend className="mb-2 text-lg font-semibold text-ink">{t("billing.payment.card")}</legend>
           {loaderData.sandbox ? <FormNotice tone="info">{t("billing.payment.sandbox")}</FormNotice> : null}
-          <Field
-            id={fields.cardNumber.id}
-            label={t("billing.payment.cardNumber")}
-            error={errorText(fields.cardNumber.errors)}
-          >
-            <input
-              {...getInputProps(fields.cardNumber, { type: "text" })}
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              className="field-input"
+          {stripeKey ? (
+            <StripeCardField
+              label={t("billing.payment.cardElement")}
+              mountRef={stripe.mountRef}
+              error={stripe.error ?? errorText(form.allErrors.cardToken) ?? null}
             />
-          </Field>
-          <div className="grid grid-cols-2 gap-4">
-            <Field
-              id={fields.cardExpiry.id}
-              label={t("billing.payment.cardExpiry")}
-              error={errorText(fields.cardExpiry.errors)}
-            >
-              <input
-                {...getInputProps(fields.cardExpiry, { type: "text" })}
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-                className="field-input"
-              />
-            </Field>
-            <Field id={fields.cardCvc.id} label={t("billing.payment.cardCvc")} error={errorText(fields.cardCvc.errors)}>
-              <input
-                {...getInputProps(fields.cardCvc, { type: "text" })}
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                placeholder="123"
-                className="field-input"
-              />
-            </Field>
-          </div>
+          ) : (
+            <SandboxCardFields fields={fields} />
+          )}
           <p className="text-sm text-ink-muted">{t("billing.payment.secure")}</p>
         </fieldset>
       </div>

@@ -1,0 +1,260 @@
+import Stripe from "stripe";
+import type { PaidPlanCode } from "#config/constants.ts";
+import {
+  type Charged,
+  PAYMENT_ERRORS,
+  type PaymentProvider,
+  type Refusal,
+  type Renewal,
+  type SavedCard,
+} from "./provider.ts";
+
+export type StripeSettings = {
+  secretKey: string;
+  /** The Stripe price of each plan (STRIPE_PRICE_*). */
+  prices: Record<PaidPlanCode, string>;
+  /** Another API address (tests: a loopback double), e.g. http://127.0.0.1:4010. */
+  apiUrl?: string;
+};
+
+/** How long to wait before asking again when Stripe has not renewed yet. */
+const RECHECK_SECONDS = 60;
+
+const BRANDS: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "MasterCard",
+  amex: "American Express",
+  discover: "Discover",
+};
+
+export function stripeClient(settings: Pick<StripeSettings, "secretKey" | "apiUrl">): Stripe {
+  const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(api
+      ? {
+          host: api.hostname,
+          port: Number(api.port || (api.protocol === "https:" ? 443 : 80)),
+          protocol: api.protocol === "https:" ? "https" : "http",
+        }
+      : {}),
+  });
+}
+
+/** A refusal for a card error (declined, expired); anything else means Stripe did not answer usefully. */
+function refusal(error: unknown): Refusal {
+  if (error instanceof Stripe.errors.StripeCardError)
+    return { ok: false, code: error.code === "expired_card" ? PAYMENT_ERRORS.expired : PAYMENT_ERRORS.declined };
+  return { ok: false, code: PAYMENT_ERRORS.unavailable };
+}
+
+const date = (unix: number) => new Date(unix * 1000);
+
+/** The period of a subscription: on its first item (API versions from 2025), or on the subscription itself. */
+function periodOf(sub: Stripe.Subscription): { start: Date; end: Date } {
+  const item = sub.items.data[0] as (Stripe.SubscriptionItem & { current_period_start?: number }) | undefined;
+  const legacy = sub as unknown as { current_period_start?: number; current_period_end?: number };
+  const start = item?.current_period_start ?? legacy.current_period_start ?? 0;
+  const end = item?.current_period_end ?? legacy.current_period_end ?? 0;
+  return { start: date(start), end: date(end) };
+}
+
+function invoiceOf(sub: Stripe.Subscription): Stripe.Invoice | null {
+  return typeof sub.latest_invoice === "object" ? sub.latest_invoice : null;
+}
+
+/** The proration credit on an invoice: its negative lines. */
+function creditOf(invoice: Stripe.Invoice): number {
+  return -invoice.lines.data.filter((l) => l.amount < 0).reduce((s, l) => s + l.amount, 0);
+}
+
+function charged(sub: Stripe.Subscription, invoice: Stripe.Invoice): Charged {
+  const period = periodOf(sub);
+  return {
+    ok: true,
+    subscriptionRef: sub.id,
+    chargeRef: invoice.id ?? "",
+    amountCents: invoice.amount_paid,
+    creditCents: creditOf(invoice),
+    periodStart: period.start,
+    periodEnd: period.end,
+  };
+}
+
+/**
+ * Stripe as the payment provider (ADR 0008): customers, payment methods made by Stripe.js in the
+ * browser (card numbers never reach us), prices and subscriptions. Stripe renews and charges by itself;
+ * our jobs and webhooks read how that went. Automatic retries are ours (days 1, 3 and 7), so Stripe's
+ * own retry schedule is to be turned off and its final action set to "leave past due" (README).
+ */
+export function stripeProvider(settings: StripeSettings): PaymentProvider {
+  const stripe = stripeClient(settings);
+  const expand = ["latest_invoice"];
+
+  const retrieve = (ref: string) => stripe.subscriptions.retrieve(ref, { expand });
+
+  const create = async (input: {
+    customerId: string;
+    cardRef: string;
+    plan: PaidPlanCode;
+    accountId?: number;
+    idempotencyKey: string;
+  }): Promise<Charged | Refusal> => {
+    try {
+      const sub = await stripe.subscriptions.create(
+        {
+          customer: input.customerId,
+          items: [{ price: settings.prices[input.plan] }],
+          default_payment_method: input.cardRef,
+          payment_behavior: "error_if_incomplete",
+          expand,
+          ...(input.accountId ? { metadata: { accountId: String(input.accountId) } } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      const invoice = invoiceOf(sub);
+      if (invoice?.status !== "paid") return { ok: false, code: PAYMENT_ERRORS.declined };
+      return charged(sub, invoice);
+    } catch (error) {
+      return refusal(error);
+    }
+  };
+
+  return {
+    kind: "stripe",
+    drivesRenewals: true,
+
+    async ensureCustomer({ accountId, email, name, address, existing, idempotencyKey }) {
+      const fields = {
+        email,
+        name,
+        address: { line1: address.line1, city: address.city, postal_code: address.zip, country: address.country },
+      };
+      if (existing) {
+        await stripe.customers.update(existing, fields);
+        return existing;
+      }
+      const customer = await stripe.customers.create(
+        { ...fields, metadata: { accountId: String(accountId) } },
+        { idempotencyKey },
+      );
+      return customer.id;
+    },
+
+    async saveCard({ customerId, source }) {
+      if (!("token" in source) || !/^pm_\w{1,200}$/.test(source.token))
+        return { ok: false, code: PAYMENT_ERRORS.declined };
+      try {
+        const pm = await stripe.paymentMethods.attach(source.token, { customer: customerId });
+        await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: pm.id } });
+        const card: SavedCard = {
+          ref: pm.id,
+          brand: BRANDS[pm.card?.brand ?? ""] ?? "Card",
+          last4: pm.card?.last4 ?? "",
+          expMonth: pm.card?.exp_month ?? 0,
+          expYear: pm.card?.exp_year ?? 0,
+        };
+        return { ok: true, card };
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+
+    startSubscription: (input) => create(input),
+
+    async upgradeSubscription({ subscriptionRef, to, idempotencyKey }) {
+      if (!subscriptionRef) return { ok: false, code: PAYMENT_ERRORS.unavailable };
+      try {
+        const current = await stripe.subscriptions.retrieve(subscriptionRef);
+        const item = current.items.data[0];
+        const sub = await stripe.subscriptions.update(
+          subscriptionRef,
+          {
+            items: [{ id: item.id, price: settings.prices[to] }],
+            proration_behavior: "always_invoice",
+            billing_cycle_anchor: { type: "now" },
+            payment_behavior: "error_if_incomplete",
+            cancel_at_period_end: false,
+            expand,
+          },
+          { idempotencyKey },
+        );
+        const invoice = invoiceOf(sub);
+        if (invoice?.status !== "paid") return { ok: false, code: PAYMENT_ERRORS.declined };
+        return charged(sub, invoice);
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+
+    async renew(input): Promise<Renewal> {
+      if (!input.subscriptionRef) return { ok: false, code: PAYMENT_ERRORS.unavailable };
+      try {
+        const sub = await retrieve(input.subscriptionRef);
+        if (input.planChanges) {
+          // A downgrade or switch: the old subscription stops at its period end; the new plan starts anew.
+          if (sub.status !== "canceled") await stripe.subscriptions.cancel(sub.id);
+          return await create({ ...input, idempotencyKey: input.idempotencyKey });
+        }
+        const period = periodOf(sub);
+        const invoice = invoiceOf(sub);
+        if (period.end.getTime() <= input.periodEnd.getTime() || !invoice)
+          return { ok: "pending", checkAt: new Date(input.now.getTime() + RECHECK_SECONDS * 1000) };
+        if (invoice.status === "paid") return charged(sub, invoice);
+        return { ok: false, code: PAYMENT_ERRORS.declined };
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+
+    async retry(input) {
+      if (!input.subscriptionRef) return { ok: false, code: PAYMENT_ERRORS.unavailable };
+      try {
+        const sub = await retrieve(input.subscriptionRef);
+        if (sub.status === "canceled")
+          // The renewal into a new plan failed: start it again.
+          return await create({ ...input, plan: input.plan });
+        const invoice = invoiceOf(sub);
+        if (!invoice?.id) return { ok: false, code: PAYMENT_ERRORS.unavailable };
+        if (invoice.status !== "paid") {
+          const paid = await stripe.invoices.pay(invoice.id, {}, { idempotencyKey: input.idempotencyKey });
+          if (paid.status !== "paid") return { ok: false, code: PAYMENT_ERRORS.declined };
+          return charged(await retrieve(sub.id), paid);
+        }
+        return charged(sub, invoice);
+      } catch (error) {
+        return refusal(error);
+      }
+    },
+
+    async setCancelAtPeriodEnd({ subscriptionRef, on }) {
+      if (subscriptionRef) await stripe.subscriptions.update(subscriptionRef, { cancel_at_period_end: on });
+    },
+
+    async setDefaultCard({ customerId, subscriptionRef, cardRef }) {
+      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: cardRef } });
+      if (subscriptionRef) await stripe.subscriptions.update(subscriptionRef, { default_payment_method: cardRef });
+    },
+
+    async endNow({ subscriptionRef }) {
+      if (!subscriptionRef) return;
+      const sub = await stripe.subscriptions.retrieve(subscriptionRef);
+      if (sub.status !== "canceled") await stripe.subscriptions.cancel(subscriptionRef);
+    },
+  };
+}
+
+/** The subscription a webhook event is about, if any (the event is only a nudge: its payload is not trusted). */
+export function subscriptionOfEvent(event: Stripe.Event): string | null {
+  const object = event.data.object as unknown as {
+    object?: string;
+    id?: string;
+    subscription?: string | { id: string } | null;
+    parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
+  };
+  if (object.object === "subscription") return object.id ?? null;
+  const ref = object.subscription ?? object.parent?.subscription_details?.subscription ?? null;
+  if (!ref) return null;
+  return typeof ref === "string" ? ref : ref.id;
+}
