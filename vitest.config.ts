@@ -17,7 +17,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["{app,modules,server,db,config,scripts}/**/*.test.ts"],
+    include: ["{app,modules,server,db,config,scripts}/**/*.test.ts", "tests/*.test.ts"],
     globalSetup: ["tests/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -220,6 +220,8 @@ http { access_log off; gzip on; default_type text/html;
       stdio: "inherit",
     });
   }
+  if (process.env.BENCH_BILLING !== "off")
+    spawnSync(process.execPath, ["scripts/bench-billing.ts"], { cwd: root, env: process.env, stdio: "inherit" });
 }
 
 await main();

@@ -14,3 +14,19 @@ export function formatDay(locale: Locale, d: Date | string): string {
     timeZone: "UTC",
   });
 }
+
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
+/** A country's name in the page's language (one formatter per locale: building one is slow). */
+export function countryName(locale: Locale, code: string): string {
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: "region" });
+    regionNames.set(locale, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -9,7 +9,7 @@ import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { messagesFor } from "#app/lib/messages.server.ts";
-import { formatDay, formatMoney } from "#app/lib/money.ts";
+import { countryName, formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { BILLING, type CancelReason } from "#config/constants.ts";
@@ -390,9 +390,7 @@ function Billing({ loaderData }: Route.ComponentProps) {
               <br />
               {[overview.profile.zip, overview.profile.city].filter(Boolean).join(" ")}
               <br />
-              {new Intl.DisplayNames([locale === "es" ? "es-ES" : "en-US"], { type: "region" }).of(
-                overview.profile.country,
-              )}
+              {countryName(locale, overview.profile.country)}
             </address>
           </section>
         ) : null}

@@ -9,7 +9,7 @@ import { StripeCardField, useTokenizedSubmit } from "#app/components/billing/str
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { messagesFor } from "#app/lib/messages.server.ts";
-import { formatMoney } from "#app/lib/money.ts";
+import { countryName, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { LOCALE_TAGS, type PaidPlanCode, PRICES_CENTS } from "#config/constants.ts";
@@ -289,8 +289,7 @@ function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loade
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const attempt = (actionData && "attempt" in actionData ? actionData.attempt : null) ?? loaderData.attempt;
   const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: "region" });
-    return COUNTRIES.map((c) => ({ code: c, name: names.of(c) ?? c })).sort((a, b) =>
+    return COUNTRIES.map((c) => ({ code: c, name: countryName(locale, c) })).sort((a, b) =>
       a.name.localeCompare(b.name, LOCALE_TAGS[locale]),
     );
   }, [locale]);
