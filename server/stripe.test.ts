@@ -44,9 +44,10 @@ beforeAll(async () => {
     },
   });
 });
+let doubleStopped = false;
 afterAll(async () => {
   await srv?.cleanup();
-  await double?.stop();
+  if (!doubleStopped) await double?.stop();
 });
 
 const post = (path: string, fields: Record<string, string>, jar: Jar) =>
@@ -267,5 +268,23 @@ describe("Stripe", () => {
     expect(unsigned.status).toBe(400);
     const huge = await srv.request("/webhooks/stripe", { method: "POST", body: "x".repeat(600 * 1024) });
     expect(huge.status).toBe(413);
+  });
+
+  it("says the payment service did not answer when Stripe is down, never a 500 (runs last: it stops the double)", async () => {
+    at("2027-09-10T00:00:00Z");
+    const a = await member();
+    await pay(a.jar, "pm_card_visa");
+    const b = await member();
+    await double.stop();
+    doubleStopped = true;
+    const message = "The payment service did not answer. Nothing was charged; try again in a moment.";
+    const cancel = await post("/profile/billing", { intent: "cancel", reason: "other" }, a.jar);
+    expect(cancel.status).toBe(200);
+    expect(notices(await cancel.text())).toContain(message);
+    expect((await state(a.id)).subs).toEqual(["active:PERSONAL_MONTHLY:2027-10-10T00:00:00.000Z"]);
+    const paid = await pay(b.jar, "pm_card_visa");
+    expect(paid.status).toBe(200);
+    expect(notices(await paid.text())).toContain(message);
+    expect((await state(b.id)).plan).toBe("FREE");
   });
 });

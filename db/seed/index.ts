@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "#config/constants.ts";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, PAID_PLANS, SANDBOX_CARDS } from "#config/constants.ts";
 import type { Database, Db } from "#db/client.server.ts";
 import * as s from "#db/schema/index.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
+import { sandboxProvider } from "#modules/billing/provider.ts";
+import { subscribe } from "#modules/billing/service.ts";
 import { type DemoTemplate, generateDemoCatalog, generateLargeCatalog } from "#modules/catalog/demo/generate.ts";
 import { CATEGORIES, COLORS, SERVICE_TAGS, STYLES, TAGS } from "#modules/catalog/demo/taxonomy.ts";
 import { bumpCatalogVersion, refreshCatalogStats, refreshTrending } from "#modules/catalog/service.ts";
@@ -227,16 +229,50 @@ export async function seedIfEmpty(database: Database, opts: { log: Logger; clock
 
 /**
  * The demo accounts of DECISIONS.md (demo mode only: never with DATABASE_URL). Verified, with the
- * demo password; existing ones are left alone.
+ * demo password; existing ones are left alone. The paid ones buy their plan through the sandbox, so
+ * they have a real subscription, card, payment and invoice to look at.
  */
 export async function seedDemoAccounts(database: Database, opts: { log: Logger; clock: Clock }): Promise<number> {
   let created = 0;
+  const billing = {
+    db: database.db,
+    locale: "en" as const,
+    clock: opts.clock,
+    log: opts.log,
+    payments: sandboxProvider(),
+  };
   for (const a of DEMO_ACCOUNTS) {
     const id = await createVerifiedAccount(
       { db: database.db, clock: opts.clock },
-      { email: a.email, username: a.username, name: a.name, password: DEMO_PASSWORD, plan: a.plan, blocked: a.blocked },
+      { email: a.email, username: a.username, name: a.name, password: DEMO_PASSWORD, blocked: a.blocked },
     );
-    if (id) created++;
+    if (!id) continue;
+    created++;
+    if (a.plan === "FREE") continue;
+    const { tier, interval } = PAID_PLANS[a.plan];
+    const bought = await subscribe(billing, {
+      accountId: id,
+      details: {
+        billingName: a.name,
+        billingEmail: a.email,
+        address: "1 Demo Street",
+        country: "US",
+        city: "Springfield",
+        zip: "12345",
+      },
+      type: tier,
+      period: interval === "month" ? "monthly" : "yearly",
+      attempt: `demo-seed-${id}`,
+      source: {
+        card: {
+          number: SANDBOX_CARDS.success,
+          expMonth: 12,
+          expYear: opts.clock.now().getUTCFullYear() + 5,
+          cvc: "123",
+        },
+      },
+    });
+    if (!bought.ok) opts.log.warn("demo plan not bought", { email: a.email, code: bought.code });
   }
   if (created) opts.log.info("demo accounts created", { created, password: "see DECISIONS.md" });
   return created;

@@ -227,6 +227,21 @@ async function saveCard(
 
 export type PaymentOutcome = { transactionId: string; amountCents: number; plan: PaidPlanCode };
 
+/**
+ * Runs a call to the provider; an outage (a network error, a 5xx) becomes the coded refusal "the
+ * payment service did not answer" instead of an exception, so no page answers 500 for it.
+ */
+async function reach<T>(ctx: BillingContext, call: () => Promise<T>): Promise<T | Refusal> {
+  try {
+    return await call();
+  } catch (error) {
+    ctx.log.error("payment provider unavailable", { error: (error as Error).name });
+    return { ok: false, code: PAYMENT_ERRORS.unavailable };
+  }
+}
+const refused = (v: unknown): v is Refusal =>
+  typeof v === "object" && v !== null && (v as Refusal).ok === false && typeof (v as Refusal).code === "string";
+
 /** The answer to a repeated submission: the first attempt's outcome, never a second charge. */
 function replay(prev: NonNullable<Awaited<ReturnType<typeof previousAttempt>>>): BillingResult<PaymentOutcome> {
   if (prev.status === "succeeded")
@@ -287,14 +302,17 @@ export async function subscribe(
     if (await liveSubscription(tx, accountId)) return { ok: false as const, code: BILLING_ERRORS.alreadySubscribed };
     const now = ctx.clock.now();
     const existing = await profileOf(tx, accountId);
-    const customerId = await provider.ensureCustomer({
-      accountId,
-      email: details.billingEmail,
-      name: details.billingName,
-      address: { line1: details.address, city: details.city, zip: details.zip ?? "", country: details.country },
-      existing: existing?.customer_id,
-      idempotencyKey: `customer:${accountId}:${attempt}`,
-    });
+    const customerId = await reach(ctx, () =>
+      provider.ensureCustomer({
+        accountId,
+        email: details.billingEmail,
+        name: details.billingName,
+        address: { line1: details.address, city: details.city, zip: details.zip ?? "", country: details.country },
+        existing: existing?.customer_id,
+        idempotencyKey: `customer:${accountId}:${attempt}`,
+      }),
+    );
+    if (refused(customerId)) return customerId;
     await tx.execute(sql`
       insert into billing_profile (account_id, provider, customer_id, name, email, address, country, city, zip, updated_at)
       values (${accountId}, ${provider.kind}, ${customerId}, ${details.billingName}, ${details.billingEmail},
@@ -503,7 +521,8 @@ export async function upgrade(
         current_period_start = ${charged.periodStart}, current_period_end = ${charged.periodEnd},
         pending_plan = ${pending}, cancel_at_period_end = false, cancel_reason = null, updated_at = ${now}
       where id = ${sub.id}`);
-    await provider.setCancelAtPeriodEnd({ subscriptionRef: sub.provider_ref, on: pending !== null });
+    // Charged already: an outage here only leaves the provider renewing the old price until the next try.
+    await reach(ctx, () => provider.setCancelAtPeriodEnd({ subscriptionRef: sub.provider_ref, on: pending !== null }));
     await setAccountPlan(tx, accountId, quote.chargedPlan, now);
     return {
       ok: true as const,
@@ -530,6 +549,14 @@ async function withLiveSubscription<V>(
   });
 }
 
+/** Tells the provider to stop (or not) at the period end; answers a refusal when it could not be told. */
+async function tellProvider(ctx: BillingContext, sub: SubscriptionRow, stop: boolean): Promise<Refusal | null> {
+  const provider = ctx.payments;
+  if (!provider) return null;
+  const r = await reach(ctx, () => provider.setCancelAtPeriodEnd({ subscriptionRef: sub.provider_ref, on: stop }));
+  return refused(r) ? r : null;
+}
+
 /**
  * A downgrade or a period switch: kept as the pending plan and applied at the renewal. Choosing the
  * current plan again drops a pending change. Either undoes a cancellation: the member stays. (A
@@ -544,7 +571,8 @@ export async function schedulePlanChange(
     if (change === "upgrade") return { ok: false, code: BILLING_ERRORS.notUpgrade };
     if (change === "current" && !sub.pending_plan) return { ok: false, code: BILLING_ERRORS.samePlan };
     const pending = change === "current" ? null : input.target;
-    await ctx.payments?.setCancelAtPeriodEnd({ subscriptionRef: sub.provider_ref, on: pending !== null });
+    const told = await tellProvider(ctx, sub, pending !== null);
+    if (told) return told;
     await tx.execute(
       sql`update subscription set pending_plan = ${pending}, cancel_at_period_end = false, cancel_reason = null, updated_at = ${now} where id = ${sub.id}`,
     );
@@ -559,7 +587,8 @@ export async function cancelSubscription(
 ): Promise<BillingResult<{ endsAt: Date }>> {
   return withLiveSubscription(ctx, input.accountId, async (tx, sub, now) => {
     if (sub.cancel_at_period_end) return { ok: true, value: { endsAt: sub.current_period_end } };
-    await ctx.payments?.setCancelAtPeriodEnd({ subscriptionRef: sub.provider_ref, on: true });
+    const told = await tellProvider(ctx, sub, true);
+    if (told) return told;
     await tx.execute(sql`
       update subscription set cancel_at_period_end = true, cancel_reason = ${input.reason}, pending_plan = null,
         updated_at = ${now} where id = ${sub.id}`);
@@ -574,7 +603,8 @@ export async function renewSubscription(
 ): Promise<BillingResult<{ nextBillAt: Date }>> {
   return withLiveSubscription(ctx, input.accountId, async (tx, sub, now) => {
     if (!sub.cancel_at_period_end) return { ok: false, code: BILLING_ERRORS.notCancelled };
-    await ctx.payments?.setCancelAtPeriodEnd({ subscriptionRef: sub.provider_ref, on: false });
+    const told = await tellProvider(ctx, sub, false);
+    if (told) return told;
     await tx.execute(
       sql`update subscription set cancel_at_period_end = false, cancel_reason = null, updated_at = ${now} where id = ${sub.id}`,
     );
@@ -597,11 +627,14 @@ export async function updatePaymentMethod(
       if (!profile) return { ok: false, code: BILLING_ERRORS.noCard };
       const saved = await saveCard(ctx, tx, input.accountId, profile.customer_id, input.source);
       if (!saved.ok) return saved;
-      await provider.setDefaultCard({
-        customerId: profile.customer_id,
-        subscriptionRef: sub.provider_ref,
-        cardRef: saved.card.provider_ref,
-      });
+      const set = await reach(ctx, () =>
+        provider.setDefaultCard({
+          customerId: profile.customer_id,
+          subscriptionRef: sub.provider_ref,
+          cardRef: saved.card.provider_ref,
+        }),
+      );
+      if (refused(set)) return set;
       if (sub.payment_method_id !== null)
         await tx.execute(sql`update payment_method set detached_at = ${now} where id = ${sub.payment_method_id}`);
       await tx.execute(

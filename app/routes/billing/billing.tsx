@@ -287,7 +287,9 @@ function Billing({ loaderData }: Route.ComponentProps) {
           </p>
           {!sub ? (
             <>
-              <p className="mt-2 text-sm text-ink-muted">{t("billing.page.freeText")}</p>
+              <p className="mt-2 text-sm text-ink-muted">
+                {t(overview.plan === "FREE" ? "billing.page.freeText" : "billing.page.grantedText")}
+              </p>
               <Link to={href("/pricing")} className="btn-primary mt-4">
                 {t("billing.page.seePlans")}
               </Link>
