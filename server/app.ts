@@ -104,9 +104,6 @@ export function browserLocale(req: Request): Locale {
 
 const NONCE_MARK = "__SN_NONCE_MARK__";
 
-/** Pages that take a card: with Stripe, its script, frames and API are allowed there (and only there). */
-const CARD_PAGES = /^\/(?:es\/)?(?:payment|profile\/billing)(?:[/.]|$)/;
-
 /** Pages whose answer depends on the visitor or on a one-time link: never from the page cache. */
 const ACCOUNT_PAGES =
   /^\/(?:es\/)?(?:login|signup|forgot-password|change-password|profile|outbox|payment|thank-you)(?:[/.]|$)/;
@@ -129,7 +126,8 @@ export function createServerApp(opts: ServerOptions) {
     (Object.keys(RATE_LIMITS) as (keyof RateLimits)[]).map((k) => [k, opts.rateLimits?.[k] ?? scaled(k)]),
   ) as RateLimits;
   const mailer = opts.mailer ?? createMailer({ db, log, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const outboxPage = mailer.kind === "outbox" && !env.DATABASE_URL;
+  // The outbox page hands out everyone's links: demo mode only (DECISIONS: Operations).
+  const outboxPage = mailer.kind === "outbox" && env.demoMode;
   if (mailer.kind === "outbox" && env.DATABASE_URL)
     log.warn("no SMTP_URL: e-mail (verification and password links) is kept in the database and not delivered");
   const fileContext: FileContext = { db, storage, log, inflight: new Map() };
@@ -162,6 +160,9 @@ export function createServerApp(opts: ServerOptions) {
     jobs: opts.billingJobs,
   });
   const paymentLimiter = new RateLimiter(...limits.payments);
+  // With Stripe, its card element may be reached by a client-side navigation from any page, which keeps
+  // the policy of the page first loaded: Stripe's script, frames and API are allowed on every page.
+  const csp = { stripe: Boolean(env.stripe) };
 
   // Trending scores and per-tag counts are recomputed in the background, now and every few minutes.
   const refreshStats = async () => {
@@ -283,9 +284,16 @@ export function createServerApp(opts: ServerOptions) {
     return c.json({ status: ok ? "ready" : "database unreachable", database: database.kind }, ok ? 200 : 503);
   });
 
-  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) =>
-    graphql(c.req.raw, { account: c.get("viewer")?.account ?? null }),
-  );
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => {
+    const account = c.get("viewer")?.account ?? null;
+    return graphql(c.req.raw, {
+      account,
+      limitPayment: () => {
+        const r = paymentLimiter.take(`${clientIp(c)}|${account?.id ?? ""}`);
+        return r.ok ? null : r.retryAfter;
+      },
+    });
+  });
 
   app.get("/files/previews/v1/:color/:file", async (c) => {
     const m = /^(\d{1,3})-(\d{3,4})\.webp$/.exec(c.req.param("file"));
@@ -431,11 +439,7 @@ export function createServerApp(opts: ServerOptions) {
     if (!cacheable(req, url.pathname, viewer)) {
       const res = await render(req, c.get("requestId"), nonce, viewer, clientIp(c));
       if (res.headers.get("Content-Type")?.startsWith("text/html")) {
-        const stripeFrames = Boolean(env.stripe) && CARD_PAGES.test(url.pathname);
-        res.headers.set(
-          "Content-Security-Policy",
-          contentSecurityPolicy(nonce, mode === "development", { stripe: stripeFrames }),
-        );
+        res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, mode === "development", csp));
         if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-cache");
       }
       return res;
@@ -449,7 +453,8 @@ export function createServerApp(opts: ServerOptions) {
       const res = await render(req, c.get("requestId"), NONCE_MARK);
       const type = res.headers.get("Content-Type") ?? "";
       if (res.status !== 200 || !(type.startsWith("text/html") || type.startsWith("text/x-script"))) {
-        if (type.startsWith("text/html")) res.headers.set("Content-Security-Policy", contentSecurityPolicy(NONCE_MARK));
+        if (type.startsWith("text/html"))
+          res.headers.set("Content-Security-Policy", contentSecurityPolicy(NONCE_MARK, false, csp));
         return withNonce(res, nonce);
       }
       const body = new Uint8Array(await res.arrayBuffer());
@@ -460,7 +465,7 @@ export function createServerApp(opts: ServerOptions) {
     headers.set("X-Page-Cache", state);
     headers.set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
     const isHtml = headers.get("Content-Type")?.startsWith("text/html");
-    if (isHtml) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+    if (isHtml) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, false, csp));
     const text = new TextDecoder().decode(page.body).replaceAll(NONCE_MARK, nonce);
     headers.delete("Content-Length");
     return new Response(text, { status: page.status, headers });

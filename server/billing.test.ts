@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { seedDemo, seedDemoAccounts } from "#db/seed/index.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import type { Clock } from "#modules/shared/context.ts";
@@ -372,6 +373,36 @@ describe("GraphQL billing", () => {
     expect(up.data?.changePlan).toMatchObject({ ok: true, plan: "COMMERCIAL_MONTHLY" });
     const nonsense = await gql(jar, 'mutation { changePlan(plan: "GOLD") { ok code } }');
     expect(nonsense.data?.changePlan).toEqual({ ok: false, code: "billing.errors.plan" });
+  });
+
+  it("counts every billing mutation, aliases too, against the caller's payment budget", async () => {
+    const limited = await createTestServer({
+      clock,
+      database: srv.database,
+      dataDir: srv.dataDir,
+      secret: srv.secret,
+      rateLimits: {
+        ...Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, [1000, 1000]])),
+        payments: [2, 1],
+      } as RateLimits,
+    });
+    try {
+      const { jar } = await newMember();
+      const res = await limited.request("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", origin, cookie: jar.header },
+        body: JSON.stringify({
+          query: `mutation { a: changePlan(plan: "PERSONAL_YEARLY") { code } b: changePlan(plan: "PERSONAL_YEARLY") { code }
+                   c: changePlan(plan: "PERSONAL_YEARLY") { code message } }`,
+        }),
+      });
+      const body = (await res.json()) as { data: Record<string, { code: string; message?: string }> };
+      expect(body.data.a.code).toBe("billing.errors.noSubscription");
+      expect(body.data.c.code).toBe("billing.errors.rateLimited");
+      expect(body.data.c.message).toMatch(/^Too many attempts\. Try again in \d+ seconds\.$/);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("refuses guests", async () => {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { getEnv } from "#config/env.server.ts";
+import { getEnv, isLoopbackUrl } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { seedDemoAccounts, seedIfEmpty } from "#db/seed/index.ts";
 import { advanceDueSubscriptions, advanceSubscription, type BillingContext } from "#modules/billing/service.ts";
@@ -24,6 +24,10 @@ export async function start() {
     process.exit(1);
   }
   const log = createLogger(env.LOG_LEVEL);
+  if (env.demoMode && !isLoopbackUrl(env.publicUrl))
+    log.warn("DEMO_MODE is on at a public address: demo logins, the outbox and sandbox payments are open to anyone", {
+      publicUrl: env.publicUrl,
+    });
   const started = Date.now();
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, "db") },
@@ -32,7 +36,7 @@ export async function start() {
   log.info("database ready", { kind: database.kind, ms: Date.now() - started });
   if (env.SEED_DEMO === "auto") {
     await seedIfEmpty(database, { log, clock: systemClock });
-    if (!env.DATABASE_URL) await seedDemoAccounts(database, { log, clock: systemClock });
+    if (env.demoMode && !env.DATABASE_URL) await seedDemoAccounts(database, { log, clock: systemClock });
   }
 
   const buildFile = path.join(root, "build/server/index.js");

@@ -16,11 +16,14 @@ const COLOR = {
   tint: "#eef2ff",
 };
 
-/** The standard PDF fonts cover Latin-1: other letters lose their accents, anything else becomes "?". */
+/** Punctuation outside Latin-1 that the standard fonts' encoding (WinAnsi) has. */
+const WIN_ANSI = new Set([..."–—‘’‚“”„•…€™‰‹›"]);
+
+/** The standard PDF fonts cover WinAnsi: other letters lose their accents, anything else becomes "?". */
 function latin1(text: string): string {
   return [...text]
     .map((ch) => {
-      if (ch.charCodeAt(0) <= 0xff) return ch;
+      if (ch.charCodeAt(0) <= 0xff || WIN_ANSI.has(ch)) return ch;
       const base = ch.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
       return base && [...base].every((c) => c.charCodeAt(0) <= 0xff) ? base : "?";
     })

@@ -11,7 +11,8 @@ import {
 export type PlanInfo = { code: PaidPlanCode; tier: PlanTier; interval: BillingInterval; priceCents: number };
 
 export function isPaidPlan(code: string): code is PaidPlanCode {
-  return code in PAID_PLANS;
+  // Own keys only: "constructor" or "__proto__" are not plans.
+  return Object.hasOwn(PAID_PLANS, code);
 }
 
 export function planInfo(code: PaidPlanCode): PlanInfo {

@@ -8,7 +8,15 @@ export type CardInput = { number: string; expMonth: number; expYear: number; cvc
 /** What a payment page hands over: a typed card (sandbox), or a provider's token made in its own element. */
 export type CardSource = { card: CardInput } | { token: string };
 
-export type SavedCard = { ref: string; brand: string; last4: string; expMonth: number; expYear: number };
+export type SavedCard = {
+  ref: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  /** The same for the same card number, whichever token it came in (Stripe's card fingerprint). */
+  fingerprint: string;
+};
 
 /** Expected refusals of a provider; each code is a translation key. */
 export const PAYMENT_ERRORS = {
@@ -157,6 +165,7 @@ export function sandboxProvider(): PaymentProvider {
           last4: card.number.slice(-4),
           expMonth: card.expMonth,
           expYear: card.expYear,
+          fingerprint: `sandbox-${card.number.slice(-4)}`,
         },
       };
     },

@@ -51,10 +51,15 @@ export const COUNTRY_ZIPS: Record<string, RegExp | null> = {
 };
 export const COUNTRIES = Object.keys(COUNTRY_ZIPS);
 
+/** One of the countries we bill (own keys only: "constructor" is not a country). */
+export function isCountry(code: string): boolean {
+  return Object.hasOwn(COUNTRY_ZIPS, code);
+}
+
 /** Whether a postal code fits its country (countries without postal codes take none or anything short). */
 export function zipFits(country: string, zip: string): boolean {
+  if (!isCountry(country)) return false;
   const pattern = COUNTRY_ZIPS[country];
-  if (pattern === undefined) return false;
   if (pattern === null) return zip.length <= 10;
   return pattern.test(zip);
 }
@@ -73,8 +78,12 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** Control characters (NUL, tabs, line breaks) have no place in a one-line field, and PostgreSQL refuses NUL. */
+const noControl = z.refine<string>((v) => !/\p{Cc}/u.test(v), { error: "billing.errors.control" });
 const text = (max: number) =>
-  z.string({ error: required }).check(z.trim(), z.maxLength(max, tooLong), z.minLength(1, { error: required }));
+  z
+    .string({ error: required })
+    .check(z.trim(), z.maxLength(max, tooLong), z.minLength(1, { error: required }), noControl);
 
 export const billingDetailsShape = {
   billingName: text(ACCOUNT_LIMITS.nameMax),
@@ -89,9 +98,9 @@ export const billingDetailsShape = {
     z.email({ error: "auth.errors.emailFormat" }),
   ),
   address: text(200),
-  country: z.string({ error: required }).check(z.refine((c) => c in COUNTRY_ZIPS, { error: "billing.errors.country" })),
+  country: z.string({ error: required }).check(z.refine(isCountry, { error: "billing.errors.country" })),
   city: text(100),
-  zip: z.optional(z.string().check(z.trim(), z.maxLength(12, { error: "billing.errors.zip" }))),
+  zip: z.optional(z.string().check(z.trim(), z.maxLength(12, { error: "billing.errors.zip" }), noControl)),
 };
 
 /** Card fields of the sandbox provider; a real provider takes the card in its own element. */
@@ -120,12 +129,15 @@ const checkCard = (v: { cardNumber: string }, ctx: z.core.$RefinementCtx<unknown
 
 const checkZip = (v: { country: string; zip?: string }, ctx: z.core.$RefinementCtx<unknown>) => {
   const zip = v.zip ?? "";
-  if (!(v.country in COUNTRY_ZIPS)) return;
+  if (!isCountry(v.country)) return;
   if (COUNTRY_ZIPS[v.country] !== null && zip === "")
     ctx.addIssue({ code: "custom", path: ["zip"], message: required, input: zip });
   else if (!zipFits(v.country, zip))
     ctx.addIssue({ code: "custom", path: ["zip"], message: "billing.errors.zip", input: zip });
 };
+
+/** The amount the page showed, in cents: a charge above it is refused and shown again. */
+const expectedField = z.optional(z.string().check(z.regex(/^\d{1,7}$/, { error: "billing.errors.amountChanged" })));
 
 export const PLAN_TYPES = ["personal", "commercial"] as const;
 export const PERIODS = ["monthly", "yearly"] as const;
@@ -138,6 +150,7 @@ export const paymentSchema = z
     type: z.enum(PLAN_TYPES, { error: "billing.errors.plan" }),
     period: z.enum(PERIODS, { error: "billing.errors.plan" }),
     attempt: z.string({ error: "billing.errors.attempt" }).check(z.regex(/^[\w-]{8,64}$/, "billing.errors.attempt")),
+    expected: expectedField,
   })
   .check(
     z.superRefine((v, ctx) => {
@@ -156,6 +169,7 @@ export const upgradeSchema = z.object({
   type: z.enum(PLAN_TYPES, { error: "billing.errors.plan" }),
   period: z.enum(PERIODS, { error: "billing.errors.plan" }),
   attempt: z.string({ error: "billing.errors.attempt" }).check(z.regex(/^[\w-]{8,64}$/, "billing.errors.attempt")),
+  expected: expectedField,
 });
 
 export const cancelSchema = z.object({
@@ -182,6 +196,7 @@ export const tokenPaymentSchema = z
     type: z.enum(PLAN_TYPES, { error: "billing.errors.plan" }),
     period: z.enum(PERIODS, { error: "billing.errors.plan" }),
     attempt: z.string({ error: "billing.errors.attempt" }).check(z.regex(/^[\w-]{8,64}$/, "billing.errors.attempt")),
+    expected: expectedField,
   })
   .check(z.superRefine((v, ctx) => checkZip(v, ctx)));
 

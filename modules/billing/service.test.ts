@@ -431,6 +431,111 @@ describe("cancelling, renewing and failed renewals", () => {
   });
 });
 
+describe("what a careful attacker or accountant would try", () => {
+  it("takes no inherited name for a plan or a country", async () => {
+    at("2026-11-20T00:00:00Z");
+    const id = await newAccount();
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
+    for (const target of ["constructor", "__proto__", "toString"])
+      expect(await schedulePlanChange(ctx(), { accountId: id, target: target as never })).toMatchObject({ ok: false });
+    expect(paymentSchema.safeParse({ ...form(), country: "constructor" }).success).toBe(false);
+    expect(paymentSchema.safeParse({ ...form(), country: "__proto__" }).success).toBe(false);
+    const nul = paymentSchema.safeParse({ ...form(), billingName: "Ana\u0000", city: "Ma\ndrid" });
+    expect(nul.success ? [] : nul.error.issues.map((i) => i.message)).toEqual([
+      "billing.errors.control",
+      "billing.errors.control",
+    ]);
+  });
+
+  it("refuses a charge above the amount the page showed", async () => {
+    at("2026-11-01T00:00:00Z");
+    const id = await newAccount();
+    const shown = await subscribe(ctx(), {
+      accountId: id,
+      ...fromPaymentForm(form({ type: "commercial" })),
+      expectedCents: 799,
+    });
+    expect(shown).toEqual({ ok: false, code: "billing.errors.amountChanged" });
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()), expectedCents: 799 });
+    at("2026-11-16T00:00:00Z");
+    expect(
+      await upgrade(ctx(), {
+        accountId: id,
+        target: "COMMERCIAL_MONTHLY",
+        attempt: "shown-1-xxxx",
+        expectedCents: 1000,
+      }),
+    ).toEqual({ ok: false, code: "billing.errors.amountChanged" });
+    expect(
+      await upgrade(ctx(), {
+        accountId: id,
+        target: "COMMERCIAL_MONTHLY",
+        attempt: "shown-2-xxxx",
+        expectedCents: 1100,
+      }),
+    ).toMatchObject({ ok: true, value: { amountCents: 1100 } });
+  });
+
+  it("an attempt key of one operation is not another's", async () => {
+    at("2026-11-01T00:00:00Z");
+    const id = await newAccount();
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form({ attempt: "shared-key-123" })) });
+    const up = await upgrade(ctx(), { accountId: id, target: "COMMERCIAL_MONTHLY", attempt: "shared-key-123" });
+    expect(up).toMatchObject({ ok: true, value: { plan: "COMMERCIAL_MONTHLY" } });
+  });
+
+  it("cancelling while past due ends the plan at once, without charging the unpaid period", async () => {
+    at("2026-11-05T00:00:00Z");
+    const id = await newAccount();
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
+    declineCharges = true;
+    at("2026-12-05T00:00:00Z");
+    await advanceDueSubscriptions(ctx());
+    declineCharges = false;
+    expect(await schedulePlanChange(ctx(), { accountId: id, target: "PERSONAL_YEARLY" })).toEqual({
+      ok: false,
+      code: "billing.errors.pastDue",
+    });
+    const c = await cancelSubscription(ctx(), { accountId: id, reason: "tooExpensive" });
+    expect(c.ok && c.value.endsAt.toISOString()).toBe("2026-12-05T00:00:00.000Z");
+    expect(await planOf(id)).toBe("FREE");
+    at("2026-12-12T00:00:00Z");
+    await advanceDueSubscriptions(ctx());
+    const invoices = (await listInvoices(ctx(), { accountId: id, sort: "newest", page: 1 })).items;
+    expect(invoices.map((i) => i.status)).toEqual(["void", "paid"]);
+    const paid = (await listPayments(ctx(), { accountId: id, sort: "newest", page: 1 })).items.filter(
+      (p) => p.status === "succeeded",
+    );
+    expect(paid).toHaveLength(1);
+  });
+
+  it("the sweep goes on past a subscription that fails", async () => {
+    at("2026-11-07T00:00:00Z");
+    const a = await newAccount();
+    const b = await newAccount();
+    await subscribe(ctx(), { accountId: a, ...fromPaymentForm(form()) });
+    await subscribe(ctx(), { accountId: b, ...fromPaymentForm(form()) });
+    const broken: BillingContext = {
+      ...ctx(),
+      payments: {
+        ...payments,
+        renew: async (i) => {
+          if (i.customerId.endsWith(`_${a}`)) throw new Error("provider exploded");
+          return payments.renew(i);
+        },
+      },
+    };
+    at("2026-12-07T00:00:00Z");
+    await advanceDueSubscriptions(broken);
+    expect((await getBillingOverview(ctx(), b)).subscription?.currentPeriodEnd.toISOString()).toBe(
+      "2027-01-07T00:00:00.000Z",
+    );
+    expect((await getBillingOverview(ctx(), a)).subscription?.currentPeriodEnd.toISOString()).toBe(
+      "2026-12-07T00:00:00.000Z",
+    );
+  });
+});
+
 describe("another account's billing", () => {
   it("is never read through a guessed invoice number or transaction id", async () => {
     at("2026-11-20T00:00:00Z");

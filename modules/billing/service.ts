@@ -46,6 +46,8 @@ export const BILLING_ERRORS = {
   pastDue: "billing.errors.pastDue",
   noCard: "billing.errors.noCard",
   cardExpired: "billing.errors.cardExpired",
+  amountChanged: "billing.errors.amountChanged",
+  plan: "billing.errors.plan",
 } as const;
 
 export type BillingResult<V> = { ok: true; value: V } | { ok: false; code: string; field?: string };
@@ -194,6 +196,7 @@ export function fromPaymentForm(
     period: form.period,
     attempt: form.attempt,
     source: cardSourceOf(form),
+    expectedCents: form.expected === undefined ? undefined : Number(form.expected),
   };
 }
 
@@ -210,11 +213,14 @@ async function saveCard(
   accountId: number,
   customerId: string,
   source: CardSource,
-): Promise<{ ok: true; card: CardRow } | { ok: false; code: string; field?: string }> {
+): Promise<{ ok: true; card: CardRow & { fingerprint: string } } | { ok: false; code: string; field?: string }> {
   const provider = ctx.payments as PaymentProvider;
-  const saved = await provider.saveCard({ customerId, source, now: ctx.clock.now() });
+  const saved = await reach(ctx, () => provider.saveCard({ customerId, source, now: ctx.clock.now() }));
   if (!saved.ok)
-    return saved.code === PAYMENT_ERRORS.expired ? { ok: false, code: saved.code, field: "cardExpiry" } : saved;
+    // The expiry is a field of the sandbox's form; a provider's element shows its own.
+    return saved.code === PAYMENT_ERRORS.expired && "card" in source
+      ? { ok: false, code: saved.code, field: "cardExpiry" }
+      : saved;
   const [row] = await queryRows<CardRow>(
     tx,
     sql`insert into payment_method (account_id, provider, provider_ref, brand, last4, exp_month, exp_year, created_at)
@@ -222,7 +228,7 @@ async function saveCard(
                 ${saved.card.expMonth}, ${saved.card.expYear}, ${ctx.clock.now()})
         returning *`,
   );
-  return { ok: true, card: row };
+  return { ok: true, card: { ...row, fingerprint: saved.card.fingerprint } };
 }
 
 export type PaymentOutcome = { transactionId: string; amountCents: number; plan: PaidPlanCode };
@@ -288,16 +294,22 @@ export async function subscribe(
     period: PaymentInput["period"];
     attempt: string;
     source: CardSource;
+    /** What the page showed; a higher price is refused (the page shows the new one). */
+    expectedCents?: number;
   },
 ): Promise<BillingResult<PaymentOutcome>> {
   const provider = ctx.payments;
   if (!provider) return { ok: false, code: BILLING_ERRORS.unavailable };
   const { accountId, details, attempt } = input;
   const plan = planCode(input.type, input.period === "monthly" ? "month" : "year");
+  if (input.expectedCents !== undefined && planInfo(plan).priceCents > input.expectedCents)
+    return { ok: false, code: BILLING_ERRORS.amountChanged };
   const result = await ctx.db.transaction(async (tx) => {
     const account = await lockAccount(tx, accountId);
     if (!account) return { ok: false as const, code: BILLING_ERRORS.noSubscription };
-    const prev = await previousAttempt(tx, accountId, attempt);
+    // Attempt keys are per operation: a key used to subscribe is not an upgrade's.
+    const key = `subscribe:${attempt}`;
+    const prev = await previousAttempt(tx, accountId, key);
     if (prev) return replay(prev);
     if (await liveSubscription(tx, accountId)) return { ok: false as const, code: BILLING_ERRORS.alreadySubscribed };
     const now = ctx.clock.now();
@@ -325,7 +337,7 @@ export async function subscribe(
       accountId,
       subscriptionId: null,
       invoiceId: null,
-      key: attempt,
+      key,
       kind: "subscribe" as const,
       plan,
       amountCents: planInfo(plan).priceCents,
@@ -343,7 +355,9 @@ export async function subscribe(
       plan,
       now,
       accountId,
-      idempotencyKey: `subscribe:${accountId}:${attempt}`,
+      // The same card for the same plan on the same day is one subscription at the provider, whatever our
+      // attempt key: a retry after a time-out (or a crash after the provider answered) finds the first.
+      idempotencyKey: `subscribe:${accountId}:${plan}:${card.fingerprint}:${now.toISOString().slice(0, 10)}`,
     });
     if (!charged.ok) {
       await recordPayment(tx, { ...payment, ok: false, providerRef: null, failureCode: charged.code, card });
@@ -453,20 +467,24 @@ export async function quotePlan(
  */
 export async function upgrade(
   ctx: BillingContext,
-  input: { accountId: number; target: PaidPlanCode; attempt: string },
+  input: { accountId: number; target: PaidPlanCode; attempt: string; expectedCents?: number },
 ): Promise<BillingResult<PaymentOutcome>> {
   const provider = ctx.payments;
   if (!provider) return { ok: false, code: BILLING_ERRORS.unavailable };
   const { accountId, target, attempt } = input;
+  if (!isPaidPlan(target)) return { ok: false, code: BILLING_ERRORS.plan };
   const result = await ctx.db.transaction(async (tx) => {
     if (!(await lockAccount(tx, accountId))) return { ok: false as const, code: BILLING_ERRORS.noSubscription };
-    const prev = await previousAttempt(tx, accountId, attempt);
+    const key = `upgrade:${attempt}`;
+    const prev = await previousAttempt(tx, accountId, key);
     if (prev) return replay(prev);
     const sub = await liveSubscription(tx, accountId, true);
     if (!sub) return { ok: false as const, code: BILLING_ERRORS.noSubscription };
     if (sub.status === "past_due") return { ok: false as const, code: BILLING_ERRORS.pastDue };
     if (planChange(sub.plan, target) !== "upgrade") return { ok: false as const, code: BILLING_ERRORS.notUpgrade };
     const quote = await quotePlan({ ...ctx, db: tx }, { accountId, target });
+    if (input.expectedCents !== undefined && quote.dueCents > input.expectedCents)
+      return { ok: false as const, code: BILLING_ERRORS.amountChanged };
     const card = await cardOf(tx, sub.payment_method_id);
     const profile = await profileOf(tx, accountId);
     if (!card || !profile) return { ok: false as const, code: BILLING_ERRORS.noCard };
@@ -476,7 +494,7 @@ export async function upgrade(
       accountId,
       subscriptionId: sub.id,
       invoiceId: null,
-      key: attempt,
+      key,
       kind: "upgrade" as const,
       plan: quote.chargedPlan,
       amountCents: quote.dueCents,
@@ -496,6 +514,15 @@ export async function upgrade(
       await recordPayment(tx, { ...payment, ok: false, providerRef: null, failureCode: charged.code });
       return { ok: false as const, code: charged.code };
     }
+    const pending = target === quote.chargedPlan ? null : target;
+    // Charged already: an outage here only leaves the provider renewing the old length until told again.
+    // Asked before the invoice is issued, so the year's invoice counter is not held meanwhile.
+    await reach(ctx, () =>
+      provider.setCancelAtPeriodEnd({
+        subscriptionRef: charged.subscriptionRef ?? sub.provider_ref,
+        on: pending !== null,
+      }),
+    );
     const invoiceId = await issueInvoice(tx, {
       accountId,
       subscriptionId: sub.id,
@@ -515,14 +542,11 @@ export async function upgrade(
       providerRef: charged.chargeRef,
       failureCode: null,
     });
-    const pending = target === quote.chargedPlan ? null : target;
     await tx.execute(sql`
       update subscription set plan = ${quote.chargedPlan}, anchor_at = ${charged.periodStart},
         current_period_start = ${charged.periodStart}, current_period_end = ${charged.periodEnd},
         pending_plan = ${pending}, cancel_at_period_end = false, cancel_reason = null, updated_at = ${now}
       where id = ${sub.id}`);
-    // Charged already: an outage here only leaves the provider renewing the old price until the next try.
-    await reach(ctx, () => provider.setCancelAtPeriodEnd({ subscriptionRef: sub.provider_ref, on: pending !== null }));
     await setAccountPlan(tx, accountId, quote.chargedPlan, now);
     return {
       ok: true as const,
@@ -566,7 +590,9 @@ export async function schedulePlanChange(
   ctx: BillingContext,
   input: { accountId: number; target: PaidPlanCode },
 ): Promise<BillingResult<{ plan: PaidPlanCode; effectiveAt: Date }>> {
+  if (!isPaidPlan(input.target)) return { ok: false, code: BILLING_ERRORS.plan };
   return withLiveSubscription(ctx, input.accountId, async (tx, sub, now) => {
+    if (sub.status === "past_due") return { ok: false, code: BILLING_ERRORS.pastDue };
     const change = planChange(sub.plan, input.target);
     if (change === "upgrade") return { ok: false, code: BILLING_ERRORS.notUpgrade };
     if (change === "current" && !sub.pending_plan) return { ok: false, code: BILLING_ERRORS.samePlan };
@@ -586,6 +612,17 @@ export async function cancelSubscription(
   input: { accountId: number; reason: CancelReason },
 ): Promise<BillingResult<{ endsAt: Date }>> {
   return withLiveSubscription(ctx, input.accountId, async (tx, sub, now) => {
+    if (sub.status === "past_due") {
+      // The last period was never paid: cancelling ends it now, and the open invoice is void.
+      const ended = await reach(ctx, async () => ctx.payments?.endNow({ subscriptionRef: sub.provider_ref }));
+      if (refused(ended)) return ended;
+      await tx.execute(
+        sql`update invoice set status = 'void', voided_at = ${now} where subscription_id = ${sub.id} and status = 'open'`,
+      );
+      await tx.execute(sql`update subscription set cancel_reason = ${input.reason} where id = ${sub.id}`);
+      await endSubscription(tx, sub, now);
+      return { ok: true, value: { endsAt: now } };
+    }
     if (sub.cancel_at_period_end) return { ok: true, value: { endsAt: sub.current_period_end } };
     const told = await tellProvider(ctx, sub, true);
     if (told) return told;
@@ -672,15 +709,29 @@ export async function advanceSubscription(ctx: BillingContext, subscriptionId: n
 type Step = "done" | "again" | Date;
 
 async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number): Promise<Step> {
+  // The account first, then the subscription: the same order as the member's own changes, so a job and
+  // a request wait for each other instead of deadlocking.
+  const [owner] = await queryRows<{ account_id: number }>(
+    tx,
+    sql`select account_id from subscription where id = ${subscriptionId}`,
+  );
+  if (!owner || !(await lockAccount(tx, owner.account_id))) return "done";
   const [raw] = await queryRows<SubscriptionRow>(
     tx,
-    sql`select * from subscription where id = ${subscriptionId} for update skip locked`,
+    sql`select * from subscription where id = ${subscriptionId} for update`,
   );
   if (!raw || raw.status === "ended") return "done";
   const sub = reshapeSubscription(raw);
   const now = ctx.clock.now();
   const end = sub.current_period_end;
-  const provider = ctx.payments;
+  // A subscription of another provider (a demo database moved to Stripe) is not charged by this one:
+  // it ends at its period end.
+  const provider = ctx.payments && ctx.payments.kind === sub.provider ? ctx.payments : null;
+  if (!provider && sub.status === "active" && now >= end) {
+    ctx.log.warn("subscription of another payment provider ended", { subscriptionId: sub.id });
+    await endSubscription(tx, sub, end);
+    return "done";
+  }
   if (sub.status === "active") {
     if (now < end) return end;
     if (sub.cancel_at_period_end) {
@@ -817,10 +868,11 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
   });
   if (paid.ok) {
     await tx.execute(sql`update invoice set status = 'paid', paid_at = ${at} where id = ${open.id}`);
+    // The period the provider says was paid (a new Stripe subscription starts when it is created).
     await applyPaidPeriod(
       tx,
       sub,
-      { plan: open.plan, start: periodStart, end: periodEnd, ref: paid.subscriptionRef },
+      { plan: open.plan, start: paid.periodStart, end: paid.periodEnd, ref: paid.subscriptionRef },
       at,
     );
     return "again";
@@ -868,9 +920,16 @@ export async function advanceDueSubscriptions(ctx: BillingContext): Promise<numb
     ctx.db,
     sql`select id from subscription
         where (status = 'active' and current_period_end <= ${now}) or (status = 'past_due' and coalesce(next_retry_at, ${now}) <= ${now})
-        order by id limit 500`,
+        order by coalesce(next_retry_at, current_period_end), id limit 500`,
   );
-  for (const { id } of due) await advanceSubscription(ctx, id);
+  // One that fails (a provider outage) is logged and left for the next sweep; the others go on.
+  for (const { id } of due) {
+    try {
+      await advanceSubscription(ctx, id);
+    } catch (error) {
+      ctx.log.error("subscription not advanced", { subscriptionId: id, error: (error as Error).name });
+    }
+  }
   return due.length;
 }
 
@@ -1098,6 +1157,10 @@ export async function applyProviderEvent(
     if (sub) {
       await advanceSubscription(ctx, sub.id);
       outcome = "applied";
+    } else if (event.type.startsWith("invoice.paid") || event.type === "customer.subscription.updated") {
+      // Not ours: a subscription the provider made while we thought the payment failed (a time-out).
+      // Its row may also still be uncommitted (the webhook beat the purchase), so it is only reported.
+      ctx.log.error("provider subscription unknown here", { provider: event.provider, type: event.type });
     }
   }
   await ctx.db.execute(

@@ -154,6 +154,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           last4: pm.card?.last4 ?? "",
           expMonth: pm.card?.exp_month ?? 0,
           expYear: pm.card?.exp_year ?? 0,
+          fingerprint: pm.card?.fingerprint ?? pm.id,
         };
         return { ok: true, card };
       } catch (error) {
@@ -192,16 +193,20 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       if (!input.subscriptionRef) return { ok: false, code: PAYMENT_ERRORS.unavailable };
       try {
         const sub = await retrieve(input.subscriptionRef);
-        if (input.planChanges) {
-          // A downgrade or switch: the old subscription stops at its period end; the new plan starts anew.
+        // A downgrade or switch stops the old subscription at its period end, and so does a cancellation
+        // made at Stripe that we did not ask for: either way the member goes on, in a new subscription.
+        if (input.planChanges || sub.status === "canceled") {
           if (sub.status !== "canceled") await stripe.subscriptions.cancel(sub.id);
           return await create({ ...input, idempotencyKey: input.idempotencyKey });
         }
         const period = periodOf(sub);
         const invoice = invoiceOf(sub);
-        if (period.end.getTime() <= input.periodEnd.getTime() || !invoice)
-          return { ok: "pending", checkAt: new Date(input.now.getTime() + RECHECK_SECONDS * 1000) };
+        const later = { ok: "pending" as const, checkAt: new Date(input.now.getTime() + RECHECK_SECONDS * 1000) };
+        if (period.end.getTime() <= input.periodEnd.getTime() || !invoice) return later;
         if (invoice.status === "paid") return charged(sub, invoice);
+        // A renewal invoice is a draft for about an hour before Stripe tries to collect it.
+        if (invoice.status === "draft" || (invoice.status === "open" && (invoice.attempt_count ?? 0) === 0))
+          return later;
         return { ok: false, code: PAYMENT_ERRORS.declined };
       } catch (error) {
         return refusal(error);

@@ -52,7 +52,13 @@ export async function startJobQueue(opts: {
   await boss.start({ attempts: 3 });
   // Finished jobs are kept a week for looking into, then deleted.
   const keep = { deleteAfterSeconds: 7 * 86_400 };
-  await boss.createQueue(QUEUES.subscription, { ...keep, retryLimit: 5, retryDelay: 60, retryBackoff: true });
+  await boss.createQueue(QUEUES.subscription, {
+    ...keep,
+    policy: "short",
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+  });
   await boss.createQueue(QUEUES.sweep, { ...keep, retryLimit: 1 });
   const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, batchSize: 10 };
   await boss.work<{ id: number }>(QUEUES.subscription, polling, async (jobs) => {
@@ -62,7 +68,15 @@ export async function startJobQueue(opts: {
   await boss.schedule(QUEUES.sweep, opts.sweepCron ?? "*/5 * * * *", {}, { tz: "UTC" });
   return {
     async scheduleSubscription(subscriptionId, at) {
-      await boss.send(QUEUES.subscription, { id: subscriptionId }, at.getTime() > Date.now() ? { startAfter: at } : {});
+      // One queued job per subscription and moment: nudges for the same renewal do not pile up.
+      await boss.send(
+        QUEUES.subscription,
+        { id: subscriptionId },
+        {
+          singletonKey: `sub:${subscriptionId}:${at.toISOString()}`,
+          ...(at.getTime() > Date.now() ? { startAfter: at } : {}),
+        },
+      );
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });

@@ -2,10 +2,10 @@ import SchemaBuilder from "@pothos/core";
 import ComplexityPlugin from "@pothos/plugin-complexity";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
-import { GRAPHQL, LANGUAGES, type Locale, PRICES_CENTS as planPrices, SEARCH_MAX_LENGTH } from "#config/constants.ts";
+import { GRAPHQL, LANGUAGES, type Locale, SEARCH_MAX_LENGTH } from "#config/constants.ts";
 import type { AccountView } from "#modules/accounts/service.ts";
 import * as accounts from "#modules/accounts/service.ts";
-import { planInfo } from "#modules/billing/plans.ts";
+import { isPaidPlan, planInfo } from "#modules/billing/plans.ts";
 import {
   cancelSchema,
   cardSchema,
@@ -29,6 +29,8 @@ type Ctx = {
   billing: billing.BillingContext;
   /** Messages of the request's locale, for coded results. */
   t: (key: string, params?: Record<string, string | number>) => string;
+  /** Takes one payment attempt from the caller's budget (each billing mutation field, aliases too). */
+  limitPayment: () => number | null;
   timeZone: string;
   skip404: boolean;
   guestId: string | null;
@@ -464,6 +466,16 @@ export function buildSchema() {
     message: ctx.t(code),
   });
   const ok = (extra: Partial<Payload> = {}): Payload => ({ ok: true, code: null, message: null, ...extra });
+  /** A billing change, within the caller's budget; answers the refusal when it is spent. */
+  const spent = (ctx: Ctx): Payload | null => {
+    const wait = ctx.limitPayment();
+    if (wait === null) return null;
+    return {
+      ok: false,
+      code: "billing.errors.rateLimited",
+      message: ctx.t("billing.errors.rateLimited", { seconds: wait }),
+    };
+  };
   const signedIn = (ctx: Ctx) => {
     if (!ctx.account)
       throw new GraphQLError(MESSAGES.unauthenticated[ctx.service.locale], {
@@ -509,6 +521,8 @@ export function buildSchema() {
         args: { input: t.arg({ type: SubscribeInput, required: true }) },
         resolve: async (_r, args, ctx) => {
           const account = signedIn(ctx);
+          const limited = spent(ctx);
+          if (limited) return limited;
           const parsed = (tokenized(ctx) ? tokenPaymentSchema : paymentSchema).safeParse(args.input);
           if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
           const r = await billing.subscribe(ctx.billing, { accountId: account.id, ...fromPaymentForm(parsed.data) });
@@ -523,9 +537,11 @@ export function buildSchema() {
         args: { plan: t.arg.string({ required: true }), attempt: t.arg.string() },
         resolve: async (_r, args, ctx) => {
           const account = signedIn(ctx);
+          const limited = spent(ctx);
+          if (limited) return limited;
           const target = args.plan;
-          if (!(target in planPrices)) return fail(ctx, "billing.errors.plan", "plan");
-          const code = target as keyof typeof planPrices;
+          if (!isPaidPlan(target)) return fail(ctx, "billing.errors.plan", "plan");
+          const code = target;
           const quote = await billing.quotePlan(ctx.billing, { accountId: account.id, target: code });
           if (quote.change === "upgrade") {
             if (!args.attempt || !/^[\w-]{8,64}$/.test(args.attempt))
@@ -572,6 +588,8 @@ export function buildSchema() {
         args: { input: t.arg({ type: CardInput, required: true }) },
         resolve: async (_r, args, ctx) => {
           const account = signedIn(ctx);
+          const limited = spent(ctx);
+          if (limited) return limited;
           const parsed = (tokenized(ctx) ? tokenCardSchema : cardSchema).safeParse(args.input);
           if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
           const r = await billing.updatePaymentMethod(ctx.billing, {
@@ -628,7 +646,7 @@ export function createGraphqlHandler(opts: {
       },
     },
   ];
-  const yoga = createYoga<{ account: AccountView | null }, Ctx>({
+  const yoga = createYoga<{ account: AccountView | null; limitPayment?: () => number | null }, Ctx>({
     schema,
     graphqlEndpoint: "/graphql",
     cors: { origin: opts.origin, credentials: true, methods: ["GET", "POST"] },
@@ -643,7 +661,7 @@ export function createGraphqlHandler(opts: {
       warn: (...args: unknown[]) => opts.log.warn("graphql", { args: args.map(String) }),
       error: (...args: unknown[]) => opts.log.error("graphql", { args: args.map(String) }),
     },
-    context: async ({ request, params, account }) => {
+    context: async ({ request, params, account, limitPayment }) => {
       const rawLocale = request.headers.get("locale");
       const lang: Locale = rawLocale === "es" ? "es" : "en";
       if (rawLocale !== null && rawLocale !== "en" && rawLocale !== "es") {
@@ -656,6 +674,7 @@ export function createGraphqlHandler(opts: {
         service: opts.serviceContext(lang),
         billing: opts.billingContext(lang),
         t: opts.translate(lang),
+        limitPayment: limitPayment ?? (() => null),
         timeZone: zone,
         skip404,
         guestId: opts.guestIdOf?.(request) ?? null,
@@ -664,6 +683,8 @@ export function createGraphqlHandler(opts: {
       };
     },
   });
-  return (req: Request, server: { account: AccountView | null } = { account: null }) =>
-    yoga.fetch(req, server) as Promise<Response>;
+  return (
+    req: Request,
+    server: { account: AccountView | null; limitPayment?: () => number | null } = { account: null },
+  ) => yoga.fetch(req, server) as Promise<Response>;
 }

@@ -69,13 +69,14 @@ export function useStripeCard(publishableKey: string | null, locale: string) {
     };
   }, [publishableKey, locale]);
   const tokenize = useCallback(async (details: { name?: string; email?: string }) => {
-    if (!stripe.current) return { error: "not ready" };
+    if (!stripe.current) return { error: null };
     const r = await stripe.current.js.createPaymentMethod({
       type: "card",
       card: stripe.current.card,
       billing_details: details,
     });
-    if (r.error || !r.paymentMethod) return { error: r.error?.message ?? "declined" };
+    // Stripe's messages come in the element's locale; without one, the form's own error shows.
+    if (r.error || !r.paymentMethod) return { error: r.error?.message ?? null };
     return { id: r.paymentMethod.id };
   }, []);
   return { mountRef, ready, error, tokenize };
@@ -115,6 +116,8 @@ export function useTokenizedSubmit(
   locale: string,
   submit: (e: React.FormEvent<HTMLFormElement>) => void,
   resetOn: unknown,
+  /** Shown when Stripe gives no message of its own (the element did not load, say). */
+  fallback: string,
 ) {
   const card = useStripeCard(publishableKey, locale);
   const tokenRef = useRef<HTMLInputElement>(null);
@@ -140,7 +143,7 @@ export function useTokenizedSubmit(
             tokenRef.current.value = r.id;
             setError(null);
             form.requestSubmit();
-          } else setError("error" in r ? (r.error ?? null) : null);
+          } else setError(("error" in r ? r.error : null) ?? fallback);
         });
       return;
     }

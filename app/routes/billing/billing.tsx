@@ -132,7 +132,7 @@ function CardForm({ stripeKey }: { stripeKey: string | null }) {
     actionData?.card,
   );
   const formProps = getFormProps(form);
-  const stripe = useTokenizedSubmit(stripeKey, locale, formProps.onSubmit, actionData);
+  const stripe = useTokenizedSubmit(stripeKey, locale, formProps.onSubmit, actionData, t("billing.errors.cardToken"));
   const formError = form.errors?.[0];
   return (
     <Form method="post" {...formProps} onSubmit={stripe.onSubmit} className="mt-4 flex flex-col gap-4">

@@ -121,6 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       accountId: viewer.id,
       target: planFromPicker(parsed.data.type, parsed.data.period),
       attempt: parsed.data.attempt,
+      expectedCents: parsed.data.expected === undefined ? undefined : Number(parsed.data.expected),
     });
     if (!r.ok) return { upgradeError: r.code, attempt: randomUUID() };
     throw redirect(thankYou(locale, r.value));
@@ -274,7 +275,12 @@ function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loade
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const errorText = useErrorText();
-  const [choice, setChoice] = useState({ type: loaderData.type, period: loaderData.period });
+  // After an answer, the plan and period that were posted (a choice made before the page's script ran).
+  const posted = actionData && "result" in actionData ? actionData.result?.initialValue : undefined;
+  const [choice, setChoice] = useState({
+    type: posted?.type === "commercial" || posted?.type === "personal" ? posted.type : loaderData.type,
+    period: posted?.period === "monthly" || posted?.period === "yearly" ? posted.period : loaderData.period,
+  });
   const stripeKey = loaderData.stripeKey;
   const [form, fields] = useAccountForm(
     "payment",
@@ -283,7 +289,7 @@ function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loade
     loaderData.defaults,
   );
   const formProps = getFormProps(form);
-  const stripe = useTokenizedSubmit(stripeKey, locale, formProps.onSubmit, actionData);
+  const stripe = useTokenizedSubmit(stripeKey, locale, formProps.onSubmit, actionData, t("billing.errors.cardToken"));
   const plan = planFromPicker(choice.type, choice.period);
   const price = PRICES_CENTS[plan];
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -298,6 +304,7 @@ function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loade
   return (
     <Form method="post" {...formProps} onSubmit={stripe.onSubmit} className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <input type="hidden" name="attempt" value={attempt} />
+      <input type="hidden" name="expected" value={price} />
       {stripeKey ? <input ref={stripe.tokenRef} type="hidden" name="cardToken" defaultValue="" /> : null}
       <div className="flex flex-col gap-8">
         {formError ? (
@@ -415,6 +422,7 @@ function UpgradeForm({ loaderData }: { loaderData: Route.ComponentProps["loaderD
       <input type="hidden" name="attempt" value={attempt} />
       <input type="hidden" name="type" value={loaderData.type} />
       <input type="hidden" name="period" value={loaderData.period} />
+      <input type="hidden" name="expected" value={quote.dueCents} />
       {error ? (
         <Declined code={error} seconds={actionData && "seconds" in actionData ? actionData.seconds : undefined} />
       ) : null}
