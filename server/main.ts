@@ -7,6 +7,7 @@ import { getEnv, isLoopbackUrl } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { seedDemoAccounts, seedIfEmpty } from "#db/seed/index.ts";
 import { advanceDueSubscriptions, advanceSubscription, type BillingContext } from "#modules/billing/service.ts";
+import { checkStripePrices, stripeClient } from "#modules/billing/stripe.ts";
 import { startJobQueue } from "#modules/jobs/queue.ts";
 import { systemClock } from "#modules/shared/context.ts";
 import { createServerApp } from "./app.ts";
@@ -37,6 +38,15 @@ export async function start() {
   if (env.SEED_DEMO === "auto") {
     await seedIfEmpty(database, { log, clock: systemClock });
     if (env.demoMode && !env.DATABASE_URL) await seedDemoAccounts(database, { log, clock: systemClock });
+  }
+
+  if (env.stripe) {
+    // A price id that bills another amount than the one shown would charge one thing and invoice another.
+    const problems = await checkStripePrices(stripeClient(env.stripe), env.stripe.prices);
+    if (problems.length) {
+      log.error("Stripe prices do not match the price list", { problems });
+      process.exit(1);
+    }
   }
 
   const buildFile = path.join(root, "build/server/index.js");

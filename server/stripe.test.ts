@@ -4,6 +4,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import { advanceDueSubscriptions } from "#modules/billing/service.ts";
+import { checkStripePrices, stripeClient } from "#modules/billing/stripe.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { formBody, Jar, notices, visible } from "#tests/http.ts";
@@ -260,6 +261,27 @@ describe("Stripe", () => {
     expect(sb.plan).toBe("PERSONAL_MONTHLY");
     expect(sb.subs).toEqual(["active:PERSONAL_MONTHLY:2027-09-01T00:00:00.000Z"]);
     expect(sb.invoices).toEqual(["paid:1499", "paid:799"]);
+  });
+
+  it("checks at start-up that the configured prices bill what the price list says", async () => {
+    const stripe = stripeClient({ secretKey: "sk_test_double", apiUrl: `http://127.0.0.1:${double.port}` });
+    const prices = {
+      PERSONAL_MONTHLY: "price_personal_monthly",
+      PERSONAL_YEARLY: "price_personal_yearly",
+      COMMERCIAL_MONTHLY: "price_commercial_monthly",
+      COMMERCIAL_YEARLY: "price_commercial_yearly",
+    };
+    expect(await checkStripePrices(stripe, prices)).toEqual([]);
+    const swapped = await checkStripePrices(stripe, {
+      ...prices,
+      PERSONAL_MONTHLY: "price_commercial_yearly",
+      COMMERCIAL_YEARLY: "price_nope",
+    });
+    expect(swapped).toEqual([
+      "STRIPE_PRICE_PERSONAL_MONTHLY: 14990 usd, expected 799 usd",
+      "STRIPE_PRICE_PERSONAL_MONTHLY: billed every year, expected every month",
+      expect.stringMatching(/^STRIPE_PRICE_COMMERCIAL_YEARLY: /),
+    ]);
   });
 
   it("refuses unsigned, wrongly signed and oversized webhooks", async () => {

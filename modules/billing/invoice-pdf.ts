@@ -110,9 +110,15 @@ export async function renderInvoicePdf(
     [inv.buyer.zip, inv.buyer.city].filter(Boolean).join(" "),
     country,
   ].filter(Boolean);
-  text(seller.join("\n"), M, y + 14, { width: col - 16, lineGap: 2 });
-  text(buyer.join("\n"), M + col, y + 14, { width: col - 16, lineGap: 2 });
-  y += 14 + Math.max(seller.length, buyer.length) * 14 + 24;
+  const block = { width: col - 16, lineGap: 2 };
+  text(seller.join("\n"), M, y + 14, block);
+  text(buyer.join("\n"), M + col, y + 14, block);
+  // Long addresses wrap: the lines table starts below the taller of the two blocks.
+  const tallest = Math.max(
+    doc.heightOfString(latin1(seller.join("\n")), block),
+    doc.heightOfString(latin1(buyer.join("\n")), block),
+  );
+  y += 14 + tallest + 24;
 
   // Lines.
   doc.rect(M, y, W, 24).fill(COLOR.tint);

@@ -57,3 +57,7 @@ export function planFromPicker(type: string | undefined, period: string | null):
   const tier: PlanTier = type === "commercial" ? "commercial" : "personal";
   return planCode(tier, period === "yearly" ? "year" : "month");
 }
+
+/** Sorts of the payments and invoices lists (SPEC §9). Here, not in the service: the pages' scripts use it. */
+export const BILLING_SORTS = ["newest", "oldest"] as const;
+export type BillingSort = (typeof BILLING_SORTS)[number];

@@ -13,7 +13,15 @@ import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type InvoiceLine, issueInvoice } from "./invoices.ts";
 import { addDays, nextPeriodEnd, periodBoundary, unusedCredit } from "./periods.ts";
-import { isPaidPlan, type PlanChange, planChange, planCode, planInfo } from "./plans.ts";
+import {
+  BILLING_SORTS,
+  type BillingSort,
+  isPaidPlan,
+  type PlanChange,
+  planChange,
+  planCode,
+  planInfo,
+} from "./plans.ts";
 import {
   type CardSource,
   type Charged,
@@ -1008,8 +1016,7 @@ export type PaymentView = {
   failureCode: string | null;
 };
 
-export const BILLING_SORTS = ["newest", "oldest"] as const;
-export type BillingSort = (typeof BILLING_SORTS)[number];
+export { BILLING_SORTS, type BillingSort };
 
 /** The caller's payments, newest or oldest first. */
 export async function listPayments(

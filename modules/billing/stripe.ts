@@ -1,5 +1,6 @@
 import Stripe from "stripe";
-import type { PaidPlanCode } from "#config/constants.ts";
+import { CURRENCY, type PaidPlanCode } from "#config/constants.ts";
+import { planInfo } from "./plans.ts";
 import {
   type Charged,
   PAYMENT_ERRORS,
@@ -262,4 +263,27 @@ export function subscriptionOfEvent(event: Stripe.Event): string | null {
   const ref = object.subscription ?? object.parent?.subscription_details?.subscription ?? null;
   if (!ref) return null;
   return typeof ref === "string" ? ref : ref.id;
+}
+
+/**
+ * Checks that each configured Stripe price is what SlideNest shows and invoices: the amount of the
+ * price list, in USD, every month or year. Answers what does not match (empty when all do).
+ */
+export async function checkStripePrices(stripe: Stripe, prices: Record<PaidPlanCode, string>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const plan of Object.keys(prices) as PaidPlanCode[]) {
+    const want = planInfo(plan);
+    try {
+      const price = await stripe.prices.retrieve(prices[plan]);
+      if (price.unit_amount !== want.priceCents || price.currency !== CURRENCY.toLowerCase())
+        problems.push(`STRIPE_PRICE_${plan}: ${price.unit_amount} ${price.currency}, expected ${want.priceCents} usd`);
+      if (price.recurring?.interval !== want.interval || (price.recurring?.interval_count ?? 1) !== 1)
+        problems.push(
+          `STRIPE_PRICE_${plan}: billed every ${price.recurring?.interval ?? "once"}, expected every ${want.interval}`,
+        );
+    } catch (error) {
+      problems.push(`STRIPE_PRICE_${plan}: ${(error as Error).message}`);
+    }
+  }
+  return problems;
 }

@@ -7,7 +7,7 @@ import { messagesFor } from "#app/lib/messages.server.ts";
 import { formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
-import { BILLING_SORTS, type BillingSort } from "#modules/billing/service.ts";
+import { BILLING_SORTS, type BillingSort } from "#modules/billing/plans.ts";
 import type { Route } from "./+types/payments";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
