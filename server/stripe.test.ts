@@ -176,6 +176,38 @@ describe("Stripe", () => {
     expect(card).toEqual({ brand: "Visa", last4: "4242" });
   });
 
+  it("a card that needs 3-D Secure is confirmed with the bank, then the purchase is finished", async () => {
+    at("2027-02-01T00:00:00Z");
+    const { jar, id } = await member();
+    const fields = { attempt: "stripe-3ds-attempt-1" };
+    const first = await pay(jar, "pm_card_authenticationRequired", fields);
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(notices(html)).toContain("Confirm the payment with your bank to finish.");
+    const secret = /pi_\w+?_secret_\w+/.exec(html)?.[0] as string;
+    expect(secret).toBeTruthy();
+    expect((await state(id)).plan).toBe("FREE");
+    // Not confirmed yet: asked again.
+    const early = await post("/payment/personal", { intent: "complete", ...fields }, jar);
+    expect(early.status).toBe(200);
+    expect(await early.text()).toContain(secret);
+    // Someone else cannot finish it.
+    const other = await member();
+    const stolen = await post("/payment/personal", { intent: "complete", ...fields }, other.jar);
+    expect(notices(await stolen.text())).toContain("This form has expired.");
+    expect(await double.authenticate(secret)).toBe(true);
+    const done = await post("/payment/personal", { intent: "complete", ...fields }, jar);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toContain("amount=7.99&plan=PERSONAL_MONTHLY");
+    const s = await state(id);
+    expect(s).toMatchObject({ plan: "PERSONAL_MONTHLY", invoices: ["paid:799"] });
+    expect(s.subs).toEqual(["active:PERSONAL_MONTHLY:2027-03-01T00:00:00.000Z"]);
+    // Again (a reload): the same payment, nothing more.
+    const again = await post("/payment/personal", { intent: "complete", ...fields }, jar);
+    expect(again.headers.get("location")).toBe(done.headers.get("location"));
+    expect((await state(id)).invoices).toEqual(["paid:799"]);
+  });
+
   it("upgrades with Stripe's proration, then renews from signed webhooks in any order", async () => {
     at("2027-03-01T00:00:00Z");
     const { jar, id } = await member();

@@ -12,6 +12,7 @@ export function withFailingCharges(provider: PaymentProvider, failing: () => boo
     drivesRenewals: provider.drivesRenewals,
     ensureCustomer: (i) => provider.ensureCustomer(i),
     saveCard: (i) => provider.saveCard(i),
+    completeSubscription: (i) => provider.completeSubscription(i),
     setCancelAtPeriodEnd: (i) => provider.setCancelAtPeriodEnd(i),
     setDefaultCard: (i) => provider.setDefaultCard(i),
     endNow: (i) => provider.endNow(i),

@@ -105,6 +105,8 @@ export type StripeDouble = {
   flush(): Promise<void>;
   /** The double's clock, in unix seconds. */
   now(): number;
+  /** What Stripe.js does after the cardholder passed 3-D Secure: the invoice with this client secret is paid. */
+  authenticate(clientSecret: string): Promise<boolean>;
   /** Sets the clock without renewing anything. */
   setNow(unixSeconds: number): void;
   /** Moves the clock forward and runs what Stripe would have run meanwhile (renewals, period-end cancellations). */
@@ -243,6 +245,8 @@ type InvoiceJson = {
   period_start: number;
   starting_balance: number;
   status: "open" | "paid" | "void";
+  /** Set while a payment waits for the cardholder (3-D Secure). */
+  confirmation_secret: { client_secret: string; type: "payment_intent" } | null;
   status_transitions: {
     finalized_at: number;
     marked_uncollectible_at: null;
@@ -319,12 +323,26 @@ function makePrices(created: number): Record<PriceId, StripeDoublePrice> {
 }
 
 /** Stripe's test payment methods the double knows (made by Stripe.js in real life). */
-type TestCard = { brand: string; last4: string; attachDeclines: boolean; chargesDecline: boolean };
+type TestCard = {
+  brand: string;
+  last4: string;
+  attachDeclines: boolean;
+  chargesDecline: boolean;
+  /** Every payment needs the cardholder to authenticate (3-D Secure) before it goes through. */
+  needsAuth?: boolean;
+};
 const TEST_CARDS: Record<string, TestCard> = {
   pm_card_visa: { brand: "visa", last4: "4242", attachDeclines: false, chargesDecline: false },
   pm_card_mastercard: { brand: "mastercard", last4: "4444", attachDeclines: false, chargesDecline: false },
   pm_card_chargeDeclined: { brand: "visa", last4: "0002", attachDeclines: true, chargesDecline: true },
   pm_card_chargeCustomerFail: { brand: "visa", last4: "0341", attachDeclines: false, chargesDecline: true },
+  pm_card_authenticationRequired: {
+    brand: "visa",
+    last4: "3184",
+    attachDeclines: false,
+    chargesDecline: false,
+    needsAuth: true,
+  },
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -531,7 +549,10 @@ type Context = { params: Params; now: number };
 class StripeState {
   readonly prices: Record<PriceId, StripeDoublePrice>;
   readonly customers = new Map<string, CustomerJson>();
-  readonly paymentMethods = new Map<string, { json: PaymentMethodJson; chargesDecline: boolean }>();
+  readonly paymentMethods = new Map<
+    string,
+    { json: PaymentMethodJson; chargesDecline: boolean; needsAuth?: boolean }
+  >();
   readonly subscriptions = new Map<string, SubscriptionRecord>();
   readonly invoices = new Map<string, InvoiceJson>();
   readonly events: StripeEvent[] = [];
@@ -608,7 +629,7 @@ class StripeState {
   /** Whether charging `pm` would succeed (no side effects). */
   chargeable(pm: string | null, customer: string): boolean {
     const m = pm ? this.paymentMethods.get(pm) : undefined;
-    return !!m && m.json.customer === customer && !m.chargesDecline;
+    return !!m && m.json.customer === customer && !m.chargesDecline && !m.needsAuth;
   }
 
   // --- JSON views
@@ -639,7 +660,9 @@ class StripeState {
       subscription: sub.id,
       tax_rates: [],
     } satisfies JsonObject;
-    const expandInvoice = expand.includes("latest_invoice") && sub.latestInvoice;
+    // The invoice's confirmation secret is always shown here; asking for it expands the invoice too.
+    const expandInvoice =
+      (expand.includes("latest_invoice") || expand.includes("latest_invoice.confirmation_secret")) && sub.latestInvoice;
     const expandPm = expand.includes("default_payment_method") && sub.defaultPaymentMethod;
     return {
       id: sub.id,
@@ -689,6 +712,25 @@ class StripeState {
       ...c,
       invoice_settings: { ...c.invoice_settings, default_payment_method: this.paymentMethods.get(pm)?.json ?? pm },
     };
+  }
+
+  /** The cardholder authenticated the payment of the invoice with this client secret: it is paid. */
+  authenticate(clientSecret: string, at: number): boolean {
+    const inv = [...this.invoices.values()].find((i) => i.confirmation_secret?.client_secret === clientSecret);
+    if (!inv || inv.status !== "open") return false;
+    inv.status = "paid";
+    inv.amount_paid = inv.amount_due;
+    inv.amount_remaining = 0;
+    inv.status_transitions.paid_at = at;
+    inv.confirmation_secret = null;
+    this.emit("invoice.paid", inv, at);
+    const sub = this.subscriptions.get(inv.subscription);
+    if (sub && sub.latestInvoice === inv.id && (sub.status === "incomplete" || sub.status === "past_due")) {
+      const before = this.subscriptionJson(sub);
+      sub.status = "active";
+      this.emitUpdated(before, sub, at);
+    }
+    return true;
   }
 
   invoiceJson(inv: InvoiceJson, expand: readonly string[]): JsonObject {
@@ -810,6 +852,7 @@ class StripeState {
       period_start: period.start,
       starting_balance: starting,
       status: "open",
+      confirmation_secret: null,
       status_transitions: { finalized_at: created, marked_uncollectible_at: null, paid_at: null, voided_at: null },
       subscription: sub.id,
       subtotal: total,
@@ -829,6 +872,15 @@ class StripeState {
   /** One payment attempt on an open invoice (nothing to charge pays at once). Emits invoice.paid or payment_failed. */
   attemptPayment(inv: InvoiceJson, pm: string | null, at: number): boolean {
     const customer = this.customer(inv.customer);
+    const method = pm ? this.paymentMethods.get(pm) : undefined;
+    if (inv.amount_due > 0 && method?.needsAuth && method.json.customer === inv.customer) {
+      // 3-D Secure: the payment waits for the cardholder; Stripe.js confirms it with the client secret.
+      inv.attempt_count += 1;
+      inv.attempted = true;
+      inv.confirmation_secret = { client_secret: `${newId("pi")}_secret_${newId("s")}`, type: "payment_intent" };
+      this.emit("invoice.payment_action_required", inv, at);
+      return false;
+    }
     const ok = inv.amount_due === 0 || this.chargeable(pm, inv.customer);
     if (inv.amount_due > 0) {
       inv.attempt_count += 1;
@@ -983,7 +1035,7 @@ class StripeState {
       const card = TEST_CARDS[id];
       if (card.attachDeclines) throw cardDeclined(null);
       const json = this.testCardJson(newId("pm"), card, customer, now);
-      this.paymentMethods.set(json.id, { json, chargesDecline: card.chargesDecline });
+      this.paymentMethods.set(json.id, { json, chargesDecline: card.chargesDecline, needsAuth: card.needsAuth });
       return json;
     }
     const pm = this.paymentMethods.get(id);
@@ -1023,7 +1075,12 @@ class StripeState {
 
   // --- endpoints: subscriptions
 
-  static readonly SUBSCRIPTION_EXPAND = ["latest_invoice", "customer", "default_payment_method"] as const;
+  static readonly SUBSCRIPTION_EXPAND = [
+    "latest_invoice",
+    "latest_invoice.confirmation_secret",
+    "customer",
+    "default_payment_method",
+  ] as const;
 
   readPaymentBehavior(params: Params, update: boolean): PaymentBehavior {
     const v = str(params, "payment_behavior");
@@ -1594,6 +1651,12 @@ export async function startStripeDouble(opts: {
     now,
     setNow(unixSeconds: number) {
       fixedNow = Math.floor(unixSeconds);
+    },
+    async authenticate(clientSecret: string) {
+      const ok = state.authenticate(clientSecret, now());
+      dispatch();
+      await flush();
+      return ok;
     },
     async advanceTo(unixSeconds: number) {
       const to = Math.floor(unixSeconds);

@@ -40,6 +40,9 @@ export type Charged = {
   periodEnd: Date;
 };
 
+/** The bank asks the cardholder to confirm (3-D Secure): the page hands the secret to the provider's script. */
+export type NeedsAction = { ok: "action"; subscriptionRef: string; clientSecret: string };
+
 /** Where a renewal stands at the provider. */
 export type Renewal =
   | Charged
@@ -69,7 +72,7 @@ export interface PaymentProvider {
     source: CardSource;
     now: Date;
   }): Promise<{ ok: true; card: SavedCard } | Refusal>;
-  /** Charges the first period of a plan and starts the subscription. */
+  /** Charges the first period of a plan and starts the subscription (or asks the cardholder first). */
   startSubscription(input: {
     customerId: string;
     cardRef: string;
@@ -77,7 +80,9 @@ export interface PaymentProvider {
     now: Date;
     accountId: number;
     idempotencyKey: string;
-  }): Promise<Charged | Refusal>;
+  }): Promise<Charged | Refusal | NeedsAction>;
+  /** After the cardholder confirmed (or not): how the first payment of a started subscription ended. */
+  completeSubscription(input: { subscriptionRef: string }): Promise<Charged | Refusal | NeedsAction>;
   /** Moves to a higher plan at once: a new period from now, the unused part of the old one credited. */
   upgradeSubscription(input: {
     subscriptionRef: string | null;
@@ -218,6 +223,10 @@ export function sandboxProvider(): PaymentProvider {
       const c = charge(cardRef, amountCents);
       if (!c.ok) return c;
       return { ok: true, subscriptionRef: null, chargeRef: c.ref, amountCents, creditCents: 0, periodStart, periodEnd };
+    },
+    async completeSubscription() {
+      // The sandbox never asks the cardholder: there is nothing to complete.
+      return { ok: false, code: PAYMENT_ERRORS.declined };
     },
     async setCancelAtPeriodEnd() {},
     async setDefaultCard() {},

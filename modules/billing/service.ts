@@ -54,11 +54,21 @@ export const BILLING_ERRORS = {
   pastDue: "billing.errors.pastDue",
   noCard: "billing.errors.noCard",
   cardExpired: "billing.errors.cardExpired",
+  attempt: "billing.errors.attempt",
   amountChanged: "billing.errors.amountChanged",
   plan: "billing.errors.plan",
+  authenticate: "billing.errors.authenticate",
 } as const;
 
-export type BillingResult<V> = { ok: true; value: V } | { ok: false; code: string; field?: string };
+export type BillingResult<V> =
+  | { ok: true; value: V }
+  | {
+      ok: false;
+      code: string;
+      field?: string;
+      /** The bank asks the cardholder to confirm (3-D Secure): the provider's script takes this secret. */
+      action?: { clientSecret: string };
+    };
 
 type Tx = Db;
 
@@ -165,6 +175,8 @@ type PaymentRecord = {
   kind: "subscribe" | "upgrade" | "renewal" | "retry";
   plan: PaidPlanCode;
   ok: boolean;
+  /** Waiting for the cardholder to confirm (3-D Secure); settled by `completeSubscribe`. */
+  pending?: boolean;
   amountCents: number;
   providerRef: string | null;
   failureCode: string | null;
@@ -177,8 +189,8 @@ async function recordPayment(tx: Tx, p: PaymentRecord) {
     insert into payment (id, account_id, subscription_id, invoice_id, idempotency_key, kind, plan, status, amount_cents,
                          currency, provider_ref, failure_code, brand, last4, created_at, settled_at)
     values (${p.id}, ${p.accountId}, ${p.subscriptionId}, ${p.invoiceId}, ${p.key}, ${p.kind}, ${p.plan},
-            ${p.ok ? "succeeded" : "failed"}, ${p.amountCents}, ${CURRENCY}, ${p.providerRef}, ${p.failureCode},
-            ${p.card?.brand ?? null}, ${p.card?.last4 ?? null}, ${p.now}, ${p.now})`);
+            ${p.pending ? "pending" : p.ok ? "succeeded" : "failed"}, ${p.amountCents}, ${CURRENCY}, ${p.providerRef},
+            ${p.failureCode}, ${p.card?.brand ?? null}, ${p.card?.last4 ?? null}, ${p.now}, ${p.pending ? null : p.now})`);
 }
 
 /** Billing details as the payment form and GraphQL take them. */
@@ -240,6 +252,8 @@ async function saveCard(
 }
 
 export type PaymentOutcome = { transactionId: string; amountCents: number; plan: PaidPlanCode };
+/** A purchase's result inside its transaction, with the job to schedule once it committed. */
+type Purchase = BillingResult<PaymentOutcome> & { schedule?: { id: number; at: Date } };
 
 /**
  * Runs a call to the provider; an outage (a network error, a 5xx) becomes the coded refusal "the
@@ -258,6 +272,7 @@ const refused = (v: unknown): v is Refusal =>
 
 /** The answer to a repeated submission: the first attempt's outcome, never a second charge. */
 function replay(prev: NonNullable<Awaited<ReturnType<typeof previousAttempt>>>): BillingResult<PaymentOutcome> {
+  if (prev.status === "pending") return { ok: false, code: BILLING_ERRORS.authenticate };
   if (prev.status === "succeeded")
     return {
       ok: true,
@@ -312,7 +327,7 @@ export async function subscribe(
   const plan = planCode(input.type, input.period === "monthly" ? "month" : "year");
   if (input.expectedCents !== undefined && planInfo(plan).priceCents > input.expectedCents)
     return { ok: false, code: BILLING_ERRORS.amountChanged };
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx): Promise<Purchase> => {
     const account = await lockAccount(tx, accountId);
     if (!account) return { ok: false as const, code: BILLING_ERRORS.noSubscription };
     // Attempt keys are per operation: a key used to subscribe is not an upgrade's.
@@ -367,48 +382,151 @@ export async function subscribe(
       // attempt key: a retry after a time-out (or a crash after the provider answered) finds the first.
       idempotencyKey: `subscribe:${accountId}:${plan}:${card.fingerprint}:${now.toISOString().slice(0, 10)}`,
     });
+    if (charged.ok === "action") {
+      await recordPayment(tx, {
+        ...payment,
+        ok: false,
+        pending: true,
+        providerRef: charged.subscriptionRef,
+        failureCode: null,
+        card,
+      });
+      return {
+        ok: false as const,
+        code: BILLING_ERRORS.authenticate,
+        action: { clientSecret: charged.clientSecret },
+      };
+    }
     if (!charged.ok) {
       await recordPayment(tx, { ...payment, ok: false, providerRef: null, failureCode: charged.code, card });
       return { ok: false as const, code: charged.code };
     }
-    const [sub] = await queryRows<{ id: number }>(
-      tx,
-      sql`insert into subscription (account_id, plan, status, provider, provider_ref, payment_method_id, anchor_at,
-                                    current_period_start, current_period_end, created_at, updated_at)
-          values (${accountId}, ${plan}, 'active', ${provider.kind}, ${charged.subscriptionRef}, ${card.id},
-                  ${charged.periodStart}, ${charged.periodStart}, ${charged.periodEnd}, ${now}, ${now})
-          returning id`,
-    );
-    const invoiceId = await issueInvoice(tx, {
-      accountId,
-      subscriptionId: sub.id,
-      status: "paid",
-      locale: ctx.locale,
-      plan,
-      periodStart: charged.periodStart,
-      periodEnd: charged.periodEnd,
-      lines: linesOf(plan, charged),
-      now,
-    });
-    await recordPayment(tx, {
-      ...payment,
-      amountCents: charged.amountCents,
-      subscriptionId: sub.id,
-      invoiceId,
-      ok: true,
-      providerRef: charged.chargeRef,
-      failureCode: null,
-      card,
-    });
-    await setAccountPlan(tx, accountId, plan, now);
-    return {
-      ok: true as const,
-      value: { transactionId: payment.id, amountCents: charged.amountCents, plan },
-      schedule: { id: sub.id, at: charged.periodEnd },
-    };
+    return finishPurchase(ctx, tx, { paymentId: payment.id, key, pending: false, accountId, plan, card, charged, now });
   });
   if ("schedule" in result && result.schedule)
     await ctx.jobs?.scheduleSubscription(result.schedule.id, result.schedule.at);
+  return result.ok ? { ok: true, value: result.value } : result;
+}
+
+/**
+ * A paid first period: the subscription, its paid invoice and the payment (recorded now, or the pending
+ * one settled), and the plan on the account.
+ */
+async function finishPurchase(
+  ctx: BillingContext,
+  tx: Tx,
+  p: {
+    paymentId: string;
+    key: string;
+    pending: boolean;
+    accountId: number;
+    plan: PaidPlanCode;
+    card: CardRow;
+    charged: Charged;
+    now: Date;
+  },
+) {
+  const { accountId, plan, card, charged, now } = p;
+  const [sub] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into subscription (account_id, plan, status, provider, provider_ref, payment_method_id, anchor_at,
+                                  current_period_start, current_period_end, created_at, updated_at)
+        values (${accountId}, ${plan}, 'active', ${(ctx.payments as PaymentProvider).kind}, ${charged.subscriptionRef},
+                ${card.id}, ${charged.periodStart}, ${charged.periodStart}, ${charged.periodEnd}, ${now}, ${now})
+        returning id`,
+  );
+  const invoiceId = await issueInvoice(tx, {
+    accountId,
+    subscriptionId: sub.id,
+    status: "paid",
+    locale: ctx.locale,
+    plan,
+    periodStart: charged.periodStart,
+    periodEnd: charged.periodEnd,
+    lines: linesOf(plan, charged),
+    now,
+  });
+  if (p.pending)
+    await tx.execute(sql`
+      update payment set status = 'succeeded', subscription_id = ${sub.id}, invoice_id = ${invoiceId},
+        amount_cents = ${charged.amountCents}, provider_ref = ${charged.chargeRef}, settled_at = ${now}
+      where id = ${p.paymentId}`);
+  else
+    await recordPayment(tx, {
+      id: p.paymentId,
+      accountId,
+      subscriptionId: sub.id,
+      invoiceId,
+      key: p.key,
+      kind: "subscribe",
+      plan,
+      ok: true,
+      amountCents: charged.amountCents,
+      providerRef: charged.chargeRef,
+      failureCode: null,
+      card,
+      now,
+    });
+  await setAccountPlan(tx, accountId, plan, now);
+  return {
+    ok: true as const,
+    value: { transactionId: p.paymentId, amountCents: charged.amountCents, plan },
+    schedule: { id: sub.id, at: charged.periodEnd },
+  };
+}
+
+/**
+ * After the cardholder confirmed a first payment with the bank (3-D Secure), on the page, with the same
+ * attempt key: asks the provider how it ended and finishes the purchase, or answers why not.
+ */
+export async function completeSubscribe(
+  ctx: BillingContext,
+  input: { accountId: number; attempt: string },
+): Promise<BillingResult<PaymentOutcome>> {
+  const provider = ctx.payments;
+  if (!provider) return { ok: false, code: BILLING_ERRORS.unavailable };
+  const result = await ctx.db.transaction(async (tx): Promise<Purchase> => {
+    if (!(await lockAccount(tx, input.accountId))) return { ok: false as const, code: BILLING_ERRORS.noSubscription };
+    const key = `subscribe:${input.attempt}`;
+    const prev = await previousAttempt(tx, input.accountId, key);
+    if (!prev) return { ok: false as const, code: BILLING_ERRORS.attempt };
+    if (prev.status !== "pending") return replay(prev);
+    const [pending] = await queryRows<{ provider_ref: string | null }>(
+      tx,
+      sql`select provider_ref from payment where id = ${prev.id}`,
+    );
+    // The card kept in that attempt: the account's newest.
+    const [card] = await queryRows<CardRow>(
+      tx,
+      sql`select * from payment_method where account_id = ${input.accountId} order by id desc limit 1`,
+    );
+    if (!pending?.provider_ref || !card) return { ok: false as const, code: BILLING_ERRORS.noCard };
+    const outcome = await reach(ctx, () =>
+      provider.completeSubscription({ subscriptionRef: pending.provider_ref as string }),
+    );
+    const now = ctx.clock.now();
+    if (outcome.ok === "action")
+      return { ok: false as const, code: BILLING_ERRORS.authenticate, action: { clientSecret: outcome.clientSecret } };
+    if (!outcome.ok) {
+      if (outcome.code === PAYMENT_ERRORS.unavailable) return outcome;
+      await tx.execute(
+        sql`update payment set status = 'failed', failure_code = ${outcome.code}, settled_at = ${now} where id = ${prev.id}`,
+      );
+      return outcome;
+    }
+    const plan = prev.plan as PaidPlanCode;
+    return finishPurchase(ctx, tx, {
+      paymentId: prev.id,
+      key,
+      pending: true,
+      accountId: input.accountId,
+      plan,
+      card,
+      charged: outcome,
+      now,
+    });
+  });
+  if (result.schedule) await ctx.jobs?.scheduleSubscription(result.schedule.id, result.schedule.at);
   return result.ok ? { ok: true, value: result.value } : result;
 }
 
@@ -1005,7 +1123,7 @@ export async function getBillingOverview(ctx: BillingContext, accountId: number)
 
 export type PaymentView = {
   id: string;
-  status: "succeeded" | "failed";
+  status: "succeeded" | "failed" | "pending";
   kind: string;
   plan: PaidPlanCode;
   amountCents: number;
@@ -1027,7 +1145,7 @@ export async function listPayments(
   const order = input.sort === "oldest" ? sql`p.created_at asc, p.id asc` : sql`p.created_at desc, p.id desc`;
   const rows = await queryRows<{
     id: string;
-    status: "succeeded" | "failed";
+    status: PaymentView["status"];
     kind: string;
     plan: PaidPlanCode;
     amount_cents: number;

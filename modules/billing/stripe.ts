@@ -3,6 +3,7 @@ import { CURRENCY, type PaidPlanCode } from "#config/constants.ts";
 import { planInfo } from "./plans.ts";
 import {
   type Charged,
+  type NeedsAction,
   PAYMENT_ERRORS,
   type PaymentProvider,
   type Refusal,
@@ -95,31 +96,45 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
 
   const retrieve = (ref: string) => stripe.subscriptions.retrieve(ref, { expand });
 
-  const create = async (input: {
-    customerId: string;
-    cardRef: string;
-    plan: PaidPlanCode;
-    accountId?: number;
-    idempotencyKey: string;
-  }): Promise<Charged | Refusal> => {
+  /** How a new subscription's first payment stands: paid, waiting for the cardholder, or refused. */
+  const outcomeOf = async (sub: Stripe.Subscription): Promise<Charged | Refusal | NeedsAction> => {
+    const invoice = invoiceOf(sub);
+    if (sub.status === "active" && invoice?.status === "paid") return charged(sub, invoice);
+    const secret = invoice?.confirmation_secret?.client_secret;
+    if (sub.status === "incomplete" && invoice?.status === "open" && secret)
+      return { ok: "action", subscriptionRef: sub.id, clientSecret: secret };
+    // Refused: an incomplete subscription is not left behind.
+    if (sub.status === "incomplete") await stripe.subscriptions.cancel(sub.id);
+    return { ok: false, code: PAYMENT_ERRORS.declined };
+  };
+
+  const create = async (
+    input: { customerId: string; cardRef: string; plan: PaidPlanCode; accountId?: number; idempotencyKey: string },
+    /** With the cardholder at the page, a payment may wait for 3-D Secure; off-session it may not. */
+    onSession: boolean,
+  ): Promise<Charged | Refusal | NeedsAction> => {
     try {
       const sub = await stripe.subscriptions.create(
         {
           customer: input.customerId,
           items: [{ price: settings.prices[input.plan] }],
           default_payment_method: input.cardRef,
-          payment_behavior: "error_if_incomplete",
-          expand,
+          payment_behavior: onSession ? "allow_incomplete" : "error_if_incomplete",
+          expand: ["latest_invoice.confirmation_secret"],
           ...(input.accountId ? { metadata: { accountId: String(input.accountId) } } : {}),
         },
         { idempotencyKey: input.idempotencyKey },
       );
-      const invoice = invoiceOf(sub);
-      if (invoice?.status !== "paid") return { ok: false, code: PAYMENT_ERRORS.declined };
-      return charged(sub, invoice);
+      return await outcomeOf(sub);
     } catch (error) {
       return refusal(error);
     }
+  };
+
+  /** Off-session starts (a renewal into a new plan) cannot ask the cardholder: waiting is a refusal. */
+  const createOffSession = async (input: Parameters<typeof create>[0]): Promise<Charged | Refusal> => {
+    const r = await create(input, false);
+    return r.ok === "action" ? { ok: false, code: PAYMENT_ERRORS.declined } : r;
   };
 
   return {
@@ -163,7 +178,17 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       }
     },
 
-    startSubscription: (input) => create(input),
+    startSubscription: (input) => create(input, true),
+
+    async completeSubscription({ subscriptionRef }) {
+      try {
+        return await outcomeOf(
+          await stripe.subscriptions.retrieve(subscriptionRef, { expand: ["latest_invoice.confirmation_secret"] }),
+        );
+      } catch (error) {
+        return refusal(error);
+      }
+    },
 
     async upgradeSubscription({ subscriptionRef, to, idempotencyKey }) {
       if (!subscriptionRef) return { ok: false, code: PAYMENT_ERRORS.unavailable };
@@ -198,7 +223,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         // made at Stripe that we did not ask for: either way the member goes on, in a new subscription.
         if (input.planChanges || sub.status === "canceled") {
           if (sub.status !== "canceled") await stripe.subscriptions.cancel(sub.id);
-          return await create({ ...input, idempotencyKey: input.idempotencyKey });
+          return await createOffSession({ ...input, idempotencyKey: input.idempotencyKey });
         }
         const period = periodOf(sub);
         const invoice = invoiceOf(sub);
@@ -220,7 +245,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         const sub = await retrieve(input.subscriptionRef);
         if (sub.status === "canceled")
           // The renewal into a new plan failed: start it again.
-          return await create({ ...input, plan: input.plan });
+          return await createOffSession({ ...input, plan: input.plan });
         const invoice = invoiceOf(sub);
         if (!invoice?.id) return { ok: false, code: PAYMENT_ERRORS.unavailable };
         if (invoice.status !== "paid") {

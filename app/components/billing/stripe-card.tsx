@@ -8,6 +8,7 @@ type CardElement = {
 };
 type StripeJs = {
   elements(options?: { locale?: string }): { create(type: "card", options?: Record<string, unknown>): CardElement };
+  handleNextAction(input: { clientSecret: string }): Promise<{ error?: { message?: string } }>;
   createPaymentMethod(input: {
     type: "card";
     card: CardElement;
@@ -150,4 +151,27 @@ export function useTokenizedSubmit(
     submit(e);
   };
   return { mountRef: card.mountRef, tokenRef, error: error ?? card.error, onSubmit };
+}
+
+/**
+ * The bank's confirmation of a payment (3-D Secure), in Stripe's own window, then `done` with its result:
+ * runs once per client secret. The page then asks the server to finish the purchase.
+ */
+export function useBankConfirmation(
+  publishableKey: string | null,
+  clientSecret: string | null,
+  done: (outcome: { ok: true } | { ok: false; message: string | null }) => void,
+) {
+  const started = useRef<string | null>(null);
+  useEffect(() => {
+    if (!publishableKey || !clientSecret || started.current === clientSecret) return;
+    started.current = clientSecret;
+    loadStripeJs()
+      .then(async () => {
+        if (!window.Stripe) throw new Error("Stripe.js did not load");
+        const r = await window.Stripe(publishableKey).handleNextAction({ clientSecret });
+        done(r.error ? { ok: false, message: r.error.message ?? null } : { ok: true });
+      })
+      .catch(() => done({ ok: false, message: null }));
+  }, [publishableKey, clientSecret, done]);
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useMemo, useState } from "react";
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { useCallback, useMemo, useState } from "react";
+import { Form, Link, redirect, useActionData, useNavigation, useSubmit } from "react-router";
 import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { SandboxCardFields } from "#app/components/billing/card-fields.tsx";
-import { StripeCardField, useTokenizedSubmit } from "#app/components/billing/stripe-card.tsx";
+import { StripeCardField, useBankConfirmation, useTokenizedSubmit } from "#app/components/billing/stripe-card.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { messagesFor } from "#app/lib/messages.server.ts";
@@ -112,6 +112,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const wait = app.limitPaymentAttempt();
   const ctx = app.billingContext(locale);
+  if (formData.get("intent") === "complete") {
+    // Back from the bank's confirmation (3-D Secure): finish the purchase of this attempt.
+    const attempt = String(formData.get("attempt") ?? "");
+    if (!/^[\w-]{8,64}$/.test(attempt)) return { completeError: "billing.errors.attempt", attempt: randomUUID() };
+    const r = await app.services.billing.completeSubscribe(ctx, { accountId: viewer.id, attempt });
+    if (!r.ok) return r.action ? { authenticate: r.action, attempt } : { completeError: r.code, attempt: randomUUID() };
+    throw redirect(thankYou(locale, r.value));
+  }
   if (formData.get("intent") === "upgrade") {
     const parsed = upgradeSchema.safeParse(Object.fromEntries(formData));
     if (!parsed.success)
@@ -142,6 +150,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     accountId: viewer.id,
     ...app.services.billing.fromPaymentForm(submission.value),
   });
+  if (!r.ok && r.action)
+    // The bank wants the cardholder to confirm: the page runs Stripe's check, then completes this attempt.
+    return { result: submission.reply({ hideFields }), authenticate: r.action, attempt: submission.value.attempt };
   if (!r.ok)
     return {
       result: submission.reply(
@@ -299,8 +310,21 @@ function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loade
       a.name.localeCompare(b.name, LOCALE_TAGS[locale]),
     );
   }, [locale]);
+  // 3-D Secure: the bank's check in Stripe's window, then the server finishes this attempt's purchase.
+  const submit = useSubmit();
+  const [bankError, setBankError] = useState<string | null>(null);
+  const authenticate = actionData && "authenticate" in actionData ? actionData.authenticate : null;
+  const completeError = actionData && "completeError" in actionData ? actionData.completeError : null;
+  const onConfirmed = useCallback(
+    (outcome: { ok: true } | { ok: false; message: string | null }) => {
+      if (outcome.ok) submit({ intent: "complete", attempt }, { method: "post" });
+      else setBankError(outcome.message ?? t("billing.errors.authenticateFailed"));
+    },
+    [submit, attempt, t],
+  );
+  useBankConfirmation(stripeKey, authenticate?.clientSecret ?? null, onConfirmed);
   // The attempt key is a hidden field: its error is the form's.
-  const formError = form.errors?.[0] ?? form.allErrors.attempt?.[0];
+  const formError = completeError ?? form.errors?.[0] ?? form.allErrors.attempt?.[0];
   return (
     <Form method="post" {...formProps} onSubmit={stripe.onSubmit} className="grid gap-8 lg:grid-cols-[1fr_22rem]">
       <input type="hidden" name="attempt" value={attempt} />
@@ -309,6 +333,13 @@ function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loade
       <div className="flex flex-col gap-8">
         {formError ? (
           <Declined code={formError} seconds={actionData && "seconds" in actionData ? actionData.seconds : undefined} />
+        ) : null}
+        {authenticate && !bankError ? <FormNotice tone="info">{t("billing.errors.authenticate")}</FormNotice> : null}
+        {bankError ? (
+          <FormNotice tone="error">
+            <strong className="block">{t("billing.payment.tryAgain")}</strong>
+            {bankError}
+          </FormNotice>
         ) : null}
         <PlanPicker
           type={choice.type}

@@ -89,7 +89,11 @@ function Payments({ loaderData }: Route.ComponentProps) {
                     <td className={th}>
                       <span
                         className={
-                          p.status === "succeeded" ? "badge-free" : "badge bg-red-50 text-red-800 ring-1 ring-red-200"
+                          p.status === "succeeded"
+                            ? "badge-free"
+                            : p.status === "pending"
+                              ? "badge bg-canvas text-ink-soft ring-1 ring-line"
+                              : "badge bg-red-50 text-red-800 ring-1 ring-red-200"
                         }
                       >
                         {t(`billing.payments.statuses.${p.status}`)}
