@@ -717,7 +717,7 @@ class StripeState {
   /** The cardholder authenticated the payment of the invoice with this client secret: it is paid. */
   authenticate(clientSecret: string, at: number): boolean {
     const inv = [...this.invoices.values()].find((i) => i.confirmation_secret?.client_secret === clientSecret);
-    if (!inv || inv.status !== "open") return false;
+    if (inv?.status !== "open") return false;
     inv.status = "paid";
     inv.amount_paid = inv.amount_due;
     inv.amount_remaining = 0;
