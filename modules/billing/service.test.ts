@@ -405,6 +405,29 @@ describe("cancelling, renewing and failed renewals", () => {
     ).toEqual({ ok: false, code: "billing.errors.declined" });
   });
 
+  it("a new card that fails too while past due uses none of the retry days", async () => {
+    at("2026-11-05T00:00:00Z");
+    const id = await newAccount();
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
+    declineCharges = true;
+    try {
+      at("2026-12-05T00:00:00Z");
+      await advanceDueSubscriptions(ctx());
+      at("2026-12-05T10:00:00Z");
+      const card = { cardNumber: "4242424242424242", cardExpiry: "01/31", cardCvc: "321" };
+      for (let i = 0; i < 4; i++)
+        expect(await updatePaymentMethod(ctx(), { accountId: id, source: cardSourceOf(card) })).toMatchObject({
+          ok: true,
+        });
+    } finally {
+      declineCharges = false;
+    }
+    const sub = (await getBillingOverview(ctx(), id)).subscription;
+    expect(sub).toMatchObject({ status: "past_due" });
+    expect(sub?.nextRetryAt?.toISOString()).toBe("2026-12-06T00:00:00.000Z");
+    expect(await planOf(id)).toBe("PERSONAL_MONTHLY");
+  });
+
   it("renews monthly on the anchor day across month and year ends, with gap-free numbers per year", async () => {
     at("2026-12-31T08:00:00Z");
     const id = await newAccount();

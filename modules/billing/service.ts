@@ -782,36 +782,30 @@ export async function updatePaymentMethod(
 ): Promise<BillingResult<{ brand: string; last4: string }>> {
   const provider = ctx.payments;
   if (!provider) return { ok: false, code: BILLING_ERRORS.unavailable };
-  const result = await withLiveSubscription<{ brand: string; last4: string; retry: boolean; id: number }>(
-    ctx,
-    input.accountId,
-    async (tx, sub, now) => {
-      const profile = await profileOf(tx, input.accountId);
-      if (!profile) return { ok: false, code: BILLING_ERRORS.noCard };
-      const saved = await saveCard(ctx, tx, input.accountId, profile.customer_id, input.source);
-      if (!saved.ok) return saved;
-      const set = await reach(ctx, () =>
-        provider.setDefaultCard({
-          customerId: profile.customer_id,
-          subscriptionRef: sub.provider_ref,
-          cardRef: saved.card.provider_ref,
-        }),
-      );
-      if (refused(set)) return set;
-      if (sub.payment_method_id !== null)
-        await tx.execute(sql`update payment_method set detached_at = ${now} where id = ${sub.payment_method_id}`);
-      await tx.execute(
-        sql`update subscription set payment_method_id = ${saved.card.id}, next_retry_at = case when status = 'past_due' then ${now}::timestamptz else next_retry_at end, updated_at = ${now} where id = ${sub.id}`,
-      );
-      return {
-        ok: true,
-        value: { brand: saved.card.brand, last4: saved.card.last4, retry: sub.status === "past_due", id: sub.id },
-      };
-    },
-  );
-  if (!result.ok) return result;
-  if (result.value.retry) await advanceSubscription(ctx, result.value.id);
-  return { ok: true, value: { brand: result.value.brand, last4: result.value.last4 } };
+  return withLiveSubscription<{ brand: string; last4: string }>(ctx, input.accountId, async (tx, sub, now) => {
+    const profile = await profileOf(tx, input.accountId);
+    if (!profile) return { ok: false, code: BILLING_ERRORS.noCard };
+    const saved = await saveCard(ctx, tx, input.accountId, profile.customer_id, input.source);
+    if (!saved.ok) return saved;
+    const set = await reach(ctx, () =>
+      provider.setDefaultCard({
+        customerId: profile.customer_id,
+        subscriptionRef: sub.provider_ref,
+        cardRef: saved.card.provider_ref,
+      }),
+    );
+    if (refused(set)) return set;
+    if (sub.payment_method_id !== null)
+      await tx.execute(sql`update payment_method set detached_at = ${now} where id = ${sub.payment_method_id}`);
+    await tx.execute(
+      sql`update subscription set payment_method_id = ${saved.card.id}, updated_at = ${now} where id = ${sub.id}`,
+    );
+    // Past due: the open invoice is asked for at once with the new card. This is the member's own
+    // try, not one of the retry days: a card that fails too leaves the schedule as it was.
+    if (sub.status === "past_due")
+      await payOpenInvoice(ctx, tx, sub, { at: now, card: saved.card, key: (id) => `card:${id}:${saved.card.id}` });
+    return { ok: true, value: { brand: saved.card.brand, last4: saved.card.last4 } };
+  });
 }
 
 /**
@@ -942,6 +936,44 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
   }
   // Past due: try again on the retry days, then give up.
   if (sub.next_retry_at && now < sub.next_retry_at) return sub.next_retry_at;
+  const at = sub.next_retry_at ?? now;
+  const outcome = await payOpenInvoice(ctx, tx, sub, {
+    at,
+    card: await cardOf(tx, sub.payment_method_id),
+    key: (invoiceId) => `retry:${invoiceId}:${sub.failed_attempts}:${sub.payment_method_id}`,
+  });
+  if (outcome.kind === "none") {
+    await provider?.endNow({ subscriptionRef: sub.provider_ref });
+    await endSubscription(tx, sub, now);
+    return "done";
+  }
+  if (outcome.kind === "paid") return "again";
+  const open = { id: outcome.invoiceId };
+  // Attempts failed so far, this one included: the renewal itself, then one per retry day.
+  const failed = sub.failed_attempts + 1;
+  if (failed > BILLING.retryDays.length) {
+    await tx.execute(sql`update invoice set status = 'void', voided_at = ${at} where id = ${open.id}`);
+    await provider?.endNow({ subscriptionRef: sub.provider_ref });
+    await endSubscription(tx, sub, at);
+    return "done";
+  }
+  await tx.execute(sql`
+    update subscription set failed_attempts = ${failed}, next_retry_at = ${addDays(end, BILLING.retryDays[failed - 1])},
+      updated_at = ${now} where id = ${sub.id}`);
+  return "again";
+}
+
+/**
+ * Asks again for the open invoice of a past-due subscription with a card: on success the invoice is paid
+ * and the subscription moves to its period; either way the attempt is recorded. "none" when there is no
+ * open invoice.
+ */
+async function payOpenInvoice(
+  ctx: BillingContext,
+  tx: Tx,
+  sub: SubscriptionRow,
+  opts: { at: Date; card: CardRow | null; key: (invoiceId: number) => string },
+): Promise<{ kind: "none" } | { kind: "paid" } | { kind: "failed"; invoiceId: number }> {
   const [open] = await queryRows<{
     id: number;
     total_cents: number;
@@ -953,17 +985,11 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
     sql`select id, total_cents, plan, period_start, period_end from invoice
         where subscription_id = ${sub.id} and status = 'open' order by id desc limit 1`,
   );
-  if (!open) {
-    await provider?.endNow({ subscriptionRef: sub.provider_ref });
-    await endSubscription(tx, sub, now);
-    return "done";
-  }
-  const at = sub.next_retry_at ?? now;
-  const card = await cardOf(tx, sub.payment_method_id);
+  if (!open) return { kind: "none" };
+  const provider = ctx.payments && ctx.payments.kind === sub.provider ? ctx.payments : null;
+  const { at, card } = opts;
   const profile = await profileOf(tx, sub.account_id);
-  const key = `retry:${open.id}:${sub.failed_attempts}:${sub.payment_method_id}`;
-  const periodStart = new Date(open.period_start);
-  const periodEnd = new Date(open.period_end);
+  const key = opts.key(open.id);
   const paid: Charged | Refusal =
     provider && card && profile
       ? await provider.retry({
@@ -972,8 +998,8 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
           cardRef: card.provider_ref,
           plan: open.plan,
           amountCents: open.total_cents,
-          periodStart,
-          periodEnd,
+          periodStart: new Date(open.period_start),
+          periodEnd: new Date(open.period_end),
           idempotencyKey: key,
         })
       : { ok: false, code: PAYMENT_ERRORS.unavailable };
@@ -992,29 +1018,16 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
     card,
     now: at,
   });
-  if (paid.ok) {
-    await tx.execute(sql`update invoice set status = 'paid', paid_at = ${at} where id = ${open.id}`);
-    // The period the provider says was paid (a new Stripe subscription starts when it is created).
-    await applyPaidPeriod(
-      tx,
-      sub,
-      { plan: open.plan, start: paid.periodStart, end: paid.periodEnd, ref: paid.subscriptionRef },
-      at,
-    );
-    return "again";
-  }
-  // Attempts failed so far, this one included: the renewal itself, then one per retry day.
-  const failed = sub.failed_attempts + 1;
-  if (failed > BILLING.retryDays.length) {
-    await tx.execute(sql`update invoice set status = 'void', voided_at = ${at} where id = ${open.id}`);
-    await provider?.endNow({ subscriptionRef: sub.provider_ref });
-    await endSubscription(tx, sub, at);
-    return "done";
-  }
-  await tx.execute(sql`
-    update subscription set failed_attempts = ${failed}, next_retry_at = ${addDays(end, BILLING.retryDays[failed - 1])},
-      updated_at = ${now} where id = ${sub.id}`);
-  return "again";
+  if (!paid.ok) return { kind: "failed", invoiceId: open.id };
+  await tx.execute(sql`update invoice set status = 'paid', paid_at = ${at} where id = ${open.id}`);
+  // The period the provider says was paid (a new Stripe subscription starts when it is created).
+  await applyPaidPeriod(
+    tx,
+    sub,
+    { plan: open.plan, start: paid.periodStart, end: paid.periodEnd, ref: paid.subscriptionRef },
+    at,
+  );
+  return { kind: "paid" };
 }
 
 /** A paid period: the subscription moves to it (and its plan), and the account follows the plan. */
