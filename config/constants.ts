@@ -76,6 +76,8 @@ export const AUTH = {
   resetLinkHours: 1,
   /** A refresh token used again this soon after its rotation (two tabs at once) still works. */
   rotationGraceSeconds: 30,
+  /** However often it is refreshed, a session ends this long after its log-in. */
+  absoluteSessionDays: 90,
 } as const;
 
 export const UI = {

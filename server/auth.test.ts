@@ -180,7 +180,7 @@ describe("demo outbox", () => {
     const prod = await createTestServer({
       clock,
       database: srv.database,
-      env: { DATABASE_URL: "postgres://example.invalid/slidenest" },
+      env: { DATABASE_URL: "postgres://example.invalid/slidenest", SIGNING_SECRET: "a-secret-of-the-test-servers" },
     });
     try {
       expect((await prod.request("/outbox")).status).toBe(404);
@@ -268,6 +268,7 @@ describe("sessions over HTTP", () => {
       body: JSON.stringify({ login: "personal@demo.slidenest.test", password: "Demo-pass-2026!" }),
     });
     expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
     const tokens = await res.json();
     expect(tokens).toMatchObject({ ok: true, accessToken: expect.any(String), refreshToken: expect.any(String) });
     const me = await srv.request("/graphql", {
@@ -282,12 +283,14 @@ describe("sessions over HTTP", () => {
       body: JSON.stringify({ refreshToken: tokens.refreshToken }),
     });
     expect(refreshed.status).toBe(200);
+    expect(refreshed.headers.get("cache-control")).toBe("no-store");
     const bad = await srv.request("/auth/authenticate", {
       method: "POST",
       headers: { "content-type": "application/json", locale: "es" },
       body: JSON.stringify({ login: "personal@demo.slidenest.test", password: "nope" }),
     });
     expect(bad.status).toBe(401);
+    expect(bad.headers.get("cache-control")).toBe("no-store");
     expect(await bad.json()).toMatchObject({
       code: "auth.errors.invalidLogin",
       message: "Usuario o contraseña no válidos.",

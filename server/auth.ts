@@ -130,6 +130,11 @@ export function clearedCookieHeaders(): string[] {
 /** REST token endpoints of SPEC §7 (/auth/authenticate, /auth/refresh) and the log-out form. */
 export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
   const sessionCtx = () => ({ db: deps.serviceContext("en").db, clock: deps.clock, secret: deps.secret });
+  // Token answers (and their refusals) are nobody's to keep: no browser or proxy cache stores them.
+  app.use("/auth/*", async (c, next) => {
+    await next();
+    c.res.headers.set("Cache-Control", "no-store");
+  });
 
   const guard = (c: Context, t: ReturnType<typeof serverT>, login?: string) => {
     if (crossSite(c, deps.origin))

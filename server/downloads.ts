@@ -46,7 +46,13 @@ export function clientIp(c: Context): string {
 /** The signed guest id carried by a request's cookie header, if any. */
 export function guestIdFromCookieHeader(secret: string, header: string | null): string | null {
   const m = /(?:^|;\s*)sn_guest=([^;]+)/.exec(header ?? "");
-  return m ? unsign(secret, "guest", decodeURIComponent(m[1])) : null;
+  if (!m) return null;
+  try {
+    return unsign(secret, "guest", decodeURIComponent(m[1]));
+  } catch {
+    // A malformed cookie (a broken %-escape) is no guest id: ignored, never an error.
+    return null;
+  }
 }
 
 /** The signed-in account, else the guest of the signed cookie (a new one is set on the response). */

@@ -273,5 +273,9 @@ describe("GraphQL getDownloadsCount", () => {
     expect(account.status).toBe(403);
     const forged = await gql(q, { fingerprint: guestId }, `sn_guest=${guestId}.forged`);
     expect(forged.status).toBe(403);
+    // A malformed cookie (a broken %-escape) is no guest at all, never an error on every request.
+    const broken = await gql(q, {}, "sn_guest=%E0%A4%A");
+    expect(broken.status).toBe(200);
+    expect((await broken.json()).data.getDownloadsCount).toBe(0);
   });
 });

@@ -74,4 +74,18 @@ describe("server process", () => {
     expect(code).toBe(1);
     expect(err).toContain("PORT");
   });
+
+  it("refuses to start on PostgreSQL without SIGNING_SECRET, naming it", async () => {
+    const proc = spawn(process.execPath, ["server/main.ts"], {
+      env: { ...process.env, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", SIGNING_SECRET: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let err = "";
+    proc.stderr.on("data", (d) => {
+      err += d;
+    });
+    const code = await new Promise<number | null>((resolve) => proc.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(err).toContain("SIGNING_SECRET: required with DATABASE_URL");
+  });
 });

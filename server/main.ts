@@ -12,6 +12,7 @@ import { startJobQueue } from "#modules/jobs/queue.ts";
 import { systemClock } from "#modules/shared/context.ts";
 import { createServerApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
+import { MISSING_SECRET } from "./secret.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -22,6 +23,10 @@ export async function start() {
     env = getEnv();
   } catch (error) {
     console.error((error as Error).message);
+    process.exit(1);
+  }
+  if (env.DATABASE_URL && !env.SIGNING_SECRET) {
+    console.error(MISSING_SECRET);
     process.exit(1);
   }
   const log = createLogger(env.LOG_LEVEL);

@@ -4,12 +4,17 @@ import path from "node:path";
 import type { Env } from "#config/env.server.ts";
 import type { Logger } from "#modules/shared/context.ts";
 
+export const MISSING_SECRET =
+  "Invalid environment configuration:\n  SIGNING_SECRET: required with DATABASE_URL (16+ characters; every process must use the same one)";
+
 /**
  * The secret that signs guest cookies and download addresses: SIGNING_SECRET when set, else one made
  * on first start and kept in DATA_DIR (fine for one process; several processes need SIGNING_SECRET).
  */
-export function loadSigningSecret(env: Env, log: Logger): string {
+export function loadSigningSecret(env: Env, _log: Logger): string {
   if (env.SIGNING_SECRET) return env.SIGNING_SECRET;
+  // With PostgreSQL there may be several processes: each must sign with the same secret.
+  if (env.DATABASE_URL) throw new Error(MISSING_SECRET);
   const file = path.join(env.dataDir, "signing-secret");
   try {
     const existing = fs.readFileSync(file, "utf8").trim();
@@ -20,7 +25,5 @@ export function loadSigningSecret(env: Env, log: Logger): string {
   const secret = randomBytes(32).toString("hex");
   fs.mkdirSync(env.dataDir, { recursive: true });
   fs.writeFileSync(file, secret, { mode: 0o600 });
-  if (env.DATABASE_URL)
-    log.warn("SIGNING_SECRET is not set: using a secret kept in DATA_DIR; set it when running several processes");
   return secret;
 }

@@ -36,6 +36,8 @@ export const authSession = pgTable(
       .references(() => account.id, { onDelete: "cascade" }),
     /** Sessions that descend from one log-in share a family; reuse of a rotated token revokes the family. */
     family: text("family").notNull(),
+    /** When the log-in that started the family happened: sessions end 90 days after it, rotated or not. */
+    familyStartedAt: timestamp("family_started_at", { withTimezone: true }).notNull().defaultNow(),
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     rotatedAt: timestamp("rotated_at", { withTimezone: true }),

@@ -63,6 +63,18 @@ describe("sessions", () => {
     expect(await refreshSession(ctx(), sibling?.refreshToken)).toBeNull();
   });
 
+  it("ends a session 90 days after its log-in, however often it was refreshed", async () => {
+    let t = await createSession(ctx(), accountId);
+    for (let day = 0; day < 80; day += 20) {
+      later(20 * 86_400);
+      const next = await refreshSession(ctx(), t.refreshToken);
+      expect(next, `day ${day + 20}`).not.toBeNull();
+      t = next as NonNullable<typeof next>;
+    }
+    later(11 * 86_400);
+    expect(await refreshSession(ctx(), t.refreshToken)).toBeNull();
+  });
+
   it("expires refresh tokens after 30 days and ignores junk", async () => {
     const t = await createSession(ctx(), accountId);
     later(31 * 86_400);

@@ -32,13 +32,13 @@ export function verifyAccessToken(secret: string, token: string | null | undefin
   return claims.exp * 1000 > now.getTime() ? claims : null;
 }
 
-async function issue(ctx: SessionContext, accountId: number, family: string): Promise<Tokens> {
+async function issue(ctx: SessionContext, accountId: number, family: string, familyStartedAt?: Date): Promise<Tokens> {
   const now = ctx.clock.now();
   const id = b64();
   const refreshToken = `${id}.${b64()}`;
   const refreshExpiresAt = new Date(now.getTime() + AUTH.refreshTokenSeconds * 1000);
-  await ctx.db.execute(sql`insert into auth_session (id, account_id, family, token_hash, expires_at, created_at)
-    values (${id}, ${accountId}, ${family}, ${digest(refreshToken)}, ${refreshExpiresAt}, ${now})`);
+  await ctx.db.execute(sql`insert into auth_session (id, account_id, family, family_started_at, token_hash, expires_at, created_at)
+    values (${id}, ${accountId}, ${family}, ${familyStartedAt ?? now}, ${digest(refreshToken)}, ${refreshExpiresAt}, ${now})`);
   const exp = Math.floor(now.getTime() / 1000) + AUTH.accessTokenSeconds;
   return {
     accessToken: signAccessToken(ctx.secret, { accountId, sessionId: id, exp }),
@@ -67,16 +67,20 @@ export async function refreshSession(
     id: string;
     account_id: number;
     family: string;
+    family_started_at: Date | string;
     expires_at: Date;
     rotated_at: Date | null;
     revoked_at: Date | null;
     blocked_at: Date | null;
   }>(
     ctx.db,
-    sql`select s.id, s.account_id, s.family, s.expires_at, s.rotated_at, s.revoked_at, a.blocked_at
+    sql`select s.id, s.account_id, s.family, s.family_started_at, s.expires_at, s.rotated_at, s.revoked_at, a.blocked_at
         from auth_session s join account a on a.id = s.account_id where s.token_hash = ${digest(refreshToken)}`,
   );
   if (!row || row.revoked_at || row.blocked_at || new Date(row.expires_at) <= now) return null;
+  // An absolute lifetime: 90 days after the log-in, however often the session was refreshed, log in again.
+  const started = new Date(row.family_started_at);
+  if (now.getTime() - started.getTime() > AUTH.absoluteSessionDays * 86_400_000) return null;
   const claimed = await queryRows<{ id: string }>(
     ctx.db,
     sql`update auth_session set rotated_at = ${now} where id = ${row.id} and rotated_at is null returning id`,
@@ -88,7 +92,7 @@ export async function refreshSession(
       return null;
     }
   }
-  return issue(ctx, row.account_id, row.family);
+  return issue(ctx, row.account_id, row.family, started);
 }
 
 async function revokeFamily(ctx: SessionContext, family: string, now: Date) {

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_session" ADD COLUMN "family_started_at" timestamp with time zone DEFAULT now() NOT NULL;
