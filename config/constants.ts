@@ -147,6 +147,9 @@ export const LIABILITY_CAP_CENTS = 10_000;
 /** Retention periods the Privacy Policy promises; whatever deletes that data follows them. */
 export const RETENTION = { guestDownloadsMonths: 3, serverLogDays: 30, supportMessageYears: 2 } as const;
 
+/** Largest request bodies in bytes: forms, JSON and GraphQL; provider webhooks. */
+export const BODY_LIMITS = { default: 128 * 1024, webhook: 512 * 1024 } as const;
+
 /** Requests per client address: [burst, per minute]. RATE_LIMIT_SCALE multiplies them (benchmarks). */
 export const RATE_LIMITS = {
   grants: [10, 20],

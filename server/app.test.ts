@@ -190,6 +190,54 @@ describe("template views", () => {
 });
 
 describe("platform", () => {
+  it("refuses request bodies over the limit with 413, announced or streamed, in the page's language", async () => {
+    const big = "x".repeat(200 * 1024);
+    const form = await srv.request("/es/login", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(big.length + 6) },
+      body: `login=${big}`,
+    });
+    expect(form.status).toBe(413);
+    expect(await form.text()).toBe("Esta petición es demasiado grande.");
+    const gql = await srv.request("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: `{ me { id } } # ${big}` }),
+    });
+    expect(gql.status).toBe(413);
+    expect(await gql.json()).toMatchObject({ code: "common.errors.tooLarge" });
+    // No Content-Length: counted while it streams.
+    const stream = new ReadableStream({
+      start(controller) {
+        for (let i = 0; i < 40; i++) controller.enqueue(new TextEncoder().encode("y".repeat(8192)));
+        controller.close();
+      },
+    });
+    const streamed = await srv.request("/auth/authenticate", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    // Uploads are not taken by GraphQL.
+    const multipart = new FormData();
+    multipart.set("operations", JSON.stringify({ query: "{ me { id } }" }));
+    const upload = await srv.request("/graphql", { method: "POST", body: multipart });
+    expect(upload.status).toBeGreaterThanOrEqual(400);
+    expect(upload.status).toBeLessThan(500);
+    // Ordinary requests go through.
+    expect(
+      (
+        await srv.request("/graphql", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ query: "{ me { id } }" }),
+        })
+      ).status,
+    ).toBe(200);
+  });
+
   it("reports health and readiness", async () => {
     expect((await srv.request("/healthz")).status).toBe(200);
     const ready = await srv.request("/readyz");

@@ -1,13 +1,14 @@
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
 import { localeFromPath } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
-import { DEFAULT_LOCALE, type Locale, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
+import { BODY_LIMITS, DEFAULT_LOCALE, type Locale, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import type { Env } from "#config/env.server.ts";
 import type { Database } from "#db/client.server.ts";
 import type { AccountContext } from "#modules/accounts/service.ts";
@@ -231,6 +232,22 @@ export function createServerApp(opts: ServerOptions) {
   });
 
   app.use("*", compress({ threshold: 1024 }));
+
+  // No request body may exhaust memory: an announced size over the limit is refused before it is read,
+  // and a body that grows past it while streaming is cut off, both with 413.
+  const tooLarge = (c: Context) => {
+    const t = serverT(localeFromPath(c.req.path));
+    const message = t("common.errors.tooLarge");
+    if ((c.req.header("accept") ?? "").includes("application/json") || c.req.path === "/graphql")
+      return c.json({ ok: false, code: "common.errors.tooLarge", message }, 413);
+    return c.text(message, 413);
+  };
+  app.use("*", async (c, next) => {
+    const m = c.req.method;
+    if (m === "GET" || m === "HEAD" || m === "OPTIONS") return next();
+    const maxSize = c.req.path.startsWith("/webhooks/") ? BODY_LIMITS.webhook : BODY_LIMITS.default;
+    return bodyLimit({ maxSize, onError: tooLarge })(c, next);
+  });
 
   // Every state change must come from our own pages (CSRF): a foreign Origin or Sec-Fetch-Site is refused.
   app.use("*", async (c, next) => {

@@ -651,6 +651,8 @@ export function createGraphqlHandler(opts: {
     graphqlEndpoint: "/graphql",
     cors: { origin: opts.origin, credentials: true, methods: ["GET", "POST"] },
     landingPage: false,
+    // No file uploads here: multipart requests are refused instead of being buffered.
+    multipart: false,
     graphiql: !opts.production,
     maskedErrors: true,
     plugins,
