@@ -25,6 +25,11 @@ export type Database = {
   migrate(): Promise<void>;
   /** Answers whether the database takes queries. */
   ping(): Promise<boolean>;
+  /**
+   * Runs start-up work (migrations, demo seeding) under a PostgreSQL advisory lock, so processes that
+   * start together take turns instead of racing. PGlite has one process: it just runs.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   pglite?: PGlite;
   /** The connection pool on PostgreSQL (the job queue shares it). */
@@ -58,6 +63,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       pool,
       rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
       migrate: () => migrateNodePg(db as never, { migrationsFolder: folder }),
+      async withStartupLock(work) {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock(hashtext('slidenest:startup'))");
+          return await work();
+        } finally {
+          await client.query("select pg_advisory_unlock(hashtext('slidenest:startup'))").catch(() => {});
+          client.release();
+        }
+      },
       ping: async () => {
         try {
           await pool.query("select 1");
@@ -81,6 +96,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pglite: client,
     rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
     migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
+    withStartupLock: (work) => work(),
     ping: async () => {
       try {
         await client.query("select 1");

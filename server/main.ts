@@ -10,6 +10,7 @@ import { advanceDueSubscriptions, advanceSubscription, type BillingContext } fro
 import { checkStripePrices, stripeClient } from "#modules/billing/stripe.ts";
 import { startJobQueue } from "#modules/jobs/queue.ts";
 import { systemClock } from "#modules/shared/context.ts";
+import { purgeExpiredRecords } from "#modules/shared/retention.ts";
 import { createServerApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
 import { MISSING_SECRET } from "./secret.ts";
@@ -38,12 +39,15 @@ export async function start() {
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, "db") },
   );
-  await database.migrate();
-  log.info("database ready", { kind: database.kind, ms: Date.now() - started });
-  if (env.SEED_DEMO === "auto") {
-    await seedIfEmpty(database, { log, clock: systemClock });
-    if (env.demoMode && !env.DATABASE_URL) await seedDemoAccounts(database, { log, clock: systemClock });
-  }
+  // Processes starting together take turns: one migrates and seeds, the others find it done.
+  await database.withStartupLock(async () => {
+    await database.migrate();
+    log.info("database ready", { kind: database.kind, ms: Date.now() - started });
+    if (env.SEED_DEMO === "auto") {
+      await seedIfEmpty(database, { log, clock: systemClock });
+      if (env.demoMode && !env.DATABASE_URL) await seedDemoAccounts(database, { log, clock: systemClock });
+    }
+  });
 
   if (env.stripe) {
     // A price id that bills another amount than the one shown would charge one thing and invoice another.
@@ -62,6 +66,7 @@ export async function start() {
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   // Jobs run with the server's billing context, which exists once the server does.
   let billing: (() => BillingContext) | null = null;
+  let maintenance: { refreshStats(): Promise<void> } | null = null;
   const context = () => {
     if (!billing) throw new Error("job before the server started");
     return billing();
@@ -75,6 +80,12 @@ export async function start() {
         const n = await advanceDueSubscriptions(context());
         if (n) log.info("subscriptions advanced", { count: n });
       },
+      maintenance: async () => {
+        if (!maintenance) return;
+        await maintenance.refreshStats();
+        const purged = await purgeExpiredRecords({ db: database.db, clock: systemClock });
+        if (Object.values(purged).some((n) => n > 0)) log.info("expired records purged", purged);
+      },
     },
   });
   const server = createServerApp({
@@ -84,8 +95,11 @@ export async function start() {
     clientDir: path.join(root, "build/client"),
     log,
     billingJobs: jobs,
+    // Trending and counts are refreshed by the maintenance job: once per slot across all processes.
+    refreshStatsEveryMs: 0,
   });
   billing = () => server.billingContext("en");
+  maintenance = server;
   const http = serve(
     { fetch: server.app.fetch, port: env.PORT, hostname: env.HOST, overrideGlobalObjects: false },
     (info) => {

@@ -8,6 +8,8 @@ export type JobHandlers = {
   advanceSubscription(subscriptionId: number): Promise<void>;
   /** Applies whatever is due on every subscription: the net under jobs that were lost. */
   sweepSubscriptions(): Promise<void>;
+  /** Trending, counts, search documents, expired sessions and the retention purge (every 5 minutes). */
+  maintenance?(): Promise<void>;
 };
 
 export type JobQueue = {
@@ -16,7 +18,7 @@ export type JobQueue = {
   stop(): Promise<void>;
 };
 
-const QUEUES = { subscription: "billing-subscription", sweep: "billing-sweep" } as const;
+const QUEUES = { subscription: "billing-subscription", sweep: "billing-sweep", maintenance: "maintenance" } as const;
 
 /**
  * The kept job queue (ADR 0008): pg-boss in the `pgboss` schema of the app's own database, on the
@@ -66,6 +68,13 @@ export async function startJobQueue(opts: {
   });
   await boss.work(QUEUES.sweep, polling, async () => handlers.sweepSubscriptions());
   await boss.schedule(QUEUES.sweep, opts.sweepCron ?? "*/5 * * * *", {}, { tz: "UTC" });
+  if (handlers.maintenance) {
+    const maintenance = handlers.maintenance;
+    // One run per slot for all processes together: the cron fires once however many schedule it.
+    await boss.createQueue(QUEUES.maintenance, { ...keep, retryLimit: 0 });
+    await boss.work(QUEUES.maintenance, polling, async () => maintenance());
+    await boss.schedule(QUEUES.maintenance, "*/5 * * * *", {}, { tz: "UTC" });
+  }
   return {
     async scheduleSubscription(subscriptionId, at) {
       // One queued job per subscription and moment: nudges for the same renewal do not pile up.

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "#modules/shared/sql.ts";
+import { createTestDatabase } from "#tests/db.ts";
+import { createTaxonomy, createTemplate } from "#tests/factories.ts";
+import { purgeExpiredRecords } from "./retention.ts";
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.cleanup();
+});
+
+const count = async (table: string) =>
+  (await queryRows<{ n: number }>(database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n;
+
+describe("retention", () => {
+  it("deletes guest downloads, counters and credits after 3 months, and old search log and outbox mail", async () => {
+    const db = database.db;
+    const tax = await createTaxonomy(db);
+    const t = await createTemplate(db, tax, { title: "Kept Deck" });
+    const [account] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into account (email, username, name, password_hash) values ('r@example.com', 'retained', 'R', 'x') returning id`,
+    );
+    const row = (at: string, accountId: number | null) =>
+      db.execute(sql`insert into download (template_id, template_color_id, category_id, format, license, fingerprint,
+                       account_id, period, created_at)
+                     values (${t.id}, ${t.colorIds[0]}, ${tax.tags.marketing}, 'PP', 'free',
+                             ${accountId ? null : "guest-1"}, ${accountId}, ${at.slice(0, 7)}, ${new Date(at)})`);
+    await row("2026-07-01T00:00:00Z", null); // a guest, over 3 months before: deleted
+    await row("2026-09-15T00:00:00Z", null); // a guest, within 3 months: kept
+    await row("2026-01-01T00:00:00Z", account.id); // an account's history: kept
+    for (const period of ["2026-07", "2026-08", "2026-11"]) {
+      await db.execute(sql`insert into download_counter (subject, period, used) values ('g:guest-1', ${period}, 1)`);
+      await db.execute(
+        sql`insert into download_grant (subject, period, template_id, created_at) values ('g:guest-1', ${period}, ${t.id}, now())`,
+      );
+    }
+    await db.execute(sql`insert into search_log (query, locale, result_count, created_at)
+                         values ('old', 'en', 1, ${new Date("2026-09-01T00:00:00Z")}), ('new', 'en', 1, ${new Date("2026-11-20T00:00:00Z")})`);
+    await db.execute(sql`insert into mail_outbox ("to", subject, text, html, kind, locale, created_at)
+                         values ('a@b.co', 's', 't', 'h', 'verify', 'en', ${new Date("2026-09-01T00:00:00Z")})`);
+    const purged = await purgeExpiredRecords({ db, clock: { now: () => new Date("2026-11-23T00:00:00Z") } });
+    expect(purged).toMatchObject({ guestDownloads: 1, counters: 1, grants: 1, searchLog: 1, outbox: 1 });
+    expect(await count("download")).toBe(2);
+    expect(await count("download_counter")).toBe(2);
+    expect(await count("search_log")).toBe(1);
+    // Nothing left to delete the second time.
+    const again = await purgeExpiredRecords({ db, clock: { now: () => new Date("2026-11-23T00:00:00Z") } });
+    expect(Object.values(again).every((n) => n === 0)).toBe(true);
+  });
+});

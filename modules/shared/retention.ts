@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import { RETENTION, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
+import { periodOf } from "#modules/downloads/period.ts";
+import type { ServiceContext } from "./context.ts";
+import { queryRows } from "./sql.ts";
+
+const DAY_MS = 86_400_000;
+
+/** Provider webhook ids are kept this long against redeliveries (Stripe retries for three days). */
+const BILLING_EVENT_DAYS = 90;
+
+/**
+ * Deletes what the Privacy Policy promises not to keep (RETENTION): guest download records after 3
+ * months, allowance counters and credits of periods that old, the search log once it is older than the
+ * top-searches window and the log retention, demo outbox mail, and old webhook ids. Runs on a schedule
+ * (the maintenance job); answers how many rows went, per kind.
+ */
+export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "clock">): Promise<Record<string, number>> {
+  const now = ctx.clock.now();
+  const months = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - RETENTION.guestDownloadsMonths, now.getUTCDate()),
+  );
+  const oldestPeriod = periodOf(months);
+  const logCutoff = new Date(now.getTime() - Math.max(RETENTION.serverLogDays, TOP_SEARCHES_WINDOW_DAYS) * DAY_MS);
+  const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(ctx.db, query))[0]?.n ?? 0;
+  return {
+    guestDownloads: Number(
+      await count(sql`with d as (delete from download where account_id is null and created_at < ${months} returning 1)
+                      select count(*)::int as n from d`),
+    ),
+    counters: Number(
+      await count(sql`with d as (delete from download_counter where period < ${oldestPeriod} returning 1)
+                      select count(*)::int as n from d`),
+    ),
+    grants: Number(
+      await count(sql`with d as (delete from download_grant where period < ${oldestPeriod} returning 1)
+                      select count(*)::int as n from d`),
+    ),
+    searchLog: Number(
+      await count(sql`with d as (delete from search_log where created_at < ${logCutoff} returning 1)
+                      select count(*)::int as n from d`),
+    ),
+    outbox: Number(
+      await count(sql`with d as (delete from mail_outbox where created_at < ${logCutoff} returning 1)
+                      select count(*)::int as n from d`),
+    ),
+    billingEvents: Number(
+      await count(sql`with d as (delete from billing_event where received_at < ${new Date(now.getTime() - BILLING_EVENT_DAYS * DAY_MS)} returning 1)
+                      select count(*)::int as n from d`),
+    ),
+  };
+}
