@@ -162,6 +162,8 @@ export const RATE_LIMITS = {
   favorites: [30, 120],
   /** Payment, plan-change and card attempts. */
   payments: [5, 20],
+  /** Previews rendered because they were not cached yet (a page of 24 cards asks for a few dozen). */
+  previewRenders: [120, 600],
 } as const satisfies Record<string, readonly [number, number]>;
 export type RateLimits = { [K in keyof typeof RATE_LIMITS]: [number, number] };
 

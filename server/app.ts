@@ -161,6 +161,8 @@ export function createServerApp(opts: ServerOptions) {
     jobs: opts.billingJobs,
   });
   const paymentLimiter = new RateLimiter(...limits.payments);
+  // Rendering a missing preview costs CPU: a client gets only so many of those (cached ones are free).
+  const previewRenders = new RateLimiter(...limits.previewRenders);
   // With Stripe, its card element may be reached by a client-side navigation from any page, which keeps
   // the policy of the page first loaded: Stripe's script, frames and API are allowed on every page.
   const csp = { stripe: Boolean(env.stripe) };
@@ -316,7 +318,11 @@ export function createServerApp(opts: ServerOptions) {
     const m = /^(\d{1,3})-(\d{3,4})\.webp$/.exec(c.req.param("file"));
     const color = Number(c.req.param("color"));
     if (!m || !Number.isInteger(color) || color < 1 || color > 2_147_483_647) return c.text("Not found", 404);
-    const body = await files.getPreview(fileContext, color, Number(m[1]), Number(m[2]));
+    const body = await files.getPreview(fileContext, color, Number(m[1]), Number(m[2]), {
+      now: clock.now(),
+      allowRender: () => previewRenders.take(clientIp(c)).ok,
+    });
+    if (body === "limited") return c.text("Too many requests", 429, { "Retry-After": "10" });
     if (!body) return c.text("Not found", 404);
     return c.body(new Uint8Array(body), 200, {
       "Content-Type": "image/webp",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { seedDemo } from "#db/seed/index.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestServer } from "#tests/server.ts";
@@ -52,6 +53,40 @@ describe("slide previews", () => {
     expect(again.equals(body)).toBe(true);
     const last = await srv.request(`/files/previews/v1/${free.color_id}/${free.slides_count}-320.webp`);
     expect(last.status).toBe(200);
+  });
+
+  it("shows nothing of a template not published yet, and renders only so many missing previews per client", async () => {
+    // A copy of a template, published next week.
+    const [copy] = await queryRows<{ id: number }>(
+      srv.database.db,
+      sql`insert into template (category_id, is_premium, slides_count, aspect_ratio, heading_font, body_font, formats, design, published_at)
+          select category_id, false, slides_count, aspect_ratio, heading_font, body_font, formats, design, now() + interval '7 days'
+          from template where id = ${free.template_id} returning id`,
+    );
+    const [soon] = await queryRows<{ color_id: number }>(
+      srv.database.db,
+      sql`insert into template_color (template_id, color_id, position, palette)
+          select ${copy.id}, color_id, 0, palette from template_color where id = ${free.color_id} returning id as color_id`,
+    );
+    expect((await srv.request(`/files/previews/v1/${soon.color_id}/1-320.webp`)).status).toBe(404);
+    const limited = await createTestServer({
+      database: srv.database,
+      dataDir: srv.dataDir,
+      rateLimits: {
+        ...Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, [1000, 1000]])),
+        previewRenders: [1, 1],
+      } as RateLimits,
+    });
+    try {
+      expect((await limited.request(`/files/previews/v1/${free.color_id}/3-320.webp`)).status).toBe(200);
+      const second = await limited.request(`/files/previews/v1/${free.color_id}/4-320.webp`);
+      expect(second.status).toBe(429);
+      expect(second.headers.get("retry-after")).toBeTruthy();
+      // Already made: served whatever the budget.
+      expect((await limited.request(`/files/previews/v1/${free.color_id}/3-320.webp`)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it("answers 404 for widths, slides and variants that do not exist", async () => {

@@ -50,6 +50,25 @@ async function loadVariant(db: Db, templateColorId: number): Promise<VariantRow 
   return rows[0] ?? null;
 }
 
+/**
+ * When each colour variant's template is published, remembered for a minute per process (previews are
+ * the most frequent request; a template published or withdrawn shows within the minute).
+ */
+const publication = new Map<number, { at: Date | null; checked: number }>();
+async function isPublished(fctx: FileContext, templateColorId: number, now: Date): Promise<boolean> {
+  let known = publication.get(templateColorId);
+  if (!known || Date.now() - known.checked > 60_000) {
+    const [row] = await queryRows<{ published_at: Date | string | null }>(
+      fctx.db,
+      sql`select t.published_at from template_color tc join template t on t.id = tc.template_id where tc.id = ${templateColorId}`,
+    );
+    if (publication.size > 50_000) publication.clear();
+    known = { at: row?.published_at ? new Date(row.published_at) : null, checked: Date.now() };
+    publication.set(templateColorId, known);
+  }
+  return known.at !== null && known.at.getTime() <= now.getTime();
+}
+
 function once<T>(fctx: FileContext, key: string, work: () => Promise<T>): Promise<T> {
   const running = fctx.inflight.get(key) as Promise<T> | undefined;
   if (running) return running;
@@ -156,11 +175,19 @@ export async function getPreview(
   templateColorId: number,
   slide: number,
   width: number,
-): Promise<Buffer | null> {
+  opts: {
+    now: Date;
+    /** Asked before a missing preview is rendered (the costly part): false refuses it for now. */
+    allowRender?: () => boolean;
+  },
+): Promise<Buffer | null | "limited"> {
   if (!isPreviewWidth(width) || !Number.isInteger(slide) || slide < 1) return null;
+  // A template not yet published shows nothing, rendered before or not.
+  if (!(await isPublished(fctx, templateColorId, opts.now))) return null;
   const key = `previews/v1/${templateColorId}/${slide}-${width}.webp`;
   const cached = await fctx.storage.get(key);
   if (cached) return cached;
+  if (opts.allowRender && !fctx.inflight.has(key) && !opts.allowRender()) return "limited";
   return once(fctx, key, async () => {
     const v = await loadVariant(fctx.db, templateColorId);
     const spec = v?.design.slides[slide - 1];
