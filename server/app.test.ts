@@ -99,12 +99,17 @@ describe("pages", () => {
       "/templates?sort=1%3Bdrop%20table%20template",
       "/templates?license=free&license=free&license=free",
       "/templates?page=%00",
+      "/%00",
+      "/es/ma%00rketing",
+      "/%F0%9F%98%80",
+      "/templates?style=%00&q=%01",
       `/${long}`,
       "/marketing?ratio=5-4&slides=999",
     ];
     for (const p of cases) {
       const res = await srv.request(p);
       expect(res.status, p).toBeLessThan(500);
+      if (p.includes("%00") && !p.includes("?")) expect(res.status, p).toBe(404);
       const body = await res.text();
       expect(body).not.toContain("<script>alert(1)</script>");
     }

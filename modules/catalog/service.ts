@@ -51,6 +51,8 @@ export async function listTags(
 }
 
 export async function getTagBySlug(ctx: ServiceContext, slug: string): Promise<TagView | null> {
+  // Slugs are lowercase letters, digits and dashes: anything else (a NUL, an emoji) names no tag.
+  if (!/^[a-z0-9-]{1,120}$/i.test(slug)) return null;
   const rows = await queryRows<TagRow>(ctx.db, sql`${tagSelect(ctx.locale)} where t.slug = ${slug.toLowerCase()}`);
   return rows[0] ? reshapeTag(rows[0]) : null;
 }

@@ -161,6 +161,12 @@ describe("GraphQL catalogue", () => {
     expect(wrongType.status).toBe(400);
     const huge = await gql(`{ tag(slug: "${"x".repeat(10_000)}") { id } }`);
     expect(huge.status).toBe(404);
+    for (const slug of ["ma\u0000rketing", "\u0001", "😀"]) {
+      const odd = await gql(`query Tag($slug: String!) { tag(slug: $slug) { id } }`, { slug });
+      expect(odd.status, JSON.stringify(slug)).toBe(404);
+    }
+    const nulSearch = await gql(`query($q: String!) { searchAutocompletions(searchRequest: $q) }`, { q: "a\u0000b" });
+    expect(nulSearch.status).toBe(200);
     const garbage = await handler(
       new Request("http://localhost/graphql", {
         method: "POST",
