@@ -27,6 +27,11 @@ const schema = z.object({
     .default("https://accounts.google.com"),
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
   DEMO_MODE: z.enum(["on", "off", "auto"]).default("auto"),
+  /** Proxies trusted to forward the client's address: a hop count, or addresses and CIDR ranges. */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9a-fA-F.:/,\s]{1,2000})$/, "must be a hop count or a list of IP addresses and CIDR ranges")
+    .optional(),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_\w+$/, "must be a Stripe secret key (sk_live_… or sk_test_…)")

@@ -30,7 +30,8 @@ import {
   TOKEN_COOKIE,
   takeAuthAttempt,
 } from "./auth.ts";
-import { clientIp, guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
+import { addressKey, clientAddress, parseTrustProxy } from "./client-address.ts";
+import { clientIp, guestIdFromCookieHeader, mountDownloads, peerAddress } from "./downloads.ts";
 import { mountFavorites } from "./favorites.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
 import type { createLogger } from "./logger.ts";
@@ -44,7 +45,7 @@ import { services } from "./services.server.ts";
 import { mountStripeWebhook } from "./stripe-webhook.ts";
 import { ViewCounter } from "./views.ts";
 
-type Vars = { requestId: string; nonce: string; viewer: SessionViewer };
+type Vars = { requestId: string; nonce: string; viewer: SessionViewer; clientKey: string; https: boolean };
 
 export type ServerOptions = {
   env: Env;
@@ -112,6 +113,10 @@ const ACCOUNT_PAGES =
 export function createServerApp(opts: ServerOptions) {
   const { env, database, build, log } = opts;
   const clock = opts.clock ?? systemClock;
+  const trust = parseTrustProxy(env.TRUST_PROXY);
+  if ("error" in trust) throw new Error(`Invalid environment configuration:\n  TRUST_PROXY: ${trust.error}`);
+  const trustProxy = trust;
+  const publicHttps = env.publicUrl.startsWith("https:");
   const mode = opts.mode ?? "production";
   const db = database.db;
   const handler = createRequestHandler(build, mode);
@@ -208,6 +213,16 @@ export function createServerApp(opts: ServerOptions) {
         .replace(/[^\w.-]/g, "") || nextRequestId();
     c.set("requestId", requestId);
     c.set("nonce", newNonce());
+    // One request context: the client's address (through the trusted proxies only, IPv6 by /64) and
+    // whether it came over HTTPS (the site's address says so, or a trusted proxy does).
+    const address = clientAddress(peerAddress(c), c.req.header("x-forwarded-for"), trustProxy);
+    c.set("clientKey", addressKey(address));
+    c.set(
+      "https",
+      new URL(c.req.url).protocol === "https:" ||
+        publicHttps ||
+        (trustProxy.kind !== "none" && c.req.header("x-forwarded-proto") === "https"),
+    );
     const started = performance.now();
     try {
       await next();
@@ -219,9 +234,7 @@ export function createServerApp(opts: ServerOptions) {
       });
     }
     c.res.headers.set("X-Request-Id", requestId);
-    securityHeaders(c.res.headers, {
-      https: new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https",
-    });
+    securityHeaders(c.res.headers, { https: c.get("https") });
     if (env.LOG_LEVEL === "debug" || c.res.status >= 500) {
       log.info("request", {
         requestId,
@@ -392,6 +405,7 @@ export function createServerApp(opts: ServerOptions) {
     nonce: string,
     viewer: SessionViewer,
     ip: string,
+    https: boolean,
   ): AppLoadContext => ({
     services,
     origin: env.publicUrl,
@@ -415,14 +429,20 @@ export function createServerApp(opts: ServerOptions) {
     },
     async startSession(accountId) {
       const tokens = await createSession({ db, clock, secret }, accountId);
-      const https = new URL(req.url).protocol === "https:" || req.headers.get("x-forwarded-proto") === "https";
       return sessionCookieHeaders(tokens, https);
     },
   });
 
-  const render = async (req: Request, requestId: string, nonce: string, viewer: SessionViewer = null, ip = "") => {
+  const render = async (
+    req: Request,
+    requestId: string,
+    nonce: string,
+    viewer: SessionViewer = null,
+    ip = "",
+    https = false,
+  ) => {
     const ctx = new RouterContextProvider();
-    ctx.set(appContextKey, appLoadContext(req, requestId, nonce, viewer, ip));
+    ctx.set(appContextKey, appLoadContext(req, requestId, nonce, viewer, ip, https));
     return handler(req, ctx);
   };
 
@@ -460,7 +480,7 @@ export function createServerApp(opts: ServerOptions) {
     const nonce = c.get("nonce");
     const viewer = c.get("viewer");
     if (!cacheable(req, url.pathname, viewer)) {
-      const res = await render(req, c.get("requestId"), nonce, viewer, clientIp(c));
+      const res = await render(req, c.get("requestId"), nonce, viewer, clientIp(c), c.get("https"));
       if (res.headers.get("Content-Type")?.startsWith("text/html")) {
         res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, mode === "development", csp));
         if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-cache");

@@ -346,6 +346,52 @@ describe("sessions over HTTP", () => {
     }
   });
 
+  it("takes the client's address from X-Forwarded-For only through trusted proxies, IPv6 by /64", async () => {
+    const attempt = (server: typeof srv, forwarded: string) =>
+      server.request("/auth/authenticate", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": forwarded },
+        body: JSON.stringify({ login: "nobody-here", password: "wrong" }),
+      });
+    const direct = await createTestServer({ clock, database: srv.database, rateLimits: { auth: [2, 1] } });
+    const proxied = await createTestServer({
+      clock,
+      database: srv.database,
+      rateLimits: { auth: [2, 1] },
+      env: { TRUST_PROXY: "1", PUBLIC_URL: "https://slidenest.example" },
+    });
+    try {
+      // No proxy trusted: a made-up header does not buy a new budget.
+      const spoofed = [];
+      for (const ip of ["198.51.100.1", "198.51.100.2", "198.51.100.3"])
+        spoofed.push((await attempt(direct, ip)).status);
+      expect(spoofed).toEqual([401, 401, 429]);
+      // Behind one trusted proxy: each client has its own budget, and a /64 is one client.
+      const seen = [];
+      for (const ip of ["198.51.100.1", "198.51.100.1", "198.51.100.1", "198.51.100.2"])
+        seen.push((await attempt(proxied, ip)).status);
+      expect(seen).toEqual([401, 401, 429, 401]);
+      const v6 = [];
+      for (const ip of ["2001:db8:5:6::1", "2001:db8:5:6::2", "2001:db8:5:6:ffff::3"])
+        v6.push((await attempt(proxied, ip)).status);
+      expect(v6).toEqual([401, 401, 429]);
+      // An https site address makes cookies Secure and sends HSTS, whatever the request says.
+      const page = await proxied.request("/");
+      expect(page.headers.get("strict-transport-security")).toContain("max-age=");
+      const login = await proxied.request("/auth/authenticate", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.50" },
+        body: JSON.stringify({ login: "free@demo.slidenest.test", password: "Demo-pass-2026!" }),
+      });
+      const cookies = login.headers.getSetCookie();
+      expect(cookies.length).toBeGreaterThan(0);
+      expect(cookies.every((c) => /;\s*Secure/i.test(c))).toBe(true);
+    } finally {
+      await direct.close();
+      await proxied.close();
+    }
+  });
+
   it("limits guesses at one login from many addresses", async () => {
     const limited = await createTestServer({
       clock,

@@ -36,8 +36,9 @@ export function takeAuthAttempt(limiters: AuthLimiters, ip: string, login?: stri
   return null;
 }
 
+/** Whether the request reached us over HTTPS, as the request context resolved it (see server/app.ts). */
 export const isHttps = (c: Context) =>
-  new URL(c.req.url).protocol === "https:" || c.req.header("x-forwarded-proto") === "https";
+  (c.get("https" as never) as boolean | undefined) ?? new URL(c.req.url).protocol === "https:";
 
 /** Sets both cookies: the access token (apollo-token, 7 days) and the refresh token (30 days). */
 export function setSessionCookies(c: Context, tokens: Tokens) {

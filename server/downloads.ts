@@ -36,10 +36,18 @@ type Deps = {
 
 /** The client's address as the socket saw it (a proxy in front would pass it on, and be trusted here). */
 export function clientIp(c: Context): string {
+  // Resolved once per request through the trusted-proxy setting, and grouped by /64 for IPv6.
+  const resolved = c.get("clientKey" as never) as string | undefined;
+  if (resolved) return resolved;
+  return peerAddress(c) ?? "unknown";
+}
+
+/** The socket's peer address. */
+export function peerAddress(c: Context): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    return getConnInfo(c).remote.address;
   } catch {
-    return "unknown";
+    return undefined;
   }
 }
 
