@@ -400,7 +400,6 @@ export function createServerApp(opts: ServerOptions) {
   });
 
   const appLoadContext = (
-    req: Request,
     requestId: string,
     nonce: string,
     viewer: SessionViewer,
@@ -442,7 +441,7 @@ export function createServerApp(opts: ServerOptions) {
     https = false,
   ) => {
     const ctx = new RouterContextProvider();
-    ctx.set(appContextKey, appLoadContext(req, requestId, nonce, viewer, ip, https));
+    ctx.set(appContextKey, appLoadContext(requestId, nonce, viewer, ip, https));
     return handler(req, ctx);
   };
 
