@@ -52,7 +52,17 @@ export type OpenOptions = {
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const folder = opts.migrationsFolder ?? migrationsFolder;
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolMax ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolMax ?? 10,
+      // A database that is gone or stuck fails fast instead of holding requests: connecting, a statement,
+      // and a transaction left open each have a limit, and idle connections are kept alive.
+      connectionTimeoutMillis: 5_000,
+      statement_timeout: 30_000,
+      idle_in_transaction_session_timeout: 60_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     pool.on("error", () => {
       /* idle client errors are reported by the next query */
     });
@@ -74,11 +84,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         }
       },
       ping: async () => {
+        // Readiness answers within a second, whatever the database is doing.
+        let timer: ReturnType<typeof setTimeout> | undefined;
         try {
-          await pool.query("select 1");
-          return true;
+          return await Promise.race([
+            pool.query("select 1").then(() => true),
+            new Promise<boolean>((resolve) => {
+              timer = setTimeout(() => resolve(false), 1_000);
+            }),
+          ]);
         } catch {
           return false;
+        } finally {
+          clearTimeout(timer);
         }
       },
       close: () => pool.end(),

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -48,4 +49,30 @@ describe("start-up lock", () => {
       await db.close();
     }
   });
+
+  it("answers readiness within a second when PostgreSQL is stuck or gone", async () => {
+    // A server that takes the connection and never says a word.
+    const sockets: net.Socket[] = [];
+    const stuck = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.on("error", () => {});
+    });
+    await new Promise<void>((resolve) => stuck.listen(0, "127.0.0.1", resolve));
+    const port = (stuck.address() as net.AddressInfo).port;
+    const db = await openDatabase({ url: `postgres://nobody@127.0.0.1:${port}/none` });
+    try {
+      const started = Date.now();
+      expect(await db.ping()).toBe(false);
+      expect(Date.now() - started).toBeLessThan(2_500);
+      const gone = await openDatabase({ url: "postgres://nobody@127.0.0.1:1/none" });
+      expect(await gone.ping()).toBe(false);
+      await gone.close();
+    } finally {
+      // The pool's own connection attempt is still waiting on the silent server: cut it, and do not wait
+      // for the pool to notice (its connect time-out does that in its own time).
+      for (const s of sockets) s.destroy();
+      stuck.close();
+      void db.close().catch(() => {});
+    }
+  }, 20_000);
 });

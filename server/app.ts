@@ -9,7 +9,7 @@ import type { AppLoadContext } from "#app/context.ts";
 import { localeFromPath } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
 import { BODY_LIMITS, DEFAULT_LOCALE, type Locale, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
-import type { Env } from "#config/env.server.ts";
+import { type Env, isLoopbackUrl } from "#config/env.server.ts";
 import type { Database } from "#db/client.server.ts";
 import type { AccountContext } from "#modules/accounts/service.ts";
 import { createSession, purgeExpiredSessions } from "#modules/auth/sessions.ts";
@@ -30,7 +30,7 @@ import {
   TOKEN_COOKIE,
   takeAuthAttempt,
 } from "./auth.ts";
-import { addressKey, clientAddress, parseTrustProxy } from "./client-address.ts";
+import { addressKey, clientAddress, isLoopbackAddress, parseTrustProxy } from "./client-address.ts";
 import { clientIp, guestIdFromCookieHeader, mountDownloads, peerAddress } from "./downloads.ts";
 import { mountFavorites } from "./favorites.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
@@ -45,7 +45,14 @@ import { services } from "./services.server.ts";
 import { mountStripeWebhook } from "./stripe-webhook.ts";
 import { ViewCounter } from "./views.ts";
 
-type Vars = { requestId: string; nonce: string; viewer: SessionViewer; clientKey: string; https: boolean };
+type Vars = {
+  requestId: string;
+  nonce: string;
+  viewer: SessionViewer;
+  clientAddress: string;
+  clientKey: string;
+  https: boolean;
+};
 
 export type ServerOptions = {
   env: Env;
@@ -117,6 +124,7 @@ export function createServerApp(opts: ServerOptions) {
   if ("error" in trust) throw new Error(`Invalid environment configuration:\n  TRUST_PROXY: ${trust.error}`);
   const trustProxy = trust;
   const publicHttps = env.publicUrl.startsWith("https:");
+  const publicLoopback = isLoopbackUrl(env.publicUrl);
   const mode = opts.mode ?? "production";
   const db = database.db;
   const handler = createRequestHandler(build, mode);
@@ -216,6 +224,7 @@ export function createServerApp(opts: ServerOptions) {
     // One request context: the client's address (through the trusted proxies only, IPv6 by /64) and
     // whether it came over HTTPS (the site's address says so, or a trusted proxy does).
     const address = clientAddress(peerAddress(c), c.req.header("x-forwarded-for"), trustProxy);
+    c.set("clientAddress", address);
     c.set("clientKey", addressKey(address));
     c.set(
       "https",
@@ -391,12 +400,22 @@ export function createServerApp(opts: ServerOptions) {
     c.res.headers.append("Vary", "Accept-Language");
   });
 
+  // Work done after the answer (mail): kept track of, so shutdown waits for it.
+  const pending = new Set<Promise<void>>();
+  const later = (task: () => Promise<void>) => {
+    const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
+      .catch((error) => log.error("task after the answer failed", { error }))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  };
+
   const accountContext = (locale: Locale): AccountContext => ({
     ...serviceContext(locale),
     mailer,
     origin: env.publicUrl,
     translate: serverT,
-    runLater: opts.deferMail === false ? undefined : (task) => setImmediate(() => void task()),
+    runLater: opts.deferMail === false ? undefined : later,
   });
 
   const appLoadContext = (
@@ -405,6 +424,7 @@ export function createServerApp(opts: ServerOptions) {
     viewer: SessionViewer,
     ip: string,
     https: boolean,
+    address: string,
   ): AppLoadContext => ({
     services,
     origin: env.publicUrl,
@@ -414,7 +434,8 @@ export function createServerApp(opts: ServerOptions) {
     fileContext: () => fileContext,
     accountContext,
     viewer: viewer?.account ?? null,
-    outboxPage,
+    // Demo mode forced on at a public address: the outbox answers only to this machine.
+    outboxPage: outboxPage && (publicLoopback || isLoopbackAddress(address)),
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     limitAuthAttempt(login) {
       return takeAuthAttempt(authLimiters, ip, login);
@@ -439,9 +460,10 @@ export function createServerApp(opts: ServerOptions) {
     viewer: SessionViewer = null,
     ip = "",
     https = false,
+    address = "",
   ) => {
     const ctx = new RouterContextProvider();
-    ctx.set(appContextKey, appLoadContext(requestId, nonce, viewer, ip, https));
+    ctx.set(appContextKey, appLoadContext(requestId, nonce, viewer, ip, https, address));
     return handler(req, ctx);
   };
 
@@ -479,7 +501,15 @@ export function createServerApp(opts: ServerOptions) {
     const nonce = c.get("nonce");
     const viewer = c.get("viewer");
     if (!cacheable(req, url.pathname, viewer)) {
-      const res = await render(req, c.get("requestId"), nonce, viewer, clientIp(c), c.get("https"));
+      const res = await render(
+        req,
+        c.get("requestId"),
+        nonce,
+        viewer,
+        clientIp(c),
+        c.get("https"),
+        c.get("clientAddress"),
+      );
       if (res.headers.get("Content-Type")?.startsWith("text/html")) {
         res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, mode === "development", csp));
         if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-cache");
@@ -521,8 +551,17 @@ export function createServerApp(opts: ServerOptions) {
     refreshStats,
     secret,
     billingContext,
-    async close() {
+    /** Stops the timers, flushes view counts and waits (up to `deadlineMs`) for mail still being sent. */
+    async close(deadlineMs = 8_000) {
       if (statsTimer) clearInterval(statsTimer);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.allSettled([...pending]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, deadlineMs);
+        }),
+      ]);
+      clearTimeout(timer);
       await views.stop();
     },
   };

@@ -197,6 +197,22 @@ describe("demo outbox", () => {
       await prod.close();
     }
   });
+
+  it("with demo mode forced on at a public address, answers only to this machine", async () => {
+    const forced = await createTestServer({
+      clock,
+      database: srv.database,
+      env: { DEMO_MODE: "on", PUBLIC_URL: "https://demo.slidenest.example", TRUST_PROXY: "1" },
+    });
+    try {
+      const from = (address: string) => forced.request("/outbox", { headers: { "x-forwarded-for": address } });
+      expect((await from("203.0.113.9")).status).toBe(404);
+      expect((await from("2001:db8::9")).status).toBe(404);
+      expect((await from("127.0.0.1")).status).toBe(200);
+    } finally {
+      await forced.close();
+    }
+  });
 });
 
 describe("forgotten passwords", () => {

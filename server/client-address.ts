@@ -85,3 +85,8 @@ export function addressKey(address: string): string {
     .map((g) => Number.parseInt(g || "0", 16).toString(16))
     .join(":")}::/64`;
 }
+
+/** Whether an address is this machine (127.0.0.0/8, ::1). */
+export function isLoopbackAddress(address: string): boolean {
+  return /^127(\.\d{1,3}){3}$/.test(address) || address === "::1";
+}

@@ -27,8 +27,35 @@ export function createLogger(
 function serialize(fields?: Record<string, unknown>) {
   if (!fields) return {};
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) {
-    out[k] = v instanceof Error ? { name: v.name, message: v.message, stack: v.stack } : v;
-  }
+  for (const [k, v] of Object.entries(fields)) out[k] = v instanceof Error ? describeError(v) : v;
   return out;
+}
+
+/**
+ * An error as a log line may carry it: its class, its code (a PostgreSQL SQLSTATE, a Node error code),
+ * the same for its cause, and where it was thrown. Never the values of a failed query (e-mails,
+ * password hashes): database errors name them in their message, so the message is cut before them.
+ */
+export function describeError(error: Error, depth = 0): Record<string, unknown> {
+  const e = error as Error & { code?: unknown; cause?: unknown };
+  const message = scrub(e.message);
+  const frames = (e.stack ?? "")
+    .split("\n")
+    .filter((l) => l.trimStart().startsWith("at "))
+    .slice(0, 8);
+  return {
+    name: e.name,
+    ...(typeof e.code === "string" || typeof e.code === "number" ? { code: e.code } : {}),
+    ...(message ? { message } : {}),
+    ...(frames.length ? { stack: frames.map((f) => f.trim()) } : {}),
+    ...(e.cause instanceof Error && depth < 3 ? { cause: describeError(e.cause, depth + 1) } : {}),
+  };
+}
+
+/** A message without what a failed query was given: Drizzle's "params: …", PostgreSQL's "Key (email)=(…)". */
+function scrub(message: string): string {
+  return message
+    .replace(/params:[\s\S]*$/i, "params: [withheld]")
+    .replace(/\(([^()]*)\)=\([^)]*\)/g, "($1)=([withheld])")
+    .slice(0, 500);
 }

@@ -116,10 +116,13 @@ export async function start() {
     if (stopping) return;
     stopping = true;
     log.info("shutting down", { signal });
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
-    http.close();
+    // Stop taking connections, let the requests in flight finish (up to 10 s), then the mail still
+    // being sent, the jobs, and the database pool last.
+    const drained = new Promise<void>((resolve) => http.close(() => resolve()));
     (http as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     await server.close();
     await jobs.stop();
     await database.close();
