@@ -215,6 +215,19 @@ describe("demo outbox", () => {
   });
 });
 
+describe("common passwords", () => {
+  it("are refused on the sign-up page with a message in the page's language", async () => {
+    const res = await post("/es/signup", {
+      name: "Pepa",
+      email: "pepa@example.com",
+      password: "P@ssw0rd",
+      terms: "on",
+    });
+    expect(res.status).toBe(200);
+    expect(notices(await res.text())).toContain("Esta contraseña es de las más usadas.");
+  });
+});
+
 describe("forgotten passwords", () => {
   it("goes from 'enter email' to 'email sent', and the link sets a new password that signs out everywhere", async () => {
     expect((await get("/change-password")).headers.get("location")).toBe("/forgot-password");

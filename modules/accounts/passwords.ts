@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import { dictionary } from "@zxcvbn-ts/language-common";
 
 /** argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes). */
 /** Algorithm 2 is argon2id (the package's const enum cannot be imported under verbatimModuleSyntax). */
@@ -21,4 +22,15 @@ let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
   decoy ??= hashPassword("decoy-password-1!");
   return decoy;
+}
+
+let common: Set<string> | undefined;
+
+/**
+ * Whether a password is one of the most used ones (zxcvbn's list of about 49,000, most frequent first,
+ * which covers the top 10,000), whatever its case. Server side only: the list stays off the pages.
+ */
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
+  return common.has(password.toLowerCase());
 }

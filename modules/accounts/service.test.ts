@@ -110,6 +110,17 @@ describe("sign-up, verification and log-in", () => {
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
   });
 
+  it("refuses the most used passwords, whatever their case, and takes an unusual one", async () => {
+    for (const password of ["P@ssw0rd", "pa$$w0rd", "1qaz@WSX"]) {
+      const r = await signUp(ctx(), {
+        ...input(`common-${password.length}-${password.charCodeAt(1)}@example.com`),
+        password,
+      });
+      expect(r, password).toEqual({ ok: false, code: "auth.errors.passwordCommon", field: "password" });
+    }
+    expect((await signUp(ctx(), { ...input("uncommon@example.com"), password: "Tr4ce-the-lark!" })).ok).toBe(true);
+  });
+
   it("refuses a second account for the same address in any case, also when both arrive at once", async () => {
     expect(await signUp(ctx(), input("ANA@example.COM"))).toEqual({
       ok: false,

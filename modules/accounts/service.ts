@@ -5,7 +5,7 @@ import type { Mailer } from "#modules/mail/mailer.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
-import { decoyHash, hashPassword, verifyPassword } from "./passwords.ts";
+import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 import { passwordIssue, type SignupInput } from "./schemas.ts";
 
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -164,6 +164,7 @@ export async function signUp(ctx: AccountContext, input: SignupInput): Promise<A
     sql`select id from account where lower(email) = lower(${email})`,
   );
   if (existing) return { ok: false, code: "auth.errors.loginTaken", field: "email" };
+  if (isCommonPassword(input.password)) return { ok: false, code: "auth.errors.passwordCommon", field: "password" };
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
   let id = 0;
@@ -357,7 +358,9 @@ export async function resetPassword(
         where e.token_hash = ${digest(input.token)}`,
   );
   if (!row) return { ok: false, code: "auth.errors.linkOutdated" };
-  const issue = passwordIssue(input.password, row.email);
+  const issue =
+    passwordIssue(input.password, row.email) ??
+    (isCommonPassword(input.password) ? "auth.errors.passwordCommon" : null);
   if (issue) return { ok: false, code: issue, field: "password" };
   for (const old of [row.password_hash, ...(row.previous_password_hashes ?? [])].slice(0, 3)) {
     if (await verifyPassword(old, input.password))
