@@ -129,7 +129,7 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 /** GraphQL guard rails. */
-export const GRAPHQL = { maxDepth: 8, maxComplexity: 500, maxListLimit: 100 } as const;
+export const GRAPHQL = { maxDepth: 8, maxComplexity: 500, maxListLimit: 100, maxRootFields: 10 } as const;
 
 /** Preview image widths (px) offered in srcset; the first is the smallest. */
 export const PREVIEW_WIDTHS = [320, 480, 640, 960, 1280] as const;
@@ -162,6 +162,8 @@ export const RATE_LIMITS = {
   favorites: [30, 120],
   /** Payment, plan-change and card attempts. */
   payments: [5, 20],
+  /** GraphQL, in cost units (server/graphql/cost.ts): a search costs 5, most fields 1. */
+  graphql: [300, 1200],
   /** Previews rendered because they were not cached yet (a page of 24 cards asks for a few dozen). */
   previewRenders: [120, 600],
 } as const satisfies Record<string, readonly [number, number]>;

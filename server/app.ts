@@ -174,6 +174,7 @@ export function createServerApp(opts: ServerOptions) {
     jobs: opts.billingJobs,
   });
   const paymentLimiter = new RateLimiter(...limits.payments);
+  const graphqlLimiter = new RateLimiter(...limits.graphql);
   // Rendering a missing preview costs CPU: a client gets only so many of those (cached ones are free).
   const previewRenders = new RateLimiter(...limits.previewRenders);
   // With Stripe, its card element may be reached by a client-side navigation from any page, which keeps
@@ -331,6 +332,10 @@ export function createServerApp(opts: ServerOptions) {
       account,
       limitPayment: () => {
         const r = paymentLimiter.take(`${clientIp(c)}|${account?.id ?? ""}`);
+        return r.ok ? null : r.retryAfter;
+      },
+      takeCost: (cost) => {
+        const r = graphqlLimiter.take(clientIp(c), Date.now(), cost);
         return r.ok ? null : r.retryAfter;
       },
     });

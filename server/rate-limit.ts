@@ -12,15 +12,16 @@ export class RateLimiter {
     this.perMs = perMinute / 60_000;
   }
 
-  /** Takes one token; answers how many seconds to wait when there is none. */
-  take(key: string, now = Date.now()): { ok: true } | { ok: false; retryAfter: number } {
+  /** Takes one token (or `cost` tokens); answers how many seconds to wait when there are not enough. */
+  take(key: string, now = Date.now(), cost = 1): { ok: true } | { ok: false; retryAfter: number } {
     if (this.buckets.size > 100_000) this.sweep(now);
     const b = this.buckets.get(key) ?? { tokens: this.capacity, at: now };
     b.tokens = Math.min(this.capacity, b.tokens + (now - b.at) * this.perMs);
     b.at = now;
     this.buckets.set(key, b);
-    if (b.tokens < 1) return { ok: false, retryAfter: Math.ceil((1 - b.tokens) / this.perMs / 1000) };
-    b.tokens -= 1;
+    const need = Math.min(cost, this.capacity);
+    if (b.tokens < need) return { ok: false, retryAfter: Math.ceil((need - b.tokens) / this.perMs / 1000) };
+    b.tokens -= need;
     return { ok: true };
   }
 

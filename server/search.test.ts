@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { seedDemo } from "#db/seed/index.ts";
 import { createTestServer } from "#tests/server.ts";
 
@@ -99,5 +100,38 @@ describe("search edges", () => {
     expect((await limited.request("/search?q=deck")).status).toBe(200);
     expect((await limited.request("/search?q=deck")).status).toBe(429);
     await limited.cleanup();
+  });
+});
+
+describe("GraphQL search budget", () => {
+  it("charges each operation its cost per client: searches run out before lookups would", async () => {
+    const limited = await createTestServer({
+      database: srv.database,
+      dataDir: srv.dataDir,
+      rateLimits: {
+        ...Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, [1000, 1000]])),
+        graphql: [12, 1],
+      } as RateLimits,
+    });
+    try {
+      const ask = (query: string, locale = "en") =>
+        limited.request("/graphql", {
+          method: "POST",
+          headers: { "content-type": "application/json", locale },
+          body: JSON.stringify({ query }),
+        });
+      const two = `{ a: searchAutocompletions(searchRequest: "pitch") b: searchAutocompletions(searchRequest: "deck") }`;
+      expect((await ask(two)).status).toBe(200); // costs 10 of 12
+      const refused = await ask(two, "es");
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toBeTruthy();
+      const body = (await refused.json()) as { errors: { message: string; extensions: { code: string } }[] };
+      expect(body.errors[0].extensions.code).toBe("RATE_LIMITED");
+      expect(body.errors[0].message).toMatch(/^Demasiadas peticiones\. Inténtalo de nuevo en \d+ segundos\.$/);
+      // A cheap lookup still fits.
+      expect((await ask("{ languages { totalCount } }")).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -159,6 +159,14 @@ describe("GraphQL catalogue", () => {
     }
     const wrongType = await gql(`query($limit: Int) { tags(limit: $limit) { totalCount } }`, { limit: "ten" });
     expect(wrongType.status).toBe(400);
+    const aliases = Array.from({ length: 11 }, (_, i) => `s${i}: searchAutocompletions(searchRequest: "deck")`).join(
+      " ",
+    );
+    const many = await gql(`{ ${aliases} }`);
+    expect(many.body.errors?.[0].message).toBe("Too many fields in one request (11; at most 10).");
+    expect(many.body.data).toBeUndefined();
+    const viaFragment = await gql(`query { ...F } fragment F on Query { ${aliases} }`);
+    expect(viaFragment.body.errors?.[0].message).toMatch(/^Too many fields in one request/);
     const huge = await gql(`{ tag(slug: "${"x".repeat(10_000)}") { id } }`);
     expect(huge.status).toBe(404);
     for (const slug of ["ma\u0000rketing", "\u0001", "😀"]) {

@@ -21,6 +21,7 @@ import { countDownloads } from "#modules/downloads/service.ts";
 import type { TopSearch, TrendingCategoryGroup } from "#modules/search/service.ts";
 import * as search from "#modules/search/service.ts";
 import type { Logger, ServiceContext } from "#modules/shared/context.ts";
+import { operationCost, rootFieldsRule } from "./cost.ts";
 import { depthLimitRule } from "./depth-limit.ts";
 import { isoInZone, resolveTimeZone } from "./time-zone.ts";
 
@@ -31,6 +32,8 @@ type Ctx = {
   t: (key: string, params?: Record<string, string | number>) => string;
   /** Takes one payment attempt from the caller's budget (each billing mutation field, aliases too). */
   limitPayment: () => number | null;
+  /** Takes an operation's cost from the caller's GraphQL budget; answers seconds to wait when spent. */
+  takeCost: (cost: number) => number | null;
   timeZone: string;
   skip404: boolean;
   guestId: string | null;
@@ -642,11 +645,30 @@ export function createGraphqlHandler(opts: {
     {
       onValidate({ addValidationRule }) {
         addValidationRule(depthLimitRule(GRAPHQL.maxDepth));
+        addValidationRule(rootFieldsRule(GRAPHQL.maxRootFields));
         if (opts.production) addValidationRule(NoSchemaIntrospectionCustomRule);
       },
     },
+    {
+      // Every operation pays its cost (searches more than lookups) from the client's budget.
+      onExecute({ args, setResultAndStopExecution }) {
+        const ctx = args.contextValue as unknown as Ctx;
+        const wait = ctx.takeCost(operationCost(args.document, args.operationName));
+        if (wait === null) return;
+        setResultAndStopExecution({
+          errors: [
+            new GraphQLError(ctx.t("common.errors.rateLimited", { seconds: wait }), {
+              extensions: { code: "RATE_LIMITED", http: { status: 429, headers: { "Retry-After": String(wait) } } },
+            }),
+          ],
+        });
+      },
+    },
   ];
-  const yoga = createYoga<{ account: AccountView | null; limitPayment?: () => number | null }, Ctx>({
+  const yoga = createYoga<
+    { account: AccountView | null; limitPayment?: () => number | null; takeCost?: (cost: number) => number | null },
+    Ctx
+  >({
     schema,
     graphqlEndpoint: "/graphql",
     cors: { origin: opts.origin, credentials: true, methods: ["GET", "POST"] },
@@ -663,7 +685,7 @@ export function createGraphqlHandler(opts: {
       warn: (...args: unknown[]) => opts.log.warn("graphql", { args: args.map(String) }),
       error: (...args: unknown[]) => opts.log.error("graphql", { args: args.map(String) }),
     },
-    context: async ({ request, params, account, limitPayment }) => {
+    context: async ({ request, params, account, limitPayment, takeCost }) => {
       const rawLocale = request.headers.get("locale");
       const lang: Locale = rawLocale === "es" ? "es" : "en";
       if (rawLocale !== null && rawLocale !== "en" && rawLocale !== "es") {
@@ -677,6 +699,7 @@ export function createGraphqlHandler(opts: {
         billing: opts.billingContext(lang),
         t: opts.translate(lang),
         limitPayment: limitPayment ?? (() => null),
+        takeCost: takeCost ?? (() => null),
         timeZone: zone,
         skip404,
         guestId: opts.guestIdOf?.(request) ?? null,
@@ -687,6 +710,10 @@ export function createGraphqlHandler(opts: {
   });
   return (
     req: Request,
-    server: { account: AccountView | null; limitPayment?: () => number | null } = { account: null },
+    server: {
+      account: AccountView | null;
+      limitPayment?: () => number | null;
+      takeCost?: (cost: number) => number | null;
+    } = { account: null },
   ) => yoga.fetch(req, server) as Promise<Response>;
 }
