@@ -484,7 +484,7 @@ export function createServerApp(opts: ServerOptions) {
 
   /** A view of a template page: a document or a client navigation, not a bot. Counted before any cache. */
   const TEMPLATE_PAGE = /^\/(?:(es)\/)?template\/([a-z0-9-]{1,120})(?:\.data)?$/;
-  const countView = (req: Request, pathname: string) => {
+  const countView = (req: Request, pathname: string, client: string) => {
     if (req.method !== "GET") return;
     const m = TEMPLATE_PAGE.exec(pathname);
     const ua = req.headers.get("user-agent") ?? "";
@@ -495,14 +495,15 @@ export function createServerApp(opts: ServerOptions) {
       req.headers.get("purpose") !== "prefetch" &&
       req.headers.get("sec-purpose") !== "prefetch"
     ) {
-      views.count(`${m[1] ?? "en"}:${m[2]}`);
+      // One view per client, template and day: reloading a page does not make it trend.
+      views.count(`${m[1] ?? "en"}:${m[2]}`, client);
     }
   };
 
   app.all("*", async (c) => {
     const req = c.req.raw;
     const url = new URL(req.url);
-    countView(req, url.pathname);
+    countView(req, url.pathname, clientIp(c));
     const nonce = c.get("nonce");
     const viewer = c.get("viewer");
     if (!cacheable(req, url.pathname, viewer)) {

@@ -150,6 +150,12 @@ describe("downloads", () => {
       allowance: { used: 1 },
       message: "Ya descargaste esta plantilla este mes: no se ha usado ninguna descarga.",
     });
+    // A free re-download makes nothing more popular.
+    const [still] = await queryRows<{ downloads_count: number }>(
+      srv.database.db,
+      sql`select downloads_count from template where id = ${free.template_id}`,
+    );
+    expect(still.downloads_count).toBe(free.downloads_count + 1);
     const allowance = await srv.request("/api/allowance", { headers: { cookie: cookie.split(";")[0] } });
     expect(await allowance.json()).toMatchObject({ used: 1, limit: 3, left: 2 });
     expect(allowance.headers.get("cache-control")).toBe("private, no-store");

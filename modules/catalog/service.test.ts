@@ -1,6 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "#config/constants.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { createTaxonomy, createTemplate, type Taxonomy } from "#tests/factories.ts";
 import { emptyFilters, parseListQuery } from "./filters.ts";
@@ -220,6 +222,28 @@ describe("stats", () => {
     expect(trending.items[0].slug).toBe("minimal-startup-pitch-deck");
     const found = await catalog.getTemplateBySlug(ctx(), "minimal-startup-pitch-deck");
     expect(found.kind === "found" && found.template.viewsCount).toBe(501);
+  });
+
+  it("trends by downloads that took a credit, not by free re-downloads", async () => {
+    const later = new Date(now.getTime() + 30 * 86_400_000);
+    const grant = (subject: string, templateId: number) =>
+      database.db.execute(sql`insert into download_grant (subject, period, template_id, created_at)
+                              values (${subject}, ${later.toISOString().slice(0, 7)}, ${templateId}, ${later})`);
+    // One visitor re-downloading a template forty times leaves one grant; three visitors leave three.
+    await grant("g:one", ids.pitch);
+    for (const who of ["g:a", "g:b", "g:c"]) await grant(who, ids.thesis);
+    for (let i = 0; i < 40; i++)
+      await database.db.execute(sql`insert into download (template_id, template_color_id, category_id, format, license,
+          fingerprint, period, created_at)
+        select t.id, tc.id, t.category_id, 'PP', 'free', 'one', ${later.toISOString().slice(0, 7)}, ${later}
+        from template t join template_color tc on tc.template_id = t.id where t.id = ${ids.pitch} limit 1`);
+    await catalog.refreshTrending({ db: database.db, clock: { now: () => later } });
+    const scores = await queryRows<{ id: number; trending_score: number }>(
+      database.db,
+      sql`select id, trending_score from template where id in (${ids.pitch}, ${ids.thesis})`,
+    );
+    const score = (id: number) => Number(scores.find((r) => r.id === id)?.trending_score);
+    expect(score(ids.thesis)).toBeGreaterThan(score(ids.pitch));
   });
 
   it("bumps the catalogue version", async () => {

@@ -410,7 +410,8 @@ export async function refreshTrending(ctx: Pick<ServiceContext, "db" | "clock">)
   const since = new Date(now.getTime() - TRENDING.windowDays * 86_400_000);
   const sinceDay = since.toISOString().slice(0, 10);
   await ctx.db.execute(sql`
-    with d as (select template_id, count(*) as n from download where created_at > ${since} group by template_id),
+    -- Downloads that took a credit (one per downloader, template and month), not free re-downloads.
+    with d as (select template_id, count(*) as n from download_grant where created_at > ${since} group by template_id),
          v as (select template_id, sum(views) as n from template_view_day where day > ${sinceDay} group by template_id),
          s as (select t.id, coalesce(d.n, 0) * ${TRENDING.downloadWeight} + coalesce(v.n, 0) * ${TRENDING.viewWeight} as score
                from template t left join d on d.template_id = t.id left join v on v.template_id = t.id)

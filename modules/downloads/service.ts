@@ -181,7 +181,9 @@ export async function requestDownload(
       insert into download (template_id, template_color_id, category_id, format, license, fingerprint, account_id, period, created_at)
       values (${v.template_id}, ${templateColorId}, ${v.category_id}, ${format}, ${license},
               ${viewer.kind === "guest" ? viewer.guestId : null}, ${viewer.kind === "account" ? viewer.accountId : null}, ${period}, ${now})`);
-    await tx.execute(sql`update template set downloads_count = downloads_count + 1 where id = ${v.template_id}`);
+    // Popularity counts downloads that took a credit; a free re-download of the month adds nothing.
+    if (!owned.length)
+      await tx.execute(sql`update template set downloads_count = downloads_count + 1 where id = ${v.template_id}`);
     return { granted: true as const, alreadyOwned: owned.length > 0, used: owned.length ? used(own) : used(own) + 1 };
   });
 
