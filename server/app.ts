@@ -360,7 +360,6 @@ export function createServerApp(opts: ServerOptions) {
 
   mountDownloads(app as unknown as Hono, {
     secret,
-    storage,
     log,
     clock,
     origin: env.publicUrl,

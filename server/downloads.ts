@@ -12,7 +12,7 @@ import {
   type Viewer,
 } from "#modules/downloads/service.ts";
 import { newGuestId, sign, unsign, verifyFileToken } from "#modules/downloads/signing.ts";
-import type { Storage } from "#modules/files/storage.ts";
+import { readTemplateFile } from "#modules/files/service.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import type { SessionViewer } from "./auth.ts";
 import { RateLimiter } from "./rate-limit.ts";
@@ -23,7 +23,6 @@ const GUEST_COOKIE_DAYS = 400;
 
 type Deps = {
   secret: string;
-  storage: Storage;
   log: Logger;
   clock: Clock;
   origin: string;
@@ -173,7 +172,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
         t(check.reason === "expired" ? "downloads.errors.linkExpired" : "downloads.errors.linkInvalid"),
         check.reason === "expired" ? 410 : 403,
       );
-    const body = await deps.storage.get(check.token.key);
+    const body = await readTemplateFile(deps.downloadContext(locale).files, check.token.key);
     if (!body) return c.text(t("downloads.errors.notAvailable"), 404);
     return c.body(new Uint8Array(body), 200, {
       "Content-Type": check.token.type,

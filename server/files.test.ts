@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -318,5 +321,29 @@ describe("GraphQL getDownloadsCount", () => {
     const broken = await gql(q, {}, "sn_guest=%E0%A4%A");
     expect(broken.status).toBe(200);
     expect((await broken.json()).data.getDownloadsCount).toBe(0);
+  });
+});
+
+describe("several processes", () => {
+  it("a download granted by one process is fetched from another that has not made the file", async () => {
+    const res = await srv.request("/api/downloads", {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json", origin: "http://localhost:3000" },
+      body: JSON.stringify({ colorId: free.color_id, format: "PP" }),
+    });
+    const grant = (await res.json()) as { ok: boolean; url: string };
+    expect(grant.ok, JSON.stringify(grant)).toBe(true);
+    // The other process: same database and secret, its own (empty) file storage.
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-other-"));
+    const other = await createTestServer({ database: srv.database, secret: srv.secret, dataDir: otherDir });
+    try {
+      const file = await other.request(grant.url);
+      expect(file.status).toBe(200);
+      const zip = readZip(Buffer.from(await file.arrayBuffer()));
+      expect(slideCount(zip)).toBe(free.slides_count + 1);
+    } finally {
+      await other.close();
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    }
   });
 });

@@ -100,6 +100,19 @@ export function looksLikeZip(body: Buffer): boolean {
 }
 
 /**
+ * A generated file by its storage key. One missing here (granted by a process with other storage) is made
+ * again from the template's design, so a signed address works whichever process answers it.
+ */
+export async function readTemplateFile(fctx: FileContext, storageKey: string): Promise<Buffer | null> {
+  const stored = await fctx.storage.get(storageKey).catch(() => null);
+  if (stored) return stored;
+  const m = /^templates\/\d+\/(\d+)-(free|paid)\.pptx$/.exec(storageKey);
+  if (!m) return null;
+  const made = await ensureTemplateFile(fctx, Number(m[1]), m[2] as LicenseVariant);
+  return made.ok ? fctx.storage.get(made.file.storageKey).catch(() => null) : null;
+}
+
+/**
  * The .pptx of a colour variant in a licence variant: "free" ends with the attribution slide, "paid" does not.
  * Made from the template's design on first request, then stored; a stored file is checked before it is served.
  */
