@@ -4,7 +4,7 @@ import { seedDemo, seedDemoAccounts } from "#db/seed/index.ts";
 import { listOutbox } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
-import { formBody, Jar, notices } from "#tests/http.ts";
+import { formBody, httpClient, Jar, notices } from "#tests/http.ts";
 import { createTestServer } from "#tests/server.ts";
 
 let srv: Awaited<ReturnType<typeof createTestServer>>;
@@ -16,20 +16,7 @@ let templateId: number;
 let templateSlug: string;
 
 const form = formBody;
-const post = (path: string, fields: Record<string, string>, jar?: Jar, headers: Record<string, string> = {}) =>
-  srv.request(path, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin,
-      ...(jar ? { cookie: jar.header } : {}),
-      ...headers,
-    },
-    body: form(fields),
-    redirect: "manual",
-  });
-const get = (path: string, jar?: Jar) =>
-  srv.request(path, { headers: jar ? { cookie: jar.header } : {}, redirect: "manual" });
+const { post, get } = httpClient((path, init) => srv.request(path, init), origin);
 
 async function logIn(login: string, password = "Demo-pass-2026!") {
   const jar = new Jar();

@@ -6,7 +6,7 @@ import { seedDemo, seedDemoAccounts } from "#db/seed/index.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
-import { formBody, Jar, notices, visible } from "#tests/http.ts";
+import { httpClient, Jar, notices, visible } from "#tests/http.ts";
 import { createTestServer } from "#tests/server.ts";
 
 let srv: Awaited<ReturnType<typeof createTestServer>>;
@@ -15,20 +15,7 @@ const clock: Clock = { now: () => now };
 const origin = "http://localhost:3000";
 const silent = { info() {}, warn() {}, error() {} };
 
-const post = (path: string, fields: Record<string, string>, jar?: Jar, headers: Record<string, string> = {}) =>
-  srv.request(path, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin,
-      ...(jar ? { cookie: jar.header } : {}),
-      ...headers,
-    },
-    body: formBody(fields),
-    redirect: "manual",
-  });
-const get = (path: string, jar?: Jar) =>
-  srv.request(path, { headers: jar ? { cookie: jar.header } : {}, redirect: "manual" });
+const { post, get } = httpClient((path, init) => srv.request(path, init), origin);
 /** What a visitor sees of a page. */
 const page = async (path: string, jar?: Jar): Promise<string> => visible(await (await get(path, jar)).text());
 const gql = async (jar: Jar | null, query: string, variables: Record<string, unknown> = {}, locale = "en") => {

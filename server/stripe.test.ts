@@ -7,7 +7,7 @@ import { advanceDueSubscriptions } from "#modules/billing/service.ts";
 import { checkStripePrices, stripeClient } from "#modules/billing/stripe.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
-import { formBody, Jar, notices, visible } from "#tests/http.ts";
+import { formBody, httpClient, Jar, notices, visible } from "#tests/http.ts";
 import { createTestServer } from "#tests/server.ts";
 import { type StripeDouble, type StripeEvent, startStripeDouble } from "#tests/stripe-double.ts";
 
@@ -51,13 +51,7 @@ afterAll(async () => {
   if (!doubleStopped) await double?.stop();
 });
 
-const post = (path: string, fields: Record<string, string>, jar: Jar) =>
-  srv.request(path, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin, cookie: jar.header },
-    body: formBody(fields),
-    redirect: "manual",
-  });
+const { post } = httpClient((path, init) => srv.request(path, init), origin);
 
 /** Sends one event to our webhook as Stripe would: the exact bytes, signed with the secret. */
 async function deliver(event: StripeEvent, secret = webhookSecret) {

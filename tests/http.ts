@@ -33,3 +33,27 @@ export const formBody = (fields: Record<string, string>) => new URLSearchParams(
 export function visible(html: string): string {
   return html.replace(/<script\b[\s\S]*?<\/script>/g, "");
 }
+
+type Requester = (path: string, init?: RequestInit) => Response | Promise<Response>;
+
+/**
+ * Plain-form posts and page loads against an in-process server, as a browser on our own pages sends
+ * them (same-origin `Origin`, the jar's cookies, redirects not followed).
+ */
+export function httpClient(request: Requester, origin = "http://localhost:3000") {
+  const post = async (path: string, fields: Record<string, string>, jar?: Jar, headers: Record<string, string> = {}) =>
+    request(path, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin,
+        ...(jar ? { cookie: jar.header } : {}),
+        ...headers,
+      },
+      body: formBody(fields),
+      redirect: "manual",
+    });
+  const get = async (path: string, jar?: Jar) =>
+    request(path, { headers: jar ? { cookie: jar.header } : {}, redirect: "manual" });
+  return { post, get };
+}

@@ -1,14 +1,12 @@
-import { Pagination } from "#app/components/catalog/pagination.tsx";
-import { Empty } from "#app/components/catalog/results.tsx";
+import { BillingList } from "#app/components/billing/billing-list.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { DownloadIcon } from "#app/components/icons.tsx";
-import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
-import { listHref, pageParam, sortParam } from "#app/lib/list-params.ts";
+import { pageParam, sortParam } from "#app/lib/list-params.ts";
 import { messagesFor } from "#app/lib/messages.server.ts";
 import { formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
-import { BILLING_SORTS, type BillingSort } from "#modules/billing/plans.ts";
+import { BILLING_SORTS } from "#modules/billing/plans.ts";
 import type { Route } from "./+types/invoices";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -47,88 +45,50 @@ const STATUS_STYLE = {
 function Invoices({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
   const { list, sort } = loaderData;
-  const hrefFor = (page: number, s: BillingSort = sort) => listHref(href("/profile/invoices"), BILLING_SORTS, s, page);
   const th = "px-4 py-3";
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-ink">{t("billing.invoices.title")}</h1>
-        {list.total > 1 ? (
-          <SortTabs
-            label={t("billing.invoices.sort")}
-            sorts={BILLING_SORTS}
-            current={sort}
-            hrefFor={(s) => hrefFor(1, s)}
-            nameOf={(s) => t(`billing.invoices.${s}`)}
-          />
-        ) : null}
-      </div>
-      {list.items.length ? (
-        <>
-          <div className="overflow-x-auto rounded-card bg-surface shadow-card ring-1 ring-line/60">
-            <table className="w-full min-w-[36rem] text-left text-sm">
-              <caption className="sr-only">{t("billing.invoices.count", { count: list.total })}</caption>
-              <thead className="bg-canvas text-xs font-semibold tracking-wide text-ink-muted uppercase">
-                <tr>
-                  <th scope="col" className={th}>
-                    {t("billing.invoices.status")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("billing.invoices.number")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("billing.invoices.date")}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {t("billing.invoices.price")}
-                  </th>
-                  <th scope="col" className={th}>
-                    <span className="sr-only">{t("billing.invoices.download")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {list.items.map((inv) => (
-                  <tr key={inv.number}>
-                    <td className={th}>
-                      <span className={`badge ring-1 ${STATUS_STYLE[inv.status]}`}>
-                        {t(`billing.invoiceStatus.${inv.status}`)}
-                      </span>
-                    </td>
-                    <td className={`${th} font-medium text-ink`}>{inv.number}</td>
-                    <td className={`${th} text-ink-soft`}>
-                      <time dateTime={new Date(inv.issuedAt).toISOString()}>{formatDay(locale, inv.issuedAt)}</time>
-                    </td>
-                    <td className={`${th} text-right tabular-nums text-ink`}>
-                      {formatMoney(locale, inv.totalCents, inv.currency)}
-                    </td>
-                    <td className={`${th} text-right`}>
-                      <a
-                        href={href(`/profile/invoices/${inv.number}/pdf`)}
-                        download={`${inv.number}.pdf`}
-                        className="btn-secondary px-3 py-1.5"
-                      >
-                        <DownloadIcon width={16} height={16} />
-                        {t("billing.invoices.downloadPdf")}
-                        <span className="sr-only">{t("billing.invoices.downloadLabel", { number: inv.number })}</span>
-                      </a>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={list.page} pageCount={list.pageCount} hrefFor={(p) => hrefFor(p)} />
-        </>
-      ) : (
-        <Empty
-          title={t("billing.invoices.empty")}
-          text={t("billing.invoices.emptyText")}
-          to={href("/pricing")}
-          cta={t("billing.page.seePlans")}
-        />
-      )}
-    </div>
+    <BillingList
+      ns="billing.invoices"
+      path="/profile/invoices"
+      sort={sort}
+      list={list}
+      minWidth="36rem"
+      columns={[
+        { label: t("billing.invoices.status") },
+        { label: t("billing.invoices.number") },
+        { label: t("billing.invoices.date") },
+        { label: t("billing.invoices.price"), right: true },
+        { label: t("billing.invoices.download"), hidden: true },
+      ]}
+    >
+      {list.items.map((inv) => (
+        <tr key={inv.number}>
+          <td className={th}>
+            <span className={`badge ring-1 ${STATUS_STYLE[inv.status]}`}>
+              {t(`billing.invoiceStatus.${inv.status}`)}
+            </span>
+          </td>
+          <td className={`${th} font-medium text-ink`}>{inv.number}</td>
+          <td className={`${th} text-ink-soft`}>
+            <time dateTime={new Date(inv.issuedAt).toISOString()}>{formatDay(locale, inv.issuedAt)}</time>
+          </td>
+          <td className={`${th} text-right tabular-nums text-ink`}>
+            {formatMoney(locale, inv.totalCents, inv.currency)}
+          </td>
+          <td className={`${th} text-right`}>
+            <a
+              href={href(`/profile/invoices/${inv.number}/pdf`)}
+              download={`${inv.number}.pdf`}
+              className="btn-secondary px-3 py-1.5"
+            >
+              <DownloadIcon width={16} height={16} />
+              {t("billing.invoices.downloadPdf")}
+              <span className="sr-only">{t("billing.invoices.downloadLabel", { number: inv.number })}</span>
+            </a>
+          </td>
+        </tr>
+      ))}
+    </BillingList>
   );
 }
 
