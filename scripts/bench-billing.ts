@@ -4,8 +4,8 @@
  * beside the profile page as a signed-in page of about the same weight, measured in one run in process
  * (the production build over PGlite in memory, no HTTP). Prints medians and p95 in ms and the ratios.
  */
-import { createVerifiedAccount } from "#modules/accounts/service.ts";
-import { formBody, Jar } from "#tests/http.ts";
+import { formBody, type Jar } from "#tests/http.ts";
+import { signedInMember } from "#tests/members.ts";
 import { createTestServer } from "#tests/server.ts";
 
 const accounts = Number(process.env.BENCH_BILLING_ACCOUNTS ?? 40);
@@ -22,23 +22,7 @@ const fmt = (x: { p50: number; p95: number }) => `p50 ${x.p50.toFixed(1)} ms, p9
 const srv = await createTestServer();
 const clock = { now: () => new Date() };
 const jars: Jar[] = [];
-for (let i = 0; i < accounts; i++) {
-  const email = `bench${i}@example.com`;
-  await createVerifiedAccount(
-    { db: srv.database.db, clock },
-    { email, username: `bench${i}`, name: `Bench ${i}`, password: "Sl1des!rock" },
-  );
-  const jar = new Jar();
-  jar.take(
-    await srv.request("/login", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin },
-      body: formBody({ login: email, password: "Sl1des!rock" }),
-      redirect: "manual",
-    }),
-  );
-  jars.push(jar);
-}
+for (let i = 0; i < accounts; i++) jars.push((await signedInMember(srv, clock, "bench")).jar);
 
 const pay: number[] = [];
 for (const [i, jar] of jars.entries()) {

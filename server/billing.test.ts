@@ -3,10 +3,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { seedDemo, seedDemoAccounts } from "#db/seed/index.ts";
-import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
-import { httpClient, Jar, notices, visible } from "#tests/http.ts";
+import { httpClient, type Jar, notices, visible } from "#tests/http.ts";
+import { signedInMember } from "#tests/members.ts";
 import { createTestServer } from "#tests/server.ts";
 
 let srv: Awaited<ReturnType<typeof createTestServer>>;
@@ -30,20 +30,8 @@ const gql = async (jar: Jar | null, query: string, variables: Record<string, unk
   };
 };
 
-let accountSeq = 0;
 /** A new verified FREE account, logged in. */
-async function newMember(): Promise<{ jar: Jar; id: number }> {
-  accountSeq++;
-  const email = `member${accountSeq}@example.com`;
-  const id = await createVerifiedAccount(
-    { db: srv.database.db, clock },
-    { email, username: `member${accountSeq}`, name: `Member ${accountSeq}`, password: "Sl1des!rock" },
-  );
-  const jar = new Jar();
-  const res = jar.take(await post("/login", { login: email, password: "Sl1des!rock" }));
-  expect(res.status).toBe(302);
-  return { jar, id };
-}
+const newMember = () => signedInMember(srv, clock);
 
 const payment = (over: Record<string, string> = {}) => ({
   type: "personal",

@@ -2,12 +2,12 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import { advanceDueSubscriptions } from "#modules/billing/service.ts";
 import { checkStripePrices, stripeClient } from "#modules/billing/stripe.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
-import { formBody, httpClient, Jar, notices, visible } from "#tests/http.ts";
+import { httpClient, type Jar, notices, visible } from "#tests/http.ts";
+import { signedInMember } from "#tests/members.ts";
 import { createTestServer } from "#tests/server.ts";
 import { type StripeDouble, type StripeEvent, startStripeDouble } from "#tests/stripe-double.ts";
 
@@ -64,25 +64,7 @@ async function deliver(event: StripeEvent, secret = webhookSecret) {
   });
 }
 
-let seq = 0;
-async function member(): Promise<{ jar: Jar; id: number }> {
-  seq++;
-  const email = `stripe${seq}@example.com`;
-  const id = await createVerifiedAccount(
-    { db: srv.database.db, clock },
-    { email, username: `stripe${seq}`, name: `Stripe ${seq}`, password: "Sl1des!rock" },
-  );
-  const jar = new Jar();
-  jar.take(
-    await srv.request("/login", {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin },
-      body: formBody({ login: email, password: "Sl1des!rock" }),
-      redirect: "manual",
-    }),
-  );
-  return { jar, id };
-}
+const member = () => signedInMember(srv, clock, "stripe");
 
 const pay = (jar: Jar, cardToken: string, over: Record<string, string> = {}) =>
   post(

@@ -1092,10 +1092,28 @@ export type BillingOverview = {
 
 /** The billing page and Me: plan, subscription, card on file and billing details of the caller's account. */
 export async function getBillingOverview(ctx: BillingContext, accountId: number): Promise<BillingOverview> {
-  const [account] = await queryRows<{ plan: PlanCode }>(ctx.db, sql`select plan from account where id = ${accountId}`);
-  const sub = await liveSubscription(ctx.db, accountId);
-  const card = sub ? await cardOf(ctx.db, sub.payment_method_id) : null;
-  const profile = await profileOf(ctx.db, accountId);
+  // One round trip: the account's plan, its live subscription, that subscription's card and the profile.
+  const [row] = await queryRows<{
+    account_plan: PlanCode;
+    sub: SubscriptionRow | null;
+    card: CardRow | null;
+    profile: ProfileRow | null;
+  }>(
+    ctx.db,
+    sql`select a.plan as account_plan, to_jsonb(s) as sub, to_jsonb(pm) as card, to_jsonb(bp) as profile
+        from account a
+        left join subscription s on s.account_id = a.id and s.status in ('active', 'past_due')
+        left join payment_method pm on pm.id = s.payment_method_id
+        left join billing_profile bp on bp.account_id = a.id
+        where a.id = ${accountId}`,
+  );
+  const json = <V>(v: V | string | null | undefined): V | null =>
+    v === null || v === undefined ? null : typeof v === "string" ? (JSON.parse(v) as V) : v;
+  const account = row ? { plan: row.account_plan } : undefined;
+  const rawSub = json(row?.sub);
+  const sub = rawSub ? reshapeSubscription(rawSub) : null;
+  const card = json(row?.card);
+  const profile = json(row?.profile);
   const nextPlan = sub ? (sub.pending_plan ?? sub.plan) : null;
   return {
     plan: account?.plan ?? "FREE",

@@ -1,0 +1,28 @@
+import type { Database } from "#db/client.server.ts";
+import { createVerifiedAccount } from "#modules/accounts/service.ts";
+import type { Clock } from "#modules/shared/context.ts";
+import { httpClient, Jar } from "./http.ts";
+
+let seq = 0;
+
+/**
+ * A new verified FREE account, logged in through the log-in form of an in-process server: its cookie
+ * jar and id. Each call makes another (`prefix` + a number, unique in the process).
+ */
+export async function signedInMember(
+  srv: { database: Pick<Database, "db">; request(path: string, init?: RequestInit): Response | Promise<Response> },
+  clock: Clock,
+  prefix = "member",
+): Promise<{ jar: Jar; id: number; email: string }> {
+  seq++;
+  const email = `${prefix}${seq}-${process.pid}@example.com`;
+  const password = "Sl1des!rock";
+  const id = await createVerifiedAccount(
+    { db: srv.database.db, clock },
+    { email, username: `${prefix}${seq}-${process.pid}`.slice(0, 30), name: `${prefix} ${seq}`, password },
+  );
+  const jar = new Jar();
+  const res = jar.take(await httpClient((p, i) => srv.request(p, i)).post("/login", { login: email, password }));
+  if (res.status !== 302) throw new Error(`log-in of ${email} answered ${res.status}`);
+  return { jar, id, email };
+}
