@@ -27,6 +27,8 @@ export type AppLoadContext = {
   outboxPage: boolean;
   /** Whether "Continue with Google" is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
   googleSignIn: boolean;
+  /** The client's address key (through the trusted proxies; IPv6 by /64), for per-client limits. */
+  clientKey: string;
   /** Takes one log-in or sign-up attempt from this client's budget; answers seconds to wait when spent. */
   limitAuthAttempt(login?: string): number | null;
   /** Service context with the payment provider, for billing services. */

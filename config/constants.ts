@@ -78,6 +78,9 @@ export const AUTH = {
   rotationGraceSeconds: 30,
   /** However often it is refreshed, a session ends this long after its log-in. */
   absoluteSessionDays: 90,
+  /** Wrong passwords per account and client before each further try waits 2, 4, 8… seconds (at most 15 minutes). */
+  freeLoginFailures: 5,
+  maxLoginBackoffSeconds: 900,
 } as const;
 
 export const UI = {

@@ -441,6 +441,7 @@ export function createServerApp(opts: ServerOptions) {
     // Demo mode forced on at a public address: the outbox answers only to this machine.
     outboxPage: outboxPage && (publicLoopback || isLoopbackAddress(address)),
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    clientKey: ip,
     limitAuthAttempt(login) {
       return takeAuthAttempt(authLimiters, ip, login);
     },

@@ -175,8 +175,12 @@ export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
     const password = typeof input.password === "string" ? input.password.slice(0, 128) : "";
     const refused = guard(c, t, login);
     if (refused) return refused;
-    const result = await authenticate(deps.serviceContext(locale), { login, password });
+    const result = await authenticate(deps.serviceContext(locale), { login, password, client: clientIp(c) });
     if (!result.ok) {
+      if (result.seconds) {
+        c.header("Retry-After", String(result.seconds));
+        return c.json({ ok: false, code: result.code, message: t(result.code, { seconds: result.seconds }) }, 429);
+      }
       const status =
         result.code === "auth.errors.fillAll" ? 400 : result.code === "auth.errors.invalidLogin" ? 401 : 403;
       return c.json({ ok: false, code: result.code, message: t(result.code) }, status);

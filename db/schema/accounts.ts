@@ -97,6 +97,17 @@ export const mailOutbox = pgTable(
   (t) => [index("mail_outbox_recent_idx").on(t.createdAt)],
 );
 
+/**
+ * Failed log-ins per account and client (address key): after a few, each further try waits longer.
+ * Keyed on both, so failures from one place never lock the account's owner out from another.
+ */
+export const loginBackoff = pgTable("login_backoff", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  nextAt: timestamp("next_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A sign-in identity at an outside provider (Google), linked to one account. */
 export const accountIdentity = pgTable(
   "account_identity",

@@ -189,6 +189,41 @@ describe("sign-up, verification and log-in", () => {
     expect(mail.text).toContain(`&redirect=${encodeURIComponent("/template/some-deck?color=red")}`);
   });
 
+  it("backs off after wrong passwords per account and client, never locking the owner out from elsewhere", async () => {
+    await createVerifiedAccount(
+      { db: database.db, clock },
+      { email: "guessed@example.com", username: "guessed", name: "G", password: "Right-pass-2026!" },
+    );
+    const attacker = "203.0.113.66";
+    const wrong = (login: string) => authenticate(ctx(), { login, password: "wrong-1!", client: attacker });
+    // E-mail and username are one account: five free failures between them, then waits of 2, 4… seconds.
+    for (const login of ["guessed", "GUESSED@example.com", "guessed", "guessed@example.com", "guessed"])
+      expect(await wrong(login)).toEqual({ ok: false, code: "auth.errors.invalidLogin" });
+    expect(await wrong("guessed")).toEqual({ ok: false, code: "auth.errors.invalidLogin" });
+    expect(await wrong("guessed@example.com")).toEqual({ ok: false, code: "auth.errors.rateLimited", seconds: 2 });
+    // Even the right password waits, from that client…
+    expect(
+      await authenticate(ctx(), { login: "guessed", password: "Right-pass-2026!", client: attacker }),
+    ).toMatchObject({
+      code: "auth.errors.rateLimited",
+    });
+    // …but the owner elsewhere logs in.
+    expect(
+      await authenticate(ctx(), { login: "guessed", password: "Right-pass-2026!", client: "198.51.100.5" }),
+    ).toMatchObject({ ok: true });
+    clockNow = new Date(clockNow.getTime() + 2_000);
+    expect(await wrong("guessed")).toEqual({ ok: false, code: "auth.errors.invalidLogin" });
+    expect(await wrong("guessed")).toEqual({ ok: false, code: "auth.errors.rateLimited", seconds: 4 });
+    clockNow = new Date(clockNow.getTime() + 4_000);
+    // A success clears the count.
+    expect(
+      await authenticate(ctx(), { login: "guessed", password: "Right-pass-2026!", client: attacker }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await wrong("guessed")).toEqual({ ok: false, code: "auth.errors.invalidLogin" });
+  });
+
   it("tells a blocked account to contact the administrator", async () => {
     await createVerifiedAccount(
       { db: database.db, clock },

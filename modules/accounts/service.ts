@@ -61,7 +61,9 @@ export type AccountView = {
   verified: boolean;
 };
 
-export type AccountResult<V> = { ok: true; value: V } | { ok: false; code: string; field?: string };
+export type AccountResult<V> =
+  | { ok: true; value: V }
+  | { ok: false; code: string; field?: string /** With a rate-limit refusal: seconds to wait. */; seconds?: number };
 
 const EMAIL_PURPOSE = { verify: "verify", reset: "reset" } as const;
 const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
@@ -242,7 +244,11 @@ export async function verifyEmail(ctx: ServiceContext, token: string): Promise<A
  */
 export async function authenticate(
   ctx: ServiceContext,
-  input: { login: string; password: string },
+  input: {
+    login: string;
+    password: string /** The client's address key: failures back off per account and client. */;
+    client?: string;
+  },
 ): Promise<AccountResult<AccountView>> {
   const login = input.login.trim();
   if (!login || !input.password) return { ok: false, code: "auth.errors.fillAll" };
@@ -250,11 +256,42 @@ export async function authenticate(
     ctx.db,
     sql`select * from account where lower(email) = lower(${login}) or lower(username) = lower(${login}) limit 1`,
   );
+  // The resolved account, whichever login named it (e-mail or username share the count).
+  const backoffKey = row && input.client ? `${row.id}|${input.client.slice(0, 100)}` : null;
+  const now = ctx.clock.now();
+  if (backoffKey) {
+    const [b] = await queryRows<{ next_at: Date | string }>(
+      ctx.db,
+      sql`select next_at from login_backoff where key = ${backoffKey}`,
+    );
+    const wait = b ? Math.ceil((new Date(b.next_at).getTime() - now.getTime()) / 1000) : 0;
+    if (wait > 0) return { ok: false, code: "auth.errors.rateLimited", seconds: wait };
+  }
   const ok = await verifyPassword(row?.password_hash ?? (await decoyHash()), input.password);
-  if (!row || !ok) return { ok: false, code: "auth.errors.invalidLogin" };
+  if (!row || !ok) {
+    if (backoffKey) await recordLoginFailure(ctx, backoffKey, now);
+    return { ok: false, code: "auth.errors.invalidLogin" };
+  }
+  if (backoffKey) await ctx.db.execute(sql`delete from login_backoff where key = ${backoffKey}`);
   if (row.blocked_at) return { ok: false, code: "auth.errors.blocked" };
   if (!row.verified_at) return { ok: false, code: "auth.errors.notVerified" };
   return { ok: true, value: reshapeAccount(row) };
+}
+
+/** One more wrong password for an account from a client: past the free ones, the next try waits 2^n seconds. */
+async function recordLoginFailure(ctx: ServiceContext, key: string, now: Date) {
+  const [row] = await queryRows<{ failures: number }>(
+    ctx.db,
+    sql`insert into login_backoff (key, failures, next_at, updated_at) values (${key}, 1, ${now}, ${now})
+        on conflict (key) do update set failures = login_backoff.failures + 1, updated_at = ${now}
+        returning failures`,
+  );
+  const over = Number(row.failures) - AUTH.freeLoginFailures;
+  if (over <= 0) return;
+  const seconds = Math.min(AUTH.maxLoginBackoffSeconds, 2 ** over);
+  await ctx.db.execute(
+    sql`update login_backoff set next_at = ${new Date(now.getTime() + seconds * 1000)} where key = ${key}`,
+  );
 }
 
 /** The account behind a live session, or null (unknown, blocked, or the session was ended). */

@@ -44,6 +44,10 @@ export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "cloc
       await count(sql`with d as (delete from mail_outbox where created_at < ${logCutoff} returning 1)
                       select count(*)::int as n from d`),
     ),
+    loginBackoff: Number(
+      await count(sql`with d as (delete from login_backoff where updated_at < ${new Date(now.getTime() - DAY_MS)} returning 1)
+                      select count(*)::int as n from d`),
+    ),
     billingEvents: Number(
       await count(sql`with d as (delete from billing_event where received_at < ${new Date(now.getTime() - BILLING_EVENT_DAYS * DAY_MS)} returning 1)
                       select count(*)::int as n from d`),

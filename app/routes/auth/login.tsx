@@ -60,8 +60,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         hideFields: ["password"],
       }),
     };
-  const outcome = await app.services.accounts.authenticate(app.serviceContext(locale), submission.value);
-  if (!outcome.ok) return { result: submission.reply({ formErrors: [outcome.code], hideFields: ["password"] }) };
+  const outcome = await app.services.accounts.authenticate(app.serviceContext(locale), {
+    ...submission.value,
+    client: app.clientKey,
+  });
+  if (!outcome.ok)
+    return {
+      result: submission.reply({
+        formErrors: [outcome.seconds ? t(outcome.code, { seconds: outcome.seconds }) : outcome.code],
+        hideFields: ["password"],
+      }),
+    };
   const cookies = await app.startSession(outcome.value.id);
   const headers = new Headers();
   for (const c of cookies) headers.append("Set-Cookie", c);
