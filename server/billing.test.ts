@@ -7,6 +7,7 @@ import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { httpClient, type Jar, notices, visible } from "#tests/http.ts";
 import { signedInMember } from "#tests/members.ts";
+import { paymentFields } from "#tests/payments.ts";
 import { createTestServer } from "#tests/server.ts";
 
 let srv: Awaited<ReturnType<typeof createTestServer>>;
@@ -33,21 +34,7 @@ const gql = async (jar: Jar | null, query: string, variables: Record<string, unk
 /** A new verified FREE account, logged in. */
 const newMember = () => signedInMember(srv, clock);
 
-const payment = (over: Record<string, string> = {}) => ({
-  type: "personal",
-  period: "monthly",
-  billingName: "Ana García",
-  billingEmail: "ana@example.com",
-  address: "Calle Mayor 1",
-  country: "ES",
-  city: "Madrid",
-  zip: "28013",
-  cardNumber: "4242 4242 4242 4242",
-  cardExpiry: "12/30",
-  cardCvc: "123",
-  attempt: `attempt-${Math.random().toString(36).slice(2)}`,
-  ...over,
-});
+const payment = paymentFields;
 
 /** Subscribes a member through the payment page; answers the thank-you address. */
 async function buy(jar: Jar, over: Record<string, string> = {}, path = "/payment/personal") {

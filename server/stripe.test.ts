@@ -8,6 +8,7 @@ import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { httpClient, type Jar, notices, visible } from "#tests/http.ts";
 import { signedInMember } from "#tests/members.ts";
+import { paymentFields } from "#tests/payments.ts";
 import { createTestServer } from "#tests/server.ts";
 import { type StripeDouble, type StripeEvent, startStripeDouble } from "#tests/stripe-double.ts";
 
@@ -66,24 +67,12 @@ async function deliver(event: StripeEvent, secret = webhookSecret) {
 
 const member = () => signedInMember(srv, clock, "stripe");
 
-const pay = (jar: Jar, cardToken: string, over: Record<string, string> = {}) =>
-  post(
-    "/payment/personal",
-    {
-      type: "personal",
-      period: "monthly",
-      billingName: "Ana García",
-      billingEmail: "ana@example.com",
-      address: "Calle Mayor 1",
-      country: "ES",
-      city: "Madrid",
-      zip: "28013",
-      cardToken,
-      attempt: `stripe-attempt-${Math.random().toString(36).slice(2)}`,
-      ...over,
-    },
-    jar,
-  );
+/** The payment form with Stripe: the card comes as a token from Stripe's element, no card fields. */
+const pay = (jar: Jar, cardToken: string, over: Record<string, string> = {}) => {
+  const fields = paymentFields({ cardToken, ...over });
+  for (const typed of ["cardNumber", "cardExpiry", "cardCvc"]) delete fields[typed];
+  return post("/payment/personal", fields, jar);
+};
 
 /** What the account's billing looks like in our database, for comparing end states. */
 async function state(accountId: number) {

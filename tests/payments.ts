@@ -22,3 +22,27 @@ export function withFailingCharges(provider: PaymentProvider, failing: () => boo
     retry: async (i) => (failing() ? declined : provider.retry(i)),
   };
 }
+
+let attemptSeq = 0;
+
+/**
+ * The payment form as a member in Madrid fills it in with the sandbox's success card, for Personal
+ * monthly, with a fresh attempt key; `over` changes or adds fields (a card token for Stripe).
+ */
+export function paymentFields(over: Record<string, string> = {}): Record<string, string> {
+  return {
+    type: "personal",
+    period: "monthly",
+    billingName: "Ana García",
+    billingEmail: "ana@example.com",
+    address: "Calle Mayor 1",
+    country: "ES",
+    city: "Madrid",
+    zip: "28013",
+    cardNumber: "4242 4242 4242 4242",
+    cardExpiry: "12/30",
+    cardCvc: "123",
+    attempt: `attempt-${++attemptSeq}-${process.pid}-xxxx`,
+    ...over,
+  };
+}

@@ -5,7 +5,7 @@ import { getAllowance } from "#modules/downloads/service.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
-import { withFailingCharges } from "#tests/payments.ts";
+import { paymentFields, withFailingCharges } from "#tests/payments.ts";
 import { getOwnInvoice } from "./invoices.ts";
 import { periodBoundary, unusedCredit } from "./periods.ts";
 import { planChange } from "./plans.ts";
@@ -59,23 +59,8 @@ async function newAccount(): Promise<number> {
   return row.id;
 }
 
-let attemptSeq = 0;
 function form(over: Partial<Record<keyof PaymentInput, string>> = {}): PaymentInput {
-  const parsed = paymentSchema.safeParse({
-    billingName: "Ana García",
-    billingEmail: "ana@example.com",
-    address: "Calle Mayor 1",
-    country: "ES",
-    city: "Madrid",
-    zip: "28013",
-    cardNumber: "4242 4242 4242 4242",
-    cardExpiry: "12/30",
-    cardCvc: "123",
-    type: "personal",
-    period: "monthly",
-    attempt: `attempt-${++attemptSeq}-xxxxxxxx`,
-    ...over,
-  });
+  const parsed = paymentSchema.safeParse(paymentFields(over));
   if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
   return parsed.data;
 }

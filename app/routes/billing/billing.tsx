@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigate, useNavigation } from "react-router";
 import { FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { planBenefits } from "#app/components/billing/benefits.ts";
 import { SandboxCardFields } from "#app/components/billing/card-fields.tsx";
 import { StripeCardField, useTokenizedSubmit } from "#app/components/billing/stripe-card.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
@@ -162,15 +163,9 @@ function CardForm({ stripeKey }: { stripeKey: string | null }) {
 
 function Benefits({ tier }: { tier: "personal" | "commercial" }) {
   const { t } = useI18n();
-  const out: string[] = [];
-  for (let i = 0; i < 20; i++) {
-    const key = `billing.benefits.${tier}.${i}`;
-    if (t(key) === key) break;
-    out.push(t(key));
-  }
   return (
     <ul className="flex flex-col gap-2">
-      {out.map((b) => (
+      {planBenefits(t, tier).map((b) => (
         <li key={b} className="flex gap-2.5">
           <CheckIcon className="mt-0.5 size-4 shrink-0 text-premium-600" />
           <span>{b}</span>

@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useNavigate } from "react-router";
 import { FormNotice } from "#app/components/auth/form-parts.tsx";
+import { planBenefits } from "#app/components/billing/benefits.ts";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -84,17 +85,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const TIERS = ["free", "personal", "commercial"] as const;
 
-function benefits(t: (k: string) => string, tier: (typeof TIERS)[number]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < 20; i++) {
-    const key = `billing.benefits.${tier}.${i}`;
-    const text = t(key);
-    if (text === key) break;
-    out.push(text);
-  }
-  return out;
-}
-
 function PlanCard({
   tier,
   period,
@@ -169,7 +159,7 @@ function PlanCard({
         {note ? <p className="mt-2 text-center text-sm font-medium text-premium-700">{note}</p> : null}
       </div>
       <ul className="mt-6 flex flex-col gap-2.5 border-t border-line pt-6 text-sm text-ink-soft">
-        {benefits(t, tier).map((b) => (
+        {planBenefits(t, tier).map((b) => (
           <li key={b} className="flex gap-2.5">
             <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-600" />
             <span>{b}</span>
