@@ -30,7 +30,7 @@ export type AppLoadContext = {
   /** The client's address key (through the trusted proxies; IPv6 by /64), for per-client limits. */
   clientKey: string;
   /** Takes one log-in or sign-up attempt from this client's budget; answers seconds to wait when spent. */
-  limitAuthAttempt(login?: string): number | null;
+  limitAuthAttempt(login?: string): Promise<number | null>;
   /** Service context with the payment provider, for billing services. */
   billingContext(locale: Locale): BillingContext;
   /** Whether payments go to the sandbox provider (demo mode: the test cards are shown). */
@@ -38,7 +38,7 @@ export type AppLoadContext = {
   /** With Stripe, the publishable key for its card element; null otherwise. */
   stripePublishableKey: string | null;
   /** Takes one payment or plan-change attempt from this client's budget; answers seconds to wait when spent. */
-  limitPaymentAttempt(): number | null;
+  limitPaymentAttempt(): Promise<number | null>;
   /** Starts a session for an account; answers the Set-Cookie values to send. */
   startSession(accountId: number): Promise<string[]>;
 };

@@ -37,7 +37,7 @@ import { createGraphqlHandler } from "./graphql/index.ts";
 import type { createLogger } from "./logger.ts";
 import { mountGoogleSignIn } from "./oauth.ts";
 import { PageCache } from "./page-cache.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import { createRateLimiters } from "./rate-limit.ts";
 import { mountSearch } from "./search.ts";
 import { loadSigningSecret } from "./secret.ts";
 import { contentSecurityPolicy, newNonce, securityHeaders } from "./security.ts";
@@ -145,7 +145,7 @@ export function createServerApp(opts: ServerOptions) {
   if (mailer.kind === "outbox" && env.DATABASE_URL)
     log.warn("no SMTP_URL: e-mail (verification and password links) is kept in the database and not delivered");
   const fileContext: FileContext = { db, storage, log, inflight: new Map() };
-  const views = new ViewCounter((batch) => services.catalog.recordViewsBySlug({ db }, batch, clock.now()), log);
+  const views = new ViewCounter((batch) => services.catalog.recordTemplateViews({ db }, batch, clock.now()), log);
   const pageCache = new PageCache(2000, 60_000);
   let catalogVersion = 0;
   let versionCheckedAt = 0;
@@ -173,10 +173,10 @@ export function createServerApp(opts: ServerOptions) {
     payments,
     jobs: opts.billingJobs,
   });
-  const paymentLimiter = new RateLimiter(...limits.payments);
-  const graphqlLimiter = new RateLimiter(...limits.graphql);
-  // Rendering a missing preview costs CPU: a client gets only so many of those (cached ones are free).
-  const previewRenders = new RateLimiter(...limits.previewRenders);
+  // Every budget is kept in the database, shared by all processes. Rendering a missing preview costs
+  // CPU: a client gets only so many of those (cached ones are free).
+  const limiters = createRateLimiters(db, limits);
+  const { payments: paymentLimiter, graphql: graphqlLimiter, previewRenders } = limiters;
   // With Stripe, its card element may be reached by a client-side navigation from any page, which keeps
   // the policy of the page first loaded: Stripe's script, frames and API are allowed on every page.
   const csp = { stripe: Boolean(env.stripe) };
@@ -208,7 +208,7 @@ export function createServerApp(opts: ServerOptions) {
     guestIdOf: (req) => guestIdFromCookieHeader(secret, req.headers.get("cookie")),
   });
   // One budget per address for every log-in, sign-up and reset form and the REST log-in, and one per login name.
-  const authLimiters = { perIp: new RateLimiter(...limits.auth), perLogin: new RateLimiter(...limits.authPerLogin) };
+  const authLimiters = { perIp: limiters.auth, perLogin: limiters.authPerLogin };
   const viewerOf = resolveViewer({ secret, clock, serviceContext, origin: env.publicUrl });
 
   const app = new Hono<{ Variables: Vars }>();
@@ -330,12 +330,12 @@ export function createServerApp(opts: ServerOptions) {
     const account = c.get("viewer")?.account ?? null;
     return graphql(c.req.raw, {
       account,
-      limitPayment: () => {
-        const r = paymentLimiter.take(`${clientIp(c)}|${account?.id ?? ""}`);
+      limitPayment: async () => {
+        const r = await paymentLimiter.take(`${clientIp(c)}|${account?.id ?? ""}`);
         return r.ok ? null : r.retryAfter;
       },
-      takeCost: (cost) => {
-        const r = graphqlLimiter.take(clientIp(c), Date.now(), cost);
+      takeCost: async (cost) => {
+        const r = await graphqlLimiter.take(clientIp(c), Date.now(), cost);
         return r.ok ? null : r.retryAfter;
       },
     });
@@ -347,7 +347,7 @@ export function createServerApp(opts: ServerOptions) {
     if (!m || !Number.isInteger(color) || color < 1 || color > 2_147_483_647) return c.text("Not found", 404);
     const body = await files.getPreview(fileContext, color, Number(m[1]), Number(m[2]), {
       now: clock.now(),
-      allowRender: () => previewRenders.take(clientIp(c)).ok,
+      allowRender: async () => (await previewRenders.take(clientIp(c))).ok,
     });
     if (body === "limited") return c.text("Too many requests", 429, { "Retry-After": "10" });
     if (!body) return c.text("Not found", 404);
@@ -364,7 +364,7 @@ export function createServerApp(opts: ServerOptions) {
     clock,
     origin: env.publicUrl,
     downloadContext: (locale) => ({ ...serviceContext(locale), files: fileContext, secret }),
-    limits,
+    limiters,
     viewerOf: (c) => c.get("viewer" as never) as SessionViewer,
   });
 
@@ -381,12 +381,12 @@ export function createServerApp(opts: ServerOptions) {
     });
   mountFavorites(app as unknown as Hono, {
     serviceContext,
-    limits,
+    limiters,
     origin: env.publicUrl,
     viewerOf: (c) => c.get("viewer" as never) as SessionViewer,
   });
 
-  mountSearch(app as unknown as Hono, { serviceContext, limits });
+  mountSearch(app as unknown as Hono, { serviceContext, limiters });
   if (env.stripe)
     mountStripeWebhook(app as unknown as Hono, {
       stripe: stripeClient(env.stripe),
@@ -448,8 +448,8 @@ export function createServerApp(opts: ServerOptions) {
     billingContext,
     sandboxPayments: payments?.kind === "sandbox",
     stripePublishableKey: payments?.kind === "stripe" ? (env.stripe?.publishableKey ?? null) : null,
-    limitPaymentAttempt() {
-      const r = paymentLimiter.take(`${ip}|${viewer?.account.id ?? ""}`);
+    async limitPaymentAttempt() {
+      const r = await paymentLimiter.take(`${ip}|${viewer?.account.id ?? ""}`);
       return r.ok ? null : r.retryAfter;
     },
     async startSession(accountId) {

@@ -26,11 +26,11 @@ type Deps = {
 export type AuthLimiters = { perIp: RateLimiter; perLogin: RateLimiter };
 
 /** Takes one attempt from the address's budget and, for a log-in, the login name's; seconds to wait or null. */
-export function takeAuthAttempt(limiters: AuthLimiters, ip: string, login?: string): number | null {
-  const byIp = limiters.perIp.take(ip);
+export async function takeAuthAttempt(limiters: AuthLimiters, ip: string, login?: string): Promise<number | null> {
+  const byIp = await limiters.perIp.take(ip);
   if (!byIp.ok) return byIp.retryAfter;
   if (login) {
-    const byLogin = limiters.perLogin.take(login.trim().toLowerCase().slice(0, 254));
+    const byLogin = await limiters.perLogin.take(login.trim().toLowerCase().slice(0, 254));
     if (!byLogin.ok) return byLogin.retryAfter;
   }
   return null;
@@ -137,10 +137,10 @@ export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
     c.res.headers.set("Cache-Control", "no-store");
   });
 
-  const guard = (c: Context, t: ReturnType<typeof serverT>, login?: string) => {
+  const guard = async (c: Context, t: ReturnType<typeof serverT>, login?: string) => {
     if (crossSite(c, deps.origin))
       return c.json({ ok: false, code: "auth.errors.forbidden", message: t("auth.errors.forbidden") }, 403);
-    const wait = takeAuthAttempt(deps.limiters, clientIp(c), login);
+    const wait = await takeAuthAttempt(deps.limiters, clientIp(c), login);
     if (wait !== null) {
       c.header("Retry-After", String(wait));
       return c.json(
@@ -173,7 +173,7 @@ export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
     const input = await body(c);
     const login = typeof input.login === "string" ? input.login.slice(0, 254) : "";
     const password = typeof input.password === "string" ? input.password.slice(0, 128) : "";
-    const refused = guard(c, t, login);
+    const refused = await guard(c, t, login);
     if (refused) return refused;
     const result = await authenticate(deps.serviceContext(locale), { login, password, client: clientIp(c) });
     if (!result.ok) {
@@ -193,7 +193,7 @@ export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
   app.post("/auth/refresh", async (c) => {
     const locale: Locale = isLocale(c.req.header("locale")) ? (c.req.header("locale") as Locale) : "en";
     const t = serverT(locale);
-    const refused = guard(c, t);
+    const refused = await guard(c, t);
     if (refused) return refused;
     const input = await body(c);
     const token = typeof input.refreshToken === "string" ? input.refreshToken : getCookie(c, REFRESH_COOKIE);

@@ -3,7 +3,7 @@ import type { Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { isLocale as isKnownLocale } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
-import { DOWNLOAD_FORMATS, type DownloadFormat, type Locale, type RateLimits } from "#config/constants.ts";
+import { DOWNLOAD_FORMATS, type DownloadFormat, type Locale } from "#config/constants.ts";
 import {
   accountViewer,
   type DownloadContext,
@@ -15,7 +15,7 @@ import { newGuestId, sign, unsign, verifyFileToken } from "#modules/downloads/si
 import { readTemplateFile } from "#modules/files/service.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import type { SessionViewer } from "./auth.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import type { RateLimiters } from "./rate-limit.ts";
 import { readBody, refererPath } from "./request.ts";
 
 export const GUEST_COOKIE = "sn_guest";
@@ -28,7 +28,7 @@ type Deps = {
   origin: string;
   downloadContext: (locale: Locale) => DownloadContext;
   /** Requests per client: [burst, per minute]. */
-  limits: RateLimits;
+  limiters: RateLimiters;
   /** The signed-in account of a request, if any. */
   viewerOf: (c: Context) => SessionViewer;
 };
@@ -93,8 +93,7 @@ function sameOrigin(c: Context, origin: string): boolean {
 }
 
 export function mountDownloads(app: Hono, deps: Deps) {
-  const grantLimiter = new RateLimiter(...deps.limits.grants);
-  const fileLimiter = new RateLimiter(...deps.limits.files);
+  const { grants: grantLimiter, files: fileLimiter } = deps.limiters;
 
   /** Grants a download: JSON for scripts, a 303 for plain forms. */
   app.post("/api/downloads", async (c) => {
@@ -119,7 +118,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
       return c.text(message, status);
     };
     if (!sameOrigin(c, deps.origin)) return fail(403, "downloads.errors.forbidden", t("downloads.errors.forbidden"));
-    const limited = grantLimiter.take(clientIp(c));
+    const limited = await grantLimiter.take(clientIp(c));
     if (!limited.ok) {
       c.header("Retry-After", String(limited.retryAfter));
       return fail(
@@ -161,7 +160,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
   app.get("/files/d/:token", async (c) => {
     const locale: Locale = c.req.query("lang") === "es" ? "es" : "en";
     const t = serverT(locale);
-    const limited = fileLimiter.take(clientIp(c));
+    const limited = await fileLimiter.take(clientIp(c));
     if (!limited.ok) {
       c.header("Retry-After", String(limited.retryAfter));
       return c.text(t("downloads.errors.rateLimited", { seconds: limited.retryAfter }), 429);

@@ -1,18 +1,18 @@
 import type { Context, Hono } from "hono";
 import { isLocale, localePath } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
-import type { Locale, RateLimits } from "#config/constants.ts";
+import type { Locale } from "#config/constants.ts";
 import { favoriteIds, setFavorite } from "#modules/favorites/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import type { SessionViewer } from "./auth.ts";
 import { clientIp } from "./downloads.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import type { RateLimiters } from "./rate-limit.ts";
 import { readBody, refererPath } from "./request.ts";
 
 type Deps = {
   serviceContext: (locale: Locale) => ServiceContext;
   viewerOf: (c: Context) => SessionViewer;
-  limits: RateLimits;
+  limiters: RateLimiters;
   origin: string;
 };
 
@@ -21,7 +21,7 @@ type Deps = {
  * forms. Guests get 401 (scripts) or the log-in page with a way back (forms).
  */
 export function mountFavorites(app: Hono, deps: Deps) {
-  const limiter = new RateLimiter(...deps.limits.favorites);
+  const limiter = deps.limiters.favorites;
 
   /** GET /api/favorites?ids=1,2,3 (up to 100): which of these the signed-in visitor keeps. */
   app.get("/api/favorites", async (c) => {
@@ -63,7 +63,7 @@ export function mountFavorites(app: Hono, deps: Deps) {
     const viewer = deps.viewerOf(c);
     if (!viewer)
       return fail(401, "account.favorites.errors.loginRequired", t("account.favorites.errors.loginRequired"));
-    const limited = limiter.take(`a:${viewer.account.id}:${clientIp(c)}`);
+    const limited = await limiter.take(`a:${viewer.account.id}:${clientIp(c)}`);
     if (!limited.ok) {
       c.header("Retry-After", String(limited.retryAfter));
       return fail(

@@ -50,7 +50,7 @@ export function mountGoogleSignIn(app: Hono, deps: Deps) {
 
   app.get("/auth/google", async (c) => {
     const locale: Locale = c.req.query("lang") === "es" ? "es" : "en";
-    const wait = takeAuthAttempt(deps.limiters, clientIp(c));
+    const wait = await takeAuthAttempt(deps.limiters, clientIp(c));
     if (wait !== null) return failed(c, locale, "rateLimited", wait);
     try {
       const start = await (await oidc()).start();

@@ -1,32 +1,54 @@
+import { sql } from "drizzle-orm";
+import type { RateLimits } from "#config/constants.ts";
+import type { Db } from "#db/client.server.ts";
+import { queryRows } from "#modules/shared/sql.ts";
+
+export type Taken = { ok: true } | { ok: false; retryAfter: number };
+
 /**
- * Token buckets per key (client address) in memory: `capacity` requests at once, refilled at
- * `perMinute`. One process only; several processes would keep these in PostgreSQL.
+ * Token buckets per key (client address, account, login name): `capacity` requests at once, refilled at
+ * `perMinute`. The buckets are rows of `rate_limit`, taken from in one atomic upsert, so every process
+ * on the database draws from the same budget and a restart refills nothing.
  */
 export class RateLimiter {
-  private readonly buckets = new Map<string, { tokens: number; at: number }>();
   readonly capacity: number;
   private readonly perMs: number;
+  private readonly db: Db;
+  private readonly scope: string;
 
-  constructor(capacity: number, perMinute: number) {
+  constructor(db: Db, scope: string, [capacity, perMinute]: readonly [number, number]) {
+    this.db = db;
+    this.scope = scope;
     this.capacity = capacity;
     this.perMs = perMinute / 60_000;
   }
 
   /** Takes one token (or `cost` tokens); answers how many seconds to wait when there are not enough. */
-  take(key: string, now = Date.now(), cost = 1): { ok: true } | { ok: false; retryAfter: number } {
-    if (this.buckets.size > 100_000) this.sweep(now);
-    const b = this.buckets.get(key) ?? { tokens: this.capacity, at: now };
-    b.tokens = Math.min(this.capacity, b.tokens + (now - b.at) * this.perMs);
-    b.at = now;
-    this.buckets.set(key, b);
-    const need = Math.min(cost, this.capacity);
-    if (b.tokens < need) return { ok: false, retryAfter: Math.ceil((need - b.tokens) / this.perMs / 1000) };
-    b.tokens -= need;
-    return { ok: true };
+  async take(key: string, now = Date.now(), cost = 1): Promise<Taken> {
+    const need = Math.min(Math.max(cost, 0), this.capacity);
+    const cap = this.capacity;
+    // Tokens refill with the time since the last take (never backwards: processes' clocks differ a little).
+    const refilled = sql`least(${cap}::float8, b.tokens + greatest(0, ${now}::bigint - b.at_ms) * ${this.perMs}::float8)`;
+    const [row] = await queryRows<{ tokens: number; ok: boolean }>(
+      this.db,
+      sql`insert into rate_limit as b (scope, key, tokens, at_ms, ok)
+          values (${this.scope}, ${key.slice(0, 300)}, ${cap - need}::float8, ${now}::bigint, true)
+          on conflict (scope, key) do update set
+            tokens = case when ${refilled} >= ${need}::float8 then ${refilled} - ${need}::float8 else ${refilled} end,
+            ok = ${refilled} >= ${need}::float8,
+            at_ms = greatest(b.at_ms, ${now}::bigint)
+          returning tokens, ok`,
+    );
+    if (row.ok) return { ok: true };
+    return { ok: false, retryAfter: Math.max(1, Math.ceil((need - Number(row.tokens)) / this.perMs / 1000)) };
   }
+}
 
-  private sweep(now: number) {
-    for (const [k, b] of this.buckets)
-      if (b.tokens + (now - b.at) * this.perMs >= this.capacity) this.buckets.delete(k);
-  }
+export type RateLimiters = { [K in keyof RateLimits]: RateLimiter };
+
+/** One limiter per named limit, each with its own budget in the database. */
+export function createRateLimiters(db: Db, limits: RateLimits): RateLimiters {
+  return Object.fromEntries(
+    Object.entries(limits).map(([scope, limit]) => [scope, new RateLimiter(db, scope, limit)]),
+  ) as RateLimiters;
 }

@@ -92,14 +92,26 @@ describe("search edges", () => {
       secret: srv.secret,
       rateLimits: { suggest: [2, 1], search: [1, 1] },
     });
-    expect((await limited.request("/api/search/suggest?q=a")).status).toBe(200);
-    expect((await limited.request("/api/search/suggest?q=b")).status).toBe(200);
-    const third = await limited.request("/api/search/suggest?q=c");
-    expect(third.status).toBe(429);
-    expect(third.headers.get("retry-after")).toBeTruthy();
-    expect((await limited.request("/search?q=deck")).status).toBe(200);
-    expect((await limited.request("/search?q=deck")).status).toBe(429);
-    await limited.cleanup();
+    // A second process on the same database draws from the same budget.
+    const other = await createTestServer({
+      database: srv.database,
+      dataDir: srv.dataDir,
+      secret: srv.secret,
+      rateLimits: { suggest: [2, 1], search: [1, 1] },
+    });
+    try {
+      expect((await limited.request("/api/search/suggest?q=a")).status).toBe(200);
+      expect((await other.request("/api/search/suggest?q=b")).status).toBe(200);
+      const third = await limited.request("/api/search/suggest?q=c");
+      expect(third.status).toBe(429);
+      expect(third.headers.get("retry-after")).toBeTruthy();
+      expect((await other.request("/api/search/suggest?q=c")).status).toBe(429);
+      expect((await other.request("/search?q=deck")).status).toBe(200);
+      expect((await limited.request("/search?q=deck")).status).toBe(429);
+    } finally {
+      await other.close();
+      await limited.close();
+    }
   });
 });
 

@@ -1,14 +1,14 @@
 import type { Context, Hono } from "hono";
 import { serverT } from "#app/lib/messages.server.ts";
-import type { Locale, RateLimits } from "#config/constants.ts";
+import type { Locale } from "#config/constants.ts";
 import { autocomplete, mainPageSearchMenu } from "#modules/search/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { clientIp } from "./downloads.ts";
-import { RateLimiter } from "./rate-limit.ts";
+import type { RateLimiters } from "./rate-limit.ts";
 
 type Deps = {
   serviceContext: (locale: Locale) => ServiceContext;
-  limits: RateLimits;
+  limiters: RateLimiters;
 };
 
 const localeOf = (c: Context): Locale =>
@@ -16,8 +16,7 @@ const localeOf = (c: Context): Locale =>
 
 /** JSON for the header search box, and rate limits on search and autocomplete per client. */
 export function mountSearch(app: Hono, deps: Deps) {
-  const suggestLimiter = new RateLimiter(...deps.limits.suggest);
-  const searchLimiter = new RateLimiter(...deps.limits.search);
+  const { suggest: suggestLimiter, search: searchLimiter } = deps.limiters;
 
   const tooMany = (c: Context, retryAfter: number, json: boolean) => {
     c.header("Retry-After", String(retryAfter));
@@ -28,7 +27,7 @@ export function mountSearch(app: Hono, deps: Deps) {
   };
 
   app.get("/api/search/suggest", async (c) => {
-    const limited = suggestLimiter.take(clientIp(c));
+    const limited = await suggestLimiter.take(clientIp(c));
     if (!limited.ok) return tooMany(c, limited.retryAfter, true);
     const q = (c.req.query("q") ?? "").trim().slice(0, 200);
     const ctx = deps.serviceContext(localeOf(c));
@@ -46,14 +45,14 @@ export function mountSearch(app: Hono, deps: Deps) {
   });
 
   app.get("/api/search/menu", async (c) => {
-    const limited = suggestLimiter.take(clientIp(c));
+    const limited = await suggestLimiter.take(clientIp(c));
     if (!limited.ok) return tooMany(c, limited.retryAfter, true);
     c.header("Cache-Control", "public, max-age=60");
     return c.json(await mainPageSearchMenu(deps.serviceContext(localeOf(c))));
   });
 
   const limitSearch = async (c: Context, next: () => Promise<void>) => {
-    const limited = searchLimiter.take(clientIp(c));
+    const limited = await searchLimiter.take(clientIp(c));
     if (!limited.ok) return tooMany(c, limited.retryAfter, c.req.path.endsWith(".data"));
     await next();
   };

@@ -1,16 +1,18 @@
+import type { TemplateView } from "#modules/catalog/service.ts";
 import type { Logger } from "#modules/shared/context.ts";
 
-/** Counts template views in memory (by "locale:slug") and writes them in batches. */
+/**
+ * Collects template views (client and "locale:slug") in memory and writes them in batches. Whether a
+ * client already viewed a template today is decided by the database (recordTemplateViews), so one
+ * visitor counts once however many processes serve them and however often they restart.
+ */
 export class ViewCounter {
-  private pending = new Map<string, number>();
-  /** Who was counted for what today: one view per client, template and day (per process). */
-  private seen = new Set<string>();
-  private seenDay = "";
+  private pending = new Map<string, TemplateView>();
   private timer: NodeJS.Timeout | undefined;
-  private readonly flushFn: (views: Map<string, number>) => Promise<void>;
+  private readonly flushFn: (views: TemplateView[]) => Promise<void>;
   private readonly log: Logger;
 
-  constructor(flushFn: (views: Map<string, number>) => Promise<void>, log: Logger, intervalMs = 5_000) {
+  constructor(flushFn: (views: TemplateView[]) => Promise<void>, log: Logger, intervalMs = 5_000) {
     this.flushFn = flushFn;
     this.log = log;
     if (intervalMs > 0) {
@@ -19,25 +21,16 @@ export class ViewCounter {
     }
   }
 
-  /** Counts a view of `key`; with `client`, only the first one of that client today. */
-  count(key: string, client?: string): void {
-    if (client) {
-      const day = new Date().toISOString().slice(0, 10);
-      if (day !== this.seenDay || this.seen.size > 200_000) {
-        this.seen = new Set();
-        this.seenDay = day;
-      }
-      const who = `${client}|${key}`;
-      if (this.seen.has(who)) return;
-      this.seen.add(who);
-    }
-    if (this.pending.size >= 50_000 && !this.pending.has(key)) return;
-    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+  /** Notes that `client` viewed the page `key` ("locale:slug"). */
+  count(key: string, client: string): void {
+    const id = `${client}|${key}`;
+    if (this.pending.size >= 50_000 || this.pending.has(id)) return;
+    this.pending.set(id, { client, key });
   }
 
   async flush(): Promise<void> {
     if (!this.pending.size) return;
-    const batch = this.pending;
+    const batch = [...this.pending.values()];
     this.pending = new Map();
     try {
       await this.flushFn(batch);

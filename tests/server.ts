@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { getEnv } from "#config/env.server.ts";
@@ -54,13 +55,22 @@ export async function createTestServer(
   });
   const request = (p: string, init?: RequestInit) => server.app.request(`http://localhost:3000${p}`, init);
   const owns = !opts.database;
+  // Budgets live in the database, shared by every server on it: one with its own (tight) limits starts
+  // with full buckets and leaves them full for the others.
+  const resetRateLimits = () => database.db.execute(sql`delete from rate_limit`);
+  if (opts.rateLimits) await resetRateLimits();
   return {
     ...server,
     database,
     dataDir,
     request,
-    async cleanup() {
+    resetRateLimits,
+    async close() {
       await server.close();
+      if (opts.rateLimits && !owns) await resetRateLimits();
+    },
+    async cleanup() {
+      await this.close();
       if (owns) {
         await database.cleanup();
         fs.rmSync(dataDir, { recursive: true, force: true });

@@ -3,3 +3,4 @@ export * from "./billing.ts";
 export * from "./catalog.ts";
 export * from "./downloads.ts";
 export * from "./search.ts";
+export * from "./limits.ts";

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import { LOCALES, type Locale, PAGE_SIZE, TRENDING } from "#config/constants.ts";
 import type { Palette } from "#db/schema/catalog.ts";
@@ -460,33 +461,50 @@ export async function refreshCatalogStats(ctx: Pick<ServiceContext, "db" | "cloc
     update tag g set templates_count = counts.n from counts where counts.id = g.id and g.templates_count <> counts.n`);
 }
 
-/** Adds views counted by "locale:slug" (as the page addresses name them) for the day of `at`. */
-export async function recordViewsBySlug(
+export type TemplateView = {
+  /** Who looked: the client key (an address or its /64); stored only as a hash that changes every day. */
+  client: string;
+  /** The page's "locale:slug". */
+  key: string;
+};
+
+/**
+ * Counts template views for the day of `at`, one per client, template and day whatever the process or
+ * the page's language: the first sight of a (client, template) today is recorded in `template_view_seen`
+ * and only those add to the day's views and the template's total, in one statement.
+ */
+export async function recordTemplateViews(
   ctx: Pick<ServiceContext, "db">,
-  views: Map<string, number>,
+  views: readonly TemplateView[],
   at: Date,
 ): Promise<void> {
-  const pairs = [...views.entries()]
-    .map(([key, n]) => {
-      const [locale, slug] = key.split(":");
-      return { locale, slug, n };
+  const day = at.toISOString().slice(0, 10);
+  const rows = views
+    .map((v) => {
+      const [locale, slug] = v.key.split(":");
+      const client = createHash("sha256").update(`${day}|${v.client}`).digest("base64url").slice(0, 22);
+      return { client, locale, slug };
     })
-    .filter((p) => (p.locale === "en" || p.locale === "es") && /^[a-z0-9-]{1,120}$/.test(p.slug));
-  if (!pairs.length) return;
-  const rows = await queryRows<{ template_id: number; locale: string; slug: string }>(
-    ctx.db,
-    sql`select template_id, locale, slug from template_translation
-        where (locale, slug) in (${sql.join(
-          pairs.map((p) => sql`(${p.locale}, ${p.slug})`),
-          sql`, `,
-        )})`,
-  );
-  const byId = new Map<number, number>();
-  for (const r of rows) {
-    const n = pairs.find((p) => p.locale === r.locale && p.slug === r.slug)?.n ?? 0;
-    byId.set(r.template_id, (byId.get(r.template_id) ?? 0) + n);
-  }
-  await recordViews(ctx, byId, at);
+    .filter((p) => (p.locale === "en" || p.locale === "es") && /^[a-z0-9-]{1,120}$/.test(p.slug ?? ""));
+  if (!rows.length) return;
+  await ctx.db.execute(sql`
+    with v(client, locale, slug) as (values ${sql.join(
+      rows.map((r) => sql`(${r.client}, ${r.locale}, ${r.slug})`),
+      sql`, `,
+    )}),
+    fresh as (
+      insert into template_view_seen (day, client, template_id)
+      select distinct ${day}::date, v.client, tt.template_id
+      from v join template_translation tt on tt.locale = v.locale and tt.slug = v.slug
+      on conflict do nothing
+      returning template_id),
+    counted as (select template_id, count(*)::int as n from fresh group by template_id),
+    per_day as (
+      insert into template_view_day (template_id, day, views)
+      select template_id, ${day}::date, n from counted
+      on conflict (template_id, day) do update set views = template_view_day.views + excluded.views
+      returning 1)
+    update template t set views_count = t.views_count + c.n from counted c where t.id = c.template_id`);
 }
 
 export async function getCatalogVersion(ctx: Pick<ServiceContext, "db">): Promise<number> {

@@ -191,7 +191,7 @@ export async function getPreview(
   opts: {
     now: Date;
     /** Asked before a missing preview is rendered (the costly part): false refuses it for now. */
-    allowRender?: () => boolean;
+    allowRender?: () => Promise<boolean>;
   },
 ): Promise<Buffer | null | "limited"> {
   if (!isPreviewWidth(width) || !Number.isInteger(slide) || slide < 1) return null;
@@ -200,7 +200,7 @@ export async function getPreview(
   const key = `previews/v1/${templateColorId}/${slide}-${width}.webp`;
   const cached = await fctx.storage.get(key);
   if (cached) return cached;
-  if (opts.allowRender && !fctx.inflight.has(key) && !opts.allowRender()) return "limited";
+  if (opts.allowRender && !fctx.inflight.has(key) && !(await opts.allowRender())) return "limited";
   return once(fctx, key, async () => {
     const v = await loadVariant(fctx.db, templateColorId);
     const spec = v?.design.slides[slide - 1];

@@ -44,8 +44,22 @@ describe("retention", () => {
                          values ('old', 'en', 1, ${new Date("2026-09-01T00:00:00Z")}), ('new', 'en', 1, ${new Date("2026-11-20T00:00:00Z")})`);
     await db.execute(sql`insert into mail_outbox ("to", subject, text, html, kind, locale, created_at)
                          values ('a@b.co', 's', 't', 'h', 'verify', 'en', ${new Date("2026-09-01T00:00:00Z")})`);
+    await db.execute(sql`insert into rate_limit (scope, key, tokens, at_ms)
+                         values ('search', 'old', 1, ${Date.parse("2026-11-21T00:00:00Z")}), ('search', 'new', 1, ${Date.parse("2026-11-22T12:00:00Z")})`);
+    await db.execute(sql`insert into template_view_seen (day, client, template_id)
+                         values ('2026-11-21', 'c', ${t.id}), ('2026-11-22', 'c', ${t.id}), ('2026-11-23', 'c', ${t.id})`);
     const purged = await purgeExpiredRecords({ db, clock: { now: () => new Date("2026-11-23T00:00:00Z") } });
-    expect(purged).toMatchObject({ guestDownloads: 1, counters: 1, grants: 1, searchLog: 1, outbox: 1 });
+    expect(purged).toMatchObject({
+      guestDownloads: 1,
+      counters: 1,
+      grants: 1,
+      searchLog: 1,
+      outbox: 1,
+      rateLimits: 1,
+      viewsSeen: 1,
+    });
+    expect(await count("rate_limit")).toBe(1);
+    expect(await count("template_view_seen")).toBe(2);
     expect(await count("download")).toBe(2);
     expect(await count("download_counter")).toBe(2);
     expect(await count("search_log")).toBe(1);

@@ -12,7 +12,8 @@ const BILLING_EVENT_DAYS = 90;
 /**
  * Deletes what the Privacy Policy promises not to keep (RETENTION): guest download records after 3
  * months, allowance counters and credits of periods that old, the search log once it is older than the
- * top-searches window and the log retention, demo outbox mail, and old webhook ids. Runs on a schedule
+ * top-searches window and the log retention, demo outbox mail, old webhook ids, rate-limit buckets
+ * that have refilled and yesterday's record of who viewed what. Runs on a schedule
  * (the maintenance job); answers how many rows went, per kind.
  */
 export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "clock">): Promise<Record<string, number>> {
@@ -46,6 +47,15 @@ export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "cloc
     ),
     loginBackoff: Number(
       await count(sql`with d as (delete from login_backoff where updated_at < ${new Date(now.getTime() - DAY_MS)} returning 1)
+                      select count(*)::int as n from d`),
+    ),
+    // Rate-limit buckets untouched for a day have long refilled; who viewed what is needed for today only.
+    rateLimits: Number(
+      await count(sql`with d as (delete from rate_limit where at_ms < ${now.getTime() - DAY_MS}::bigint returning 1)
+                      select count(*)::int as n from d`),
+    ),
+    viewsSeen: Number(
+      await count(sql`with d as (delete from template_view_seen where day < ${new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10)}::date returning 1)
                       select count(*)::int as n from d`),
     ),
     billingEvents: Number(

@@ -31,9 +31,9 @@ type Ctx = {
   /** Messages of the request's locale, for coded results. */
   t: (key: string, params?: Record<string, string | number>) => string;
   /** Takes one payment attempt from the caller's budget (each billing mutation field, aliases too). */
-  limitPayment: () => number | null;
+  limitPayment: () => Promise<number | null>;
   /** Takes an operation's cost from the caller's GraphQL budget; answers seconds to wait when spent. */
-  takeCost: (cost: number) => number | null;
+  takeCost: (cost: number) => Promise<number | null>;
   timeZone: string;
   skip404: boolean;
   guestId: string | null;
@@ -470,8 +470,8 @@ export function buildSchema() {
   });
   const ok = (extra: Partial<Payload> = {}): Payload => ({ ok: true, code: null, message: null, ...extra });
   /** A billing change, within the caller's budget; answers the refusal when it is spent. */
-  const spent = (ctx: Ctx): Payload | null => {
-    const wait = ctx.limitPayment();
+  const spent = async (ctx: Ctx): Promise<Payload | null> => {
+    const wait = await ctx.limitPayment();
     if (wait === null) return null;
     return {
       ok: false,
@@ -524,7 +524,7 @@ export function buildSchema() {
         args: { input: t.arg({ type: SubscribeInput, required: true }) },
         resolve: async (_r, args, ctx) => {
           const account = signedIn(ctx);
-          const limited = spent(ctx);
+          const limited = await spent(ctx);
           if (limited) return limited;
           const parsed = (tokenized(ctx) ? tokenPaymentSchema : paymentSchema).safeParse(args.input);
           if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
@@ -540,7 +540,7 @@ export function buildSchema() {
         args: { plan: t.arg.string({ required: true }), attempt: t.arg.string() },
         resolve: async (_r, args, ctx) => {
           const account = signedIn(ctx);
-          const limited = spent(ctx);
+          const limited = await spent(ctx);
           if (limited) return limited;
           const target = args.plan;
           if (!isPaidPlan(target)) return fail(ctx, "billing.errors.plan", "plan");
@@ -591,7 +591,7 @@ export function buildSchema() {
         args: { input: t.arg({ type: CardInput, required: true }) },
         resolve: async (_r, args, ctx) => {
           const account = signedIn(ctx);
-          const limited = spent(ctx);
+          const limited = await spent(ctx);
           if (limited) return limited;
           const parsed = (tokenized(ctx) ? tokenCardSchema : cardSchema).safeParse(args.input);
           if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
@@ -651,9 +651,9 @@ export function createGraphqlHandler(opts: {
     },
     {
       // Every operation pays its cost (searches more than lookups) from the client's budget.
-      onExecute({ args, setResultAndStopExecution }) {
+      async onExecute({ args, setResultAndStopExecution }) {
         const ctx = args.contextValue as unknown as Ctx;
-        const wait = ctx.takeCost(operationCost(args.document, args.operationName));
+        const wait = await ctx.takeCost(operationCost(args.document, args.operationName));
         if (wait === null) return;
         setResultAndStopExecution({
           errors: [
@@ -666,7 +666,11 @@ export function createGraphqlHandler(opts: {
     },
   ];
   const yoga = createYoga<
-    { account: AccountView | null; limitPayment?: () => number | null; takeCost?: (cost: number) => number | null },
+    {
+      account: AccountView | null;
+      limitPayment?: () => Promise<number | null>;
+      takeCost?: (cost: number) => Promise<number | null>;
+    },
     Ctx
   >({
     schema,
@@ -698,8 +702,8 @@ export function createGraphqlHandler(opts: {
         service: opts.serviceContext(lang),
         billing: opts.billingContext(lang),
         t: opts.translate(lang),
-        limitPayment: limitPayment ?? (() => null),
-        takeCost: takeCost ?? (() => null),
+        limitPayment: limitPayment ?? (async () => null),
+        takeCost: takeCost ?? (async () => null),
         timeZone: zone,
         skip404,
         guestId: opts.guestIdOf?.(request) ?? null,
@@ -712,8 +716,8 @@ export function createGraphqlHandler(opts: {
     req: Request,
     server: {
       account: AccountView | null;
-      limitPayment?: () => number | null;
-      takeCost?: (cost: number) => number | null;
+      limitPayment?: () => Promise<number | null>;
+      takeCost?: (cost: number) => Promise<number | null>;
     } = { account: null },
   ) => yoga.fetch(req, server) as Promise<Response>;
 }

@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: changePasswordSchema });
   const hide = { hideFields: ["password", "confirm"] };
   if (submission.status !== "success") return { result: submission.reply(hide) };
-  const wait = app.limitAuthAttempt();
+  const wait = await app.limitAuthAttempt();
   if (wait !== null)
     return { result: submission.reply({ formErrors: [t("auth.errors.rateLimited", { seconds: wait })], ...hide }) };
   const done = await app.services.accounts.resetPassword(app.serviceContext(locale), {

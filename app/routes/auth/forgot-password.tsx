@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: emailFormSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  const wait = app.limitAuthAttempt();
+  const wait = await app.limitAuthAttempt();
   if (wait !== null)
     return { result: submission.reply({ formErrors: [t("auth.errors.rateLimited", { seconds: wait })] }) };
   const sent = await app.services.accounts.requestPasswordReset(app.accountContext(locale), submission.value.email);

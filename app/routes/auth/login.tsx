@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { app, locale, t } = pageContext(request, context);
   const formData = await request.formData();
   const login = formData.get("login");
-  const wait = app.limitAuthAttempt(
+  const wait = await app.limitAuthAttempt(
     typeof login === "string" && formData.get("intent") !== "resend" ? login : undefined,
   );
   if (formData.get("intent") === "resend") return resend(app, locale, formData, wait);

@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(lo
 export async function action({ request, context }: Route.ActionArgs) {
   const { app, locale, t } = pageContext(request, context);
   const formData = await request.formData();
-  const wait = app.limitAuthAttempt();
+  const wait = await app.limitAuthAttempt();
   if (formData.get("intent") === "resend") return resend(app, locale, formData, wait);
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };

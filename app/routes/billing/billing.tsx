@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!account) throw redirect(localePath(locale, "/login"));
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const wait = app.limitPaymentAttempt();
+  const wait = await app.limitPaymentAttempt();
   if (wait !== null) return { notice: { ok: false, code: "billing.errors.rateLimited", seconds: wait } };
   const ctx = app.billingContext(locale);
   const billing = app.services.billing;

@@ -110,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = app.viewer;
   if (!viewer) throw redirect(localePath(locale, "/login"));
   const formData = await request.formData();
-  const wait = app.limitPaymentAttempt();
+  const wait = await app.limitPaymentAttempt();
   const ctx = app.billingContext(locale);
   if (formData.get("intent") === "complete") {
     // Back from the bank's confirmation (3-D Secure): finish the purchase of this attempt.

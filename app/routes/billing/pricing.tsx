@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const target = String(form.get("target") ?? "");
   const period = periodOf(String(form.get("period") ?? ""));
   if (!isPaidPlan(target)) return { error: "billing.errors.plan" };
-  const wait = app.limitPaymentAttempt();
+  const wait = await app.limitPaymentAttempt();
   if (wait !== null) return { error: "billing.errors.rateLimited", seconds: wait };
   const r = await app.services.billing.schedulePlanChange(app.billingContext(locale), {
     accountId: viewer.id,
