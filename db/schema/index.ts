@@ -2,5 +2,5 @@ export * from "./accounts.ts";
 export * from "./billing.ts";
 export * from "./catalog.ts";
 export * from "./downloads.ts";
-export * from "./search.ts";
 export * from "./limits.ts";
+export * from "./search.ts";
