@@ -62,3 +62,34 @@ describe("Stripe settings", () => {
     expect(env.stripe?.prices.COMMERCIAL_YEARLY).toBe("price_cy");
   });
 });
+
+describe("S3 settings", () => {
+  it("are off without a bucket, default the region and path style, and check what they are given", () => {
+    expect(getEnv({}).s3).toBeNull();
+    expect(getEnv({ S3_BUCKET: "slidenest-files" }).s3).toEqual({
+      bucket: "slidenest-files",
+      region: "us-east-1",
+      endpoint: undefined,
+      credentials: undefined,
+      forcePathStyle: false,
+      prefix: "",
+    });
+    const minio = getEnv({
+      S3_BUCKET: "files",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_PREFIX: "slidenest/",
+    }).s3;
+    expect(minio).toMatchObject({ forcePathStyle: true, prefix: "slidenest/", credentials: { accessKeyId: "id" } });
+    expect(
+      getEnv({ S3_BUCKET: "files", S3_ENDPOINT: "http://h:9000", S3_FORCE_PATH_STYLE: "false" }).s3?.forcePathStyle,
+    ).toBe(false);
+    expect(() => getEnv({ S3_BUCKET: "Bad_Bucket" })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => getEnv({ S3_BUCKET: "files", S3_ACCESS_KEY_ID: "id" })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both/,
+    );
+    expect(() => getEnv({ S3_BUCKET: "files", S3_PREFIX: "../up" })).toThrow(/S3_PREFIX/);
+    expect(() => getEnv({ S3_BUCKET: "files", S3_ENDPOINT: "not a url" })).toThrow(/S3_ENDPOINT/);
+  });
+});

@@ -62,6 +62,30 @@ const schema = z.object({
     .optional(),
   /** Another Stripe API address; only tests set it (a loopback double). */
   STRIPE_API_URL: z.url().optional(),
+  /** S3-compatible storage for generated files; without S3_BUCKET they stay in DATA_DIR/files. */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name (3 to 63 lowercase letters, digits, dots and dashes)",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, "must be a region such as eu-west-1 (or auto)")
+    .default("us-east-1"),
+  /** The store's address when it is not AWS (MinIO, R2, Backblaze, Ceph…). */
+  S3_ENDPOINT: z.url("must be an absolute URL such as https://s3.example.com").optional(),
+  /** Without these two, the AWS SDK's usual sources apply (AWS_* variables, an instance role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Addresses as endpoint/bucket/key instead of bucket.endpoint/key (most self-hosted stores). */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+  /** A folder inside the bucket, such as slidenest/ (empty: the bucket's root). */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9_.-]*\/)*$/, "must be lowercase folder names each ending with /, such as slidenest/")
+    .default(""),
 });
 
 const STRIPE_REQUIRED = [
@@ -89,6 +113,17 @@ export type Env = z.infer<typeof schema> & {
     prices: Record<"PERSONAL_MONTHLY" | "PERSONAL_YEARLY" | "COMMERCIAL_MONTHLY" | "COMMERCIAL_YEARLY", string>;
     apiUrl?: string;
   } | null;
+  /** S3-compatible file storage, when S3_BUCKET is set. */
+  s3: S3Settings | null;
+};
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+  forcePathStyle: boolean;
+  prefix: string;
 };
 
 /** Whether an origin is this machine (localhost, 127.0.0.0/8, ::1). */
@@ -111,6 +146,10 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET))
     throw new Error(
       "Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither",
+    );
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    throw new Error(
+      "Invalid environment configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (then the AWS SDK's own sources apply)",
     );
   const missingStripe = env.STRIPE_SECRET_KEY ? STRIPE_REQUIRED.filter((k) => !env[k]) : [];
   if (missingStripe.length)
@@ -137,6 +176,20 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
             COMMERCIAL_YEARLY: env.STRIPE_PRICE_COMMERCIAL_YEARLY as string,
           },
           apiUrl: env.STRIPE_API_URL,
+        }
+      : null,
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          // Self-hosted stores rarely have a name per bucket: path style whenever an endpoint is given.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === "true" : Boolean(env.S3_ENDPOINT),
+          prefix: env.S3_PREFIX,
         }
       : null,
   };

@@ -16,6 +16,7 @@ import { createSession, purgeExpiredSessions } from "#modules/auth/sessions.ts";
 import { type PaymentProvider, sandboxProvider } from "#modules/billing/provider.ts";
 import type { BillingContext, BillingJobs } from "#modules/billing/service.ts";
 import { stripeClient, stripeProvider } from "#modules/billing/stripe.ts";
+import { s3Storage } from "#modules/files/s3-storage.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import * as files from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
@@ -130,7 +131,8 @@ export function createServerApp(opts: ServerOptions) {
   const handler = createRequestHandler(build, mode);
   const appContextKey = (build.entry.module as unknown as { appContext: Parameters<RouterContextProvider["set"]>[0] })
     .appContext;
-  const storage = diskStorage(path.join(env.dataDir, "files"));
+  // Generated files: an S3-compatible bucket shared by every process when S3_BUCKET is set, else the disk.
+  const storage = env.s3 ? s3Storage(env.s3) : diskStorage(path.join(env.dataDir, "files"));
   const secret = opts.secret ?? loadSigningSecret(env, log);
   const scaled = (k: keyof RateLimits): [number, number] => [
     Math.max(1, Math.round(RATE_LIMITS[k][0] * env.RATE_LIMIT_SCALE)),

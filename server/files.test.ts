@@ -6,7 +6,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { seedDemo } from "#db/seed/index.ts";
+import { s3Storage } from "#modules/files/s3-storage.ts";
 import { queryRows } from "#modules/shared/sql.ts";
+import { startS3 } from "#tests/s3.ts";
 import { createTestServer } from "#tests/server.ts";
 import { readZip } from "#tests/zip.ts";
 
@@ -344,6 +346,54 @@ describe("several processes", () => {
     } finally {
       await other.close();
       fs.rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it("with S3_* set, processes keep files in one bucket: what one made, another serves from it", async () => {
+    const s3 = await startS3();
+    const dirs = [0, 1].map(() => fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-s3proc-")));
+    const [one, two] = [
+      await createTestServer({ database: srv.database, secret: srv.secret, dataDir: dirs[0], env: s3.env }),
+      await createTestServer({ database: srv.database, secret: srv.secret, dataDir: dirs[1], env: s3.env }),
+    ];
+    try {
+      const res = await one.request("/api/downloads", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", origin: "http://localhost:3000" },
+        body: JSON.stringify({ colorId: premium.color_id, format: "PP" }),
+      });
+      expect(res.status).toBe(403); // premium: a guest may not
+      const granted = await one.request("/api/downloads", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", origin: "http://localhost:3000" },
+        body: JSON.stringify({ colorId: free.color_id, format: "PP" }),
+      });
+      const grant = (await granted.json()) as { ok: boolean; url: string };
+      expect(grant.ok, JSON.stringify(grant)).toBe(true);
+      const made = await one.request(grant.url);
+      expect(made.status).toBe(200);
+      const [{ storage_key: key }] = await queryRows<{ storage_key: string }>(
+        srv.database.db,
+        sql`select storage_key from template_file where template_color_id = ${free.color_id} and variant = 'free'`,
+      );
+      const bucket = s3Storage(s3.settings);
+      const stored = await bucket.get(key);
+      expect(stored?.equals(Buffer.from(await made.arrayBuffer()))).toBe(true);
+      // The other process answers with the bucket's object (here marked, to tell it from a rebuilt one).
+      const marked = Buffer.concat([stored as Buffer, Buffer.from("marked")]);
+      await bucket.put(key, marked);
+      const served = await two.request(grant.url);
+      expect(served.status).toBe(200);
+      expect(Buffer.from(await served.arrayBuffer()).equals(marked)).toBe(true);
+      // Previews go to the bucket too; neither process wrote files to its disk.
+      expect((await two.request(`/files/previews/v1/${free.color_id}/1-320.webp`)).status).toBe(200);
+      expect(await bucket.exists(`previews/v1/${free.color_id}/1-320.webp`)).toBe(true);
+      for (const dir of dirs) expect(fs.existsSync(path.join(dir, "files"))).toBe(false);
+    } finally {
+      await one.close();
+      await two.close();
+      await s3.close();
+      for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -88,4 +88,34 @@ describe("server process", () => {
     expect(code).toBe(1);
     expect(err).toContain("SIGNING_SECRET: required with DATABASE_URL");
   });
+
+  it("refuses to start when S3_BUCKET cannot be reached, naming the settings", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-main-"));
+    const proc = spawn(process.execPath, ["server/main.ts"], {
+      env: {
+        ...process.env,
+        PORT: String(await freePort()),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SEED_DEMO: "never",
+        DATABASE_URL: "",
+        S3_BUCKET: "slidenest-files",
+        S3_ENDPOINT: "http://127.0.0.1:9",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    proc.stdout.on("data", (d) => {
+      out += d;
+    });
+    proc.stderr.on("data", (d) => {
+      out += d;
+    });
+    const code = await new Promise<number | null>((resolve) => proc.once("exit", resolve));
+    expect(code, out).toBe(1);
+    expect(out).toContain("S3_BUCKET cannot be reached");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 });

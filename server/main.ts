@@ -8,6 +8,7 @@ import { openDatabase } from "#db/client.server.ts";
 import { seedDemoAccounts, seedIfEmpty } from "#db/seed/index.ts";
 import { advanceDueSubscriptions, advanceSubscription, type BillingContext } from "#modules/billing/service.ts";
 import { checkStripePrices, stripeClient } from "#modules/billing/stripe.ts";
+import { s3Storage } from "#modules/files/s3-storage.ts";
 import { startJobQueue } from "#modules/jobs/queue.ts";
 import { systemClock } from "#modules/shared/context.ts";
 import { purgeExpiredRecords } from "#modules/shared/retention.ts";
@@ -54,6 +55,19 @@ export async function start() {
     const problems = await checkStripePrices(stripeClient(env.stripe), env.stripe.prices);
     if (problems.length) {
       log.error("Stripe prices do not match the price list", { problems });
+      process.exit(1);
+    }
+  }
+
+  if (env.s3) {
+    // Every download would fail later: say so now, naming the settings.
+    try {
+      await s3Storage(env.s3).check();
+    } catch (error) {
+      log.error("S3_BUCKET cannot be reached: check S3_BUCKET, S3_REGION, S3_ENDPOINT and the credentials", {
+        bucket: env.s3.bucket,
+        error,
+      });
       process.exit(1);
     }
   }

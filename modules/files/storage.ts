@@ -10,7 +10,7 @@ export type Storage = {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
 
-function assertKey(key: string) {
+export function assertKey(key: string) {
   if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`unsafe storage key: ${key}`);
 }
 
