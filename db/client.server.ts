@@ -128,3 +128,34 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 export { sql };
+
+/** SQLSTATE classes and codes that mean "the database is not there right now", not "this query is wrong". */
+const UNAVAILABLE_CODES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+]);
+
+/**
+ * Whether an error (or its cause) says the database cannot be reached: refused or cut connections, a
+ * server shutting down or starting, too many connections, the pool's connect timeout. Such requests
+ * get 503 and Retry-After instead of 500.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 4) return false;
+  const code = String((error as { code?: unknown }).code ?? "");
+  if (UNAVAILABLE_CODES.has(code) || code.startsWith("08")) return true;
+  if (
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+      error.message,
+    )
+  )
+    return true;
+  if (error instanceof AggregateError && error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { testDatabaseKind } from "#tests/db.ts";
-import { openDatabase } from "./client.server.ts";
+import { isDatabaseUnavailable, openDatabase } from "./client.server.ts";
 
 describe("start-up lock", () => {
   it.skipIf(testDatabaseKind() !== "postgres")(
@@ -75,4 +75,25 @@ describe("start-up lock", () => {
       void db.close().catch(() => {});
     }
   }, 20_000);
+});
+
+describe("database unavailable", () => {
+  it("tells a database that is not there from a query that is wrong", async () => {
+    const gone = await openDatabase({ url: "postgres://nobody@127.0.0.1:1/none" });
+    const refused = await gone.rows(sql`select 1`).catch((e: unknown) => e);
+    await gone.close();
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+    expect(isDatabaseUnavailable(new Error("wrapped", { cause: refused }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("terminating connection"), { code: "57P01" }))).toBe(true);
+    const here = await openDatabase({});
+    try {
+      const wrong = await here.rows(sql`select * from no_such_table`).catch((e: unknown) => e);
+      expect(wrong).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(wrong)).toBe(false);
+    } finally {
+      await here.close();
+    }
+    expect(isDatabaseUnavailable(Object.assign(new Error("duplicate key"), { code: "23505" }))).toBe(false);
+    expect(isDatabaseUnavailable("a string")).toBe(false);
+  });
 });

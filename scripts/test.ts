@@ -1,6 +1,7 @@
 /**
  * `npm test`: the whole suite. Lint, locale parity and types; Vitest on PGlite (and again on PostgreSQL
- * when TEST_DATABASE_URL is set); the production build; Playwright E2E against it. Ends with one line
+ * when TEST_DATABASE_URL is set); the production build; two processes on one PostgreSQL behind nginx
+ * (`bench:cluster --short`); Playwright E2E against the build. Ends with one line
  * "tests: N passed, N failed".
  */
 import { spawnSync } from "node:child_process";
@@ -89,6 +90,16 @@ if (unit) {
 
 if (e2e) {
   if (run("production build", "npx", ["react-router", "build"], { NODE_ENV: "production" })) {
+    // Two processes on one PostgreSQL behind nginx (docs/benchmarks.md), in its short form.
+    const pgBin = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+    const hasNginx = spawnSync("sh", ["-c", "command -v nginx"]).status === 0;
+    if (fs.existsSync(path.join(pgBin, "initdb")) && hasNginx) {
+      if (
+        run("two processes on one PostgreSQL (bench:cluster --short)", "node", ["scripts/bench-cluster.ts", "--short"])
+      )
+        passed++;
+      else failed++;
+    } else console.log("\n── bench:cluster: skipped (needs PostgreSQL 15 and nginx; .ci/run installs them)");
     const out = path.join(tmp, "playwright.json");
     run("playwright E2E (Chromium)", "npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
     countPlaywright(out);

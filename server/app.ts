@@ -10,7 +10,7 @@ import { localeFromPath } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
 import { BODY_LIMITS, DEFAULT_LOCALE, type Locale, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { type Env, isLoopbackUrl } from "#config/env.server.ts";
-import type { Database } from "#db/client.server.ts";
+import { type Database, isDatabaseUnavailable } from "#db/client.server.ts";
 import type { AccountContext } from "#modules/accounts/service.ts";
 import { createSession, purgeExpiredSessions } from "#modules/auth/sessions.ts";
 import { type PaymentProvider, sandboxProvider } from "#modules/billing/provider.ts";
@@ -215,6 +215,29 @@ export function createServerApp(opts: ServerOptions) {
 
   const app = new Hono<{ Variables: Vars }>();
 
+  /**
+   * A request that threw: logged with its id; 503 with Retry-After when the database is briefly away (a
+   * restart, a fail-over), else 500; a short message in the page's language.
+   */
+  const failed = (c: Context<{ Variables: Vars }>, error: unknown) => {
+    const unavailable = isDatabaseUnavailable(error);
+    log.error(unavailable ? "database unavailable" : "request failed", {
+      requestId: c.get("requestId"),
+      path: c.req.path,
+      error,
+    });
+    const t = serverT(c.req.path === "/es" || c.req.path.startsWith("/es/") ? "es" : "en");
+    return new Response(t(unavailable ? "common.errors.unavailable" : "common.errors.server"), {
+      status: unavailable ? 503 : 500,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        ...(unavailable ? { "Retry-After": "5" } : {}),
+      },
+    });
+  };
+  app.onError((error, c) => failed(c, error));
+
   // Request id, timing and one structured log line per request.
   app.use("*", async (c, next) => {
     const requestId =
@@ -239,11 +262,7 @@ export function createServerApp(opts: ServerOptions) {
     try {
       await next();
     } catch (error) {
-      log.error("request failed", { requestId, path: c.req.path, error });
-      c.res = new Response("Internal Server Error", {
-        status: 500,
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
+      c.res = failed(c, error);
     }
     c.res.headers.set("X-Request-Id", requestId);
     securityHeaders(c.res.headers, { https: c.get("https") });

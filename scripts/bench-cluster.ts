@@ -1,0 +1,421 @@
+/**
+ * `npm run bench:cluster`: SlideNest on two processes and one PostgreSQL, behind nginx, proved under load.
+ *
+ * 1. Starts PostgreSQL 15 in a temporary folder, then two production servers on it at the same moment
+ *    (each with its own DATA_DIR, the same SIGNING_SECRET), and nginx balancing one port over both.
+ * 2. Downloads: a Personal member with r credits left sends 200 download requests at once (200 different
+ *    templates) through nginx: exactly r are granted, the rest refused with the allowance message, no 5xx,
+ *    and the database's counter and grants agree.
+ * 3. A download granted by one process is fetched from the other (which had never made that file).
+ * 4. PostgreSQL is restarted under load (pages, favourite writes): no process dies, both answer /readyz
+ *    and pages again within 5 s of PostgreSQL being back, and every favourite answered "saved" is there.
+ *
+ * Prints each figure and "cluster: ok" or the failed checks (exit 1). `--short` (CI) keeps the load
+ * phases short. Needs a production build (made when missing), PostgreSQL 15 and nginx.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { DOWNLOAD_ALLOWANCE } from "#config/constants.ts";
+import { openDatabase } from "#db/client.server.ts";
+import { createVerifiedAccount } from "#modules/accounts/service.ts";
+import { periodOf } from "#modules/downloads/period.ts";
+import { systemClock } from "#modules/shared/context.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const short = process.argv.includes("--short") || process.env.BENCH_SHORT === "1";
+const PARALLEL = 200;
+const PRESPENT = 30;
+const PLAN = "PERSONAL_MONTHLY" as const;
+const LOAD_BEFORE_MS = short ? 1_500 : 4_000;
+const LOAD_AFTER_MS = short ? 2_000 : 6_000;
+const WORKERS = short ? 8 : 24;
+const OUTAGE_MS = 2_000;
+const PG_BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+const isRoot = process.getuid?.() === 0;
+
+const failures: string[] = [];
+const check = (ok: boolean, what: string) => {
+  console.log(`${ok ? "  ok  " : "  FAIL"} ${what}`);
+  if (!ok) failures.push(what);
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs a PostgreSQL tool, as user postgres when we are root (PostgreSQL refuses to run as root). */
+function pgTool(tool: string, args: string[]) {
+  const cmd = isRoot ? "runuser" : path.join(PG_BIN, tool);
+  const full = isRoot ? ["-u", "postgres", "--", path.join(PG_BIN, tool), ...args] : args;
+  const r = spawnSync(cmd, full, { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`${tool} failed: ${r.stderr || r.stdout}`);
+}
+
+async function waitFor(url: string, timeoutMs = 180_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(200);
+  }
+  throw new Error(`timed out waiting for ${url}`);
+}
+
+type Proc = { name: string; proc: ChildProcess; base: string; dataDir: string; log: string[] };
+
+function startServer(name: string, port: number, env: Record<string, string>): Proc {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `slidenest-cluster-${name}-`));
+  const proc = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log: string[] = [];
+  const keep = (d: Buffer) => {
+    for (const line of d.toString().split("\n")) if (line.trim()) log.push(line);
+    if (log.length > 400) log.splice(0, log.length - 400);
+  };
+  proc.stdout?.on("data", keep);
+  proc.stderr?.on("data", keep);
+  return { name, proc, base: `http://127.0.0.1:${port}`, dataDir, log };
+}
+
+/** Name=value of every cookie a response sets. */
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+
+async function main() {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+    console.log("cluster: building");
+    const b = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
+    if (b.status !== 0) throw new Error("build failed");
+  }
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const procsForLogs: Proc[] = [];
+  try {
+    // ---------------------------------------------------------------- PostgreSQL
+    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-cluster-pg-"));
+    if (isRoot) spawnSync("chown", ["postgres", pgDir]);
+    cleanups.push(() => fs.rmSync(pgDir, { recursive: true, force: true }));
+    const pgPort = await freePort();
+    pgTool("initdb", ["-D", `${pgDir}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
+    const pgOpts = `-p ${pgPort} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${pgDir} -c max_connections=100`;
+    pgTool("pg_ctl", ["-D", `${pgDir}/data`, "-l", `${pgDir}/log`, "-w", "-o", pgOpts, "start"]);
+    cleanups.push(() => {
+      try {
+        pgTool("pg_ctl", ["-D", `${pgDir}/data`, "-m", "immediate", "-w", "stop"]);
+      } catch {
+        /* already stopped */
+      }
+    });
+    const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+    console.log(`cluster: PostgreSQL on 127.0.0.1:${pgPort}`);
+
+    // ---------------------------------------------------------------- two processes behind nginx
+    const [portA, portB, nginxPort] = [await freePort(), await freePort(), await freePort()];
+    const publicUrl = `http://127.0.0.1:${nginxPort}`;
+    const env = {
+      DATABASE_URL: databaseUrl,
+      SIGNING_SECRET: randomBytes(24).toString("hex"),
+      PUBLIC_URL: publicUrl,
+      TRUST_PROXY: "127.0.0.1",
+      SEED_DEMO: "auto",
+      LOG_LEVEL: "warn",
+      // One client sends everything here: budgets far above what it sends.
+      RATE_LIMIT_SCALE: "1000",
+    };
+    const started = Date.now();
+    const procs = [startServer("a", portA, env), startServer("b", portB, env)];
+    procsForLogs.push(...procs);
+    cleanups.push(async () => {
+      for (const p of procs) {
+        if (p.proc.exitCode === null) {
+          const gone = new Promise((r) => p.proc.once("exit", r));
+          p.proc.kill("SIGTERM");
+          await Promise.race([gone, sleep(15_000)]);
+        }
+        fs.rmSync(p.dataDir, { recursive: true, force: true });
+      }
+    });
+    await Promise.all(procs.map((p) => waitFor(`${p.base}/readyz`)));
+    console.log(`cluster: both processes ready in ${((Date.now() - started) / 1000).toFixed(1)} s (started together)`);
+
+    const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-cluster-nginx-"));
+    const conf = path.join(nginxDir, "nginx.conf");
+    fs.writeFileSync(
+      conf,
+      `worker_processes 1; daemon off; pid ${nginxDir}/nginx.pid; error_log ${nginxDir}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${nginxDir}/body; proxy_temp_path ${nginxDir}/proxy;
+  fastcgi_temp_path ${nginxDir}/fastcgi; uwsgi_temp_path ${nginxDir}/uwsgi; scgi_temp_path ${nginxDir}/scgi;
+  upstream slidenest { server 127.0.0.1:${portA}; server 127.0.0.1:${portB}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${nginxPort};
+    location / {
+      proxy_pass http://slidenest;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }
+}
+`,
+    );
+    const nginx = spawn("nginx", ["-c", conf, "-p", nginxDir], { stdio: ["ignore", "ignore", "inherit"] });
+    cleanups.push(async () => {
+      nginx.kill("SIGQUIT");
+      await Promise.race([new Promise((r) => nginx.once("exit", r)), sleep(5_000)]);
+      fs.rmSync(nginxDir, { recursive: true, force: true });
+    });
+    await waitFor(`${publicUrl}/healthz`);
+
+    // ---------------------------------------------------------------- members
+    const database = await openDatabase({ url: databaseUrl, poolMax: 4 });
+    cleanups.push(() => database.close());
+    const password = "Cluster!Bench-2026";
+    const member = async (name: string, plan: string) => {
+      const id = await createVerifiedAccount(
+        { db: database.db, clock: systemClock },
+        { email: `${name}@cluster.example`, username: name, name, password },
+      );
+      await database.rows(sql`update account set plan = ${plan} where id = ${id}`);
+      const res = await fetch(`${publicUrl}/auth/authenticate`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: publicUrl },
+        body: JSON.stringify({ login: name, password }),
+      });
+      if (!res.ok) throw new Error(`log-in of ${name}: ${res.status} ${await res.text()}`);
+      return { id, cookie: cookiesOf(res) };
+    };
+    const buyer = await member("clusterbuyer", PLAN);
+    const templates = await database.rows<{ template_id: number; color_id: number }>(
+      sql`select t.id as template_id, (select tc.id from template_color tc where tc.template_id = t.id order by tc.position limit 1) as color_id
+          from template t where t.published_at <= now() order by t.id`,
+    );
+    if (templates.length < PRESPENT + PARALLEL)
+      throw new Error(`the demo catalogue has ${templates.length} templates; ${PRESPENT + PARALLEL} are needed`);
+
+    const grant = (base: string, cookie: string, colorId: number) =>
+      fetch(`${base}/api/downloads`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", origin: publicUrl, cookie },
+        body: JSON.stringify({ colorId, format: "PP" }),
+      });
+
+    // ---------------------------------------------------------------- 200 parallel downloads
+    console.log(`\n1. ${PARALLEL} download requests at once through nginx`);
+    for (const t of templates.slice(0, PRESPENT)) {
+      const r = await grant(publicUrl, buyer.cookie, t.color_id);
+      if (!r.ok) throw new Error(`pre-spending: ${r.status} ${await r.text()}`);
+    }
+    const allowance = DOWNLOAD_ALLOWANCE[PLAN] as number;
+    const left = allowance - PRESPENT;
+    const burstStarted = Date.now();
+    const answers = await Promise.all(
+      templates.slice(PRESPENT, PRESPENT + PARALLEL).map(async (t) => {
+        const r = await grant(publicUrl, buyer.cookie, t.color_id);
+        const body = (await r.json().catch(() => ({}))) as { ok?: boolean; code?: string; url?: string };
+        return {
+          status: r.status,
+          ok: body.ok === true,
+          code: body.code,
+          served: r.headers.get("x-request-id") ?? "",
+          template: t,
+        };
+      }),
+    );
+    const burstMs = Date.now() - burstStarted;
+    const granted = answers.filter((a) => a.ok).length;
+    const serverErrors = answers.filter((a) => a.status >= 500).length;
+    const refusals = answers.filter((a) => !a.ok);
+    const byProcess = new Set(answers.map((a) => a.served.split("-")[0]));
+    console.log(
+      `   ${granted} granted, ${refusals.length} refused (${[...new Set(refusals.map((a) => `${a.status} ${a.code}`))].join(", ")}), ${serverErrors} 5xx, in ${burstMs} ms, served by ${byProcess.size} processes`,
+    );
+    check(granted === left, `exactly r = ${left} of ${PARALLEL} granted (got ${granted})`);
+    check(serverErrors === 0, "no 5xx");
+    check(
+      refusals.every((a) => a.status === 403 && a.code === "downloads.errors.limitExceeded"),
+      "every refusal is the allowance message",
+    );
+    check(byProcess.size === 2, "both processes answered");
+    const [counter] = await database.rows<{ used: number; grants: number }>(
+      sql`select (select used from download_counter where subject = ${`a:${buyer.id}`} and period = ${periodOf(new Date())}) as used,
+                 (select count(*)::int from download_grant where subject = ${`a:${buyer.id}`} and period = ${periodOf(new Date())}) as grants`,
+    );
+    check(
+      Number(counter.used) === allowance && Number(counter.grants) === allowance,
+      `the database agrees: ${counter.used} used, ${counter.grants} grants of ${allowance}`,
+    );
+
+    // ---------------------------------------------------------------- one process grants, the other serves
+    console.log("\n2. a download granted by one process, fetched from the other");
+    const [a, b] = procs;
+    // A template already granted (a re-download takes no credit) whose deck the other process never made.
+    const made = (p: Proc, t: { template_id: number; color_id: number }) =>
+      ["free", "paid"].some((v) =>
+        fs.existsSync(path.join(p.dataDir, "files", "templates", String(t.template_id), `${t.color_id}-${v}.pptx`)),
+      );
+    const grantedTemplates = [...templates.slice(0, PRESPENT), ...answers.filter((x) => x.ok).map((x) => x.template)];
+    const target = grantedTemplates.find((t) => !made(b, t));
+    if (!target) throw new Error(`${b.name} has made every deck; none is left to fetch from it for the first time`);
+    const onA = await grant(a.base, buyer.cookie, target.color_id);
+    const onAJson = (await onA.json()) as { ok: boolean; url: string };
+    check(made(a, target) && !made(b, target), `${a.name} made the deck, ${b.name} has never seen it`);
+    const fetched = await fetch(`${b.base}${onAJson.url}`, { headers: { cookie: buyer.cookie } });
+    const bytes = Buffer.from(await fetched.arrayBuffer());
+    check(onAJson.ok && fetched.status === 200, `granted on ${a.name}, fetched on ${b.name}: ${fetched.status}`);
+    check(bytes.subarray(0, 2).toString() === "PK" && bytes.length > 10_000, `a deck of ${bytes.length} bytes`);
+
+    // ---------------------------------------------------------------- PostgreSQL restarted under load
+    console.log("\n3. PostgreSQL restarted under load");
+    // Each writing worker is its own member, saving every template as a favourite in turn.
+    const fans = await Promise.all(Array.from({ length: WORKERS / 2 }, (_, i) => member(`clusterfan${i}`, "FREE")));
+    const saved = new Set<string>();
+    const stats = { requests: 0, ok: 0, failed: 0, serverErrors: 0, unavailable: 0 };
+    let running = true;
+    const pool = templates.map((t) => t.template_id);
+    const worker = async (w: number) => {
+      const fan = fans[Math.floor(w / 2)];
+      let next = 0;
+      while (running) {
+        try {
+          if (w % 2 === 0 && next < pool.length) {
+            const id = pool[next++];
+            const r = await fetch(`${publicUrl}/api/favorites`, {
+              method: "POST",
+              headers: {
+                "content-type": "application/json",
+                accept: "application/json",
+                origin: publicUrl,
+                cookie: fan.cookie,
+              },
+              body: JSON.stringify({ templateId: id, favorite: true }),
+              signal: AbortSignal.timeout(10_000),
+            });
+            const body = (await r.json().catch(() => ({}))) as { ok?: boolean };
+            stats.requests++;
+            if (r.ok && body.ok) {
+              saved.add(`${fan.id}:${id}`);
+              stats.ok++;
+            } else {
+              stats.failed++;
+              if (r.status >= 500) stats.serverErrors++;
+              if (r.status === 503 && r.headers.get("retry-after")) stats.unavailable++;
+            }
+          } else {
+            const r = await fetch(
+              `${publicUrl}/api/search/suggest?q=${["pitch", "deck", "plan", "edu"][w % 4]}${stats.requests % 97}`,
+              {
+                signal: AbortSignal.timeout(10_000),
+              },
+            );
+            await r.arrayBuffer();
+            stats.requests++;
+            if (r.ok) stats.ok++;
+            else {
+              stats.failed++;
+              if (r.status >= 500) stats.serverErrors++;
+              if (r.status === 503 && r.headers.get("retry-after")) stats.unavailable++;
+            }
+          }
+        } catch {
+          stats.requests++;
+          stats.failed++;
+        }
+      }
+    };
+    const load = Array.from({ length: WORKERS }, (_, w) => worker(w));
+    await sleep(LOAD_BEFORE_MS);
+    const before = { ...stats };
+    const restartStarted = Date.now();
+    // A restart as an operator makes one: stop (open connections are cut), a moment down, start.
+    pgTool("pg_ctl", ["-D", `${pgDir}/data`, "-m", "fast", "-w", "stop"]);
+    await sleep(OUTAGE_MS);
+    pgTool("pg_ctl", ["-D", `${pgDir}/data`, "-l", `${pgDir}/log`, "-w", "-o", pgOpts, "start"]);
+    const pgBack = Date.now();
+    // Recovery: from PostgreSQL answering again to each process answering /readyz and a database read.
+    const recovered = await Promise.all(
+      procs.map(async (p) => {
+        while (Date.now() - pgBack < 30_000) {
+          try {
+            const ready = await fetch(`${p.base}/readyz`, { signal: AbortSignal.timeout(2_000) });
+            const read = await fetch(`${p.base}/api/favorites?ids=1`, {
+              headers: { cookie: fans[0].cookie },
+              signal: AbortSignal.timeout(2_000),
+            });
+            if (ready.ok && read.ok) return Date.now() - pgBack;
+          } catch {
+            /* not yet */
+          }
+          await sleep(50);
+        }
+        return Number.POSITIVE_INFINITY;
+      }),
+    );
+    await sleep(LOAD_AFTER_MS);
+    running = false;
+    await Promise.all(load);
+    console.log(
+      `   PostgreSQL down for ${pgBack - restartStarted} ms; ${stats.requests} requests (${before.requests} before the restart), ${stats.ok} answered 2xx, ${stats.failed} not (${stats.serverErrors} 5xx, during the outage)`,
+    );
+    for (const [i, p] of procs.entries())
+      check(recovered[i] <= 5_000, `${p.name} answers again ${recovered[i]} ms after PostgreSQL is back (≤ 5000)`);
+    check(
+      procs.every((p) => p.proc.exitCode === null),
+      "no process crashed",
+    );
+    const rows = await database.rows<{ account_id: number; template_id: number }>(
+      sql`select account_id, template_id from favorite where account_id in (${sql.join(
+        fans.map((f) => sql`${f.id}`),
+        sql`, `,
+      )})`,
+    );
+    const kept = new Set(rows.map((r) => `${r.account_id}:${r.template_id}`));
+    const lost = [...saved].filter((id) => !kept.has(id));
+    check(lost.length === 0, `every favourite answered "saved" is kept (${saved.size} saved, ${lost.length} lost)`);
+    check(stats.ok > before.ok, "requests succeed after the restart");
+    check(
+      stats.unavailable === stats.serverErrors,
+      `answers while PostgreSQL is down are 503 with Retry-After (${stats.unavailable} of ${stats.serverErrors})`,
+    );
+  } finally {
+    if (failures.length)
+      for (const p of procsForLogs) console.log(`\n── last log lines of ${p.name}\n${p.log.slice(-15).join("\n")}`);
+    for (const c of cleanups.reverse()) {
+      try {
+        await c();
+      } catch (error) {
+        console.error("cleanup:", (error as Error).message);
+      }
+    }
+  }
+  console.log(failures.length ? `\ncluster: FAILED\n- ${failures.join("\n- ")}` : "\ncluster: ok");
+  process.exit(failures.length ? 1 : 0);
+}
+
+await main();
