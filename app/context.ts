@@ -4,6 +4,7 @@ import type { AccountContext, AccountView } from "#modules/accounts/service.ts";
 import type { BillingContext } from "#modules/billing/service.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
+import type { RequestContext } from "#server/context.ts";
 import type { Services } from "#server/services.server.ts";
 
 /** What the Hono server hands to every loader and action. */
@@ -11,6 +12,8 @@ export type AppLoadContext = {
   services: Services;
   /** Absolute origin for canonical URLs, e.g. https://slidenest.example. */
   origin: string;
+  /** The request as the server resolved it once: id, nonce, language, HTTPS, client, viewer. */
+  request: RequestContext;
   requestId: string;
   nonce: string;
   /** Builds the service context for a locale. */

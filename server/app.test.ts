@@ -227,6 +227,19 @@ describe("template views", () => {
 });
 
 describe("platform", () => {
+  it("marks the guest cookie Secure when the site's address is https, whatever the socket says", async () => {
+    const plain = await srv.request("/api/allowance");
+    expect(plain.headers.get("set-cookie")).toMatch(/^sn_guest=/);
+    expect(plain.headers.get("set-cookie")).not.toMatch(/;\s*Secure/i);
+    const https = await createTestServer({ database: srv.database, env: { PUBLIC_URL: "https://slidenest.example" } });
+    try {
+      const res = await https.request("/api/allowance");
+      expect(res.headers.get("set-cookie")).toMatch(/^sn_guest=.*;\s*Secure/i);
+    } finally {
+      await https.close();
+    }
+  });
+
   it("refuses request bodies over the limit with 413, announced or streamed, in the page's language", async () => {
     const big = "x".repeat(200 * 1024);
     const form = await srv.request("/es/login", {

@@ -3,12 +3,11 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { isbot } from "isbot";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
 import { localeFromPath } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
-import { BODY_LIMITS, DEFAULT_LOCALE, type Locale, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
+import { BODY_LIMITS, type Locale, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { type Env, isLoopbackUrl } from "#config/env.server.ts";
 import { type Database, isDatabaseUnavailable } from "#db/client.server.ts";
 import type { AccountContext } from "#modules/accounts/service.ts";
@@ -22,38 +21,25 @@ import * as files from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
 import { type Clock, type ServiceContext, systemClock } from "#modules/shared/context.ts";
-import {
-  crossSite,
-  mountAuth,
-  resolveViewer,
-  type SessionViewer,
-  sessionCookieHeaders,
-  TOKEN_COOKIE,
-  takeAuthAttempt,
-} from "./auth.ts";
-import { addressKey, clientAddress, isLoopbackAddress, parseTrustProxy } from "./client-address.ts";
-import { clientIp, guestIdFromCookieHeader, mountDownloads, peerAddress } from "./downloads.ts";
+import { crossSite, mountAuth, resolveViewer, sessionCookieHeaders, TOKEN_COOKIE, takeAuthAttempt } from "./auth.ts";
+import { isLoopbackAddress, parseTrustProxy } from "./client-address.ts";
+import { type RequestContext, type RequestVars, requestContext, requestOf } from "./context.ts";
+import { guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
 import { mountFavorites } from "./favorites.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
 import type { createLogger } from "./logger.ts";
 import { mountGoogleSignIn } from "./oauth.ts";
 import { PageCache } from "./page-cache.ts";
+import { mountPages } from "./pages.ts";
 import { createRateLimiters } from "./rate-limit.ts";
 import { mountSearch } from "./search.ts";
 import { loadSigningSecret } from "./secret.ts";
-import { contentSecurityPolicy, newNonce, securityHeaders } from "./security.ts";
+import { securityHeaders } from "./security.ts";
 import { services } from "./services.server.ts";
 import { mountStripeWebhook } from "./stripe-webhook.ts";
 import { ViewCounter } from "./views.ts";
 
-type Vars = {
-  requestId: string;
-  nonce: string;
-  viewer: SessionViewer;
-  clientAddress: string;
-  clientKey: string;
-  https: boolean;
-};
+type Vars = RequestVars;
 
 export type ServerOptions = {
   env: Env;
@@ -80,44 +66,6 @@ export type ServerOptions = {
   billingJobs?: BillingJobs;
 };
 
-/** Cheap request ids: a process prefix and a counter. */
-let counter = 0;
-const prefix = Math.random().toString(36).slice(2, 8);
-const nextRequestId = () => `${prefix}-${(++counter).toString(36)}`;
-
-/** Chooses es at `/` when the browser prefers Spanish and the visitor did not come from one of our pages. */
-export function browserLocale(req: Request): Locale {
-  if (req.headers.get("sec-fetch-site") === "same-origin") return DEFAULT_LOCALE;
-  const referer = req.headers.get("referer");
-  if (referer) {
-    try {
-      if (new URL(referer).host === new URL(req.url).host) return DEFAULT_LOCALE;
-    } catch {
-      /* a malformed referer says nothing */
-    }
-  }
-  const header = req.headers.get("accept-language") ?? "";
-  let best: { locale: Locale; q: number } | null = null;
-  for (const part of header.split(",").slice(0, 20)) {
-    const [tag, ...params] = part.trim().toLowerCase().split(";");
-    const q = Number(
-      params
-        .find((p) => p.trim().startsWith("q="))
-        ?.trim()
-        .slice(2) ?? 1,
-    );
-    const base = tag.split("-")[0];
-    if ((base === "en" || base === "es") && Number.isFinite(q) && (!best || q > best.q)) best = { locale: base, q };
-  }
-  return best?.locale ?? DEFAULT_LOCALE;
-}
-
-const NONCE_MARK = "__SN_NONCE_MARK__";
-
-/** Pages whose answer depends on the visitor or on a one-time link: never from the page cache. */
-const ACCOUNT_PAGES =
-  /^\/(?:es\/)?(?:login|signup|forgot-password|change-password|profile|outbox|payment|thank-you)(?:[/.]|$)/;
-
 export function createServerApp(opts: ServerOptions) {
   const { env, database, build, log } = opts;
   const clock = opts.clock ?? systemClock;
@@ -128,9 +76,6 @@ export function createServerApp(opts: ServerOptions) {
   const publicLoopback = isLoopbackUrl(env.publicUrl);
   const mode = opts.mode ?? "production";
   const db = database.db;
-  const handler = createRequestHandler(build, mode);
-  const appContextKey = (build.entry.module as unknown as { appContext: Parameters<RouterContextProvider["set"]>[0] })
-    .appContext;
   // Generated files: an S3-compatible bucket shared by every process when S3_BUCKET is set, else the disk.
   const storage = env.s3 ? s3Storage(env.s3) : diskStorage(path.join(env.dataDir, "files"));
   const secret = opts.secret ?? loadSigningSecret(env, log);
@@ -222,11 +167,11 @@ export function createServerApp(opts: ServerOptions) {
   const failed = (c: Context<{ Variables: Vars }>, error: unknown) => {
     const unavailable = isDatabaseUnavailable(error);
     log.error(unavailable ? "database unavailable" : "request failed", {
-      requestId: c.get("requestId"),
+      requestId: c.get("request")?.requestId,
       path: c.req.path,
       error,
     });
-    const t = serverT(c.req.path === "/es" || c.req.path.startsWith("/es/") ? "es" : "en");
+    const t = serverT(c.get("request")?.locale ?? localeFromPath(c.req.path));
     return new Response(t(unavailable ? "common.errors.unavailable" : "common.errors.server"), {
       status: unavailable ? 503 : 500,
       headers: {
@@ -238,26 +183,13 @@ export function createServerApp(opts: ServerOptions) {
   };
   app.onError((error, c) => failed(c, error));
 
-  // Request id, timing and one structured log line per request.
+  // One request context (server/context.ts): id, nonce, language, HTTPS, client address; the viewer
+  // is added by the session middleware below.
+  app.use("*", requestContext({ trustProxy, publicHttps }));
+
+  // Timing, security headers and one structured log line per request.
   app.use("*", async (c, next) => {
-    const requestId =
-      c.req
-        .header("x-request-id")
-        ?.slice(0, 64)
-        .replace(/[^\w.-]/g, "") || nextRequestId();
-    c.set("requestId", requestId);
-    c.set("nonce", newNonce());
-    // One request context: the client's address (through the trusted proxies only, IPv6 by /64) and
-    // whether it came over HTTPS (the site's address says so, or a trusted proxy does).
-    const address = clientAddress(peerAddress(c), c.req.header("x-forwarded-for"), trustProxy);
-    c.set("clientAddress", address);
-    c.set("clientKey", addressKey(address));
-    c.set(
-      "https",
-      new URL(c.req.url).protocol === "https:" ||
-        publicHttps ||
-        (trustProxy.kind !== "none" && c.req.header("x-forwarded-proto") === "https"),
-    );
+    const { requestId } = requestOf(c);
     const started = performance.now();
     try {
       await next();
@@ -265,7 +197,7 @@ export function createServerApp(opts: ServerOptions) {
       c.res = failed(c, error);
     }
     c.res.headers.set("X-Request-Id", requestId);
-    securityHeaders(c.res.headers, { https: c.get("https") });
+    securityHeaders(c.res.headers, { https: requestOf(c).https });
     if (env.LOG_LEVEL === "debug" || c.res.status >= 500) {
       log.info("request", {
         requestId,
@@ -315,7 +247,7 @@ export function createServerApp(opts: ServerOptions) {
     /^\/(?:assets|fonts|files|auth)\/|^\/(?:healthz|readyz|logout|robots\.txt|favicon\.\w+|site\.webmanifest|apple-touch-icon\.png)$|^\/api\/search\/|^\/sitemap[\w-]*\.xml$|^\/(?:es\/)?pdf-license-/;
   app.use("*", async (c, next) => {
     const found = PUBLIC_PATHS.test(c.req.path) ? { viewer: null, cookies: [] } : await viewerOf(c);
-    c.set("viewer", found.viewer);
+    requestOf(c).viewer = found.viewer;
     await next();
     if (!found.cookies.length) return;
     // Rotated or cleared session cookies go out with the answer, unless the route set a session of its
@@ -348,15 +280,16 @@ export function createServerApp(opts: ServerOptions) {
   });
 
   app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => {
-    const account = c.get("viewer")?.account ?? null;
+    const request = requestOf(c);
+    const account = request.viewer?.account ?? null;
     return graphql(c.req.raw, {
-      account,
+      requestContext: request,
       limitPayment: async () => {
-        const r = await paymentLimiter.take(`${clientIp(c)}|${account?.id ?? ""}`);
+        const r = await paymentLimiter.take(`${request.clientKey}|${account?.id ?? ""}`);
         return r.ok ? null : r.retryAfter;
       },
       takeCost: async (cost) => {
-        const r = await graphqlLimiter.take(clientIp(c), Date.now(), cost);
+        const r = await graphqlLimiter.take(request.clientKey, Date.now(), cost);
         return r.ok ? null : r.retryAfter;
       },
     });
@@ -368,7 +301,7 @@ export function createServerApp(opts: ServerOptions) {
     if (!m || !Number.isInteger(color) || color < 1 || color > 2_147_483_647) return c.text("Not found", 404);
     const body = await files.getPreview(fileContext, color, Number(m[1]), Number(m[2]), {
       now: clock.now(),
-      allowRender: async () => (await previewRenders.take(clientIp(c))).ok,
+      allowRender: async () => (await previewRenders.take(requestOf(c).clientKey)).ok,
     });
     if (body === "limited") return c.text("Too many requests", 429, { "Retry-After": "10" });
     if (!body) return c.text("Not found", 404);
@@ -386,7 +319,6 @@ export function createServerApp(opts: ServerOptions) {
     origin: env.publicUrl,
     downloadContext: (locale) => ({ ...serviceContext(locale), files: fileContext, secret }),
     limiters,
-    viewerOf: (c) => c.get("viewer" as never) as SessionViewer,
   });
 
   mountAuth(app as unknown as Hono, { secret, clock, serviceContext, limiters: authLimiters, origin: env.publicUrl });
@@ -404,7 +336,6 @@ export function createServerApp(opts: ServerOptions) {
     serviceContext,
     limiters,
     origin: env.publicUrl,
-    viewerOf: (c) => c.get("viewer" as never) as SessionViewer,
   });
 
   mountSearch(app as unknown as Hono, { serviceContext, limiters });
@@ -415,15 +346,6 @@ export function createServerApp(opts: ServerOptions) {
       billingContext,
       log,
     });
-
-  // The browser's language is used only at `/`.
-  app.get("/", async (c, next) => {
-    if (browserLocale(c.req.raw) === "es") {
-      return c.redirect("/es", 302);
-    }
-    await next();
-    c.res.headers.append("Vary", "Accept-Language");
-  });
 
   // Work done after the answer (mail): kept track of, so shutdown waits for it.
   const pending = new Set<Promise<void>>();
@@ -443,131 +365,45 @@ export function createServerApp(opts: ServerOptions) {
     runLater: opts.deferMail === false ? undefined : later,
   });
 
-  const appLoadContext = (
-    requestId: string,
-    nonce: string,
-    viewer: SessionViewer,
-    ip: string,
-    https: boolean,
-    address: string,
-  ): AppLoadContext => ({
+  const appLoadContext = (request: RequestContext): AppLoadContext => ({
     services,
     origin: env.publicUrl,
-    requestId,
-    nonce,
+    request,
+    requestId: request.requestId,
+    nonce: request.nonce,
     serviceContext,
     fileContext: () => fileContext,
     accountContext,
-    viewer: viewer?.account ?? null,
+    viewer: request.viewer?.account ?? null,
     // Demo mode forced on at a public address: the outbox answers only to this machine.
-    outboxPage: outboxPage && (publicLoopback || isLoopbackAddress(address)),
+    outboxPage: outboxPage && (publicLoopback || isLoopbackAddress(request.clientAddress)),
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-    clientKey: ip,
+    clientKey: request.clientKey,
     limitAuthAttempt(login) {
-      return takeAuthAttempt(authLimiters, ip, login);
+      return takeAuthAttempt(authLimiters, request.clientKey, login);
     },
     billingContext,
     sandboxPayments: payments?.kind === "sandbox",
     stripePublishableKey: payments?.kind === "stripe" ? (env.stripe?.publishableKey ?? null) : null,
     async limitPaymentAttempt() {
-      const r = await paymentLimiter.take(`${ip}|${viewer?.account.id ?? ""}`);
+      const r = await paymentLimiter.take(`${request.clientKey}|${request.viewer?.account.id ?? ""}`);
       return r.ok ? null : r.retryAfter;
     },
     async startSession(accountId) {
       const tokens = await createSession({ db, clock, secret }, accountId);
-      return sessionCookieHeaders(tokens, https);
+      return sessionCookieHeaders(tokens, request.https);
     },
   });
 
-  const render = async (
-    req: Request,
-    requestId: string,
-    nonce: string,
-    viewer: SessionViewer = null,
-    ip = "",
-    https = false,
-    address = "",
-  ) => {
-    const ctx = new RouterContextProvider();
-    ctx.set(appContextKey, appLoadContext(requestId, nonce, viewer, ip, https, address));
-    return handler(req, ctx);
-  };
-
-  const cacheable = (req: Request, pathname: string, viewer: SessionViewer) =>
-    env.PAGE_CACHE === "on" &&
-    req.method === "GET" &&
-    viewer === null &&
-    !/(?:^|;\s*)(?:apollo-token|sn_refresh)=/.test(req.headers.get("cookie") ?? "") &&
-    !pathname.startsWith("/files/") &&
-    !/^\/(es\/)?search(\.data)?$/.test(pathname) &&
-    !ACCOUNT_PAGES.test(pathname) &&
-    pathname.length <= 512;
-
-  /** A view of a template page: a document or a client navigation, not a bot. Counted before any cache. */
-  const TEMPLATE_PAGE = /^\/(?:(es)\/)?template\/([a-z0-9-]{1,120})(?:\.data)?$/;
-  const countView = (req: Request, pathname: string, client: string) => {
-    if (req.method !== "GET") return;
-    const m = TEMPLATE_PAGE.exec(pathname);
-    const ua = req.headers.get("user-agent") ?? "";
-    if (
-      m &&
-      ua &&
-      !isbot(ua) &&
-      req.headers.get("purpose") !== "prefetch" &&
-      req.headers.get("sec-purpose") !== "prefetch"
-    ) {
-      // One view per client, template and day: reloading a page does not make it trend.
-      views.count(`${m[1] ?? "en"}:${m[2]}`, client);
-    }
-  };
-
-  app.all("*", async (c) => {
-    const req = c.req.raw;
-    const url = new URL(req.url);
-    countView(req, url.pathname, clientIp(c));
-    const nonce = c.get("nonce");
-    const viewer = c.get("viewer");
-    if (!cacheable(req, url.pathname, viewer)) {
-      const res = await render(
-        req,
-        c.get("requestId"),
-        nonce,
-        viewer,
-        clientIp(c),
-        c.get("https"),
-        c.get("clientAddress"),
-      );
-      if (res.headers.get("Content-Type")?.startsWith("text/html")) {
-        res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, mode === "development", csp));
-        if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-cache");
-      }
-      return res;
-    }
-    const key = `${url.pathname}${url.search}`;
-    const version = await currentVersion();
-    let page = pageCache.get(key, version);
-    let state = "HIT";
-    if (!page) {
-      state = "MISS";
-      const res = await render(req, c.get("requestId"), NONCE_MARK);
-      const type = res.headers.get("Content-Type") ?? "";
-      if (res.status !== 200 || !(type.startsWith("text/html") || type.startsWith("text/x-script"))) {
-        if (type.startsWith("text/html"))
-          res.headers.set("Content-Security-Policy", contentSecurityPolicy(NONCE_MARK, false, csp));
-        return withNonce(res, nonce);
-      }
-      const body = new Uint8Array(await res.arrayBuffer());
-      page = { status: res.status, headers: [...res.headers.entries()], body, version, at: Date.now() };
-      pageCache.set(key, page);
-    }
-    const headers = new Headers(page.headers);
-    headers.set("X-Page-Cache", state);
-    headers.set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
-    const isHtml = headers.get("Content-Type")?.startsWith("text/html");
-    if (isHtml) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, false, csp));
-    const text = new TextDecoder().decode(page.body).replaceAll(NONCE_MARK, nonce);
-    headers.delete("Content-Length");
-    return new Response(text, { status: page.status, headers });
+  mountPages(app, {
+    build,
+    mode,
+    pageCacheOn: env.PAGE_CACHE === "on",
+    pageCache,
+    catalogVersion: currentVersion,
+    loadContext: appLoadContext,
+    views,
+    csp,
   });
 
   return {
@@ -592,16 +428,4 @@ export function createServerApp(opts: ServerOptions) {
       await views.stop();
     },
   };
-}
-
-/** Puts the request's nonce where a render with the placeholder left the mark. */
-async function withNonce(res: Response, nonce: string): Promise<Response> {
-  const type = res.headers.get("Content-Type") ?? "";
-  if (!type.startsWith("text/")) return res;
-  const text = (await res.text()).replaceAll(NONCE_MARK, nonce);
-  const headers = new Headers(res.headers);
-  headers.delete("Content-Length");
-  const csp = headers.get("Content-Security-Policy");
-  if (csp) headers.set("Content-Security-Policy", csp.replaceAll(NONCE_MARK, nonce));
-  return new Response(text, { status: res.status, headers });
 }

@@ -7,7 +7,7 @@ import { AUTH, type Locale } from "#config/constants.ts";
 import { type AccountView, authenticate, getSessionAccount } from "#modules/accounts/service.ts";
 import { createSession, endSession, refreshSession, type Tokens, verifyAccessToken } from "#modules/auth/sessions.ts";
 import type { Clock, ServiceContext } from "#modules/shared/context.ts";
-import { clientIp } from "./downloads.ts";
+import { requestOf } from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export const TOKEN_COOKIE = "apollo-token";
@@ -36,13 +36,9 @@ export async function takeAuthAttempt(limiters: AuthLimiters, ip: string, login?
   return null;
 }
 
-/** Whether the request reached us over HTTPS, as the request context resolved it (see server/app.ts). */
-export const isHttps = (c: Context) =>
-  (c.get("https" as never) as boolean | undefined) ?? new URL(c.req.url).protocol === "https:";
-
 /** Sets both cookies: the access token (apollo-token, 7 days) and the refresh token (30 days). */
 export function setSessionCookies(c: Context, tokens: Tokens) {
-  const secure = isHttps(c);
+  const secure = requestOf(c).https;
   setCookie(c, TOKEN_COOKIE, tokens.accessToken, {
     httpOnly: true,
     sameSite: "Lax",
@@ -117,7 +113,10 @@ export function resolveViewer(deps: Deps) {
       const fresh = tokens && verifyAccessToken(deps.secret, tokens.accessToken, now);
       const account = fresh ? await getSessionAccount({ db: db() }, fresh) : null;
       if (tokens && fresh && account)
-        return { viewer: { account, sessionId: fresh.sessionId }, cookies: sessionCookieHeaders(tokens, isHttps(c)) };
+        return {
+          viewer: { account, sessionId: fresh.sessionId },
+          cookies: sessionCookieHeaders(tokens, requestOf(c).https),
+        };
     }
     return { viewer: null, cookies: bearer ? [] : clearedCookieHeaders() };
   }
@@ -140,7 +139,7 @@ export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
   const guard = async (c: Context, t: ReturnType<typeof serverT>, login?: string) => {
     if (crossSite(c, deps.origin))
       return c.json({ ok: false, code: "auth.errors.forbidden", message: t("auth.errors.forbidden") }, 403);
-    const wait = await takeAuthAttempt(deps.limiters, clientIp(c), login);
+    const wait = await takeAuthAttempt(deps.limiters, requestOf(c).clientKey, login);
     if (wait !== null) {
       c.header("Retry-After", String(wait));
       return c.json(
@@ -175,7 +174,7 @@ export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
     const password = typeof input.password === "string" ? input.password.slice(0, 128) : "";
     const refused = await guard(c, t, login);
     if (refused) return refused;
-    const result = await authenticate(deps.serviceContext(locale), { login, password, client: clientIp(c) });
+    const result = await authenticate(deps.serviceContext(locale), { login, password, client: requestOf(c).clientKey });
     if (!result.ok) {
       if (result.seconds) {
         c.header("Retry-After", String(result.seconds));

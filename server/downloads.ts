@@ -1,9 +1,8 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { isLocale as isKnownLocale } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
-import { DOWNLOAD_FORMATS, type DownloadFormat, type Locale } from "#config/constants.ts";
+import type { Locale } from "#config/constants.ts";
+import { downloadInput } from "#modules/downloads/schemas.ts";
 import {
   accountViewer,
   type DownloadContext,
@@ -14,7 +13,7 @@ import {
 import { newGuestId, sign, unsign, verifyFileToken } from "#modules/downloads/signing.ts";
 import { readTemplateFile } from "#modules/files/service.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
-import type { SessionViewer } from "./auth.ts";
+import { requestOf } from "./context.ts";
 import type { RateLimiters } from "./rate-limit.ts";
 import { readBody, refererPath } from "./request.ts";
 
@@ -29,26 +28,7 @@ type Deps = {
   downloadContext: (locale: Locale) => DownloadContext;
   /** Requests per client: [burst, per minute]. */
   limiters: RateLimiters;
-  /** The signed-in account of a request, if any. */
-  viewerOf: (c: Context) => SessionViewer;
 };
-
-/** The client's address as the socket saw it (a proxy in front would pass it on, and be trusted here). */
-export function clientIp(c: Context): string {
-  // Resolved once per request through the trusted-proxy setting, and grouped by /64 for IPv6.
-  const resolved = c.get("clientKey" as never) as string | undefined;
-  if (resolved) return resolved;
-  return peerAddress(c) ?? "unknown";
-}
-
-/** The socket's peer address. */
-export function peerAddress(c: Context): string | undefined {
-  try {
-    return getConnInfo(c).remote.address;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The signed guest id carried by a request's cookie header, if any. */
 export function guestIdFromCookieHeader(secret: string, header: string | null): string | null {
@@ -64,8 +44,8 @@ export function guestIdFromCookieHeader(secret: string, header: string | null): 
 
 /** The signed-in account, else the guest of the signed cookie (a new one is set on the response). */
 function downloadViewer(c: Context, deps: Deps): Viewer {
-  const session = deps.viewerOf(c);
-  if (session) return accountViewer(session.account, clientIp(c));
+  const { viewer: session, clientKey } = requestOf(c);
+  if (session) return accountViewer(session.account, clientKey);
   return guestViewer(c, deps);
 }
 
@@ -77,12 +57,12 @@ function guestViewer(c: Context, deps: Deps): Viewer {
     setCookie(c, GUEST_COOKIE, sign(deps.secret, "guest", id), {
       httpOnly: true,
       sameSite: "Lax",
-      secure: new URL(c.req.url).protocol === "https:",
+      secure: requestOf(c).https,
       path: "/",
       maxAge: GUEST_COOKIE_DAYS * 86_400,
     });
   }
-  return { kind: "guest", guestId: id, ip: clientIp(c) };
+  return { kind: "guest", guestId: id, ip: requestOf(c).clientKey };
 }
 
 /** State changes must come from our own pages: a same-origin Origin header, or Sec-Fetch-Site same-origin. */
@@ -99,7 +79,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
   app.post("/api/downloads", async (c) => {
     const wantsJson = (c.req.header("accept") ?? "").includes("application/json");
     const body = await readBody(c);
-    const locale: Locale = isKnownLocale(body.locale) ? body.locale : "en";
+    const locale: Locale = downloadInput.shape.locale.parse(body.locale) ?? requestOf(c).locale;
     const t = serverT(locale);
     const fail = (
       status: 400 | 403 | 404 | 409 | 429,
@@ -118,7 +98,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
       return c.text(message, status);
     };
     if (!sameOrigin(c, deps.origin)) return fail(403, "downloads.errors.forbidden", t("downloads.errors.forbidden"));
-    const limited = await grantLimiter.take(clientIp(c));
+    const limited = await grantLimiter.take(requestOf(c).clientKey);
     if (!limited.ok) {
       c.header("Retry-After", String(limited.retryAfter));
       return fail(
@@ -128,13 +108,14 @@ export function mountDownloads(app: Hono, deps: Deps) {
         { retryAfter: limited.retryAfter },
       );
     }
-    const colorId = Number(body.colorId);
-    const format = String(body.format ?? "").toUpperCase() as DownloadFormat;
-    if (!Number.isInteger(colorId) || colorId < 1 || colorId > 2_147_483_647 || !DOWNLOAD_FORMATS.includes(format)) {
-      return fail(400, "downloads.errors.badRequest", t("downloads.errors.badRequest"));
-    }
+    const input = downloadInput.safeParse(body);
+    if (!input.success) return fail(400, "downloads.errors.badRequest", t("downloads.errors.badRequest"));
     const viewer = downloadViewer(c, deps);
-    const result = await requestDownload(deps.downloadContext(locale), { viewer, templateColorId: colorId, format });
+    const result = await requestDownload(deps.downloadContext(locale), {
+      viewer,
+      templateColorId: input.data.colorId,
+      format: input.data.format,
+    });
     if (!result.ok) {
       const status =
         result.code === "downloads.errors.unknown"
@@ -158,9 +139,9 @@ export function mountDownloads(app: Hono, deps: Deps) {
 
   /** A signed, short-lived address of a stored file. */
   app.get("/files/d/:token", async (c) => {
-    const locale: Locale = c.req.query("lang") === "es" ? "es" : "en";
+    const { locale } = requestOf(c);
     const t = serverT(locale);
-    const limited = await fileLimiter.take(clientIp(c));
+    const limited = await fileLimiter.take(requestOf(c).clientKey);
     if (!limited.ok) {
       c.header("Retry-After", String(limited.retryAfter));
       return c.text(t("downloads.errors.rateLimited", { seconds: limited.retryAfter }), 429);

@@ -187,6 +187,12 @@ describe("downloads", () => {
       { colorId: free.color_id, format: "PDF" },
       { colorId: -1, format: "PP" },
       { colorId: "9".repeat(10_000), format: "PP" },
+      { colorId: [free.color_id], format: "PP" },
+      { colorId: 1.5, format: "PP" },
+      { colorId: `${free.color_id}\u0000`, format: "PP" },
+      { colorId: free.color_id, format: ["PP"] },
+      { colorId: free.color_id, format: "ＰＰ" },
+      { colorId: free.color_id },
     ]) {
       const r = await post(body);
       expect(r.status, JSON.stringify(body).slice(0, 40)).toBe(400);

@@ -9,8 +9,8 @@ import { createSession } from "#modules/auth/sessions.ts";
 import { sign, unsign } from "#modules/downloads/signing.ts";
 import type { Clock, Logger, ServiceContext } from "#modules/shared/context.ts";
 import type { AuthLimiters } from "./auth.ts";
-import { isHttps, setSessionCookies, takeAuthAttempt } from "./auth.ts";
-import { clientIp } from "./downloads.ts";
+import { setSessionCookies, takeAuthAttempt } from "./auth.ts";
+import { requestOf } from "./context.ts";
 
 const FLOW_COOKIE = "sn_oidc";
 const FLOW_SECONDS = 600;
@@ -50,7 +50,7 @@ export function mountGoogleSignIn(app: Hono, deps: Deps) {
 
   app.get("/auth/google", async (c) => {
     const locale: Locale = c.req.query("lang") === "es" ? "es" : "en";
-    const wait = await takeAuthAttempt(deps.limiters, clientIp(c));
+    const wait = await takeAuthAttempt(deps.limiters, requestOf(c).clientKey);
     if (wait !== null) return failed(c, locale, "rateLimited", wait);
     try {
       const start = await (await oidc()).start();
@@ -65,7 +65,7 @@ export function mountGoogleSignIn(app: Hono, deps: Deps) {
       setCookie(c, FLOW_COOKIE, sign(deps.secret, "oidc", Buffer.from(JSON.stringify(flow)).toString("base64url")), {
         httpOnly: true,
         sameSite: "Lax",
-        secure: isHttps(c),
+        secure: requestOf(c).https,
         path: "/auth/google",
         maxAge: FLOW_SECONDS,
       });

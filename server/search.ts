@@ -1,9 +1,10 @@
 import type { Context, Hono } from "hono";
 import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
+import { suggestInput } from "#modules/search/schemas.ts";
 import { autocomplete, mainPageSearchMenu } from "#modules/search/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
-import { clientIp } from "./downloads.ts";
+import { requestOf } from "./context.ts";
 import type { RateLimiters } from "./rate-limit.ts";
 
 type Deps = {
@@ -11,8 +12,7 @@ type Deps = {
   limiters: RateLimiters;
 };
 
-const localeOf = (c: Context): Locale =>
-  c.req.query("locale") === "es" || c.req.path.startsWith("/es/") ? "es" : "en";
+const localeOf = (c: Context): Locale => requestOf(c).locale;
 
 /** JSON for the header search box, and rate limits on search and autocomplete per client. */
 export function mountSearch(app: Hono, deps: Deps) {
@@ -27,9 +27,9 @@ export function mountSearch(app: Hono, deps: Deps) {
   };
 
   app.get("/api/search/suggest", async (c) => {
-    const limited = await suggestLimiter.take(clientIp(c));
+    const limited = await suggestLimiter.take(requestOf(c).clientKey);
     if (!limited.ok) return tooMany(c, limited.retryAfter, true);
-    const q = (c.req.query("q") ?? "").trim().slice(0, 200);
+    const q = suggestInput.parse(c.req.query("q"));
     const ctx = deps.serviceContext(localeOf(c));
     const result = q ? await autocomplete(ctx, q) : { suggestions: [], templates: [] };
     c.header("Cache-Control", "public, max-age=60");
@@ -45,14 +45,14 @@ export function mountSearch(app: Hono, deps: Deps) {
   });
 
   app.get("/api/search/menu", async (c) => {
-    const limited = await suggestLimiter.take(clientIp(c));
+    const limited = await suggestLimiter.take(requestOf(c).clientKey);
     if (!limited.ok) return tooMany(c, limited.retryAfter, true);
     c.header("Cache-Control", "public, max-age=60");
     return c.json(await mainPageSearchMenu(deps.serviceContext(localeOf(c))));
   });
 
   const limitSearch = async (c: Context, next: () => Promise<void>) => {
-    const limited = await searchLimiter.take(clientIp(c));
+    const limited = await searchLimiter.take(requestOf(c).clientKey);
     if (!limited.ok) return tooMany(c, limited.retryAfter, c.req.path.endsWith(".data"));
     await next();
   };

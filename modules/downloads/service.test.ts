@@ -12,7 +12,14 @@ import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { listDownloadHistory } from "./history.ts";
-import { countDownloads, type DownloadContext, getAllowance, requestDownload, type Viewer } from "./service.ts";
+import {
+  countCallerDownloads,
+  countDownloads,
+  type DownloadContext,
+  getAllowance,
+  requestDownload,
+  type Viewer,
+} from "./service.ts";
 import { verifyFileToken } from "./signing.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -88,6 +95,16 @@ describe("guest downloads", () => {
     expect(await used(`g:${g.guestId}`)).toBe(3);
     expect(await recorded(g.guestId)).toBe(3);
     expect(await countDownloads(ctx(), { guestId: g.guestId })).toBe(3);
+    // Read back the way the API allows: one's own fingerprint or oneself; another's is refused.
+    const caller = { accountId: null, guestId: g.guestId };
+    expect(await countCallerDownloads(ctx(), caller, {})).toEqual({ ok: true, count: 3 });
+    expect(await countCallerDownloads(ctx(), caller, { fingerprint: g.guestId })).toEqual({ ok: true, count: 3 });
+    expect(await countCallerDownloads(ctx(), caller, { fingerprint: "someone-else" })).toEqual({
+      ok: false,
+      code: "FORBIDDEN",
+    });
+    expect(await countCallerDownloads(ctx(), caller, { accountId: 1 })).toEqual({ ok: false, code: "FORBIDDEN" });
+    expect(await countCallerDownloads(ctx(), { accountId: null, guestId: null }, {})).toEqual({ ok: true, count: 0 });
   });
 
   it("lets a guest download again, in any colour or format, a template already downloaded this month at no cost", async () => {

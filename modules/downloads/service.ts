@@ -99,6 +99,26 @@ export async function countDownloads(
   return Number(row?.used ?? 0);
 }
 
+/**
+ * Credits the caller used this period, read the way the API allows it: their own account, their own
+ * guest fingerprint, or (naming neither) whichever they are. Naming anyone else's is refused.
+ */
+export async function countCallerDownloads(
+  ctx: Pick<ServiceContext, "db" | "clock">,
+  caller: { accountId: number | null; guestId: string | null },
+  asked: { accountId?: number | null; fingerprint?: string | null },
+): Promise<{ ok: true; count: number } | { ok: false; code: "FORBIDDEN" }> {
+  if (asked.accountId != null) {
+    if (asked.accountId !== caller.accountId) return { ok: false, code: "FORBIDDEN" };
+    return { ok: true, count: await countDownloads(ctx, { accountId: asked.accountId }) };
+  }
+  if (asked.fingerprint != null && asked.fingerprint !== caller.guestId) return { ok: false, code: "FORBIDDEN" };
+  if (caller.accountId !== null && asked.fingerprint == null)
+    return { ok: true, count: await countDownloads(ctx, { accountId: caller.accountId }) };
+  if (!caller.guestId) return { ok: true, count: 0 };
+  return { ok: true, count: await countDownloads(ctx, { guestId: caller.guestId }) };
+}
+
 type Variant = {
   template_id: number;
   is_premium: boolean;

@@ -17,10 +17,11 @@ import * as billing from "#modules/billing/service.ts";
 import { cardSourceOf, fromPaymentForm } from "#modules/billing/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
 import type { TagType, TagView } from "#modules/catalog/views.ts";
-import { countDownloads } from "#modules/downloads/service.ts";
+import { countCallerDownloads } from "#modules/downloads/service.ts";
 import type { TopSearch, TrendingCategoryGroup } from "#modules/search/service.ts";
 import * as search from "#modules/search/service.ts";
 import type { Logger, ServiceContext } from "#modules/shared/context.ts";
+import type { RequestContext } from "#server/context.ts";
 import { operationCost, rootFieldsRule } from "./cost.ts";
 import { depthLimitRule } from "./depth-limit.ts";
 import { isoInZone, resolveTimeZone } from "./time-zone.ts";
@@ -393,20 +394,11 @@ export function buildSchema() {
           "Credits used in the current period (calendar month, UTC) by the caller's guest fingerprint or account.",
         args: { accountId: t.arg.int(), fingerprint: t.arg.string() },
         resolve: async (_r, args, ctx) => {
-          const forbidden = () =>
-            new GraphQLError(MESSAGES.forbidden[ctx.service.locale], {
-              extensions: { code: "FORBIDDEN", http: { status: 403 } },
-            });
-          // Only the caller's own account or fingerprint can be read.
-          if (args.accountId != null) {
-            if (args.accountId !== ctx.accountId) throw forbidden();
-            return countDownloads(ctx.service, { accountId: args.accountId });
-          }
-          if (args.fingerprint != null && args.fingerprint !== ctx.guestId) throw forbidden();
-          if (ctx.accountId !== null && args.fingerprint == null)
-            return countDownloads(ctx.service, { accountId: ctx.accountId });
-          if (!ctx.guestId) return 0;
-          return countDownloads(ctx.service, { guestId: ctx.guestId });
+          const r = await countCallerDownloads(ctx.service, ctx, args);
+          if (r.ok) return r.count;
+          throw new GraphQLError(MESSAGES.forbidden[ctx.service.locale], {
+            extensions: { code: r.code, http: { status: 403 } },
+          });
         },
       }),
       languages: t.field({
@@ -665,14 +657,7 @@ export function createGraphqlHandler(opts: {
       },
     },
   ];
-  const yoga = createYoga<
-    {
-      account: AccountView | null;
-      limitPayment?: () => Promise<number | null>;
-      takeCost?: (cost: number) => Promise<number | null>;
-    },
-    Ctx
-  >({
+  const yoga = createYoga<EdgeContext, Ctx>({
     schema,
     graphqlEndpoint: "/graphql",
     cors: { origin: opts.origin, credentials: true, methods: ["GET", "POST"] },
@@ -689,12 +674,14 @@ export function createGraphqlHandler(opts: {
       warn: (...args: unknown[]) => opts.log.warn("graphql", { args: args.map(String) }),
       error: (...args: unknown[]) => opts.log.error("graphql", { args: args.map(String) }),
     },
-    context: async ({ request, params, account, limitPayment, takeCost }) => {
+    context: async ({ request, params, requestContext, limitPayment, takeCost }) => {
+      // The language is the request context's; a locale header that names none is a bad input here.
       const rawLocale = request.headers.get("locale");
-      const lang: Locale = rawLocale === "es" ? "es" : "en";
       if (rawLocale !== null && rawLocale !== "en" && rawLocale !== "es") {
         throw badInput(MESSAGES.invalidLanguage.en);
       }
+      const lang: Locale = requestContext?.locale ?? (rawLocale === "es" ? "es" : "en");
+      const account = requestContext?.viewer?.account ?? null;
       const zone = resolveTimeZone(request.headers.get("time-zone"));
       if (!zone) throw badInput(MESSAGES.invalidTimeZone[lang]);
       const skip404 = Boolean((params.variables as Record<string, unknown> | undefined)?.skip404);
@@ -712,12 +699,12 @@ export function createGraphqlHandler(opts: {
       };
     },
   });
-  return (
-    req: Request,
-    server: {
-      account: AccountView | null;
-      limitPayment?: () => Promise<number | null>;
-      takeCost?: (cost: number) => Promise<number | null>;
-    } = { account: null },
-  ) => yoga.fetch(req, server) as Promise<Response>;
+  return (req: Request, edge: EdgeContext = {}) => yoga.fetch(req, edge) as Promise<Response>;
 }
+
+/** What the server hands GraphQL for one request: its context and the budgets to draw from. */
+type EdgeContext = {
+  requestContext?: RequestContext;
+  limitPayment?: () => Promise<number | null>;
+  takeCost?: (cost: number) => Promise<number | null>;
+};

@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { SEARCH_MAX_LENGTH } from "#config/constants.ts";
+
+/**
+ * GET /api/search/suggest?q=: what the visitor has typed so far. Typing never errors: surrounding space
+ * is dropped and anything over the search length is cut, as the search page does.
+ */
+export const suggestInput = z
+  .string()
+  .optional()
+  .transform((q) => (q ?? "").trim().slice(0, SEARCH_MAX_LENGTH).trim());

@@ -1,0 +1,84 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context, MiddlewareHandler } from "hono";
+import { isLocale, localeFromPath } from "#app/lib/i18n.ts";
+import type { Locale } from "#config/constants.ts";
+import type { SessionViewer } from "./auth.ts";
+import { addressKey, clientAddress, type TrustProxy } from "./client-address.ts";
+import { newNonce } from "./security.ts";
+
+/**
+ * What one request is, resolved once, here, and handed to every edge: pages (the load context), GraphQL,
+ * the /api and /auth handlers. Nothing else reads forwarded headers, cookies for the session, or guesses
+ * the language.
+ */
+export type RequestContext = {
+  readonly requestId: string;
+  readonly nonce: string;
+  /** The language asked for: a `locale` header (GraphQL, token clients), `?lang=`, else the address (/es/…). */
+  readonly locale: Locale;
+  /** Over HTTPS: the site's address is https, or a trusted proxy says so. */
+  readonly https: boolean;
+  /** The client's address, through the trusted proxies only. */
+  readonly clientAddress: string;
+  /** The key of per-client budgets: the address, IPv6 grouped by /64. */
+  readonly clientKey: string;
+  /** The signed-in account and its session; null for guests and on paths that never look (files, assets). */
+  viewer: SessionViewer;
+};
+
+export type RequestVars = { request: RequestContext };
+
+/** The request's context; the request-context middleware runs before every route. */
+export function requestOf(c: Context): RequestContext {
+  const request = c.get("request" as never) as RequestContext | undefined;
+  if (!request) throw new Error("no request context: requestContext() must run before the routes");
+  return request;
+}
+
+/** The socket's peer address. */
+export function peerAddress(c: Context): string | undefined {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The language a request asks for (see RequestContext.locale). */
+export function requestLocale(c: Context): Locale {
+  const header = c.req.header("locale");
+  if (isLocale(header)) return header;
+  const lang = c.req.query("lang") ?? c.req.query("locale");
+  if (isLocale(lang)) return lang;
+  return localeFromPath(c.req.path);
+}
+
+let counter = 0;
+const prefix = Math.random().toString(36).slice(2, 8);
+/** Cheap request ids: a process prefix and a counter. */
+const nextRequestId = () => `${prefix}-${(++counter).toString(36)}`;
+
+/** Resolves the request context (all but the viewer, which the session middleware adds) and sets it. */
+export function requestContext(opts: { trustProxy: TrustProxy; publicHttps: boolean }): MiddlewareHandler {
+  return async (c, next) => {
+    const address = clientAddress(peerAddress(c), c.req.header("x-forwarded-for"), opts.trustProxy);
+    const request: RequestContext = {
+      requestId:
+        c.req
+          .header("x-request-id")
+          ?.slice(0, 64)
+          .replace(/[^\w.-]/g, "") || nextRequestId(),
+      nonce: newNonce(),
+      locale: requestLocale(c),
+      https:
+        new URL(c.req.url).protocol === "https:" ||
+        opts.publicHttps ||
+        (opts.trustProxy.kind !== "none" && c.req.header("x-forwarded-proto") === "https"),
+      clientAddress: address,
+      clientKey: addressKey(address),
+      viewer: null,
+    };
+    c.set("request" as never, request as never);
+    await next();
+  };
+}

@@ -1,0 +1,168 @@
+import type { Hono } from "hono";
+import { isbot } from "isbot";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { AppLoadContext } from "#app/context.ts";
+import { DEFAULT_LOCALE, type Locale } from "#config/constants.ts";
+import { type RequestContext, type RequestVars, requestOf } from "./context.ts";
+import type { PageCache } from "./page-cache.ts";
+import { contentSecurityPolicy } from "./security.ts";
+import type { ViewCounter } from "./views.ts";
+
+const NONCE_MARK = "__SN_NONCE_MARK__";
+
+/** Pages whose answer depends on the visitor or on a one-time link: never from the page cache. */
+const ACCOUNT_PAGES =
+  /^\/(?:es\/)?(?:login|signup|forgot-password|change-password|profile|outbox|payment|thank-you)(?:[/.]|$)/;
+
+/** A view of a template page: a document or a client navigation. */
+const TEMPLATE_PAGE = /^\/(?:(es)\/)?template\/([a-z0-9-]{1,120})(?:\.data)?$/;
+
+/** Chooses es at `/` when the browser prefers Spanish and the visitor did not come from one of our pages. */
+export function browserLocale(req: Request): Locale {
+  if (req.headers.get("sec-fetch-site") === "same-origin") return DEFAULT_LOCALE;
+  const referer = req.headers.get("referer");
+  if (referer) {
+    try {
+      if (new URL(referer).host === new URL(req.url).host) return DEFAULT_LOCALE;
+    } catch {
+      /* a malformed referer says nothing */
+    }
+  }
+  const header = req.headers.get("accept-language") ?? "";
+  let best: { locale: Locale; q: number } | null = null;
+  for (const part of header.split(",").slice(0, 20)) {
+    const [tag, ...params] = part.trim().toLowerCase().split(";");
+    const q = Number(
+      params
+        .find((p) => p.trim().startsWith("q="))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
+    const base = tag.split("-")[0];
+    if ((base === "en" || base === "es") && Number.isFinite(q) && (!best || q > best.q)) best = { locale: base, q };
+  }
+  return best?.locale ?? DEFAULT_LOCALE;
+}
+
+/**
+ * The React Router pages: rendered with the request's context, anonymous catalogue pages kept in the
+ * page cache (with a placeholder where each answer puts its own nonce), template views counted before
+ * any cache.
+ */
+export function mountPages(
+  app: Hono<{ Variables: RequestVars }>,
+  deps: {
+    build: ServerBuild;
+    mode: "production" | "development";
+    pageCacheOn: boolean;
+    pageCache: PageCache;
+    catalogVersion: () => Promise<number>;
+    loadContext: (request: RequestContext) => AppLoadContext;
+    views: ViewCounter;
+    csp: { stripe: boolean };
+  },
+) {
+  const handler = createRequestHandler(deps.build, deps.mode);
+  const appContextKey = (
+    deps.build.entry.module as unknown as { appContext: Parameters<RouterContextProvider["set"]>[0] }
+  ).appContext;
+  const render = (req: Request, request: RequestContext) => {
+    const ctx = new RouterContextProvider();
+    ctx.set(appContextKey, deps.loadContext(request));
+    return handler(req, ctx);
+  };
+
+  const cacheable = (req: Request, pathname: string, request: RequestContext) =>
+    deps.pageCacheOn &&
+    req.method === "GET" &&
+    request.viewer === null &&
+    !/(?:^|;\s*)(?:apollo-token|sn_refresh)=/.test(req.headers.get("cookie") ?? "") &&
+    !pathname.startsWith("/files/") &&
+    !/^\/(es\/)?search(\.data)?$/.test(pathname) &&
+    !ACCOUNT_PAGES.test(pathname) &&
+    pathname.length <= 512;
+
+  const countView = (req: Request, pathname: string, client: string) => {
+    if (req.method !== "GET") return;
+    const m = TEMPLATE_PAGE.exec(pathname);
+    const ua = req.headers.get("user-agent") ?? "";
+    if (
+      m &&
+      ua &&
+      !isbot(ua) &&
+      req.headers.get("purpose") !== "prefetch" &&
+      req.headers.get("sec-purpose") !== "prefetch"
+    ) {
+      // One view per client, template and day: reloading a page does not make it trend.
+      deps.views.count(`${m[1] ?? "en"}:${m[2]}`, client);
+    }
+  };
+
+  // The browser's language is used only at `/`.
+  app.get("/", async (c, next) => {
+    if (browserLocale(c.req.raw) === "es") return c.redirect("/es", 302);
+    await next();
+    c.res.headers.append("Vary", "Accept-Language");
+  });
+
+  app.all("*", async (c) => {
+    const req = c.req.raw;
+    const url = new URL(req.url);
+    const request = requestOf(c);
+    countView(req, url.pathname, request.clientKey);
+    const { nonce } = request;
+    if (!cacheable(req, url.pathname, request)) {
+      const res = await render(req, request);
+      if (res.headers.get("Content-Type")?.startsWith("text/html")) {
+        res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, deps.mode === "development", deps.csp));
+        if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-cache");
+      }
+      return res;
+    }
+    const key = `${url.pathname}${url.search}`;
+    const version = await deps.catalogVersion();
+    let page = deps.pageCache.get(key, version);
+    let state = "HIT";
+    if (!page) {
+      state = "MISS";
+      // Rendered for anyone: no visitor, no address, the nonce left as a mark.
+      const res = await render(req, {
+        ...request,
+        nonce: NONCE_MARK,
+        viewer: null,
+        clientAddress: "",
+        clientKey: "",
+        https: false,
+      });
+      const type = res.headers.get("Content-Type") ?? "";
+      if (res.status !== 200 || !(type.startsWith("text/html") || type.startsWith("text/x-script"))) {
+        if (type.startsWith("text/html"))
+          res.headers.set("Content-Security-Policy", contentSecurityPolicy(NONCE_MARK, false, deps.csp));
+        return withNonce(res, nonce);
+      }
+      const body = new Uint8Array(await res.arrayBuffer());
+      page = { status: res.status, headers: [...res.headers.entries()], body, version, at: Date.now() };
+      deps.pageCache.set(key, page);
+    }
+    const headers = new Headers(page.headers);
+    headers.set("X-Page-Cache", state);
+    headers.set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
+    const isHtml = headers.get("Content-Type")?.startsWith("text/html");
+    if (isHtml) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, false, deps.csp));
+    const text = new TextDecoder().decode(page.body).replaceAll(NONCE_MARK, nonce);
+    headers.delete("Content-Length");
+    return new Response(text, { status: page.status, headers });
+  });
+}
+
+/** Puts the request's nonce where a render with the placeholder left the mark. */
+async function withNonce(res: Response, nonce: string): Promise<Response> {
+  const type = res.headers.get("Content-Type") ?? "";
+  if (!type.startsWith("text/")) return res;
+  const text = (await res.text()).replaceAll(NONCE_MARK, nonce);
+  const headers = new Headers(res.headers);
+  headers.delete("Content-Length");
+  const csp = headers.get("Content-Security-Policy");
+  if (csp) headers.set("Content-Security-Policy", csp.replaceAll(NONCE_MARK, nonce));
+  return new Response(text, { status: res.status, headers });
+}
