@@ -44,6 +44,8 @@ export type AppLoadContext = {
   limitPaymentAttempt(): Promise<number | null>;
   /** Starts a session for an account; answers the Set-Cookie values to send. */
   startSession(accountId: number): Promise<string[]>;
+  /** The Set-Cookie values that sign this browser out (its session is already gone). */
+  endSession(): string[];
 };
 
 export const appContext = createContext<AppLoadContext>();

@@ -13,6 +13,7 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
         index("routes/profile/index.tsx", { id: id("profile/index") }),
         route("favorites", "routes/profile/favorites.tsx", { id: id("profile/favorites") }),
         route("downloads", "routes/profile/downloads.tsx", { id: id("profile/downloads") }),
+        route("settings", "routes/profile/settings.tsx", { id: id("profile/settings") }),
         route("billing", "routes/billing/billing.tsx", { id: id("profile/billing") }),
         route("payments", "routes/billing/payments.tsx", { id: id("profile/payments") }),
         route("invoices", "routes/billing/invoices.tsx", { id: id("profile/invoices") }),

@@ -21,7 +21,15 @@ import * as files from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
 import { type Clock, type ServiceContext, systemClock } from "#modules/shared/context.ts";
-import { crossSite, mountAuth, resolveViewer, sessionCookieHeaders, TOKEN_COOKIE, takeAuthAttempt } from "./auth.ts";
+import {
+  clearedSessionHeaders,
+  crossSite,
+  mountAuth,
+  resolveViewer,
+  sessionCookieHeaders,
+  TOKEN_COOKIE,
+  takeAuthAttempt,
+} from "./auth.ts";
 import { isLoopbackAddress, parseTrustProxy } from "./client-address.ts";
 import { type RequestContext, type RequestVars, requestContext, requestOf } from "./context.ts";
 import { guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
@@ -389,6 +397,7 @@ export function createServerApp(opts: ServerOptions) {
       const r = await paymentLimiter.take(`${request.clientKey}|${request.viewer?.account.id ?? ""}`);
       return r.ok ? null : r.retryAfter;
     },
+    endSession: () => clearedSessionHeaders(request.https),
     async startSession(accountId) {
       const tokens = await createSession({ db, clock, secret }, accountId);
       return sessionCookieHeaders(tokens, request.https);

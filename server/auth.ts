@@ -75,6 +75,13 @@ export function sessionCookieHeaders(tokens: Tokens, secure: boolean): string[] 
   ];
 }
 
+/** Set-Cookie values that remove both cookies, for page actions that end the session (account deletion). */
+export function clearedSessionHeaders(secure: boolean): string[] {
+  return [TOKEN_COOKIE, REFRESH_COOKIE].map((name) =>
+    serialize(name, "", { httpOnly: true, sameSite: "Lax", secure, path: "/", maxAge: 0 }),
+  );
+}
+
 export function clearSessionCookies(c: Context) {
   deleteCookie(c, TOKEN_COOKIE, { path: "/" });
   deleteCookie(c, REFRESH_COOKIE, { path: "/" });

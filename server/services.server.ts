@@ -1,3 +1,4 @@
+import * as profile from "#modules/accounts/profile.ts";
 import * as accounts from "#modules/accounts/service.ts";
 import * as billing from "#modules/billing/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
@@ -12,5 +13,16 @@ import * as search from "#modules/search/service.ts";
  * Every domain service the edges may call. The server hands this object to loaders through the
  * router context, so the app bundle and the server share one copy of any state.
  */
-export const services = { accounts, billing, catalog, downloadHistory, downloads, favorites, files, legal, search };
+export const services = {
+  accounts,
+  billing,
+  catalog,
+  downloadHistory,
+  downloads,
+  favorites,
+  files,
+  legal,
+  profile,
+  search,
+};
 export type Services = typeof services;

@@ -17,6 +17,8 @@ export const account = pgTable(
     plan: text("plan").notNull().default("FREE"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    /** When the member deleted the account: the row stays, anonymised, for the invoices and history. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

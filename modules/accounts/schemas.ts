@@ -88,4 +88,48 @@ export const changePasswordSchema = z
     }),
   );
 
+const nameField = z
+  .string({ error: required })
+  .check(z.trim(), z.maxLength(L.nameMax, tooLong), z.minLength(L.nameMin, { error: required }));
+
+/** Name and username (DECISIONS: 3-30 of a-z 0-9 _ . -; any case is taken as lowercase). */
+export const profileSchema = z.object({
+  intent: z.literal("profile"),
+  name: nameField,
+  username: z.string({ error: required }).check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, { error: required }),
+    z.superRefine((u, ctx) => {
+      if (!new RegExp(`^[a-z0-9_.-]{${L.usernameMin},${L.usernameMax}}$`).test(u))
+        ctx.addIssue({ code: "custom", message: "auth.errors.usernameFormat", input: u });
+    }),
+  ),
+});
+
+/** The current password, then the new one twice (e-mail, common and reuse rules: the service). */
+export const passwordUpdateSchema = z
+  .object({
+    intent: z.literal("password"),
+    current: z
+      .string({ error: "auth.errors.passwordRequired" })
+      .check(z.minLength(1, { error: "auth.errors.passwordRequired" }), z.maxLength(L.passwordMax, tooLong)),
+    password: newPassword,
+    confirm: z.string({ error: required }).check(z.minLength(1, { error: required })),
+  })
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.password !== v.confirm)
+        ctx.addIssue({ code: "custom", path: ["confirm"], message: "auth.errors.passwordsDiffer", input: v.confirm });
+    }),
+  );
+
+/** Deleting the account: the password confirms it. */
+export const deleteAccountSchema = z.object({
+  intent: z.literal("delete"),
+  password: z
+    .string({ error: "auth.errors.passwordRequired" })
+    .check(z.minLength(1, { error: "auth.errors.passwordRequired" }), z.maxLength(L.passwordMax, tooLong)),
+});
+
 export type SignupInput = z.infer<typeof signupSchema>;

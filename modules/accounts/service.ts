@@ -93,7 +93,7 @@ export function reshapeAccount(row: AccountRow): AccountView {
 }
 
 /** The unique index a failed insert ran into, if that is why it failed (either driver, wrapped or not). */
-function uniqueViolation(error: unknown): string | null {
+export function uniqueViolation(error: unknown): string | null {
   for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
     if (e.code === "23505") return e.constraint ?? "";
   }
@@ -302,7 +302,7 @@ export async function getSessionAccount(
   const [row] = await queryRows<AccountRow>(
     ctx.db,
     sql`select a.* from account a join auth_session s on s.account_id = a.id
-        where a.id = ${claims.accountId} and s.id = ${claims.sessionId} and s.revoked_at is null and a.blocked_at is null`,
+        where a.id = ${claims.accountId} and s.id = ${claims.sessionId} and s.revoked_at is null and a.blocked_at is null and a.deleted_at is null`,
   );
   return row ? reshapeAccount(row) : null;
 }

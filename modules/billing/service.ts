@@ -759,6 +759,33 @@ export async function cancelSubscription(
   });
 }
 
+/**
+ * Account deletion (DECISIONS: Accounts), inside the deletion's transaction with the account locked: a
+ * live subscription ends now (the provider is told; if it cannot be reached nothing is deleted), open
+ * invoices are void, kept cards are forgotten, the billing details go, and the invoices kept for
+ * accounting keep no personal data but the buyer's country.
+ */
+export async function closeBillingForDeletion(ctx: BillingContext, tx: Db, accountId: number): Promise<Refusal | null> {
+  const now = ctx.clock.now();
+  const sub = await liveSubscription(tx, accountId, true);
+  if (sub) {
+    const ended = await reach(ctx, async () => ctx.payments?.endNow({ subscriptionRef: sub.provider_ref }));
+    if (refused(ended)) return ended;
+    await tx.execute(
+      sql`update invoice set status = 'void', voided_at = ${now} where subscription_id = ${sub.id} and status = 'open'`,
+    );
+    await endSubscription(tx, sub, now);
+  }
+  await tx.execute(
+    sql`update payment_method set detached_at = coalesce(detached_at, ${now}) where account_id = ${accountId}`,
+  );
+  await tx.execute(sql`delete from billing_profile where account_id = ${accountId}`);
+  await tx.execute(
+    sql`update invoice set buyer = jsonb_build_object('name', '', 'country', buyer->'country') where account_id = ${accountId}`,
+  );
+  return null;
+}
+
 /** Renew: undoes a cancellation before the period ends. */
 export async function renewSubscription(
   ctx: BillingContext,

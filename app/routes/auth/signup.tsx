@@ -19,6 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (app.viewer) throw redirect(localePath(locale, "/profile"));
   return {
     redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),
+    /** Came here from deleting an account. */
+    deleted: url.searchParams.get("deleted") === "1",
     outbox: app.outboxPage,
     google: app.googleSignIn,
     seo: {
@@ -103,6 +105,9 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
   return (
     <AuthCard title={t("auth.signup.heading")} intro={t("auth.signup.intro")}>
       <div className="mt-6 flex flex-col gap-4">
+        {loaderData.deleted && !formError ? (
+          <FormNotice tone="success">{t("account.settings.deleted")}</FormNotice>
+        ) : null}
         {formError ? <FormNotice tone="error">{t(formError)}</FormNotice> : null}
         {loaderData.google ? <GoogleButton redirectTo={loaderData.redirectTo} /> : null}
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">

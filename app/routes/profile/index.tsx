@@ -87,10 +87,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
               <dd className="truncate text-ink">{account.email}</dd>
             </div>
           </dl>
-          <Link to={href("/forgot-password")} className="btn-secondary mt-4">
-            {t("account.profile.changePassword")}
+          <Link to={href("/profile/settings")} className="btn-secondary mt-4">
+            {t("account.settings.nav")}
           </Link>
-          <p className="mt-2 text-sm text-ink-muted">{t("account.profile.changePasswordText")}</p>
         </section>
         <section
           className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 lg:col-span-2"

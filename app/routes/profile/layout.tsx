@@ -43,6 +43,9 @@ export default function ProfileLayout() {
         <NavLink to={href("/profile/invoices")} className={link}>
           {t("auth.menu.invoices")}
         </NavLink>
+        <NavLink to={href("/profile/settings")} className={link}>
+          {t("account.settings.nav")}
+        </NavLink>
         <LogoutForm className="btn-ghost justify-start whitespace-nowrap" />
       </nav>
       <div className="min-w-0">
