@@ -1,0 +1,124 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#db/client.server.ts";
+import { setPlan } from "#modules/accounts/operator.ts";
+import { authenticate, createVerifiedAccount } from "#modules/accounts/service.ts";
+import { createSession } from "#modules/auth/sessions.ts";
+import { sandboxProvider } from "#modules/billing/provider.ts";
+import { paymentSchema } from "#modules/billing/schemas.ts";
+import { fromPaymentForm, subscribe } from "#modules/billing/service.ts";
+import { systemClock } from "#modules/shared/context.ts";
+import { createTestDatabase } from "#tests/db.ts";
+import { paymentFields } from "#tests/payments.ts";
+
+const silent = { info() {}, warn() {}, error() {} };
+let dataDir: string;
+
+/** The command as an operator runs it, on the embedded database of a DATA_DIR. */
+const run = (...args: string[]) => {
+  const r = spawnSync(process.execPath, ["scripts/account.ts", ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+  return { code: r.status, out: `${r.stdout}${r.stderr}`.trim() };
+};
+const withDb = async <T>(work: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>) => {
+  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  try {
+    await database.migrate();
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+};
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-account-cli-"));
+  await withDb((database) =>
+    createVerifiedAccount(
+      { db: database.db, clock: systemClock },
+      { email: "Op.Target@example.com", username: "op-target", name: "Op Target", password: "Sl1des!rock" },
+    ),
+  );
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe("npm run account", () => {
+  it("blocks (ending the sessions) and unblocks by e-mail or username, and sets a plan", async () => {
+    await withDb(async (database) => {
+      const [{ id }] = await database.rows<{ id: number }>(sql`select id from account where username = 'op-target'`);
+      await createSession({ db: database.db, clock: systemClock, secret: "s".repeat(32) }, id);
+    });
+    const blocked = run("block", "op.target@EXAMPLE.com");
+    expect(blocked).toEqual({ code: 0, out: "Op.Target@example.com blocked; its sessions ended" });
+    await withDb(async (database) => {
+      const ctx = { db: database.db, locale: "en" as const, clock: systemClock, log: silent };
+      expect(await authenticate(ctx, { login: "op-target", password: "Sl1des!rock" })).toMatchObject({
+        ok: false,
+        code: "auth.errors.blocked",
+      });
+      const [{ live }] = await database.rows<{ live: number }>(
+        sql`select count(*)::int as live from auth_session where revoked_at is null`,
+      );
+      expect(live).toBe(0);
+    });
+    expect(run("unblock", "op-target")).toEqual({ code: 0, out: "Op.Target@example.com unblocked" });
+    expect(run("plan", "op-target", "COMMERCIAL_YEARLY")).toEqual({
+      code: 0,
+      out: "Op.Target@example.com: plan FREE -> COMMERCIAL_YEARLY",
+    });
+    await withDb(async (database) => {
+      const ctx = { db: database.db, locale: "en" as const, clock: systemClock, log: silent };
+      expect(await authenticate(ctx, { login: "op-target", password: "Sl1des!rock" })).toMatchObject({ ok: true });
+      const [{ plan }] = await database.rows<{ plan: string }>(
+        sql`select plan from account where username = 'op-target'`,
+      );
+      expect(plan).toBe("COMMERCIAL_YEARLY");
+    });
+  });
+
+  it("says what is wrong: usage, an unknown account or plan", () => {
+    expect(run()).toMatchObject({ code: 2, out: expect.stringContaining("usage: npm run account --") });
+    expect(run("delete", "op-target")).toMatchObject({ code: 2 });
+    expect(run("block", "nobody@example.com")).toEqual({
+      code: 1,
+      out: "no account with the e-mail or username nobody@example.com",
+    });
+    expect(run("plan", "op-target", "GOLD")).toMatchObject({
+      code: 1,
+      out: expect.stringContaining("unknown plan GOLD"),
+    });
+  });
+
+  it("leaves the plan of a paying member to their subscription", async () => {
+    const database = await createTestDatabase();
+    try {
+      const ctx = {
+        db: database.db,
+        locale: "en" as const,
+        clock: systemClock,
+        log: silent,
+        payments: sandboxProvider(),
+      };
+      const id = await createVerifiedAccount(ctx, {
+        email: "payer@example.com",
+        username: "payer",
+        name: "Payer",
+        password: "Sl1des!rock",
+      });
+      expect(
+        (await subscribe(ctx, { accountId: id, ...fromPaymentForm(paymentSchema.parse(paymentFields())) })).ok,
+      ).toBe(true);
+      expect(await setPlan(ctx, "payer", "FREE")).toMatchObject({
+        ok: false,
+        message: expect.stringContaining("live subscription"),
+      });
+    } finally {
+      await database.cleanup();
+    }
+  });
+});
