@@ -16,7 +16,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -26,6 +25,7 @@ import { openDatabase } from "#db/client.server.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import { periodOf } from "#modules/downloads/period.ts";
 import { systemClock } from "#modules/shared/context.ts";
+import { freePort, waitFor } from "#tests/net.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const short = process.argv.includes("--short") || process.env.BENCH_SHORT === "1";
@@ -45,16 +45,6 @@ const check = (ok: boolean, what: string) => {
   if (!ok) failures.push(what);
 };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs a PostgreSQL tool, as user postgres when we are root (PostgreSQL refuses to run as root). */
@@ -63,19 +53,6 @@ function pgTool(tool: string, args: string[]) {
   const full = isRoot ? ["-u", "postgres", "--", path.join(PG_BIN, tool), ...args] : args;
   const r = spawnSync(cmd, full, { encoding: "utf8" });
   if (r.status !== 0) throw new Error(`${tool} failed: ${r.stderr || r.stdout}`);
-}
-
-async function waitFor(url: string, timeoutMs = 180_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(200);
-  }
-  throw new Error(`timed out waiting for ${url}`);
 }
 
 type Proc = { name: string; proc: ChildProcess; base: string; dataDir: string; log: string[] };

@@ -74,6 +74,12 @@ export const signupSchema = z
 /** One e-mail address: resending a verification link, asking for a password link. */
 export const emailFormSchema = z.object({ email: emailField });
 
+/** The new password and its repetition must match (checked once both are filled in). */
+const sameNewPasswords = z.superRefine((v: { password: string; confirm: string }, ctx) => {
+  if (v.password !== v.confirm)
+    ctx.addIssue({ code: "custom", path: ["confirm"], message: "auth.errors.passwordsDiffer", input: v.confirm });
+});
+
 /** The new password twice; the e-mail rule and "not one of the last two" are checked by the service. */
 export const changePasswordSchema = z
   .object({
@@ -81,12 +87,7 @@ export const changePasswordSchema = z
     password: newPassword,
     confirm: z.string({ error: required }).check(z.minLength(1, { error: required })),
   })
-  .check(
-    z.superRefine((v, ctx) => {
-      if (v.password !== v.confirm)
-        ctx.addIssue({ code: "custom", path: ["confirm"], message: "auth.errors.passwordsDiffer", input: v.confirm });
-    }),
-  );
+  .check(sameNewPasswords);
 
 const nameField = z
   .string({ error: required })
@@ -117,12 +118,7 @@ export const passwordUpdateSchema = z
     password: newPassword,
     confirm: z.string({ error: required }).check(z.minLength(1, { error: required })),
   })
-  .check(
-    z.superRefine((v, ctx) => {
-      if (v.password !== v.confirm)
-        ctx.addIssue({ code: "custom", path: ["confirm"], message: "auth.errors.passwordsDiffer", input: v.confirm });
-    }),
-  );
+  .check(sameNewPasswords);
 
 /** Deleting the account: the password confirms it. */
 export const deleteAccountSchema = z.object({
