@@ -19,6 +19,7 @@ import {
   fromPaymentForm,
   getBillingOverview,
   getOwnPayment,
+  keepCurrentPlan,
   listInvoices,
   listPayments,
   quotePlan,
@@ -312,12 +313,24 @@ describe("cancelling, renewing and failed renewals", () => {
       ok: false,
       code: "billing.errors.notCancelled",
     });
+    // "Keep my plan" beside a pending change drops the change; with none pending there is nothing to keep.
+    expect(await schedulePlanChange(ctx(), { accountId: id, target: "PERSONAL_YEARLY" })).toMatchObject({ ok: true });
+    expect(await keepCurrentPlan(ctx(), { accountId: id })).toMatchObject({
+      ok: true,
+      value: { plan: "PERSONAL_MONTHLY" },
+    });
+    expect((await getBillingOverview(ctx(), id)).subscription).toMatchObject({ pendingPlan: null });
+    expect(await keepCurrentPlan(ctx(), { accountId: id })).toEqual({ ok: false, code: "billing.errors.samePlan" });
     await cancelSubscription(ctx(), { accountId: id, reason: "other" });
     at("2026-12-10T12:00:00Z");
     await advanceDueSubscriptions(ctx());
     expect(await planOf(id)).toBe("FREE");
     expect((await getBillingOverview(ctx(), id)).subscription).toBeNull();
     expect(await renewSubscription(ctx(), { accountId: id })).toEqual({
+      ok: false,
+      code: "billing.errors.noSubscription",
+    });
+    expect(await keepCurrentPlan(ctx(), { accountId: id })).toEqual({
       ok: false,
       code: "billing.errors.noSubscription",
     });

@@ -732,6 +732,16 @@ export async function schedulePlanChange(
   });
 }
 
+/** "Keep my plan" beside a pending change: the change is dropped and the current plan renews as it is. */
+export async function keepCurrentPlan(
+  ctx: BillingContext,
+  input: { accountId: number },
+): Promise<BillingResult<{ plan: PaidPlanCode; effectiveAt: Date }>> {
+  const sub = await liveSubscription(ctx.db, input.accountId);
+  if (!sub) return { ok: false, code: BILLING_ERRORS.noSubscription };
+  return schedulePlanChange(ctx, { accountId: input.accountId, target: sub.plan });
+}
+
 /** Cancels at the period end: the plan stays until then, then the account is FREE. No refunds. */
 export async function cancelSubscription(
   ctx: BillingContext,

@@ -89,9 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { notice: r.ok ? { ok: true, code: "billing.page.renewed" } : { ok: false, code: r.code } };
   }
   if (intent === "keep") {
-    const overview = await billing.getBillingOverview(ctx, account.id);
-    if (!overview.subscription) return { notice: { ok: false, code: "billing.errors.noSubscription" } };
-    const r = await billing.schedulePlanChange(ctx, { accountId: account.id, target: overview.subscription.plan });
+    const r = await billing.keepCurrentPlan(ctx, { accountId: account.id });
     return { notice: r.ok ? null : { ok: false, code: r.code } };
   }
   if (intent === "cancel") {
