@@ -1,7 +1,8 @@
-import { type SubmissionResult, useForm } from "@conform-to/react";
+import { type FieldMetadata, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
+import { ACCOUNT_LIMITS } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
 
 /** Translates Conform error keys; minimum-length messages get the configured length. */
@@ -89,5 +90,30 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
       {intro ? <p className="mt-1 text-ink-muted">{intro}</p> : null}
       {children}
     </div>
+  );
+}
+
+/** A password input in a labelled field; `autoComplete` says whether it is the current or a new one. */
+export function PasswordField({
+  field,
+  label,
+  hint,
+  autoComplete,
+}: {
+  field: FieldMetadata<string>;
+  label: string;
+  hint?: string;
+  autoComplete: "current-password" | "new-password";
+}) {
+  const errorText = useErrorText();
+  return (
+    <Field
+      id={field.id}
+      label={label}
+      hint={hint}
+      error={errorText(field.errors, { length: ACCOUNT_LIMITS.passwordMin })}
+    >
+      <input {...getInputProps(field, { type: "password" })} autoComplete={autoComplete} className="field-input" />
+    </Field>
   );
 }

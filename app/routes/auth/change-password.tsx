@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { AuthCard, Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { AuthCard, FormNotice, PasswordField, useAccountForm } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
-import { ACCOUNT_LIMITS } from "#config/constants.ts";
 import { changePasswordSchema } from "#modules/accounts/schemas.ts";
 import type { Route } from "./+types/change-password";
 
@@ -58,7 +57,6 @@ export default function ChangePasswordPage({ loaderData }: Route.ComponentProps)
   const { t, href } = useI18n();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const errorText = useErrorText();
   const [form, fields] = useAccountForm(
     "change-password",
     changePasswordSchema,
@@ -94,25 +92,13 @@ export default function ChangePasswordPage({ loaderData }: Route.ComponentProps)
         {loaderData.linkError ? null : (
           <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
             <input type="hidden" name="hash" value={loaderData.hash} />
-            <Field
-              id={fields.password.id}
+            <PasswordField
+              field={fields.password}
               label={t("auth.change.password")}
               hint={t("auth.signup.passwordHint")}
-              error={errorText(fields.password.errors, { length: ACCOUNT_LIMITS.passwordMin })}
-            >
-              <input
-                {...getInputProps(fields.password, { type: "password" })}
-                autoComplete="new-password"
-                className="field-input"
-              />
-            </Field>
-            <Field id={fields.confirm.id} label={t("auth.change.confirm")} error={errorText(fields.confirm.errors)}>
-              <input
-                {...getInputProps(fields.confirm, { type: "password" })}
-                autoComplete="new-password"
-                className="field-input"
-              />
-            </Field>
+              autoComplete="new-password"
+            />
+            <PasswordField field={fields.confirm} label={t("auth.change.confirm")} autoComplete="new-password" />
             <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
               {t("auth.change.submit")}
             </button>

@@ -1,12 +1,11 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
-import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { Field, FormNotice, PasswordField, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
-import { ACCOUNT_LIMITS } from "#config/constants.ts";
 import { deleteAccountSchema, passwordUpdateSchema, profileSchema } from "#modules/accounts/schemas.ts";
 import type { Route } from "./+types/settings";
 
@@ -210,7 +209,6 @@ function PasswordForm() {
   const { t } = useI18n();
   const answer = useAnswer("password");
   const busy = useNavigation().formData?.get("intent") === "password";
-  const errorText = useErrorText();
   const [form, fields] = useAccountForm("settings-password", passwordUpdateSchema, answer?.result);
   return (
     <Section id="password-h" title={t("account.settings.passwordTitle")}>
@@ -218,37 +216,15 @@ function PasswordForm() {
         <Notices answer={answer} seconds={answer && "wait" in answer ? answer.wait : undefined} />
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="password" />
-          <Field id={fields.current.id} label={t("account.settings.current")} error={errorText(fields.current.errors)}>
-            <input
-              {...getInputProps(fields.current, { type: "password" })}
-              autoComplete="current-password"
-              className="field-input"
-            />
-          </Field>
+          <PasswordField field={fields.current} label={t("account.settings.current")} autoComplete="current-password" />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id={fields.password.id}
+            <PasswordField
+              field={fields.password}
               label={t("account.settings.new")}
               hint={t("account.settings.passwordHint")}
-              error={errorText(fields.password.errors, { length: ACCOUNT_LIMITS.passwordMin })}
-            >
-              <input
-                {...getInputProps(fields.password, { type: "password" })}
-                autoComplete="new-password"
-                className="field-input"
-              />
-            </Field>
-            <Field
-              id={fields.confirm.id}
-              label={t("account.settings.confirm")}
-              error={errorText(fields.confirm.errors)}
-            >
-              <input
-                {...getInputProps(fields.confirm, { type: "password" })}
-                autoComplete="new-password"
-                className="field-input"
-              />
-            </Field>
+              autoComplete="new-password"
+            />
+            <PasswordField field={fields.confirm} label={t("account.settings.confirm")} autoComplete="new-password" />
           </div>
           <button type="submit" className="btn-primary self-start" disabled={busy}>
             {t("account.settings.savePassword")}
@@ -263,7 +239,6 @@ function DeleteForm() {
   const { t } = useI18n();
   const answer = useAnswer("delete");
   const busy = useNavigation().formData?.get("intent") === "delete";
-  const errorText = useErrorText();
   const [form, fields] = useAccountForm("settings-delete", deleteAccountSchema, answer?.result);
   return (
     <Section id="delete-h" title={t("account.settings.deleteTitle")} danger>
@@ -272,17 +247,11 @@ function DeleteForm() {
         <Notices answer={answer} seconds={answer && "wait" in answer ? answer.wait : undefined} />
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4 sm:max-w-sm">
           <input type="hidden" name="intent" value="delete" />
-          <Field
-            id={fields.password.id}
+          <PasswordField
+            field={fields.password}
             label={t("account.settings.deletePassword")}
-            error={errorText(fields.password.errors)}
-          >
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              autoComplete="current-password"
-              className="field-input"
-            />
-          </Field>
+            autoComplete="current-password"
+          />
           <button type="submit" className="btn-danger self-start" disabled={busy}>
             {t("account.settings.deleteButton")}
           </button>
