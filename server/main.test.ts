@@ -5,6 +5,23 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "#tests/net.ts";
 
+/** Runs the server with these variables until it exits: its exit code and everything it printed. */
+async function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const proc = spawn(process.execPath, ["server/main.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  proc.stdout.on("data", (d) => {
+    out += d;
+  });
+  proc.stderr.on("data", (d) => {
+    out += d;
+  });
+  const code = await new Promise<number | null>((resolve) => proc.once("exit", resolve));
+  return { code, out };
+}
+
 describe("server process", () => {
   it("starts on an empty data folder, logs JSON, and stops cleanly on SIGTERM", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-main-"));
@@ -54,58 +71,33 @@ describe("server process", () => {
   });
 
   it("refuses to start with bad configuration, naming the variable", async () => {
-    const proc = spawn(process.execPath, ["server/main.ts"], {
-      env: { ...process.env, PORT: "not-a-port" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let err = "";
-    proc.stderr.on("data", (d) => {
-      err += d;
-    });
-    const code = await new Promise<number | null>((resolve) => proc.once("exit", resolve));
+    const { code, out } = await runUntilExit({ PORT: "not-a-port" });
     expect(code).toBe(1);
-    expect(err).toContain("PORT");
+    expect(out).toContain("PORT");
   });
 
   it("refuses to start on PostgreSQL without SIGNING_SECRET, naming it", async () => {
-    const proc = spawn(process.execPath, ["server/main.ts"], {
-      env: { ...process.env, DATABASE_URL: "postgres://nobody@127.0.0.1:1/none", SIGNING_SECRET: "" },
-      stdio: ["ignore", "pipe", "pipe"],
+    const { code, out } = await runUntilExit({
+      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+      SIGNING_SECRET: "",
     });
-    let err = "";
-    proc.stderr.on("data", (d) => {
-      err += d;
-    });
-    const code = await new Promise<number | null>((resolve) => proc.once("exit", resolve));
     expect(code).toBe(1);
-    expect(err).toContain("SIGNING_SECRET: required with DATABASE_URL");
+    expect(out).toContain("SIGNING_SECRET: required with DATABASE_URL");
   });
 
   it("refuses to start when S3_BUCKET cannot be reached, naming the settings", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-main-"));
-    const proc = spawn(process.execPath, ["server/main.ts"], {
-      env: {
-        ...process.env,
-        PORT: String(await freePort()),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        SEED_DEMO: "never",
-        DATABASE_URL: "",
-        S3_BUCKET: "slidenest-files",
-        S3_ENDPOINT: "http://127.0.0.1:9",
-        S3_ACCESS_KEY_ID: "key",
-        S3_SECRET_ACCESS_KEY: "secret",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+    const { code, out } = await runUntilExit({
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "never",
+      DATABASE_URL: "",
+      S3_BUCKET: "slidenest-files",
+      S3_ENDPOINT: "http://127.0.0.1:9",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
     });
-    let out = "";
-    proc.stdout.on("data", (d) => {
-      out += d;
-    });
-    proc.stderr.on("data", (d) => {
-      out += d;
-    });
-    const code = await new Promise<number | null>((resolve) => proc.once("exit", resolve));
     expect(code, out).toBe(1);
     expect(out).toContain("S3_BUCKET cannot be reached");
     fs.rmSync(dataDir, { recursive: true, force: true });
