@@ -110,6 +110,8 @@ describe("sign-up and log-in pages", () => {
       { login: "x".repeat(10_000), password: "y".repeat(10_000) },
       { login: "🎉'; drop table account; --", password: "<script>alert(1)</script>" },
       { name: "x".repeat(10_000), email: "a@b.co", password: "Sl1des!rock", terms: "yes" },
+      { login: "free\u0000@demo.slidenest.test", password: "Demo-pass-2026!" },
+      { name: "Ana\u0000", email: "nul@example.com", password: "Sl1des!rock", terms: "on" },
     ];
     for (const fields of bad) {
       for (const p of ["/login", "/signup"]) {
@@ -311,6 +313,12 @@ describe("sessions over HTTP", () => {
       code: "auth.errors.invalidLogin",
       message: "Usuario o contraseña no válidos.",
     });
+    const nul = await srv.request("/auth/authenticate", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ login: "personal\u0000@demo.slidenest.test", password: "nope" }),
+    });
+    expect(nul.status).toBe(401);
     const junk = await srv.request("/auth/authenticate", { method: "POST", body: "{not json" });
     expect(junk.status).toBe(400);
     const refreshJunk = await srv.request("/auth/refresh", {

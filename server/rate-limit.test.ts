@@ -62,6 +62,9 @@ describe("rate limits kept in the database", () => {
     const long = "x".repeat(5_000);
     expect((await named.a.take(long, T0)).ok).toBe(true);
     expect((await named.a.take(`${long}y`, T0)).ok).toBe(false);
+    // A key PostgreSQL could not store (a NUL typed into a login) still has its bucket.
+    expect((await named.b.take("login\u0000name", T0)).ok).toBe(true);
+    expect((await named.b.take("login\u0000name", T0)).ok).toBe(false);
   });
 
   it.runIf(testDatabaseKind() === "postgres")(

@@ -1,7 +1,16 @@
+import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { RateLimits } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
+import { hasControl } from "#modules/shared/checks.ts";
 import { queryRows } from "#modules/shared/sql.ts";
+
+/**
+ * The row key of a client's bucket: the key cut to 300 characters, or its hash when it holds control
+ * characters (a login name typed with a NUL, which PostgreSQL cannot store).
+ */
+const bucketKey = (key: string) =>
+  hasControl(key) ? `#${createHash("sha256").update(key).digest("base64url")}` : key.slice(0, 300);
 
 export type Taken = { ok: true } | { ok: false; retryAfter: number };
 
@@ -32,7 +41,7 @@ export class RateLimiter {
     const [row] = await queryRows<{ tokens: number; ok: boolean }>(
       this.db,
       sql`insert into rate_limit as b (scope, key, tokens, at_ms, ok)
-          values (${this.scope}, ${key.slice(0, 300)}, ${cap - need}::float8, ${now}::bigint, true)
+          values (${this.scope}, ${bucketKey(key)}, ${cap - need}::float8, ${now}::bigint, true)
           on conflict (scope, key) do update set
             tokens = case when ${refilled} >= ${need}::float8 then ${refilled} - ${need}::float8 else ${refilled} end,
             ok = ${refilled} >= ${need}::float8,

@@ -68,6 +68,8 @@ describe("account settings", () => {
     const huge = await submit(ben.jar, { intent: "profile", name: "x".repeat(10_000), username: "ben\u0000" });
     expect(huge.res.status).toBe(200);
     expect(huge.errors.length).toBe(2);
+    const nul = await submit(ben.jar, { intent: "profile", name: "Ben\u0000Evil", username: "ben-ok" });
+    expect(nul.errors).toEqual(["Remove the control characters (such as line breaks) from this field."]);
   });
 
   it("changes the password with the current one and signs out the other devices", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { ACCOUNT_LIMITS as L } from "#config/constants.ts";
+import { noControl } from "#modules/shared/checks.ts";
 
 /**
  * Form schemas shared by the browser (Conform) and the server (actions, REST). Messages are
@@ -7,6 +8,7 @@ import { ACCOUNT_LIMITS as L } from "#config/constants.ts";
  * the size in the browser.
  */
 const required = "auth.errors.required";
+const control = "auth.errors.control";
 const tooLong = { error: "auth.errors.tooLong" };
 
 const emailField = z.pipe(
@@ -43,10 +45,20 @@ const newPassword = z.string({ error: "auth.errors.passwordRequired" }).check(
 
 const redirectField = z.optional(z.string().check(z.maxLength(512)));
 
+/** A person's name (DECISIONS: 1-80 characters, no control characters). */
+const nameField = z
+  .string({ error: required })
+  .check(z.trim(), z.maxLength(L.nameMax, tooLong), z.minLength(L.nameMin, { error: required }), noControl(control));
+
 export const loginSchema = z.object({
   login: z
     .string({ error: "auth.errors.fillAll" })
-    .check(z.trim(), z.minLength(1, { error: "auth.errors.fillAll" }), z.maxLength(L.emailMax, tooLong)),
+    .check(
+      z.trim(),
+      z.minLength(1, { error: "auth.errors.fillAll" }),
+      z.maxLength(L.emailMax, tooLong),
+      noControl(control),
+    ),
   password: z
     .string({ error: "auth.errors.fillAll" })
     .check(z.minLength(1, { error: "auth.errors.fillAll" }), z.maxLength(L.passwordMax, tooLong)),
@@ -55,9 +67,7 @@ export const loginSchema = z.object({
 
 export const signupSchema = z
   .object({
-    name: z
-      .string({ error: required })
-      .check(z.trim(), z.maxLength(L.nameMax, tooLong), z.minLength(L.nameMin, { error: required })),
+    name: nameField,
     email: emailField,
     password: newPassword,
     terms: z.literal("on", { error: "auth.errors.termsRequired" }),
@@ -88,10 +98,6 @@ export const changePasswordSchema = z
     confirm: z.string({ error: required }).check(z.minLength(1, { error: required })),
   })
   .check(sameNewPasswords);
-
-const nameField = z
-  .string({ error: required })
-  .check(z.trim(), z.maxLength(L.nameMax, tooLong), z.minLength(L.nameMin, { error: required }));
 
 /** Name and username (DECISIONS: 3-30 of a-z 0-9 _ . -; any case is taken as lowercase). */
 export const profileSchema = z.object({

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { ACCOUNT_LIMITS, AUTH, type Locale, type PlanCode } from "#config/constants.ts";
 import type { Mailer } from "#modules/mail/mailer.ts";
 import { renderMail } from "#modules/mail/render.ts";
+import { hasControl } from "#modules/shared/checks.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
@@ -252,6 +253,8 @@ export async function authenticate(
 ): Promise<AccountResult<AccountView>> {
   const login = input.login.trim();
   if (!login || !input.password) return { ok: false, code: "auth.errors.fillAll" };
+  // No e-mail or username holds a control character (and PostgreSQL cannot compare a NUL).
+  if (hasControl(login)) return { ok: false, code: "auth.errors.invalidLogin" };
   const [row] = await queryRows<AccountRow>(
     ctx.db,
     sql`select * from account where lower(email) = lower(${login}) or lower(username) = lower(${login}) limit 1`,

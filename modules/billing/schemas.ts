@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { ACCOUNT_LIMITS, BILLING } from "#config/constants.ts";
+import { noControl as noControlCheck } from "#modules/shared/checks.ts";
 
 /**
  * The billing forms, shared by the browser (Conform) and the server (actions, GraphQL). Messages are
@@ -79,7 +80,7 @@ export function luhnValid(digits: string): boolean {
 }
 
 /** Control characters (NUL, tabs, line breaks) have no place in a one-line field, and PostgreSQL refuses NUL. */
-const noControl = z.refine<string>((v) => !/\p{Cc}/u.test(v), { error: "billing.errors.control" });
+const noControl = noControlCheck("billing.errors.control");
 const text = (max: number) =>
   z
     .string({ error: required })
