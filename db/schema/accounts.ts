@@ -1,6 +1,17 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { template } from "./catalog.ts";
+import {
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { tag, template } from "./catalog.ts";
 
 /** A registered account. E-mail and username are unique without regard to case. */
 export const account = pgTable(
@@ -17,6 +28,8 @@ export const account = pgTable(
     plan: text("plan").notNull().default("FREE"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    /** The profile picture's storage key (a 256 x 256 WebP), or none. */
+    avatarKey: text("avatar_key"),
     /** When the member deleted the account: the row stays, anonymised, for the invoices and history. */
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +71,8 @@ export const emailToken = pgTable(
       .notNull()
       .references(() => account.id, { onDelete: "cascade" }),
     purpose: text("purpose").notNull(),
+    /** For an e-mail change: the address the link was sent to, which becomes the account's when followed. */
+    newEmail: text("new_email"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -122,4 +137,70 @@ export const accountIdentity = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.subject] }), index("account_identity_account_idx").on(t.accountId)],
+);
+
+/**
+ * A named collection of an account's favourites (SPEC §1 "folders"). Names are unique per account without
+ * regard to case: `nameKey` is the name folded in JavaScript (the same on every server and locale).
+ */
+export const favoriteFolder = pgTable(
+  "favorite_folder",
+  {
+    id: serial("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    nameKey: text("name_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("favorite_folder_name_idx").on(t.accountId, t.nameKey),
+    unique("favorite_folder_owner_key").on(t.id, t.accountId),
+  ],
+);
+
+/**
+ * A favourite kept in a collection. Both keys carry the account, so a row can only join a folder and a
+ * favourite of the same account; removing the favourite takes it out of every collection.
+ */
+export const favoriteFolderItem = pgTable(
+  "favorite_folder_item",
+  {
+    folderId: integer("folder_id").notNull(),
+    accountId: integer("account_id").notNull(),
+    templateId: integer("template_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.folderId, t.templateId] }),
+    foreignKey({
+      name: "favorite_folder_item_folder_fk",
+      columns: [t.folderId, t.accountId],
+      foreignColumns: [favoriteFolder.id, favoriteFolder.accountId],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "favorite_folder_item_favorite_fk",
+      columns: [t.accountId, t.templateId],
+      foreignColumns: [favorite.accountId, favorite.templateId],
+    }).onDelete("cascade"),
+    index("favorite_folder_item_favorite_idx").on(t.accountId, t.templateId),
+    index("favorite_folder_item_recent_idx").on(t.folderId, t.createdAt),
+  ],
+);
+
+/** The categories an account is interested in (SPEC §4 interests dialog). */
+export const accountInterest = pgTable(
+  "account_interest",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tag.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.tagId] })],
 );
