@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Locale } from "#config/constants.ts";
 import type { AccountContext, AccountView } from "#modules/accounts/service.ts";
+import type { CaptchaCheck, CaptchaWidget } from "#modules/auth/captcha.ts";
 import type { BillingContext } from "#modules/billing/service.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
@@ -30,8 +31,15 @@ export type AppLoadContext = {
   outboxPage: boolean;
   /** Whether "Continue with Google" is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
   googleSignIn: boolean;
+  /** Whether "Continue with Facebook" is offered (FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set). */
+  facebookSignIn: boolean;
   /** The client's address key (through the trusted proxies; IPv6 by /64), for per-client limits. */
   clientKey: string;
+  /**
+   * The CAPTCHA of public forms (sign-up): what the page's widget needs, and the check of the answer a
+   * form posted in its `captcha` field (single use; refusals are translation keys).
+   */
+  captcha: { widget: CaptchaWidget; verify(token: unknown): Promise<CaptchaCheck> };
   /** Takes one log-in or sign-up attempt from this client's budget; answers seconds to wait when spent. */
   limitAuthAttempt(login?: string): Promise<number | null>;
   /** Service context with the payment provider, for billing services. */

@@ -192,6 +192,8 @@ export const BILLING = {
   /** Digits of the per-year invoice sequence: SN-2026-000001. */
   invoiceDigits: 6,
   cancelReasons: ["tooExpensive", "notEnoughFeatures", "other"],
+  /** Proof-of-work challenges handed out (the sign-up page asks for one per attempt). */
+  captcha: [30, 60],
   /** Seller printed on invoices. */
   seller: {
     name: "SlideNest",
@@ -203,3 +205,20 @@ export type CancelReason = (typeof BILLING.cancelReasons)[number];
 
 /** Sandbox payment cards (demo mode, DECISIONS: Operations): anything else is declined. */
 export const SANDBOX_CARDS = { success: "4242424242424242", declined: "4000000000000002" } as const;
+
+/**
+ * The CAPTCHA of forms such as sign-up (ADR 0013). The embedded ALTCHA proof of work: PBKDF2-SHA-256
+ * with `cost` iterations per try, and the answer a random counter in [counterMin, counterMax], so a
+ * browser makes about (counterMin + counterMax) / 2 × cost iterations (~1 million: about a second
+ * on a phone, spread over its cores). A challenge lasts `challengeSeconds`; a solved one is accepted
+ * once. reCAPTCHA's verification call gives up after `verifyTimeoutMs`.
+ */
+export const CAPTCHA = {
+  field: "captcha",
+  algorithm: "PBKDF2/SHA-256",
+  cost: 1_000,
+  counterMin: 500,
+  counterMax: 1_500,
+  challengeSeconds: 600,
+  verifyTimeoutMs: 5_000,
+} as const;

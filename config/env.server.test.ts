@@ -93,3 +93,65 @@ describe("S3 settings", () => {
     expect(() => getEnv({ S3_BUCKET: "files", S3_ENDPOINT: "not a url" })).toThrow(/S3_ENDPOINT/);
   });
 });
+
+describe("reCAPTCHA settings", () => {
+  it("are off without keys (the embedded proof of work then), need both keys, and default the verify address", () => {
+    expect(getEnv({}).recaptcha).toBeNull();
+    expect(() => getEnv({ RECAPTCHA_SITE_KEY: "6LeIxAcTAAAAAJcZVRqyHh71" })).toThrow(
+      /RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY: set both/,
+    );
+    expect(() => getEnv({ RECAPTCHA_SITE_KEY: "bad key!", RECAPTCHA_SECRET_KEY: "6LeIxAcTAAAAAGG" })).toThrow(
+      /RECAPTCHA_SITE_KEY: must be a reCAPTCHA site key/,
+    );
+    expect(
+      getEnv({ RECAPTCHA_SITE_KEY: "6LeIxAcTAAAAAJcZ", RECAPTCHA_SECRET_KEY: "6LeIxAcTAAAAAGG-" }).recaptcha,
+    ).toEqual({
+      siteKey: "6LeIxAcTAAAAAJcZ",
+      secretKey: "6LeIxAcTAAAAAGG-",
+      verifyUrl: "https://www.google.com/recaptcha/api/siteverify",
+    });
+    expect(() =>
+      getEnv({
+        RECAPTCHA_SITE_KEY: "6LeIxAcTAAAAAJcZ",
+        RECAPTCHA_SECRET_KEY: "6LeIxAcTAAAAAGG-",
+        RECAPTCHA_VERIFY_URL: "x",
+      }),
+    ).toThrow(/RECAPTCHA_VERIFY_URL/);
+  });
+});
+
+describe("Facebook settings", () => {
+  const keys = { FACEBOOK_APP_ID: "1234567890", FACEBOOK_APP_SECRET: "0123456789abcdef0123456789abcdef" };
+
+  it("are off without an app id, need both, and default to Facebook's own addresses", () => {
+    expect(getEnv({}).facebook).toBeNull();
+    expect(() => getEnv({ FACEBOOK_APP_ID: "1234567890" })).toThrow(
+      /FACEBOOK_APP_ID and FACEBOOK_APP_SECRET: set both/,
+    );
+    expect(() => getEnv({ FACEBOOK_APP_SECRET: keys.FACEBOOK_APP_SECRET })).toThrow(/set both/);
+    expect(getEnv(keys).facebook).toEqual({
+      appId: "1234567890",
+      appSecret: "0123456789abcdef0123456789abcdef",
+      dialogUrl: "https://www.facebook.com/v23.0/dialog/oauth",
+      graphUrl: "https://graph.facebook.com/v23.0",
+    });
+  });
+
+  it("check the app id and secret, and take other addresses only over https (plain http on loopback)", () => {
+    expect(() => getEnv({ ...keys, FACEBOOK_APP_ID: "my-app" })).toThrow(/FACEBOOK_APP_ID: must be the numeric app id/);
+    expect(() => getEnv({ ...keys, FACEBOOK_APP_SECRET: "a|b" })).toThrow(
+      /FACEBOOK_APP_SECRET: must be the app secret/,
+    );
+    expect(() => getEnv({ ...keys, FACEBOOK_GRAPH_URL: "not a url" })).toThrow(/FACEBOOK_GRAPH_URL/);
+    expect(() => getEnv({ ...keys, FACEBOOK_GRAPH_URL: "http://graph.example" })).toThrow(
+      /FACEBOOK_GRAPH_URL: must be an https:\/\/ address/,
+    );
+    expect(() => getEnv({ ...keys, FACEBOOK_DIALOG_URL: "ftp://127.0.0.1/dialog" })).toThrow(/FACEBOOK_DIALOG_URL/);
+    const local = getEnv({
+      ...keys,
+      FACEBOOK_DIALOG_URL: "http://127.0.0.1:4000/dialog/oauth",
+      FACEBOOK_GRAPH_URL: "http://127.0.0.1:4000/",
+    }).facebook;
+    expect(local).toMatchObject({ dialogUrl: "http://127.0.0.1:4000/dialog/oauth", graphUrl: "http://127.0.0.1:4000" });
+  });
+});

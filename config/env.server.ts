@@ -25,6 +25,34 @@ const schema = z.object({
   GOOGLE_ISSUER: z
     .url("must be an absolute URL such as https://accounts.google.com")
     .default("https://accounts.google.com"),
+  FACEBOOK_APP_ID: z
+    .string()
+    .regex(/^\d{1,32}$/, "must be the numeric app id from the Meta for Developers dashboard")
+    .optional(),
+  FACEBOOK_APP_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9]{8,128}$/, "must be the app secret from the Meta for Developers dashboard")
+    .optional(),
+  /** Facebook's OAuth dialog and Graph API (with their version); only tests point them elsewhere. */
+  FACEBOOK_DIALOG_URL: z
+    .url("must be an absolute URL such as https://www.facebook.com/v23.0/dialog/oauth")
+    .default("https://www.facebook.com/v23.0/dialog/oauth"),
+  FACEBOOK_GRAPH_URL: z
+    .url("must be an absolute URL such as https://graph.facebook.com/v23.0")
+    .default("https://graph.facebook.com/v23.0"),
+  /** reCAPTCHA v2 (invisible) instead of the embedded proof of work: set both keys, or neither. */
+  RECAPTCHA_SITE_KEY: z
+    .string()
+    .regex(/^[\w-]{10,100}$/, "must be a reCAPTCHA site key (letters, digits, - and _)")
+    .optional(),
+  RECAPTCHA_SECRET_KEY: z
+    .string()
+    .regex(/^[\w-]{10,100}$/, "must be a reCAPTCHA secret key (letters, digits, - and _)")
+    .optional(),
+  /** Where reCAPTCHA tokens are checked; only tests set it (a loopback double). */
+  RECAPTCHA_VERIFY_URL: z
+    .url("must be an absolute URL such as https://www.google.com/recaptcha/api/siteverify")
+    .default("https://www.google.com/recaptcha/api/siteverify"),
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
   DEMO_MODE: z.enum(["on", "off", "auto"]).default("auto"),
   /** Proxies trusted to forward the client's address: a hop count, or addresses and CIDR ranges. */
@@ -115,7 +143,13 @@ export type Env = z.infer<typeof schema> & {
   } | null;
   /** S3-compatible file storage, when S3_BUCKET is set. */
   s3: S3Settings | null;
+  /** Facebook sign-in, when FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set. */
+  facebook: FacebookSettings | null;
+  /** reCAPTCHA v2 when both keys are set; otherwise forms use the embedded proof of work (ALTCHA). */
+  recaptcha: { siteKey: string; secretKey: string; verifyUrl: string } | null;
 };
+
+export type FacebookSettings = { appId: string; appSecret: string; dialogUrl: string; graphUrl: string };
 
 export type S3Settings = {
   bucket: string;
@@ -147,9 +181,25 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       "Invalid environment configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither",
     );
+  if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET))
+    throw new Error(
+      "Invalid environment configuration:\n  FACEBOOK_APP_ID and FACEBOOK_APP_SECRET: set both to enable Facebook sign-in, or neither",
+    );
+  // The app secret travels in these requests: plain http only to this machine (tests).
+  const plainFacebook = (["FACEBOOK_DIALOG_URL", "FACEBOOK_GRAPH_URL"] as const).filter(
+    (k) => !env[k].startsWith("https://") && !(env[k].startsWith("http://") && isLoopbackUrl(env[k])),
+  );
+  if (plainFacebook.length)
+    throw new Error(
+      `Invalid environment configuration:\n${plainFacebook.map((k) => `  ${k}: must be an https:// address (plain http only on loopback)`).join("\n")}`,
+    );
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
     throw new Error(
       "Invalid environment configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (then the AWS SDK's own sources apply)",
+    );
+  if (Boolean(env.RECAPTCHA_SITE_KEY) !== Boolean(env.RECAPTCHA_SECRET_KEY))
+    throw new Error(
+      "Invalid environment configuration:\n  RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY: set both to use reCAPTCHA, or neither (then the embedded proof of work protects the forms)",
     );
   const missingStripe = env.STRIPE_SECRET_KEY ? STRIPE_REQUIRED.filter((k) => !env[k]) : [];
   if (missingStripe.length)
@@ -192,6 +242,19 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
           prefix: env.S3_PREFIX,
         }
       : null,
+    facebook:
+      env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+        ? {
+            appId: env.FACEBOOK_APP_ID,
+            appSecret: env.FACEBOOK_APP_SECRET,
+            dialogUrl: env.FACEBOOK_DIALOG_URL,
+            graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/+$/, ""),
+          }
+        : null,
+    recaptcha:
+      env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
+        ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY, verifyUrl: env.RECAPTCHA_VERIFY_URL }
+        : null,
   };
   if (source === process.env) cached = result;
   return result;

@@ -11,6 +11,7 @@ import { BODY_LIMITS, type Locale, RATE_LIMITS, type RateLimits } from "#config/
 import { type Env, isLoopbackUrl } from "#config/env.server.ts";
 import { type Database, isDatabaseUnavailable } from "#db/client.server.ts";
 import type { AccountContext } from "#modules/accounts/service.ts";
+import { type Captcha, createCaptcha } from "#modules/auth/captcha.ts";
 import { createSession, purgeExpiredSessions } from "#modules/auth/sessions.ts";
 import { type PaymentProvider, sandboxProvider } from "#modules/billing/provider.ts";
 import type { BillingContext, BillingJobs } from "#modules/billing/service.ts";
@@ -25,6 +26,7 @@ import {
   clearedSessionHeaders,
   crossSite,
   mountAuth,
+  requestLocale,
   resolveViewer,
   sessionCookieHeaders,
   TOKEN_COOKIE,
@@ -36,7 +38,7 @@ import { guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
 import { mountFavorites } from "./favorites.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
 import type { createLogger } from "./logger.ts";
-import { mountGoogleSignIn } from "./oauth.ts";
+import { mountFacebookSignIn, mountGoogleSignIn } from "./oauth.ts";
 import { PageCache } from "./page-cache.ts";
 import { mountPages } from "./pages.ts";
 import { createRateLimiters } from "./rate-limit.ts";
@@ -75,6 +77,8 @@ export type ServerOptions = {
 };
 
 export function createServerApp(opts: ServerOptions) {
+  /** The CAPTCHA of public forms; defaults to reCAPTCHA when configured, else the embedded proof of work. */
+  captcha?: Captcha;
   const { env, database, build, log } = opts;
   const clock = opts.clock ?? systemClock;
   const trust = parseTrustProxy(env.TRUST_PROXY);
@@ -134,7 +138,11 @@ export function createServerApp(opts: ServerOptions) {
   const { payments: paymentLimiter, graphql: graphqlLimiter, previewRenders } = limiters;
   // With Stripe, its card element may be reached by a client-side navigation from any page, which keeps
   // the policy of the page first loaded: Stripe's script, frames and API are allowed on every page.
-  const csp = { stripe: Boolean(env.stripe) };
+  // The same goes for reCAPTCHA's script and frames when it is the CAPTCHA.
+  const csp = { stripe: Boolean(env.stripe), recaptcha: captcha.kind === "recaptcha" };
+  // Sign-up (and later contact) forms carry a CAPTCHA: reCAPTCHA when its keys are set, else the
+  // embedded ALTCHA proof of work, whose used solutions are kept in the database (ADR 0013).
+  const captcha = opts.captcha ?? createCaptcha({ env, db, secret, log });
 
   // Trending scores and per-tag counts are recomputed in the background, now and every few minutes.
   const refreshStats = async () => {
@@ -224,7 +232,9 @@ export function createServerApp(opts: ServerOptions) {
   const tooLarge = (c: Context) => {
     const t = serverT(localeFromPath(c.req.path));
     const message = t("common.errors.tooLarge");
-    if ((c.req.header("accept") ?? "").includes("application/json") || c.req.path === "/graphql")
+    // GraphQL and the REST log-ins answer JSON whatever the client accepts.
+    const json = c.req.path === "/graphql" || c.req.path.startsWith("/auth/");
+    if (json || (c.req.header("accept") ?? "").includes("application/json"))
       return c.json({ ok: false, code: "common.errors.tooLarge", message }, 413);
     return c.text(message, 413);
   };
@@ -242,7 +252,7 @@ export function createServerApp(opts: ServerOptions) {
       const lang = c.req.header("locale");
       const t = serverT(lang === "es" || lang === "en" ? lang : localeFromPath(c.req.path));
       const message = t("common.errors.crossSite");
-      if ((c.req.header("accept") ?? "").includes("application/json"))
+      if (c.req.path.startsWith("/auth/") || (c.req.header("accept") ?? "").includes("application/json"))
         return c.json({ ok: false, code: "common.errors.crossSite", message }, 403);
       return c.text(message, 403);
     }
@@ -350,6 +360,7 @@ export function createServerApp(opts: ServerOptions) {
   if (env.stripe)
     mountStripeWebhook(app as unknown as Hono, {
       stripe: stripeClient(env.stripe),
+  mountCaptcha(app as unknown as Hono, { captcha, limiter: limiters.captcha });
       secret: env.stripe.webhookSecret,
       billingContext,
       log,
@@ -360,6 +371,21 @@ export function createServerApp(opts: ServerOptions) {
   const later = (task: () => Promise<void>) => {
     const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
       .then(task)
+  if (env.facebook)
+    mountFacebookSignIn(app as unknown as Hono, {
+      secret,
+      clock,
+      log,
+      origin: env.publicUrl,
+      serviceContext,
+      limiters: authLimiters,
+      facebook: env.facebook,
+    });
+  // Any other /auth/ address (a sign-in that is not configured, say) does not exist, for every method.
+  app.all("/auth/*", (c) => {
+    const t = serverT(requestLocale(c));
+    return c.json({ ok: false, code: "common.errors.notFoundTitle", message: t("common.errors.notFoundTitle") }, 404);
+  });
       .catch((error) => log.error("task after the answer failed", { error }))
       .finally(() => pending.delete(p));
     pending.add(p);
@@ -406,7 +432,12 @@ export function createServerApp(opts: ServerOptions) {
 
   mountPages(app, {
     build,
+    facebookSignIn: env.facebook !== null,
     mode,
+    captcha: {
+      widget: captcha.widget,
+      verify: (token) => captcha.verify({ token, remoteIp: request.clientAddress || undefined }),
+    },
     pageCacheOn: env.PAGE_CACHE === "on",
     pageCache,
     catalogVersion: currentVersion,

@@ -16,7 +16,7 @@ let templateId: number;
 let templateSlug: string;
 
 const form = formBody;
-const { post, get } = httpClient((path, init) => srv.request(path, init), origin);
+const { post, get, signUp } = httpClient((path, init) => srv.request(path, init), origin);
 
 async function logIn(login: string, password = "Demo-pass-2026!") {
   const jar = new Jar();
@@ -51,7 +51,7 @@ describe("sign-up and log-in pages", () => {
     const html = await page.text();
     expect(html).toContain("Create an account, it&#x27;s free");
     expect(html).toMatch(/href="\/terms-conditions"/);
-    const res = await post("/signup", {
+    const res = await signUp("/signup", {
       name: "Lucía",
       email: "lucia@example.com",
       password: "Sl1des!rock",
@@ -99,7 +99,7 @@ describe("sign-up and log-in pages", () => {
     expect(notices(await wrong.text())).toContain("Invalid login or password.");
     const blocked = await post("/login", { login: "blocked@demo.slidenest.test", password: "Demo-pass-2026!" });
     expect(notices(await blocked.text())).toContain("Your account has been blocked, please contact the administrator");
-    const taken = await post("/signup", {
+    const taken = await signUp("/signup", {
       name: "X",
       email: "FREE@demo.slidenest.test",
       password: "Sl1des!rock",
@@ -174,10 +174,11 @@ describe("demo outbox", () => {
     try {
       expect((await prod.request("/outbox")).status).toBe(404);
       expect((await prod.request("/outbox/1")).status).toBe(404);
-      const signup = await prod.request("/signup", {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", origin },
-        body: form({ name: "Prod", email: "prod@example.com", password: "Sl1des!rock", terms: "on" }),
+      const signup = await httpClient((p, i) => prod.request(p, i), origin).signUp("/signup", {
+        name: "Prod",
+        email: "prod@example.com",
+        password: "Sl1des!rock",
+        terms: "on",
       });
       const html = await signup.text();
       expect(notices(html)).toContain("Verification link has been sent");
@@ -206,7 +207,7 @@ describe("demo outbox", () => {
 
 describe("common passwords", () => {
   it("are refused on the sign-up page with a message in the page's language", async () => {
-    const res = await post("/es/signup", {
+    const res = await signUp("/es/signup", {
       name: "Pepa",
       email: "pepa@example.com",
       password: "P@ssw0rd",

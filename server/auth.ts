@@ -134,6 +134,46 @@ export function clearedCookieHeaders(): string[] {
   return [TOKEN_COOKIE, REFRESH_COOKIE].map((name) => serialize(name, "", { path: "/", maxAge: 0 }));
 }
 
+/** The language of a REST answer: the `locale` header of SPEC §7, English by default. */
+export function requestLocale(c: Context): Locale {
+  const locale = c.req.header("locale");
+  return isLocale(locale) ? (locale as Locale) : "en";
+}
+
+/**
+ * The checks every REST log-in makes first: the request comes from one of our pages or a non-browser
+ * client (else 403), and the client (and the login name, if given) has attempts left (else 429 with
+ * Retry-After). The refusal to send, or null to go on.
+ */
+export async function guardAuthRequest(
+  c: Context,
+  deps: { origin: string; limiters: AuthLimiters },
+  t: ReturnType<typeof serverT>,
+  login?: string,
+): Promise<Response | null> {
+  if (crossSite(c, deps.origin))
+    return c.json({ ok: false, code: "auth.errors.forbidden", message: t("auth.errors.forbidden") }, 403);
+  const wait = await takeAuthAttempt(deps.limiters, requestOf(c).clientKey, login);
+  if (wait !== null) {
+    c.header("Retry-After", String(wait));
+    return c.json(
+      { ok: false, code: "auth.errors.rateLimited", message: t("auth.errors.rateLimited", { seconds: wait }) },
+      429,
+    );
+  }
+  return null;
+}
+
+/** The body of a successful REST log-in or refresh (SPEC §7: accessToken and refreshToken). */
+export function tokensJson(tokens: Tokens) {
+  return {
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken,
+    accessTokenExpiresAt: tokens.accessExpiresAt.toISOString(),
+    refreshTokenExpiresAt: tokens.refreshExpiresAt.toISOString(),
+  };
+}
+
 /** REST token endpoints of SPEC §7 (/auth/authenticate, /auth/refresh) and the log-out form. */
 export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
   const sessionCtx = () => ({ db: deps.serviceContext("en").db, clock: deps.clock, secret: deps.secret });
@@ -143,19 +183,7 @@ export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
     c.res.headers.set("Cache-Control", "no-store");
   });
 
-  const guard = async (c: Context, t: ReturnType<typeof serverT>, login?: string) => {
-    if (crossSite(c, deps.origin))
-      return c.json({ ok: false, code: "auth.errors.forbidden", message: t("auth.errors.forbidden") }, 403);
-    const wait = await takeAuthAttempt(deps.limiters, requestOf(c).clientKey, login);
-    if (wait !== null) {
-      c.header("Retry-After", String(wait));
-      return c.json(
-        { ok: false, code: "auth.errors.rateLimited", message: t("auth.errors.rateLimited", { seconds: wait }) },
-        429,
-      );
-    }
-    return null;
-  };
+  const guard = (c: Context, t: ReturnType<typeof serverT>, login?: string) => guardAuthRequest(c, deps, t, login);
 
   const body = async (c: Context): Promise<Record<string, unknown>> => {
     try {
@@ -166,15 +194,8 @@ export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
     }
   };
 
-  const tokensJson = (tokens: Tokens) => ({
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-    accessTokenExpiresAt: tokens.accessExpiresAt.toISOString(),
-    refreshTokenExpiresAt: tokens.refreshExpiresAt.toISOString(),
-  });
-
   app.post("/auth/authenticate", async (c) => {
-    const locale: Locale = isLocale(c.req.header("locale")) ? (c.req.header("locale") as Locale) : "en";
+    const locale = requestLocale(c);
     const t = serverT(locale);
     const input = await body(c);
     const login = typeof input.login === "string" ? input.login.slice(0, 254) : "";
@@ -197,7 +218,7 @@ export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
   });
 
   app.post("/auth/refresh", async (c) => {
-    const locale: Locale = isLocale(c.req.header("locale")) ? (c.req.header("locale") as Locale) : "en";
+    const locale = requestLocale(c);
     const t = serverT(locale);
     const refused = await guard(c, t);
     if (refused) return refused;

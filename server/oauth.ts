@@ -1,22 +1,27 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { localePath } from "#app/lib/i18n.ts";
+import { serverT } from "#app/lib/messages.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import type { Locale } from "#config/constants.ts";
-import { signInWithIdentity } from "#modules/accounts/service.ts";
-import { discoverOidc, type OidcClient } from "#modules/auth/oidc.ts";
+import { type ExternalIdentity, signInWithIdentity } from "#modules/accounts/service.ts";
+import { FacebookError, facebookClient } from "#modules/auth/facebook.ts";
+import { discoverOidc, type OidcClient, OidcError } from "#modules/auth/oidc.ts";
 import { createSession } from "#modules/auth/sessions.ts";
 import { sign, unsign } from "#modules/downloads/signing.ts";
+import { hasControl } from "#modules/shared/checks.ts";
 import type { Clock, Logger, ServiceContext } from "#modules/shared/context.ts";
 import type { AuthLimiters } from "./auth.ts";
-import { setSessionCookies, takeAuthAttempt } from "./auth.ts";
+import { guardAuthRequest, requestLocale, setSessionCookies, takeAuthAttempt, tokensJson } from "./auth.ts";
 import { requestOf } from "./context.ts";
 
-const FLOW_COOKIE = "sn_oidc";
+/** How long a visitor has at the provider before the flow cookie ends. */
 const FLOW_SECONDS = 600;
+/** The longest token a client may send: Google's ID tokens are about 1 kB, Facebook's tokens a few hundred bytes. */
+const MAX_TOKEN = 8192;
 
-type Flow = { state: string; nonce: string; codeVerifier: string; redirect: string; locale: Locale; exp: number };
-
+type Provider = "google" | "facebook";
 type Deps = {
   secret: string;
   clock: Clock;
@@ -24,16 +29,186 @@ type Deps = {
   origin: string;
   serviceContext: (locale: Locale) => ServiceContext;
   limiters: AuthLimiters;
-  google: { issuer: string; clientId: string; clientSecret: string };
 };
+
+/** What the flow cookie keeps while the visitor is at the provider. */
+type Flow = { state: string; redirect: string; locale: Locale; exp: number };
+type GoogleFlow = Flow & { nonce: string; codeVerifier: string };
+
+/** Each provider's flow cookie: its own name, signing purpose and path (sent only to its own routes). */
+const FLOW_COOKIES: Record<Provider, { name: string; purpose: string; path: string }> = {
+  google: { name: "sn_oidc", purpose: "oidc", path: "/auth/google" },
+  facebook: { name: "sn_fb", purpose: "facebook", path: "/auth/facebook" },
+};
+
+function keepFlow(c: Context, deps: Deps, provider: Provider, flow: Flow) {
+  const { name, purpose, path } = FLOW_COOKIES[provider];
+  setCookie(c, name, sign(deps.secret, purpose, Buffer.from(JSON.stringify(flow)).toString("base64url")), {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: requestOf(c).https,
+    path,
+    maxAge: FLOW_SECONDS,
+  });
+}
+
+/** The flow this browser started (the cookie is spent either way), or null when missing, altered or over. */
+function takeFlow<T extends Flow>(c: Context, deps: Deps, provider: Provider): T | null {
+  const { name, purpose, path } = FLOW_COOKIES[provider];
+  const raw = unsign(deps.secret, purpose, getCookie(c, name));
+  deleteCookie(c, name, { path });
+  if (!raw) return null;
+  try {
+    const flow = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as T;
+    if (typeof flow?.state !== "string" || typeof flow.exp !== "number") return null;
+    return { ...flow, locale: flow.locale === "es" ? "es" : "en" };
+  } catch {
+    return null;
+  }
+}
+
+const sameString = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** The locale and destination a sign-in start asks for (`?lang=es&redirect=/templates`). */
+const startQuery = (c: Context) => ({
+  locale: (c.req.query("lang") === "es" ? "es" : "en") as Locale,
+  redirect: safeRedirect(c.req.query("redirect"), ""),
+});
+
+/** Back to the log-in page with the failure's message (a key of auth.errors, shown by the page). */
+function failed(c: Context, provider: Provider, locale: Locale, code = `${provider}Failed`, wait?: number) {
+  c.header("Cache-Control", "no-store");
+  return c.redirect(`${localePath(locale, "/login")}?error=${code}${wait ? `&wait=${wait}` : ""}`, 303);
+}
+
+/** Links or creates the account (ADR 0007) and starts its session: the tokens, or the refusal's code. */
+async function signIn(deps: Deps, locale: Locale, identity: ExternalIdentity) {
+  const result = await signInWithIdentity(deps.serviceContext(locale), identity);
+  if (!result.ok) return { ok: false as const, code: result.code };
+  const tokens = await createSession(
+    { db: deps.serviceContext(locale).db, clock: deps.clock, secret: deps.secret },
+    result.value.id,
+  );
+  return { ok: true as const, tokens };
+}
+
+/** The redirect flows' last step: a session and the page the visitor came from, or the log-in page. */
+async function finishRedirect(c: Context, deps: Deps, flow: Flow, identity: ExternalIdentity) {
+  const outcome = await signIn(deps, flow.locale, identity);
+  if (!outcome.ok) return failed(c, identity.provider, flow.locale, outcome.code.split(".").pop());
+  setSessionCookies(c, outcome.tokens);
+  return c.redirect(flow.redirect || localePath(flow.locale, "/"), 303);
+}
+
+/**
+ * The request body of a token log-in: a JSON object, or null (not JSON, an array, a string…). The body
+ * is already capped by the server's body limit.
+ */
+async function jsonObject(c: Context): Promise<Record<string, unknown> | null> {
+  try {
+    const value: unknown = JSON.parse(await c.req.text());
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why a token log-in was refused, for clients: `code` is the translation key, `reason` the detail. */
+export type TokenLoginReason =
+  | "invalid_request"
+  | "malformed"
+  | "signature"
+  | "expired"
+  | "issuer"
+  | "audience"
+  | "nonce"
+  | "invalid"
+  | "app"
+  | "email"
+  | "blocked"
+  | "account_exists"
+  | "unavailable";
+
+/**
+ * The REST log-ins with a provider's token (SPEC §7: POST /auth/googleLogin, /auth/facebookLogin),
+ * answered like /auth/authenticate: the same CSRF check and attempt budget first, then
+ * `{ ok: true, accessToken, refreshToken, … }` with the session cookies, or
+ * `{ ok: false, code, message, reason }`:
+ * 400 the body is not the expected JSON object (reason invalid_request); 401 the token is not accepted
+ * (malformed, signature, expired, issuer, audience, nonce, app, invalid); 403 the account is blocked
+ * (blocked) or the identity has no verified e-mail (email); 409 a verified account with the address
+ * exists and must log in with its password (account_exists); 429 too many attempts; 503 the provider
+ * could not be reached (unavailable).
+ */
+function mountTokenLogin(
+  app: Hono,
+  deps: Deps,
+  provider: Provider,
+  path: string,
+  read: (body: Record<string, unknown>) => { ok: true; verify: () => Promise<ExternalIdentity> } | { ok: false },
+) {
+  app.post(path, async (c) => {
+    const locale = requestLocale(c);
+    const t = serverT(locale);
+    const refuse = (
+      status: 400 | 401 | 403 | 409 | 503,
+      reason: TokenLoginReason,
+      code = `auth.errors.${provider}Failed`,
+    ) => c.json({ ok: false, code, message: t(code), reason }, status);
+    const refused = await guardAuthRequest(c, deps, t);
+    if (refused) return refused;
+    const body = await jsonObject(c);
+    const input = body ? read(body) : ({ ok: false } as const);
+    if (!input.ok) return refuse(400, "invalid_request");
+    let identity: ExternalIdentity;
+    try {
+      identity = await input.verify();
+    } catch (error) {
+      const problem =
+        error instanceof OidcError ? error.problem : error instanceof FacebookError ? error.problem : undefined;
+      if (problem && problem !== "unavailable") return refuse(401, problem === "exchange" ? "invalid" : problem);
+      deps.log.warn(`${provider} token log-in: provider unavailable`, { reason: (error as Error).message });
+      return refuse(503, "unavailable");
+    }
+    const outcome = await signIn(deps, locale, identity);
+    if (!outcome.ok) {
+      if (outcome.code === "auth.errors.blocked") return refuse(403, "blocked", outcome.code);
+      if (outcome.code.endsWith("LinkRefused")) return refuse(409, "account_exists", outcome.code);
+      return refuse(403, "email", outcome.code);
+    }
+    setSessionCookies(c, outcome.tokens);
+    return c.json({ ok: true, ...tokensJson(outcome.tokens) });
+  });
+}
+
+/** A string of printable ASCII without spaces, at most `max` long (tokens, codes). */
+const isTokenText = (v: unknown, max = MAX_TOKEN): v is string =>
+  typeof v === "string" && v.length > 0 && v.length <= max && /^[\x21-\x7e]+$/.test(v);
+/** A compact JWS: three base64url parts (the last may be empty, as in an unsigned token, refused later). */
+const isCompactJwt = (v: unknown): v is string =>
+  isTokenText(v) && /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/.test(v);
+/** A nonce the client chose: up to 512 characters, no control characters. */
+const isNonce = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 512 && !hasControl(v);
 
 /**
  * Google sign-in (SPEC §2 log-in page) through OpenID Connect: /auth/google sends the visitor to the
  * provider with state, nonce and PKCE kept in a signed, short-lived cookie; /auth/google/callback
  * checks all three, links or creates the account and starts a session. Any failure goes back to the
  * log-in page with 'Failed to sign in with Google.'.
+ *
+ * POST /auth/googleLogin takes an ID token the client got itself (Google Identity Services, a mobile
+ * SDK): `{ "idToken": "<JWT>", "nonce": "<optional>" }`. The token must be signed by one of the
+ * provider's published keys, issued by the provider to our client id and unexpired; with a nonce, the
+ * token must carry the same one.
  */
-export function mountGoogleSignIn(app: Hono, deps: Deps) {
+export function mountGoogleSignIn(
+  app: Hono,
+  deps: Deps & { google: { issuer: string; clientId: string; clientSecret: string } },
+) {
   let client: Promise<OidcClient> | undefined;
   const oidc = () => {
     client ??= discoverOidc({
@@ -45,63 +220,117 @@ export function mountGoogleSignIn(app: Hono, deps: Deps) {
     });
     return client;
   };
-  const failed = (c: Context, locale: Locale, code = "googleFailed", wait?: number) =>
-    c.redirect(`${localePath(locale, "/login")}?error=${code}${wait ? `&wait=${wait}` : ""}`, 303);
 
   app.get("/auth/google", async (c) => {
-    const locale: Locale = c.req.query("lang") === "es" ? "es" : "en";
+    const { locale, redirect } = startQuery(c);
     const wait = await takeAuthAttempt(deps.limiters, requestOf(c).clientKey);
-    if (wait !== null) return failed(c, locale, "rateLimited", wait);
+    if (wait !== null) return failed(c, "google", locale, "rateLimited", wait);
     try {
       const start = await (await oidc()).start();
-      const flow: Flow = {
+      const flow: GoogleFlow = {
         state: start.state,
         nonce: start.nonce,
         codeVerifier: start.codeVerifier,
-        redirect: safeRedirect(c.req.query("redirect"), ""),
+        redirect,
         locale,
         exp: Math.floor(deps.clock.now().getTime() / 1000) + FLOW_SECONDS,
       };
-      setCookie(c, FLOW_COOKIE, sign(deps.secret, "oidc", Buffer.from(JSON.stringify(flow)).toString("base64url")), {
-        httpOnly: true,
-        sameSite: "Lax",
-        secure: requestOf(c).https,
-        path: "/auth/google",
-        maxAge: FLOW_SECONDS,
-      });
+      keepFlow(c, deps, "google", flow);
       c.header("Cache-Control", "no-store");
       return c.redirect(start.url, 302);
     } catch (error) {
       deps.log.error("google sign-in not started", { error });
-      return failed(c, locale);
+      return failed(c, "google", locale);
     }
   });
 
   app.get("/auth/google/callback", async (c) => {
     c.header("Cache-Control", "no-store");
-    const raw = unsign(deps.secret, "oidc", getCookie(c, FLOW_COOKIE));
-    deleteCookie(c, FLOW_COOKIE, { path: "/auth/google" });
-    let flow: Flow | null = null;
-    try {
-      flow = raw ? (JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Flow) : null;
-    } catch {
-      flow = null;
-    }
-    const locale: Locale = flow?.locale === "es" ? "es" : "en";
-    if (!flow || flow.exp * 1000 < deps.clock.now().getTime()) return failed(c, locale);
+    const flow = takeFlow<GoogleFlow>(c, deps, "google");
+    const locale: Locale = flow?.locale ?? "en";
+    if (!flow || flow.exp * 1000 < deps.clock.now().getTime()) return failed(c, "google", locale);
     try {
       const identity = await (await oidc()).finish(new URL(c.req.url), flow);
-      const result = await signInWithIdentity(deps.serviceContext(locale), { provider: "google", ...identity });
-      if (!result.ok) return failed(c, locale, result.code.split(".").pop());
-      const tokens = await createSession(
-        { db: deps.serviceContext(locale).db, clock: deps.clock, secret: deps.secret },
-        result.value.id,
-      );
-      setSessionCookies(c, tokens);
-      return c.redirect(flow.redirect || localePath(locale, "/"), 303);
+      return await finishRedirect(c, deps, flow, { provider: "google", ...identity });
     } catch (error) {
       deps.log.warn("google sign-in failed", { reason: (error as Error).message });
-      return failed(c, locale);
+      return failed(c, "google", locale);
     }
+  });
+
+  mountTokenLogin(app, deps, "google", "/auth/googleLogin", (body) => {
+    const { idToken, nonce } = body;
+    if (!isCompactJwt(idToken) || (nonce !== undefined && !isNonce(nonce))) return { ok: false };
+    return {
+      ok: true,
+      verify: async () => ({
+        provider: "google",
+        ...(await (await oidc()).verifyIdToken(idToken, { nonce, now: deps.clock.now() })),
+      }),
+    };
+  });
+}
+
+/**
+ * Facebook sign-in (OAuth 2, no ID token): /auth/facebook sends the visitor to Facebook's dialog with
+ * a random state kept in a signed, short-lived cookie; /auth/facebook/callback checks the state,
+ * trades the code for a user access token, checks that token with the debug-token endpoint and reads
+ * the profile. Any failure goes back to the log-in page with 'Failed to sign in with Facebook.'.
+ *
+ * POST /auth/facebookLogin takes a user access token the client got itself (the JavaScript or mobile
+ * SDK): `{ "accessToken": "<token>" }`, checked the same way.
+ *
+ * Facebook is never the authority for an address (ADR 0012): a verified account with the same address
+ * is not linked; its owner logs in with the password.
+ */
+export function mountFacebookSignIn(
+  app: Hono,
+  deps: Deps & { facebook: { appId: string; appSecret: string; dialogUrl: string; graphUrl: string } },
+) {
+  const facebook = facebookClient({ ...deps.facebook, redirectUri: `${deps.origin}/auth/facebook/callback` });
+  /** Facebook answers only with confirmed addresses: one it gives is one the person proved. */
+  const identityOf = async (userToken: string): Promise<ExternalIdentity> => {
+    const profile = await facebook.identify(userToken, deps.clock.now());
+    return { provider: "facebook", ...profile, emailVerified: profile.email !== null };
+  };
+
+  app.get("/auth/facebook", async (c) => {
+    const { locale, redirect } = startQuery(c);
+    const wait = await takeAuthAttempt(deps.limiters, requestOf(c).clientKey);
+    if (wait !== null) return failed(c, "facebook", locale, "rateLimited", wait);
+    const state = randomBytes(24).toString("base64url");
+    keepFlow(c, deps, "facebook", {
+      state,
+      redirect,
+      locale,
+      exp: Math.floor(deps.clock.now().getTime() / 1000) + FLOW_SECONDS,
+    });
+    c.header("Cache-Control", "no-store");
+    return c.redirect(facebook.authorizationUrl(state), 302);
+  });
+
+  app.get("/auth/facebook/callback", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const flow = takeFlow<Flow>(c, deps, "facebook");
+    const locale: Locale = flow?.locale ?? "en";
+    if (!flow || flow.exp * 1000 < deps.clock.now().getTime()) return failed(c, "facebook", locale);
+    const state = c.req.query("state");
+    const code = c.req.query("code");
+    // A refusal at Facebook (error=access_denied…) comes back without a code.
+    if (!state || !sameString(state, flow.state) || !isTokenText(code, 2048) || c.req.query("error"))
+      return failed(c, "facebook", locale);
+    try {
+      const identity = await identityOf(await facebook.exchangeCode(code));
+      return await finishRedirect(c, deps, flow, identity);
+    } catch (error) {
+      deps.log.warn("facebook sign-in failed", { reason: (error as Error).message });
+      return failed(c, "facebook", locale);
+    }
+  });
+
+  mountTokenLogin(app, deps, "facebook", "/auth/facebookLogin", (body) => {
+    const { accessToken } = body;
+    if (!isTokenText(accessToken, 4096)) return { ok: false };
+    return { ok: true, verify: () => identityOf(accessToken) };
   });
 }

@@ -59,7 +59,7 @@ export function mountPages(
     catalogVersion: () => Promise<number>;
     loadContext: (request: RequestContext) => AppLoadContext;
     views: ViewCounter;
-    csp: { stripe: boolean };
+    csp: { stripe: boolean; recaptcha: boolean };
   },
 ) {
   const handler = createRequestHandler(deps.build, deps.mode);

@@ -4,19 +4,37 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** Content Security Policy with a per-response nonce for scripts. */
-export function contentSecurityPolicy(nonce: string, dev = false, opts: { stripe?: boolean } = {}): string {
+/** reCAPTCHA's script and frame origins (Google's CSP guidance for reCAPTCHA). */
+const RECAPTCHA_SCRIPTS = "https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
+const RECAPTCHA_FRAMES = "https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/";
+
+/**
+ * Content Security Policy with a per-response nonce for scripts. Workers (the CAPTCHA's proof of work)
+ * come from our own files only.
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  dev = false,
+  opts: { stripe?: boolean; recaptcha?: boolean } = {},
+): string {
   // Stripe's card element: its script (nonced, then trusted through strict-dynamic), API and frames.
   const stripe = opts.stripe === true;
+  // reCAPTCHA (only when configured instead of the embedded proof of work): Google's script and frames.
+  const recaptcha = opts.recaptcha === true;
+  const frames = [
+    ...(stripe ? ["https://js.stripe.com https://hooks.stripe.com"] : []),
+    ...(recaptcha ? [RECAPTCHA_FRAMES] : []),
+  ];
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}${recaptcha ? ` ${RECAPTCHA_SCRIPTS}` : ""}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${stripe ? " https://*.stripe.com" : ""}`,
     "font-src 'self'",
     `connect-src 'self'${dev ? " ws: wss:" : ""}${stripe ? " https://api.stripe.com" : ""}`,
+    "worker-src 'self'",
     "manifest-src 'self'",
-    stripe ? "frame-src https://js.stripe.com https://hooks.stripe.com" : "frame-src 'none'",
+    frames.length ? `frame-src ${frames.join(" ")}` : "frame-src 'none'",
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -118,7 +118,7 @@ describe("account settings", () => {
     expect(notices(await signup.text())).toContain("Your account has been deleted.");
     const login = await http().post("/login", { login: m.email, password: PASSWORD });
     expect(notices(await login.text())).toContain("Invalid login or password.");
-    const again = await http().post("/signup", {
+    const again = await http().signUp("/signup", {
       name: "Back",
       email: m.email,
       password: "Ag4in-and-again!",

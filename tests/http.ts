@@ -1,3 +1,5 @@
+import { captchaAnswer } from "./captcha.ts";
+
 /** A minimal cookie jar: the latest value of each cookie the server set; deleted ones are dropped. */
 export class Jar {
   readonly cookies = new Map<string, string>();
@@ -38,7 +40,8 @@ type Requester = (path: string, init?: RequestInit) => Response | Promise<Respon
 
 /**
  * Plain-form posts and page loads against an in-process server, as a browser on our own pages sends
- * them (same-origin `Origin`, the jar's cookies, redirects not followed).
+ * them (same-origin `Origin`, the jar's cookies, redirects not followed). `signUp` posts the sign-up
+ * form (or any form with the CAPTCHA) as the page's widget does: with a challenge of that server, solved.
  */
 export function httpClient(request: Requester, origin = "http://localhost:3000") {
   const post = async (path: string, fields: Record<string, string>, jar?: Jar, headers: Record<string, string> = {}) =>
@@ -55,5 +58,7 @@ export function httpClient(request: Requester, origin = "http://localhost:3000")
     });
   const get = async (path: string, jar?: Jar) =>
     request(path, { headers: jar ? { cookie: jar.header } : {}, redirect: "manual" });
-  return { post, get };
+  const signUp = async (path: string, fields: Record<string, string>, jar?: Jar) =>
+    post(path, { ...fields, captcha: await captchaAnswer((p) => request(p)) }, jar);
+  return { post, get, signUp };
 }

@@ -1,20 +1,35 @@
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { createPrivateKey, generateKeyPairSync, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { type JWTPayload, SignJWT } from "jose";
 import Provider from "oidc-provider";
+import * as oidcClient from "openid-client";
 
 export type TestAccount = { email: string; emailVerified: boolean; name: string; hostedDomain?: string };
 export type TestOidcProvider = {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** Another registered client: its ID tokens name it, not us, as their audience. */
+  otherClientId: string;
   signIn(authorizationUrl: string, accountId: string): Promise<URL>;
+  /**
+   * A real ID token for `accountId`, got as an app would: the authorization code flow (with PKCE and
+   * the given nonce) run against the provider, by our client or by the other one.
+   */
+  idToken(accountId: string, opts?: { client?: "ours" | "other"; nonce?: string }): Promise<string>;
+  /**
+   * A token signed by hand with the provider's own key (or, with `foreignKey`, another key under the
+   * same key id): for claims the provider would never issue, such as another issuer.
+   */
+  signJwt(claims: JWTPayload, opts?: { foreignKey?: boolean }): Promise<string>;
   close(): Promise<void>;
 };
 
 /**
- * A real OpenID Connect provider (oidc-provider) on loopback with one confidential client that must
- * use PKCE. Its built-in development login and consent forms are only driven by `signIn`, over HTTP.
+ * A real OpenID Connect provider (oidc-provider) on loopback with two confidential clients (ours and
+ * another app's) that must use PKCE. Its built-in development login and consent forms are only driven
+ * by `signIn`, over HTTP.
  */
 export async function startOidcProvider(opts: {
   redirectUri: string;
@@ -25,6 +40,12 @@ export async function startOidcProvider(opts: {
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = "slidenest-test";
   const clientSecret = randomBytes(24).toString("base64url");
+  const otherClientId = "another-app";
+  const otherClientSecret = randomBytes(24).toString("base64url");
+  const signingKey = {
+    ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }),
+    kid: "test-key",
+  };
 
   const provider = quietly(
     () =>
@@ -33,6 +54,14 @@ export async function startOidcProvider(opts: {
           {
             client_id: clientId,
             client_secret: clientSecret,
+            redirect_uris: [opts.redirectUri],
+            response_types: ["code"],
+            grant_types: ["authorization_code"],
+            token_endpoint_auth_method: "client_secret_post",
+          },
+          {
+            client_id: otherClientId,
+            client_secret: otherClientSecret,
             redirect_uris: [opts.redirectUri],
             response_types: ["code"],
             grant_types: ["authorization_code"],
@@ -52,7 +81,7 @@ export async function startOidcProvider(opts: {
           };
         },
         features: { devInteractions: { enabled: true } },
-        jwks: { keys: [generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" })] },
+        jwks: { keys: [signingKey] },
         cookies: { keys: [randomBytes(32).toString("base64url")] },
         ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 600, Grant: 600 },
         renderError: (ctx: { type: string; body: unknown }, out: unknown) => {
@@ -63,10 +92,46 @@ export async function startOidcProvider(opts: {
   );
   server.on("request", provider.callback());
 
-  return {
+  const self: TestOidcProvider = {
     issuer,
     clientId,
     clientSecret,
+    otherClientId,
+    async idToken(accountId, { client = "ours", nonce } = {}) {
+      const [id, secret] = client === "ours" ? [clientId, clientSecret] : [otherClientId, otherClientSecret];
+      const config = await oidcClient.discovery(new URL(issuer), id, secret, undefined, {
+        execute: [oidcClient.allowInsecureRequests],
+      });
+      const state = oidcClient.randomState();
+      const codeVerifier = oidcClient.randomPKCECodeVerifier();
+      const url = oidcClient.buildAuthorizationUrl(config, {
+        redirect_uri: opts.redirectUri,
+        scope: "openid email profile",
+        state,
+        ...(nonce ? { nonce } : {}),
+        code_challenge: await oidcClient.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: "S256",
+      });
+      const callback = await self.signIn(url.href, accountId);
+      const tokens = await oidcClient.authorizationCodeGrant(config, callback, {
+        expectedState: state,
+        expectedNonce: nonce,
+        pkceCodeVerifier: codeVerifier,
+      });
+      if (!tokens.id_token) throw new Error("the provider gave no ID token");
+      return tokens.id_token;
+    },
+    async signJwt(claims, { foreignKey = false } = {}) {
+      const key = foreignKey
+        ? {
+            ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }),
+            kid: "test-key",
+          }
+        : signingKey;
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: "RS256", kid: "test-key" })
+        .sign(createPrivateKey({ key, format: "jwk" }));
+    },
     /**
      * Follows `authorizationUrl` like a browser (manual redirects, cookies), signs in as `accountId`,
      * consents, and resolves with the redirect to the redirect URI (with `code` and `state`) uncalled.
@@ -113,6 +178,7 @@ export async function startOidcProvider(opts: {
       await closed;
     },
   };
+  return self;
 }
 
 /** Runs `fn` without oidc-provider's start-up notices (development adapter, keys, interactions). */

@@ -1,4 +1,15 @@
-import { bigint, boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { template } from "./catalog.ts";
 
 /**
@@ -33,4 +44,19 @@ export const templateViewSeen = pgTable(
       .references(() => template.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.day, t.client, t.templateId] })],
+);
+
+/**
+ * Proof-of-work CAPTCHA solutions already accepted (modules/auth/captcha.ts), kept until their challenge
+ * expires so that a solved challenge passes once, whichever process sees it again. Purged by the
+ * retention job.
+ */
+export const captchaSolution = pgTable(
+  "captcha_solution",
+  {
+    /** The challenge's HMAC signature (unique per challenge: its nonce and salt are random). */
+    signature: text("signature").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("captcha_solution_expires_idx").on(t.expiresAt)],
 );

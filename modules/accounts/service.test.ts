@@ -428,3 +428,46 @@ describe("sign-in with an outside identity", () => {
     expect(n).toBe(0);
   });
 });
+
+describe("sign-in with Facebook (never the authority for an address)", () => {
+  const facebook = (subject: string, email: string | null, name: string | null = "Fay") => ({
+    provider: "facebook" as const,
+    subject,
+    email,
+    emailVerified: email !== null,
+    name,
+  });
+
+  it("never links a verified account, even at an address Google would vouch for", async () => {
+    await createVerifiedAccount(
+      { db: database.db, clock },
+      { email: "fb-owner@gmail.com", username: "fbowner", name: "Owner", password: "Owner-pass-1!" },
+    );
+    expect(await signInWithIdentity(ctx(), facebook("fb-1", "fb-owner@gmail.com"))).toEqual({
+      ok: false,
+      code: "auth.errors.facebookLinkRefused",
+    });
+    expect((await authenticate(ctx(), { login: "fbowner", password: "Owner-pass-1!" })).ok).toBe(true);
+  });
+
+  it("keeps Facebook and Google identities apart: the same subject at another provider is another person", async () => {
+    const fb = await signInWithIdentity(ctx(), facebook("same-subject", "fay@example.com"));
+    expect(fb).toMatchObject({ ok: true, value: { email: "fay@example.com", verified: true } });
+    const google = await signInWithIdentity(ctx(), {
+      provider: "google",
+      subject: "same-subject",
+      email: "gil@gmail.com",
+      emailVerified: true,
+      name: "Gil",
+    });
+    expect(google.ok && fb.ok && google.value.id !== fb.value.id).toBe(true);
+    // Returning without an address: found by the identity.
+    const back = await signInWithIdentity(ctx(), facebook("same-subject", null));
+    expect(back.ok && fb.ok && back.value.id === fb.value.id).toBe(true);
+    // A new person without an address is refused with Facebook's message.
+    expect(await signInWithIdentity(ctx(), facebook("fb-2", null))).toEqual({
+      ok: false,
+      code: "auth.errors.facebookFailed",
+    });
+  });
+});

@@ -433,9 +433,10 @@ export async function resetPassword(
   return { ok: true, value: { accountId: row.id } };
 }
 
-/** Who an outside provider (Google) says signed in. */
+/** Who an outside provider (Google, Facebook) says signed in. */
 export type ExternalIdentity = {
-  provider: "google";
+  provider: "google" | "facebook";
+  /** The provider's stable id of the person (Google's `sub`, Facebook's app-scoped user id). */
   subject: string;
   email: string | null;
   emailVerified: boolean;
@@ -445,8 +446,9 @@ export type ExternalIdentity = {
 };
 
 /**
- * Whether Google is the authority for an address: its own mail domains, or the Workspace domain that
- * manages the account. For other addresses, `email_verified` only says the address was checked once.
+ * Whether the provider is the authority for an address: for Google, its own mail domains or the
+ * Workspace domain that manages the account. For other addresses, `email_verified` only says the
+ * address was checked once. Facebook is never the authority for an address (it hosts no mail).
  */
 function providerOwnsAddress(identity: ExternalIdentity, email: string): boolean {
   const domain = email.split("@").pop()?.toLowerCase() ?? "";
@@ -454,6 +456,7 @@ function providerOwnsAddress(identity: ExternalIdentity, email: string): boolean
     domain === "gmail.com" ||
     domain === "googlemail.com" ||
     (!!identity.hostedDomain && identity.hostedDomain === domain)
+  if (identity.provider !== "google") return false;
   );
 }
 

@@ -125,3 +125,70 @@ describe("OIDC sign-in against a real provider", () => {
     expect((await failure(discoverOidc(config))).reason).toBe("discovery");
   });
 });
+
+describe("ID tokens a client obtained itself (verifyIdToken)", () => {
+  const now = () => new Date();
+  const problem = async (promise: Promise<unknown>) => {
+    const err = await failure(promise);
+    expect(err.reason).toBe("id_token");
+    return err.problem;
+  };
+
+  it("accepts a token the provider issued to us, with its claims, and checks the nonce when given", async () => {
+    const token = await provider.idToken("alice", { nonce: "n-123" });
+    const identity = { subject: "alice", email: "alice@example.com", emailVerified: true, name: "Alice" };
+    await expect(oidc.verifyIdToken(token, { now: now() })).resolves.toMatchObject(identity);
+    await expect(oidc.verifyIdToken(token, { nonce: "n-123", now: now() })).resolves.toMatchObject(identity);
+    expect(await problem(oidc.verifyIdToken(token, { nonce: "another", now: now() }))).toBe("nonce");
+    // A token without a nonce does not match a nonce the client says it sent.
+    const plain = await provider.idToken("carol");
+    await expect(oidc.verifyIdToken(plain, { now: now() })).resolves.toMatchObject({ hostedDomain: "corp.example" });
+    expect(await problem(oidc.verifyIdToken(plain, { nonce: "n-123", now: now() }))).toBe("nonce");
+  });
+
+  it("refuses an expired token, and one issued to another client", async () => {
+    const token = await provider.idToken("alice");
+    // The provider's ID tokens last 10 minutes; 30 s of clock difference are tolerated.
+    const later = new Date(Date.now() + 11 * 60_000);
+    expect(await problem(oidc.verifyIdToken(token, { now: later }))).toBe("expired");
+    const theirs = await provider.idToken("alice", { client: "other" });
+    expect(await problem(oidc.verifyIdToken(theirs, { now: now() }))).toBe("audience");
+  });
+
+  it("refuses another issuer, a forged signature, an altered token and an unsigned one", async () => {
+    const t = Math.floor(Date.now() / 1000);
+    const claims = { sub: "alice", aud: provider.clientId, iat: t, exp: t + 300, email: "alice@example.com" };
+    // Signed with the provider's own key, but naming another issuer.
+    const otherIssuer = await provider.signJwt({ ...claims, iss: "https://accounts.example" });
+    expect(await problem(oidc.verifyIdToken(otherIssuer, { now: now() }))).toBe("issuer");
+    // The right claims and key id, another key.
+    const forged = await provider.signJwt({ ...claims, iss: provider.issuer }, { foreignKey: true });
+    expect(await problem(oidc.verifyIdToken(forged, { now: now() }))).toBe("signature");
+    // A real token whose claims were changed after signing.
+    const [header, payload, signature] = (await provider.idToken("alice")).split(".");
+    const changed = JSON.parse(Buffer.from(payload, "base64url").toString());
+    changed.email = "mallory@example.com";
+    const altered = [header, Buffer.from(JSON.stringify(changed)).toString("base64url"), signature].join(".");
+    expect(await problem(oidc.verifyIdToken(altered, { now: now() }))).toBe("signature");
+    const none = [
+      Buffer.from(JSON.stringify({ alg: "none" })).toString("base64url"),
+      Buffer.from(JSON.stringify({ ...claims, iss: provider.issuer })).toString("base64url"),
+      "",
+    ].join(".");
+    expect(await problem(oidc.verifyIdToken(none, { now: now() }))).toBe("signature");
+    expect(await problem(oidc.verifyIdToken("not.a.token", { now: now() }))).toBe("malformed");
+    // A token without a subject is not an identity.
+    const noSub = await provider.signJwt({ aud: provider.clientId, iat: t, exp: t + 300, iss: provider.issuer });
+    expect(await problem(oidc.verifyIdToken(noSub, { now: now() }))).toBe("invalid");
+  });
+
+  it("says the provider is unavailable when its keys cannot be fetched", async () => {
+    // A client discovered while the provider was up; the provider then goes away before the first check.
+    const gone = await startOidcProvider({ redirectUri, accounts: {} });
+    const client = await discoverOidc({ ...gone, redirectUri });
+    const t = Math.floor(Date.now() / 1000);
+    const token = await gone.signJwt({ sub: "x", aud: gone.clientId, iss: gone.issuer, iat: t, exp: t + 300 });
+    await gone.close();
+    expect(await problem(client.verifyIdToken(token, { now: now() }))).toBe("unavailable");
+  });
+});

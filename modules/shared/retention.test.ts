@@ -48,6 +48,9 @@ describe("retention", () => {
                          values ('search', 'old', 1, ${Date.parse("2026-11-21T00:00:00Z")}), ('search', 'new', 1, ${Date.parse("2026-11-22T12:00:00Z")})`);
     await db.execute(sql`insert into template_view_seen (day, client, template_id)
                          values ('2026-11-21', 'c', ${t.id}), ('2026-11-22', 'c', ${t.id}), ('2026-11-23', 'c', ${t.id})`);
+    await db.execute(sql`insert into captcha_solution (signature, expires_at)
+                         values ('gone', ${new Date("2026-11-22T22:00:00Z")}), ('recent', ${new Date("2026-11-22T23:30:00Z")}),
+                                ('live', ${new Date("2026-11-23T00:05:00Z")})`);
     const purged = await purgeExpiredRecords({ db, clock: { now: () => new Date("2026-11-23T00:00:00Z") } });
     expect(purged).toMatchObject({
       guestDownloads: 1,
@@ -57,7 +60,10 @@ describe("retention", () => {
       outbox: 1,
       rateLimits: 1,
       viewsSeen: 1,
+      captchaSolutions: 1,
     });
+    // Solutions of challenges that expired less than an hour ago, or not yet, are still refused as replays.
+    expect(await count("captcha_solution")).toBe(2);
     expect(await count("rate_limit")).toBe(1);
     expect(await count("template_view_seen")).toBe(2);
     expect(await count("download")).toBe(2);

@@ -5,6 +5,7 @@ import type { ServiceContext } from "./context.ts";
 import { queryRows } from "./sql.ts";
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** Provider webhook ids are kept this long against redeliveries (Stripe retries for three days). */
 const BILLING_EVENT_DAYS = 90;
@@ -13,8 +14,8 @@ const BILLING_EVENT_DAYS = 90;
  * Deletes what the Privacy Policy promises not to keep (RETENTION): guest download records after 3
  * months, allowance counters and credits of periods that old, the search log once it is older than the
  * top-searches window and the log retention, demo outbox mail, old webhook ids, rate-limit buckets
- * that have refilled and yesterday's record of who viewed what. Runs on a schedule
- * (the maintenance job); answers how many rows went, per kind.
+ * that have refilled, CAPTCHA solutions whose challenge expired and yesterday's record of who viewed
+ * what. Runs on a schedule (the maintenance job); answers how many rows went, per kind.
  */
 export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "clock">): Promise<Record<string, number>> {
   const now = ctx.clock.now();
@@ -56,6 +57,12 @@ export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "cloc
     ),
     viewsSeen: Number(
       await count(sql`with d as (delete from template_view_seen where day < ${new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10)}::date returning 1)
+                      select count(*)::int as n from d`),
+    ),
+    // Used CAPTCHA solutions are kept only while their challenge could still be posted (plus an hour,
+    // as processes' clocks differ a little).
+    captchaSolutions: Number(
+      await count(sql`with d as (delete from captcha_solution where expires_at < ${new Date(now.getTime() - HOUR_MS)} returning 1)
                       select count(*)::int as n from d`),
     ),
     billingEvents: Number(

@@ -3,14 +3,17 @@ import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
 
 const PASSWORD = "Sl1des!rock";
 
-/** A new account through sign-up, the demo outbox and the link, logged in. */
+/**
+ * A new account through sign-up, the demo outbox and the link, logged in. The form is sent as soon as it
+ * is filled in: if the CAPTCHA's proof of work is still running, the submit waits for it by itself.
+ */
 async function newMember(page: Page, email: string) {
   await page.goto("/signup");
   await hydrated(page);
   await page.getByLabel("Name").fill("Edu Tester");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("checkbox").check();
+  await page.getByRole("checkbox", { name: /I am 18 or older/ }).check();
   await page.getByRole("button", { name: "Create account" }).click();
   await page.getByRole("link", { name: "Open the demo outbox" }).click();
   await page
@@ -115,7 +118,7 @@ for (const locale of ["en", "es"] as const) {
     await page.getByLabel("Name").fill("Edu Again");
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByRole("checkbox").check();
+    await page.getByRole("checkbox", { name: /I am 18 or older/ }).check();
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(
       page.getByRole("heading", { name: "Verification link has been sent to your account, please check your email" }),

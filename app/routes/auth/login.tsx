@@ -2,8 +2,8 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { AuthCard, Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
-import { GoogleButton } from "#app/components/auth/google-button.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
+import { SocialSignIn } from "#app/components/auth/social-sign-in.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { resend } from "#app/lib/auth.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
@@ -27,8 +27,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     verification,
     google: app.googleSignIn,
+    facebook: app.facebookSignIn,
     signInError:
-      (["googleFailed", "googleLinkRefused", "blocked", "rateLimited"] as const).find((e) => e === error) ?? null,
+      (
+        [
+          "googleFailed",
+          "googleLinkRefused",
+          "facebookFailed",
+          "facebookLinkRefused",
+          "blocked",
+          "rateLimited",
+        ] as const
+      ).find((e) => e === error) ?? null,
     wait: waitParam(url.searchParams),
     redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),
     seo: {
@@ -107,7 +117,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             {t(`auth.errors.${loaderData.signInError}`, { seconds: loaderData.wait })}
           </FormNotice>
         ) : null}
-        {loaderData.google ? <GoogleButton redirectTo={loaderData.redirectTo} /> : null}
+        <SocialSignIn google={loaderData.google} facebook={loaderData.facebook} redirectTo={loaderData.redirectTo} />
         {actionData && "resend" in actionData && actionData.resend ? (
           <FormNotice tone={actionData.resend.ok ? "success" : "error"}>
             {t(actionData.resend.message, { seconds: actionData.resend.seconds ?? 0 })}

@@ -2,15 +2,16 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { AuthCard, Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
-import { GoogleButton } from "#app/components/auth/google-button.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
+import { SocialSignIn } from "#app/components/auth/social-sign-in.tsx";
+import { CaptchaField, useCaptcha } from "#app/components/captcha.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { resend } from "#app/lib/auth.server.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
-import { ACCOUNT_LIMITS } from "#config/constants.ts";
+import { ACCOUNT_LIMITS, CAPTCHA } from "#config/constants.ts";
 import { signupSchema } from "#modules/accounts/schemas.ts";
 import type { Route } from "./+types/signup";
 
@@ -22,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     /** Came here from deleting an account. */
     deleted: url.searchParams.get("deleted") === "1",
     outbox: app.outboxPage,
+    captcha: app.captcha.widget,
     google: app.googleSignIn,
+    facebook: app.facebookSignIn,
     seo: {
       origin,
       locale,
@@ -41,14 +44,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wait = await app.limitAuthAttempt();
   if (formData.get("intent") === "resend") return resend(app, locale, formData, wait);
   const submission = parseWithZod(formData, { schema: signupSchema });
-  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
+  // Neither the password nor the CAPTCHA's answer (single use) goes back into the page.
+  const hideFields = ["password", CAPTCHA.field];
+  if (submission.status !== "success") return { result: submission.reply({ hideFields }) };
   if (wait !== null)
     return {
       result: submission.reply({
         formErrors: [t("auth.errors.rateLimited", { seconds: wait })],
-        hideFields: ["password"],
+        hideFields,
       }),
     };
+  // A person, not a script: the CAPTCHA's answer is checked (once) before anything is written or sent.
+  const human = await app.captcha.verify(formData.get(CAPTCHA.field));
+  if (!human.ok) return { result: submission.reply({ hideFields }), captcha: human.code };
   const outcome = await app.services.accounts.signUp(app.accountContext(locale), {
     ...submission.value,
     redirect: safeRedirect(submission.value.redirect, ""),
@@ -57,8 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return {
       result: submission.reply(
         outcome.field
-          ? { fieldErrors: { [outcome.field]: [outcome.code] }, hideFields: ["password"] }
-          : { formErrors: [outcome.code], hideFields: ["password"] },
+          ? { fieldErrors: { [outcome.field]: [outcome.code] }, hideFields }
+          : { formErrors: [outcome.code], hideFields },
       ),
     };
   return { sent: submission.value.email };
@@ -75,6 +83,8 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
     actionData && "result" in actionData ? actionData.result : undefined,
   );
   const busy = navigation.state === "submitting";
+  const captcha = useCaptcha(loaderData.captcha, actionData);
+  const captchaError = actionData && "captcha" in actionData && !busy ? actionData.captcha : null;
   const sentTo = actionData && "sent" in actionData ? actionData.sent : null;
   const resent = actionData && "resend" in actionData ? actionData.resend : null;
 
@@ -109,8 +119,13 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
           <FormNotice tone="success">{t("account.settings.deleted")}</FormNotice>
         ) : null}
         {formError ? <FormNotice tone="error">{t(formError)}</FormNotice> : null}
-        {loaderData.google ? <GoogleButton redirectTo={loaderData.redirectTo} /> : null}
-        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+        <SocialSignIn google={loaderData.google} facebook={loaderData.facebook} redirectTo={loaderData.redirectTo} />
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          onSubmit={captcha.guard(form.onSubmit)}
+          className="flex flex-col gap-4"
+        >
           <input type="hidden" name="redirect" value={loaderData.redirectTo} />
           <Field id={fields.name.id} label={t("auth.signup.name")} error={errorText(fields.name.errors)}>
             <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="field-input" />
@@ -161,6 +176,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
           </div>
+          <CaptchaField captcha={captcha} error={captchaError ? t(captchaError) : undefined} />
           <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
             {t("auth.signup.submit")}
           </button>

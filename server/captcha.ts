@@ -1,0 +1,22 @@
+import type { Hono } from "hono";
+import { type Captcha, CHALLENGE_PATH } from "#modules/auth/captcha.ts";
+import { requestOf } from "./context.ts";
+import type { RateLimiter } from "./rate-limit.ts";
+
+/**
+ * GET /auth/captcha/challenge: a new proof-of-work challenge for the ALTCHA widget (only while the
+ * embedded CAPTCHA is in use), never cached, a limited number per client.
+ */
+export function mountCaptcha(app: Hono, deps: { captcha: Captcha; limiter: RateLimiter }) {
+  const { captcha } = deps;
+  if (captcha.kind !== "altcha") return;
+  app.get(CHALLENGE_PATH, async (c) => {
+    c.header("Cache-Control", "no-store");
+    const taken = await deps.limiter.take(requestOf(c).clientKey);
+    if (!taken.ok) {
+      c.header("Retry-After", String(taken.retryAfter));
+      return c.json({ error: "Too many requests" }, 429);
+    }
+    return c.json(await captcha.createChallenge());
+  });
+}
