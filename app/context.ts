@@ -50,6 +50,10 @@ export type AppLoadContext = {
   stripePublishableKey: string | null;
   /** Takes one payment or plan-change attempt from this client's budget; answers seconds to wait when spent. */
   limitPaymentAttempt(): Promise<number | null>;
+  /** Takes one change of favourites or collections from this member's budget (shared with /api/favorites). */
+  limitFavoriteChange(): Promise<number | null>;
+  /** Takes one picture upload from this member's budget; answers seconds to wait when spent. */
+  limitUpload(): Promise<number | null>;
   /** Starts a session for an account; answers the Set-Cookie values to send. */
   startSession(accountId: number): Promise<string[]>;
   /** The Set-Cookie values that sign this browser out (its session is already gone). */

@@ -28,9 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = app.serviceContext(locale);
   const nav = await app.services.catalog.listNavigationTags(ctx);
   const account = app.viewer;
-  const allowance = account
-    ? await app.services.downloads.getAllowance(ctx, app.services.downloads.accountViewer(account))
-    : null;
+  const [allowance, interests] = account
+    ? await Promise.all([
+        app.services.downloads.getAllowance(ctx, app.services.downloads.accountViewer(account)),
+        app.services.interests.listInterests(ctx, account.id),
+      ])
+    : [null, []];
   return {
     viewer: account
       ? {
@@ -38,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           username: account.username,
           plan: account.plan,
           downloads: allowance ? { used: allowance.used, limit: allowance.limit } : null,
+          needsInterests: interests.length === 0,
+          avatarUrl: account.avatarUrl,
         }
       : null,
     locale,
@@ -58,6 +63,8 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname)) return true;
+  // An explicit revalidation (after the interests are saved) re-reads it too.
+  if (currentUrl.href === nextUrl.href && formMethod === undefined) return defaultShouldRevalidate;
   return formMethod !== undefined && defaultShouldRevalidate;
 }
 

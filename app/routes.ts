@@ -12,6 +12,7 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route("profile", "routes/profile/layout.tsx", { id: id("profile") }, [
         index("routes/profile/index.tsx", { id: id("profile/index") }),
         route("favorites", "routes/profile/favorites.tsx", { id: id("profile/favorites") }),
+        route("favorites/:folderId", "routes/profile/folder.tsx", { id: id("profile/folder") }),
         route("downloads", "routes/profile/downloads.tsx", { id: id("profile/downloads") }),
         route("settings", "routes/profile/settings.tsx", { id: id("profile/settings") }),
         route("billing", "routes/billing/billing.tsx", { id: id("profile/billing") }),
@@ -31,11 +32,13 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route("thank-you", "routes/billing/thank-you.tsx", { id: id("thank-you") }),
     ]),
     route("profile/invoices/:number/pdf", "routes/billing/invoice-pdf.tsx", { id: id("invoice-pdf") }),
+    route("profile/avatar", "routes/profile/avatar.tsx", { id: id("profile/avatar") }),
     layout("routes/layout/auth.tsx", { id: id("layout/auth") }, [
       route("login", "routes/auth/login.tsx", { id: id("login") }),
       route("signup", "routes/auth/signup.tsx", { id: id("signup") }),
       route("forgot-password", "routes/auth/forgot-password.tsx", { id: id("forgot-password") }),
       route("change-password", "routes/auth/change-password.tsx", { id: id("change-password") }),
+      route("confirm-email", "routes/auth/confirm-email.tsx", { id: id("confirm-email") }),
     ]),
     route("pdf-license-personal", "routes/resources/license-pdf.tsx", { id: id("pdf-license-personal") }),
     route("pdf-license-commercial", "routes/resources/license-pdf.tsx", { id: id("pdf-license-commercial") }),

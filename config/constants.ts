@@ -110,16 +110,30 @@ export const ACCOUNT_LIMITS = {
   folderNameMax: 50,
 } as const;
 
+/** Profile pictures (DECISIONS: Accounts): the largest upload, the square we make, its WebP quality. */
+export const AVATAR = { maxBytes: 5 * 1024 * 1024, size: 256, quality: 82, maxInputPixels: 50_000_000 } as const;
+
+/** Collections of favourites: how many one account may keep. */
+export const FOLDERS = { maxPerAccount: 100 } as const;
+
 /** Demo accounts (demo mode only, never with DATABASE_URL). */
 export const DEMO_PASSWORD = "Demo-pass-2026!";
 export const DEMO_ACCOUNTS = [
-  { email: "free@demo.slidenest.test", username: "demo-free", name: "Free Demo", plan: "FREE", blocked: false },
+  {
+    email: "free@demo.slidenest.test",
+    username: "demo-free",
+    name: "Free Demo",
+    plan: "FREE",
+    blocked: false,
+    interests: ["education", "infographics"],
+  },
   {
     email: "personal@demo.slidenest.test",
     username: "demo-personal",
     name: "Personal Demo",
     plan: "PERSONAL_MONTHLY",
     blocked: false,
+    interests: ["marketing", "business"],
   },
   {
     email: "commercial@demo.slidenest.test",
@@ -127,8 +141,16 @@ export const DEMO_ACCOUNTS = [
     name: "Commercial Demo",
     plan: "COMMERCIAL_YEARLY",
     blocked: false,
+    interests: ["business", "multi-purpose"],
   },
-  { email: "blocked@demo.slidenest.test", username: "demo-blocked", name: "Blocked Demo", plan: "FREE", blocked: true },
+  {
+    email: "blocked@demo.slidenest.test",
+    username: "demo-blocked",
+    name: "Blocked Demo",
+    plan: "FREE",
+    blocked: true,
+    interests: ["marketing"],
+  },
 ] as const;
 
 /** GraphQL guard rails. */
@@ -151,13 +173,12 @@ export const LIABILITY_CAP_CENTS = 10_000;
 export const RETENTION = { guestDownloadsMonths: 3, serverLogDays: 30, supportMessageYears: 2 } as const;
 
 /** Largest request bodies in bytes: forms, JSON and GraphQL; provider webhooks. */
-export const BODY_LIMITS = { default: 128 * 1024, webhook: 512 * 1024 } as const;
+export const BODY_LIMITS = { default: 128 * 1024, webhook: 512 * 1024, avatar: 5 * 1024 * 1024 + 64 * 1024 } as const;
 
 /** Requests per client address: [burst, per minute]. RATE_LIMIT_SCALE multiplies them (benchmarks). */
 export const RATE_LIMITS = {
   grants: [10, 20],
   files: [20, 60],
-  suggest: [40, 240],
   search: [20, 60],
   auth: [10, 30],
   /** Log-in attempts per login name, whatever the address (password guessing from many addresses). */
@@ -167,8 +188,12 @@ export const RATE_LIMITS = {
   payments: [5, 20],
   /** GraphQL, in cost units (server/graphql/cost.ts): a search costs 5, most fields 1. */
   graphql: [300, 1200],
+  /** Profile pictures uploaded (each is decoded and re-encoded). */
+  uploads: [5, 20],
   /** Previews rendered because they were not cached yet (a page of 24 cards asks for a few dozen). */
   previewRenders: [120, 600],
+  /** Proof-of-work challenges handed out (the sign-up page asks for one per attempt). */
+  captcha: [30, 60],
 } as const satisfies Record<string, readonly [number, number]>;
 export type RateLimits = { [K in keyof typeof RATE_LIMITS]: [number, number] };
 
@@ -192,8 +217,6 @@ export const BILLING = {
   /** Digits of the per-year invoice sequence: SN-2026-000001. */
   invoiceDigits: 6,
   cancelReasons: ["tooExpensive", "notEnoughFeatures", "other"],
-  /** Proof-of-work challenges handed out (the sign-up page asks for one per attempt). */
-  captcha: [30, 60],
   /** Seller printed on invoices. */
   seller: {
     name: "SlideNest",

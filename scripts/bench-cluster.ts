@@ -306,7 +306,10 @@ http {
             }
           } else {
             const r = await fetch(
-              `${publicUrl}/api/search/suggest?q=${["pitch", "deck", "plan", "edu"][w % 4]}${stats.requests % 97}`,
+              `${publicUrl}/graphql?${new URLSearchParams({
+                query: "query S($q: String!) { searchAutocompletions(searchRequest: $q) }",
+                variables: JSON.stringify({ q: `${["pitch", "deck", "plan", "edu"][w % 4]}${stats.requests % 97}` }),
+              })}`,
               {
                 signal: AbortSignal.timeout(10_000),
               },

@@ -228,12 +228,19 @@ describe("template views", () => {
 
 describe("platform", () => {
   it("marks the guest cookie Secure when the site's address is https, whatever the socket says", async () => {
-    const plain = await srv.request("/api/allowance");
+    // A guest's first download attempt (here of a colour that does not exist) gets the guest cookie.
+    const attempt = (s: typeof srv, origin: string) =>
+      s.request("/api/downloads", {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", origin },
+        body: JSON.stringify({ colorId: 2_000_000_000, format: "PP" }),
+      });
+    const plain = await attempt(srv, "http://localhost:3000");
     expect(plain.headers.get("set-cookie")).toMatch(/^sn_guest=/);
     expect(plain.headers.get("set-cookie")).not.toMatch(/;\s*Secure/i);
     const https = await createTestServer({ database: srv.database, env: { PUBLIC_URL: "https://slidenest.example" } });
     try {
-      const res = await https.request("/api/allowance");
+      const res = await attempt(https, "https://slidenest.example");
       expect(res.headers.get("set-cookie")).toMatch(/^sn_guest=.*;\s*Secure/i);
     } finally {
       await https.close();

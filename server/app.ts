@@ -32,10 +32,13 @@ import {
   TOKEN_COOKIE,
   takeAuthAttempt,
 } from "./auth.ts";
+import { mountAvatars } from "./avatars.ts";
+import { mountCaptcha } from "./captcha.ts";
 import { isLoopbackAddress, parseTrustProxy } from "./client-address.ts";
 import { type RequestContext, type RequestVars, requestContext, requestOf } from "./context.ts";
 import { guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
 import { mountFavorites } from "./favorites.ts";
+import { isSharedQuery } from "./graphql/cost.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
 import type { createLogger } from "./logger.ts";
 import { mountFacebookSignIn, mountGoogleSignIn } from "./oauth.ts";
@@ -74,11 +77,11 @@ export type ServerOptions = {
   payments?: PaymentProvider | null;
   /** Where billing asks for its renewals and retries to run (the job queue). */
   billingJobs?: BillingJobs;
+  /** The CAPTCHA of public forms; defaults to reCAPTCHA when configured, else the embedded proof of work. */
+  captcha?: Captcha;
 };
 
 export function createServerApp(opts: ServerOptions) {
-  /** The CAPTCHA of public forms; defaults to reCAPTCHA when configured, else the embedded proof of work. */
-  captcha?: Captcha;
   const { env, database, build, log } = opts;
   const clock = opts.clock ?? systemClock;
   const trust = parseTrustProxy(env.TRUST_PROXY);
@@ -136,13 +139,13 @@ export function createServerApp(opts: ServerOptions) {
   // CPU: a client gets only so many of those (cached ones are free).
   const limiters = createRateLimiters(db, limits);
   const { payments: paymentLimiter, graphql: graphqlLimiter, previewRenders } = limiters;
+  // Sign-up (and later contact) forms carry a CAPTCHA: reCAPTCHA when its keys are set, else the
+  // embedded ALTCHA proof of work, whose used solutions are kept in the database (ADR 0013).
+  const captcha = opts.captcha ?? createCaptcha({ env, db, secret, log });
   // With Stripe, its card element may be reached by a client-side navigation from any page, which keeps
   // the policy of the page first loaded: Stripe's script, frames and API are allowed on every page.
   // The same goes for reCAPTCHA's script and frames when it is the CAPTCHA.
   const csp = { stripe: Boolean(env.stripe), recaptcha: captcha.kind === "recaptcha" };
-  // Sign-up (and later contact) forms carry a CAPTCHA: reCAPTCHA when its keys are set, else the
-  // embedded ALTCHA proof of work, whose used solutions are kept in the database (ADR 0013).
-  const captcha = opts.captcha ?? createCaptcha({ env, db, secret, log });
 
   // Trending scores and per-tag counts are recomputed in the background, now and every few minutes.
   const refreshStats = async () => {
@@ -238,10 +241,16 @@ export function createServerApp(opts: ServerOptions) {
       return c.json({ ok: false, code: "common.errors.tooLarge", message }, 413);
     return c.text(message, 413);
   };
+  // Only the picture upload may send more than a form's worth.
+  const AVATAR_UPLOAD = /^\/(?:es\/)?profile\/avatar$/;
   app.use("*", async (c, next) => {
     const m = c.req.method;
     if (m === "GET" || m === "HEAD" || m === "OPTIONS") return next();
-    const maxSize = c.req.path.startsWith("/webhooks/") ? BODY_LIMITS.webhook : BODY_LIMITS.default;
+    const maxSize = c.req.path.startsWith("/webhooks/")
+      ? BODY_LIMITS.webhook
+      : AVATAR_UPLOAD.test(c.req.path)
+        ? BODY_LIMITS.avatar
+        : BODY_LIMITS.default;
     return bodyLimit({ maxSize, onError: tooLarge })(c, next);
   });
 
@@ -260,9 +269,9 @@ export function createServerApp(opts: ServerOptions) {
   });
 
   // Who is asking: pages, their data, GraphQL and the account and download APIs. Static and public
-  // files, search suggestions, log-out and the token endpoints never look at (or rotate) the session.
+  // files, log-out and the token endpoints never look at (or rotate) the session.
   const PUBLIC_PATHS =
-    /^\/(?:assets|fonts|files|auth)\/|^\/(?:healthz|readyz|logout|robots\.txt|favicon\.\w+|site\.webmanifest|apple-touch-icon\.png)$|^\/api\/search\/|^\/sitemap[\w-]*\.xml$|^\/(?:es\/)?pdf-license-/;
+    /^\/(?:assets|fonts|files|auth)\/|^\/(?:healthz|readyz|logout|robots\.txt|favicon\.\w+|site\.webmanifest|apple-touch-icon\.png)$|^\/sitemap[\w-]*\.xml$|^\/(?:es\/)?pdf-license-/;
   app.use("*", async (c, next) => {
     const found = PUBLIC_PATHS.test(c.req.path) ? { viewer: null, cookies: [] } : await viewerOf(c);
     requestOf(c).viewer = found.viewer;
@@ -297,10 +306,10 @@ export function createServerApp(opts: ServerOptions) {
     return c.json({ status: ok ? "ready" : "database unreachable", database: database.kind }, ok ? 200 : 503);
   });
 
-  app.on(["GET", "POST", "OPTIONS"], "/graphql", (c) => {
+  app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
     const request = requestOf(c);
     const account = request.viewer?.account ?? null;
-    return graphql(c.req.raw, {
+    const res = await graphql(c.req.raw, {
       requestContext: request,
       limitPayment: async () => {
         const r = await paymentLimiter.take(`${request.clientKey}|${account?.id ?? ""}`);
@@ -311,6 +320,15 @@ export function createServerApp(opts: ServerOptions) {
         return r.ok ? null : r.retryAfter;
       },
     });
+    // The search box's lookups (GET, the same for everyone, the language in the address) are cached by the
+    // browser for a minute: typing back over a prefix asks nothing. Everything else stays uncached.
+    if (c.req.method === "GET" && res.status === 200 && isSharedQuery(c.req.query("query"))) {
+      const headers = new Headers(res.headers);
+      headers.set("Cache-Control", "public, max-age=60");
+      headers.set("Vary", "locale, Accept-Encoding");
+      return new Response(res.body, { status: res.status, headers });
+    }
+    return res;
   });
 
   app.get("/files/previews/v1/:color/:file", async (c) => {
@@ -330,6 +348,8 @@ export function createServerApp(opts: ServerOptions) {
     });
   });
 
+  mountAvatars(app as unknown as Hono, { fileContext, clock });
+
   mountDownloads(app as unknown as Hono, {
     secret,
     log,
@@ -340,6 +360,7 @@ export function createServerApp(opts: ServerOptions) {
   });
 
   mountAuth(app as unknown as Hono, { secret, clock, serviceContext, limiters: authLimiters, origin: env.publicUrl });
+  mountCaptcha(app as unknown as Hono, { captcha, limiter: limiters.captcha });
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
     mountGoogleSignIn(app as unknown as Hono, {
       secret,
@@ -350,27 +371,6 @@ export function createServerApp(opts: ServerOptions) {
       limiters: authLimiters,
       google: { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
     });
-  mountFavorites(app as unknown as Hono, {
-    serviceContext,
-    limiters,
-    origin: env.publicUrl,
-  });
-
-  mountSearch(app as unknown as Hono, { serviceContext, limiters });
-  if (env.stripe)
-    mountStripeWebhook(app as unknown as Hono, {
-      stripe: stripeClient(env.stripe),
-  mountCaptcha(app as unknown as Hono, { captcha, limiter: limiters.captcha });
-      secret: env.stripe.webhookSecret,
-      billingContext,
-      log,
-    });
-
-  // Work done after the answer (mail): kept track of, so shutdown waits for it.
-  const pending = new Set<Promise<void>>();
-  const later = (task: () => Promise<void>) => {
-    const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(task)
   if (env.facebook)
     mountFacebookSignIn(app as unknown as Hono, {
       secret,
@@ -386,6 +386,26 @@ export function createServerApp(opts: ServerOptions) {
     const t = serverT(requestLocale(c));
     return c.json({ ok: false, code: "common.errors.notFoundTitle", message: t("common.errors.notFoundTitle") }, 404);
   });
+  mountFavorites(app as unknown as Hono, {
+    serviceContext,
+    limiters,
+    origin: env.publicUrl,
+  });
+
+  mountSearch(app as unknown as Hono, { serviceContext, limiters });
+  if (env.stripe)
+    mountStripeWebhook(app as unknown as Hono, {
+      stripe: stripeClient(env.stripe),
+      secret: env.stripe.webhookSecret,
+      billingContext,
+      log,
+    });
+
+  // Work done after the answer (mail): kept track of, so shutdown waits for it.
+  const pending = new Set<Promise<void>>();
+  const later = (task: () => Promise<void>) => {
+    const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
       .catch((error) => log.error("task after the answer failed", { error }))
       .finally(() => pending.delete(p));
     pending.add(p);
@@ -412,7 +432,12 @@ export function createServerApp(opts: ServerOptions) {
     // Demo mode forced on at a public address: the outbox answers only to this machine.
     outboxPage: outboxPage && (publicLoopback || isLoopbackAddress(request.clientAddress)),
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+    facebookSignIn: env.facebook !== null,
     clientKey: request.clientKey,
+    captcha: {
+      widget: captcha.widget,
+      verify: (token) => captcha.verify({ token, remoteIp: request.clientAddress || undefined }),
+    },
     limitAuthAttempt(login) {
       return takeAuthAttempt(authLimiters, request.clientKey, login);
     },
@@ -421,6 +446,14 @@ export function createServerApp(opts: ServerOptions) {
     stripePublishableKey: payments?.kind === "stripe" ? (env.stripe?.publishableKey ?? null) : null,
     async limitPaymentAttempt() {
       const r = await paymentLimiter.take(`${request.clientKey}|${request.viewer?.account.id ?? ""}`);
+      return r.ok ? null : r.retryAfter;
+    },
+    async limitFavoriteChange() {
+      const r = await limiters.favorites.take(`a:${request.viewer?.account.id ?? ""}:${request.clientKey}`);
+      return r.ok ? null : r.retryAfter;
+    },
+    async limitUpload() {
+      const r = await limiters.uploads.take(`a:${request.viewer?.account.id ?? ""}:${request.clientKey}`);
       return r.ok ? null : r.retryAfter;
     },
     endSession: () => clearedSessionHeaders(request.https),
@@ -432,12 +465,7 @@ export function createServerApp(opts: ServerOptions) {
 
   mountPages(app, {
     build,
-    facebookSignIn: env.facebook !== null,
     mode,
-    captcha: {
-      widget: captcha.widget,
-      verify: (token) => captcha.verify({ token, remoteIp: request.clientAddress || undefined }),
-    },
     pageCacheOn: env.PAGE_CACHE === "on",
     pageCache,
     catalogVersion: currentVersion,

@@ -3,13 +3,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
 import { downloadInput } from "#modules/downloads/schemas.ts";
-import {
-  accountViewer,
-  type DownloadContext,
-  getAllowance,
-  requestDownload,
-  type Viewer,
-} from "#modules/downloads/service.ts";
+import { accountViewer, type DownloadContext, requestDownload, type Viewer } from "#modules/downloads/service.ts";
 import { newGuestId, sign, unsign, verifyFileToken } from "#modules/downloads/signing.ts";
 import { readTemplateFile } from "#modules/files/service.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
@@ -128,13 +122,6 @@ export function mountDownloads(app: Hono, deps: Deps) {
     if (wantsJson)
       return c.json({ ...result, message: t(result.alreadyOwned ? "downloads.alreadyOwned" : "downloads.started") });
     return c.redirect(result.url, 303);
-  });
-
-  app.get("/api/allowance", async (c) => {
-    const viewer = downloadViewer(c, deps);
-    const allowance = await getAllowance({ db: deps.downloadContext("en").db, clock: deps.clock }, viewer);
-    c.header("Cache-Control", "private, no-store");
-    return c.json(allowance);
   });
 
   /** A signed, short-lived address of a stored file. */

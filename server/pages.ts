@@ -12,7 +12,7 @@ const NONCE_MARK = "__SN_NONCE_MARK__";
 
 /** Pages whose answer depends on the visitor or on a one-time link: never from the page cache. */
 const ACCOUNT_PAGES =
-  /^\/(?:es\/)?(?:login|signup|forgot-password|change-password|profile|outbox|payment|thank-you)(?:[/.]|$)/;
+  /^\/(?:es\/)?(?:login|signup|forgot-password|change-password|confirm-email|profile|outbox|payment|thank-you)(?:[/.]|$)/;
 
 /** A view of a template page: a document or a client navigation. */
 const TEMPLATE_PAGE = /^\/(?:(es)\/)?template\/([a-z0-9-]{1,120})(?:\.data)?$/;

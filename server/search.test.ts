@@ -11,6 +11,15 @@ beforeAll(async () => {
 });
 afterAll(() => srv?.cleanup());
 
+/** The search box's lookup as the browser sends it (SPEC §7 searchAutocompletions, as a GET). */
+const suggestPath = (q: string, lang = "en") =>
+  `/graphql?${new URLSearchParams({
+    query:
+      "query SearchAutocompletions($q: String!) { searchAutocompletions(searchRequest: $q) searchAutocompleteTemplates(searchRequest: $q) { slug title slidesCount previewColorId } }",
+    variables: JSON.stringify({ q }),
+    lang,
+  })}`;
+
 describe("search edges", () => {
   it("redirects /search without a query home, in the page's language", async () => {
     for (const [p, to] of [
@@ -39,8 +48,9 @@ describe("search edges", () => {
       const res = await srv.request(`/search?${new URLSearchParams({ q })}`);
       expect(res.status, q.slice(0, 20)).toBe(200);
       expect(await res.text()).not.toContain("<script>alert(1)</script>");
-      const suggest = await srv.request(`/api/search/suggest?${new URLSearchParams({ q })}`);
+      const suggest = await srv.request(suggestPath(q));
       expect(suggest.status).toBe(200);
+      expect((await suggest.json()).errors).toBeUndefined();
     }
   });
 
@@ -53,18 +63,42 @@ describe("search edges", () => {
     expect(es).not.toContain("badge-premium");
   });
 
-  it("answers the search box: suggestions with best matches, and the menu for an empty box", async () => {
-    const s = await (await srv.request("/api/search/suggest?q=bus&locale=en")).json();
-    expect(s.suggestions.length).toBeGreaterThan(0);
-    expect(s.suggestions.every((x: string) => typeof x === "string")).toBe(true);
-    expect(Array.isArray(s.templates)).toBe(true);
-    const m = await (await srv.request("/api/search/menu?locale=es")).json();
+  it("answers the search box over GET /graphql: suggestions with best matches, the menu, cached a minute", async () => {
+    const res = await srv.request(suggestPath("bus"));
+    expect(res.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(res.headers.get("vary")).toContain("locale");
+    const s = (await res.json()).data;
+    expect(s.searchAutocompletions.length).toBeGreaterThan(0);
+    expect(s.searchAutocompletions.every((x: string) => typeof x === "string")).toBe(true);
+    expect(s.searchAutocompleteTemplates.length).toBeGreaterThan(0);
+    expect(s.searchAutocompleteTemplates[0]).toMatchObject({ slug: expect.any(String), title: expect.any(String) });
+    const menuQuery =
+      "query MainPageSearchMenu { mainPageSearchMenu { topSearches { id searchRequest } categorizedTrendingBySearchTemplates { id content { name } templates { id } } } }";
+    const menu = await srv.request(`/graphql?${new URLSearchParams({ query: menuQuery, lang: "es" })}`);
+    expect(menu.headers.get("cache-control")).toBe("public, max-age=60");
+    const m = (await menu.json()).data.mainPageSearchMenu;
     expect(Array.isArray(m.topSearches)).toBe(true);
     expect(m.categorizedTrendingBySearchTemplates.length).toBeGreaterThan(0);
     expect(m.categorizedTrendingBySearchTemplates[0]).toMatchObject({
       content: { name: expect.any(String) },
       templates: expect.any(Array),
     });
+    // Anything personal in the same GET is never cached, nor is a POST.
+    for (const query of [
+      '{ searchAutocompletions(searchRequest: "bus") me { id } }',
+      '{ searchAutocompletions(searchRequest: "bus") downloadAllowance { used } }',
+      '{ __typename searchAutocompletions(searchRequest: "bus") }',
+      'query A { searchAutocompletions(searchRequest: "a") } query B { me { id } }',
+    ]) {
+      const r = await srv.request(`/graphql?${new URLSearchParams({ query, operationName: "A" })}`);
+      expect(r.headers.get("cache-control") ?? "", query).not.toContain("public");
+    }
+    const post = await srv.request("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: '{ searchAutocompletions(searchRequest: "bus") }' }),
+    });
+    expect(post.headers.get("cache-control") ?? "").not.toContain("public");
   });
 
   it("answers searchAutocompletions and mainPageSearchMenu on GraphQL", async () => {
@@ -85,27 +119,28 @@ describe("search edges", () => {
     ).toMatch(/^\/files\/previews\/v1\/\d+\/1-320\.webp$/);
   });
 
-  it("rate-limits search and autocomplete per client", async () => {
+  it("rate-limits search and autocomplete per client, across processes", async () => {
     const limited = await createTestServer({
       database: srv.database,
       dataDir: srv.dataDir,
       secret: srv.secret,
-      rateLimits: { suggest: [2, 1], search: [1, 1] },
+      rateLimits: { graphql: [12, 1], search: [1, 1] },
     });
     // A second process on the same database draws from the same budget.
     const other = await createTestServer({
       database: srv.database,
       dataDir: srv.dataDir,
       secret: srv.secret,
-      rateLimits: { suggest: [2, 1], search: [1, 1] },
+      rateLimits: { graphql: [12, 1], search: [1, 1] },
     });
     try {
-      expect((await limited.request("/api/search/suggest?q=a")).status).toBe(200);
-      expect((await other.request("/api/search/suggest?q=b")).status).toBe(200);
-      const third = await limited.request("/api/search/suggest?q=c");
+      // A keystroke's lookup costs 6 of the GraphQL budget (suggestions 5, templates 1): two fit in 12.
+      expect((await limited.request(suggestPath("a"))).status).toBe(200);
+      expect((await other.request(suggestPath("b"))).status).toBe(200);
+      const third = await limited.request(suggestPath("c"));
       expect(third.status).toBe(429);
       expect(third.headers.get("retry-after")).toBeTruthy();
-      expect((await other.request("/api/search/suggest?q=c")).status).toBe(429);
+      expect((await other.request(suggestPath("c"))).status).toBe(429);
       expect((await other.request("/search?q=deck")).status).toBe(200);
       expect((await limited.request("/search?q=deck")).status).toBe(429);
     } finally {

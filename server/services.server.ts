@@ -1,9 +1,13 @@
+import * as avatar from "#modules/accounts/avatar.ts";
+import * as emailChange from "#modules/accounts/email-change.ts";
+import * as interests from "#modules/accounts/interests.ts";
 import * as profile from "#modules/accounts/profile.ts";
 import * as accounts from "#modules/accounts/service.ts";
 import * as billing from "#modules/billing/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
 import * as downloadHistory from "#modules/downloads/history.ts";
 import * as downloads from "#modules/downloads/service.ts";
+import * as folders from "#modules/favorites/folders.ts";
 import * as favorites from "#modules/favorites/service.ts";
 import * as files from "#modules/files/service.ts";
 import * as legal from "#modules/legal/service.ts";
@@ -15,12 +19,16 @@ import * as search from "#modules/search/service.ts";
  */
 export const services = {
   accounts,
+  avatar,
   billing,
   catalog,
   downloadHistory,
   downloads,
+  emailChange,
   favorites,
+  folders,
   files,
+  interests,
   legal,
   profile,
   search,

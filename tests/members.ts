@@ -26,3 +26,11 @@ export async function signedInMember(
   if (res.status !== 302) throw new Error(`log-in of ${email} answered ${res.status}`);
   return { jar, id, email };
 }
+
+/** A verified FREE account made straight in the database: `username`@example.com, password "Sl1des!rock". */
+export function verifiedMember(db: Database["db"], clock: Clock, username: string): Promise<number> {
+  return createVerifiedAccount(
+    { db, clock },
+    { email: `${username}@example.com`, username, name: username, password: "Sl1des!rock" },
+  );
+}

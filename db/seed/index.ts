@@ -248,6 +248,12 @@ export async function seedDemoAccounts(database: Database, opts: { log: Logger; 
     );
     if (!id) continue;
     created++;
+    // Demo accounts come with interests (the dialog is for people who sign up).
+    await database.db.execute(sql`insert into account_interest (account_id, tag_id)
+        select ${id}, id from tag where slug in (${sql.join(
+          a.interests.map((slug) => sql`${slug}`),
+          sql`, `,
+        )}) on conflict do nothing`);
     if (a.plan === "FREE") continue;
     const { tier, interval } = PAID_PLANS[a.plan];
     const bought = await subscribe(billing, {

@@ -1,15 +1,23 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession, refreshSession, verifyAccessToken } from "#modules/auth/sessions.ts";
 import { sandboxProvider } from "#modules/billing/provider.ts";
 import { paymentSchema } from "#modules/billing/schemas.ts";
 import { type BillingContext, fromPaymentForm, subscribe } from "#modules/billing/service.ts";
+import { addToFolder, createFolder } from "#modules/favorites/folders.ts";
 import { setFavorite } from "#modules/favorites/service.ts";
+import { diskStorage } from "#modules/files/storage.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { createTaxonomy, createTemplate } from "#tests/factories.ts";
 import { paymentFields } from "#tests/payments.ts";
+import { setAvatar } from "./avatar.ts";
+import { updateInterests } from "./interests.ts";
 import { changePassword, deleteAccount, updateProfile } from "./profile.ts";
 import { authenticate, createVerifiedAccount } from "./service.ts";
 
@@ -121,6 +129,23 @@ describe("account deletion", () => {
     const tax = await createTaxonomy(database.db);
     const t = await createTemplate(database.db, tax, { title: "Kept Deck" });
     await setFavorite(ctx(), { accountId: m.id, templateId: t.id, favorite: true });
+    const folder = await createFolder(ctx(), { accountId: m.id, name: "Keepers" });
+    if (!folder.ok) throw new Error(folder.code);
+    await addToFolder(ctx(), { accountId: m.id, folderId: folder.value.id, templateId: t.id });
+    const [tag] = await queryRows<{ id: number }>(database.db, sql`select id from tag where type = 'category' limit 1`);
+    expect((await updateInterests(ctx(), { accountId: m.id, tagIds: [tag.id] })).ok).toBe(true);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sn-del-"));
+    const storage = diskStorage(dir);
+    const pic = await setAvatar(
+      { ...ctx(), storage },
+      {
+        accountId: m.id,
+        bytes: await sharp({ create: { width: 40, height: 40, channels: 3, background: "#fff" } })
+          .png()
+          .toBuffer(),
+      },
+    );
+    if (!pic.ok) throw new Error(pic.code);
     const parsed = paymentSchema.parse(paymentFields());
     const paid = await subscribe(ctx(), { accountId: m.id, ...fromPaymentForm(parsed) });
     expect(paid.ok).toBe(true);
@@ -131,7 +156,20 @@ describe("account deletion", () => {
       code: "auth.errors.invalidPassword",
       field: "password",
     });
-    expect(await deleteAccount(ctx(), { accountId: m.id, password: PASSWORD })).toEqual({ ok: true, value: null });
+    expect(await deleteAccount({ ...ctx(), storage }, { accountId: m.id, password: PASSWORD })).toEqual({
+      ok: true,
+      value: null,
+    });
+    // Collections, interests and the picture went with it.
+    const [left] = await queryRows<{ folders: number; interests: number; avatar: string | null }>(
+      database.db,
+      sql`select (select count(*)::int from favorite_folder where account_id = ${m.id}) as folders,
+            (select count(*)::int from account_interest where account_id = ${m.id}) as interests,
+            (select avatar_key from account where id = ${m.id}) as avatar`,
+    );
+    expect(left).toEqual({ folders: 0, interests: 0, avatar: null });
+    expect(await storage.get(pic.value.avatarUrl.slice(1))).toBeNull();
+    fs.rmSync(dir, { recursive: true, force: true });
 
     const [row] = await queryRows<Record<string, unknown>>(
       database.db,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { type BillingContext, closeBillingForDeletion } from "#modules/billing/service.ts";
+import type { Storage } from "#modules/files/storage.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
@@ -98,7 +99,7 @@ export async function changePassword(
  * and download history, so the same e-mail address can sign up again.
  */
 export async function deleteAccount(
-  ctx: BillingContext,
+  ctx: BillingContext & { storage?: Storage },
   input: { accountId: number; password: string },
 ): Promise<AccountResult<null>> {
   const [row] = await queryRows<Row>(
@@ -110,16 +111,35 @@ export async function deleteAccount(
     return { ok: false, code: PROFILE_ERRORS.password, field: "password" };
   const now = ctx.clock.now();
   const gone = `deleted-${input.accountId}-${randomBytes(4).toString("hex")}`;
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     if (!(await lockedAccount(tx as never, input.accountId))) return { ok: false as const, code: PROFILE_ERRORS.gone };
+    const [pic] = await queryRows<{ avatar_key: string | null }>(
+      tx as never,
+      sql`select avatar_key from account where id = ${input.accountId}`,
+    );
     const refused = await closeBillingForDeletion(ctx, tx as never, input.accountId);
     if (refused) return { ok: false as const, code: refused.code };
-    for (const table of ["favorite", "account_identity", "email_token", "auth_session"])
+    for (const table of [
+      "favorite_folder",
+      "favorite",
+      "account_interest",
+      "account_identity",
+      "email_token",
+      "auth_session",
+    ])
       await tx.execute(sql`delete from ${sql.identifier(table)} where account_id = ${input.accountId}`);
     await tx.execute(sql`delete from login_backoff where key like ${`${input.accountId}|%`}`);
     await tx.execute(sql`update account set email = ${`${gone}@deleted.invalid`}, username = ${gone}, name = '',
-        password_hash = '!', previous_password_hashes = '{}', plan = 'FREE', deleted_at = ${now}, updated_at = ${now}
+        password_hash = '!', previous_password_hashes = '{}', plan = 'FREE', avatar_key = null,
+        deleted_at = ${now}, updated_at = ${now}
         where id = ${input.accountId}`);
-    return { ok: true as const, value: null };
+    return { ok: true as const, value: null, avatarKey: pic?.avatar_key ?? null };
   });
+  if (!result.ok) return result;
+  // The picture's file goes once the row no longer names it.
+  if (result.avatarKey && ctx.storage)
+    await ctx.storage
+      .delete(result.avatarKey)
+      .catch((error) => ctx.log.warn("avatar of a deleted account kept", { error }));
+  return { ok: true, value: null };
 }

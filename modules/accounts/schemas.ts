@@ -127,6 +127,15 @@ export const passwordUpdateSchema = z
   .check(sameNewPasswords);
 
 /** Deleting the account: the password confirms it. */
+/** A new e-mail address, proven by the current password (the change waits for the link to the new address). */
+export const emailChangeSchema = z.object({
+  intent: z.literal("email"),
+  email: emailField,
+  current: z
+    .string({ error: "auth.errors.passwordRequired" })
+    .check(z.minLength(1, { error: "auth.errors.passwordRequired" }), z.maxLength(L.passwordMax, tooLong)),
+});
+
 export const deleteAccountSchema = z.object({
   intent: z.literal("delete"),
   password: z
@@ -135,3 +144,16 @@ export const deleteAccountSchema = z.object({
 });
 
 export type SignupInput = z.infer<typeof signupSchema>;
+
+/** The interests form of the profile (SPEC §5 'requiredInterests'): tag ids, at least one. */
+export const interestsSchema = z.object({
+  tagIds: z
+    .array(
+      z.pipe(
+        z.string().check(z.regex(/^\d{1,10}$/, { error: "account.interests.errors.unknownTag" })),
+        z.transform(Number),
+      ),
+      { error: "account.interests.errors.required" },
+    )
+    .check(z.minLength(1, { error: "account.interests.errors.required" })),
+});

@@ -6,6 +6,7 @@ import { renderMail } from "#modules/mail/render.ts";
 import { hasControl } from "#modules/shared/checks.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
+import { avatarUrl } from "./avatar.ts";
 import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 import { passwordIssue, type SignupInput } from "./schemas.ts";
 
@@ -27,7 +28,7 @@ export type AccountContext = ServiceContext & {
 const MAIL_COOLDOWN_SECONDS = 60;
 
 /** Whether a link of this purpose was mailed to the account very recently. */
-async function recentlyMailed(ctx: ServiceContext, accountId: number, purpose: string): Promise<boolean> {
+export async function recentlyMailed(ctx: ServiceContext, accountId: number, purpose: string): Promise<boolean> {
   const since = new Date(ctx.clock.now().getTime() - MAIL_COOLDOWN_SECONDS * 1000);
   const rows = await queryRows<{ n: number }>(
     ctx.db,
@@ -37,7 +38,7 @@ async function recentlyMailed(ctx: ServiceContext, accountId: number, purpose: s
 }
 
 /** Runs a task now (awaited) or later, as the context says; failures of later tasks are logged. */
-async function deliver(ctx: AccountContext, what: string, task: () => Promise<void>): Promise<boolean> {
+export async function deliver(ctx: AccountContext, what: string, task: () => Promise<void>): Promise<boolean> {
   if (ctx.runLater) {
     ctx.runLater(() => task().catch((error) => ctx.log.error(`${what} not sent`, { error })));
     return true;
@@ -60,14 +61,16 @@ export type AccountView = {
   plan: PlanCode;
   locale: Locale;
   verified: boolean;
+  /** The profile picture's address, or null (the header shows the initial). */
+  avatarUrl: string | null;
 };
 
 export type AccountResult<V> =
   | { ok: true; value: V }
   | { ok: false; code: string; field?: string /** With a rate-limit refusal: seconds to wait. */; seconds?: number };
 
-const EMAIL_PURPOSE = { verify: "verify", reset: "reset" } as const;
-const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
+export const EMAIL_PURPOSE = { verify: "verify", reset: "reset", emailChange: "email-change" } as const;
+export const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 type AccountRow = {
   id: number;
@@ -79,6 +82,7 @@ type AccountRow = {
   password_hash: string;
   verified_at: Date | null;
   blocked_at: Date | null;
+  avatar_key?: string | null;
 };
 
 export function reshapeAccount(row: AccountRow): AccountView {
@@ -90,6 +94,7 @@ export function reshapeAccount(row: AccountRow): AccountView {
     plan: row.plan as PlanCode,
     locale: row.locale === "es" ? "es" : "en",
     verified: row.verified_at !== null,
+    avatarUrl: avatarUrl(row.avatar_key),
   };
 }
 
@@ -101,7 +106,7 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-const localePrefix = (locale: Locale) => (locale === "en" ? "" : `/${locale}`);
+export const localePrefix = (locale: Locale) => (locale === "en" ? "" : `/${locale}`);
 
 /** A username from the e-mail's local part, made unique with a number when taken. */
 async function freeUsername(ctx: ServiceContext, email: string): Promise<string> {
@@ -451,12 +456,12 @@ export type ExternalIdentity = {
  * address was checked once. Facebook is never the authority for an address (it hosts no mail).
  */
 function providerOwnsAddress(identity: ExternalIdentity, email: string): boolean {
+  if (identity.provider !== "google") return false;
   const domain = email.split("@").pop()?.toLowerCase() ?? "";
   return (
     domain === "gmail.com" ||
     domain === "googlemail.com" ||
     (!!identity.hostedDomain && identity.hostedDomain === domain)
-  if (identity.provider !== "google") return false;
   );
 }
 

@@ -94,3 +94,30 @@ export async function listDownloadHistory(
   );
   return { items: rows.map(reshapeRecord), total, totalCapped: false, page, pageCount, pageSize };
 }
+
+export type MonthCount = { month: string; count: number };
+
+/**
+ * An account's downloads per calendar month (UTC, as the allowance counts) for the last `months`
+ * months including the current one, oldest first; months without downloads are there with 0.
+ */
+export async function downloadsByMonth(
+  ctx: ServiceContext,
+  input: { accountId: number; months: number },
+): Promise<MonthCount[]> {
+  const now = ctx.clock.now();
+  const months = Math.min(Math.max(1, Math.trunc(input.months)), 36);
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
+  const rows = await queryRows<{ month: string; n: number }>(
+    ctx.db,
+    sql`select to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM') as month, count(*)::int as n
+        from download where account_id = ${input.accountId} and created_at >= ${first} and created_at <= ${now}
+        group by 1`,
+  );
+  const counts = new Map(rows.map((r) => [r.month, Number(r.n)]));
+  return Array.from({ length: months }, (_, i) => {
+    const d = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1));
+    const month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+    return { month, count: counts.get(month) ?? 0 };
+  });
+}

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "#db/seed/index.ts";
-import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import type { Clock, ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
+import { verifiedMember } from "#tests/members.ts";
 import { favoriteIds, listFavorites, setFavorite } from "./service.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -19,11 +19,7 @@ let ids: number[];
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemo(database.db, { now: new Date("2026-11-01T00:00:00Z"), count: 40 });
-  const mk = (u: string) =>
-    createVerifiedAccount(
-      { db: database.db, clock },
-      { email: `${u}@example.com`, username: u, name: u, password: "Sl1des!rock" },
-    );
+  const mk = (u: string) => verifiedMember(database.db, clock, u);
   ana = await mk("ana");
   ben = await mk("ben");
   ids = (

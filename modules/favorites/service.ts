@@ -5,9 +5,9 @@ import type { Page, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
-/** Sorts of the favourites list (SPEC §9). */
-export const FAVORITE_SORTS = ["newest", "oldest"] as const;
-export type FavoriteSort = (typeof FAVORITE_SORTS)[number];
+import type { FavoriteSort } from "./sorts.ts";
+
+export { FAVORITE_SORTS, type FavoriteSort } from "./sorts.ts";
 
 export type FavoriteResult =
   | { ok: true; favorite: boolean }

@@ -1,4 +1,5 @@
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -63,6 +64,10 @@ export function s3Storage(settings: S3Settings, client = s3Client(settings)): St
         if (isMissing(e)) return false;
         throw e;
       }
+    },
+    async delete(key) {
+      // S3 answers success for a key that is not there.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
     },
     /** Answers when the bucket is there and ours to use; throws otherwise (checked at start-up). */
     async check() {

@@ -6,6 +6,8 @@ export type Storage = {
   get(key: string): Promise<Buffer | null>;
   put(key: string, body: Buffer): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Removes a file; a key that is not there is fine. */
+  delete(key: string): Promise<void>;
 };
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
@@ -35,6 +37,9 @@ export function diskStorage(root: string): Storage {
       const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       await fs.writeFile(tmp, body);
       await fs.rename(tmp, file);
+    },
+    async delete(key) {
+      await fs.rm(full(key), { force: true });
     },
     async exists(key) {
       try {

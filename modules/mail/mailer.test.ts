@@ -1,7 +1,7 @@
 import net from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "#tests/db.ts";
+import { type ReceivedMail, startSmtpServer } from "#tests/smtp.ts";
 import { createMailer, getOutboxMail, listOutbox, type MailMessage, outboxMailer, smtpMailer } from "./mailer.ts";
 import { escapeHtml, renderMail } from "./render.ts";
 
@@ -60,33 +60,15 @@ describe("outbox mailer", () => {
 });
 
 describe("smtp mailer", () => {
-  const received: { from?: string; to: string[]; raw: string }[] = [];
-  let server: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let received: ReceivedMail[];
   let port: number;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS"],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on("data", (c: Buffer) => chunks.push(c));
-        stream.on("end", () => {
-          const from = session.envelope.mailFrom;
-          received.push({
-            from: from ? from.address : undefined,
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString("utf8"),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.server.address() as net.AddressInfo).port;
+    smtp = await startSmtpServer();
+    received = smtp.received;
+    port = smtp.port;
   });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server?.close(resolve));
-  });
+  afterAll(() => smtp?.close());
 
   it("delivers the message to a real SMTP server", async () => {
     const { log } = recordingLog();

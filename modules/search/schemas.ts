@@ -2,7 +2,7 @@ import { z } from "zod";
 import { SEARCH_MAX_LENGTH } from "#config/constants.ts";
 
 /**
- * GET /api/search/suggest?q=: what the visitor has typed so far. Typing never errors: surrounding space
+ * The search box's text so far (GraphQL searchAutocompletions): typing never errors: surrounding space
  * is dropped and anything over the search length is cut, as the search page does.
  */
 export const suggestInput = z

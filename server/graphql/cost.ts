@@ -5,6 +5,7 @@ import {
   GraphQLError,
   Kind,
   type OperationDefinitionNode,
+  parse,
   type SelectionSetNode,
   type ValidationContext,
 } from "graphql";
@@ -12,6 +13,9 @@ import {
 /** What a root field costs against the client's budget: searches cost what they do to the database. */
 export const FIELD_COST: Record<string, number> = {
   searchAutocompletions: 5,
+  /** Shares its lookup with searchAutocompletions in one request. */
+  searchAutocompleteTemplates: 1,
+  downloadAllowance: 1,
   mainPageSearchMenu: 10,
   tags: 2,
   categories: 2,
@@ -67,4 +71,25 @@ export function operationCost(document: DocumentNode, operationName?: string | n
   const op = operationName ? ops.find((o) => o.name?.value === operationName) : ops[0];
   if (!op) return 1;
   return rootFields(op.selectionSet, fragmentsOf(document)).reduce((sum, f) => sum + (FIELD_COST[f] ?? 1), 0);
+}
+
+/** Root fields whose answer is the same for every caller: a GET of only these may be cached a minute. */
+const SHARED_FIELDS = new Set(["searchAutocompletions", "searchAutocompleteTemplates", "mainPageSearchMenu"]);
+
+/**
+ * Whether a GET query (its `query` text) asks only for shared answers. Anything that does not parse, a
+ * mutation, a `__typename` at the root or any other field (Me, allowance) makes it personal.
+ */
+export function isSharedQuery(query: string | undefined): boolean {
+  if (!query || query.length > 2_000) return false;
+  let document: DocumentNode;
+  try {
+    document = parse(query);
+  } catch {
+    return false;
+  }
+  const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  if (ops.length !== 1 || ops[0].operation !== "query") return false;
+  const fields = rootFields(ops[0].selectionSet, fragmentsOf(document));
+  return fields.length > 0 && fields.every((f) => SHARED_FIELDS.has(f));
 }

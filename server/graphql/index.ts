@@ -2,7 +2,8 @@ import SchemaBuilder from "@pothos/core";
 import ComplexityPlugin from "@pothos/plugin-complexity";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
-import { GRAPHQL, LANGUAGES, type Locale, SEARCH_MAX_LENGTH } from "#config/constants.ts";
+import { GRAPHQL, LANGUAGES, LIMIT_TAGS, type Locale } from "#config/constants.ts";
+import * as interests from "#modules/accounts/interests.ts";
 import type { AccountView } from "#modules/accounts/service.ts";
 import * as accounts from "#modules/accounts/service.ts";
 import { isPaidPlan, planInfo } from "#modules/billing/plans.ts";
@@ -17,7 +18,9 @@ import * as billing from "#modules/billing/service.ts";
 import { cardSourceOf, fromPaymentForm } from "#modules/billing/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
 import type { TagType, TagView } from "#modules/catalog/views.ts";
-import { countCallerDownloads } from "#modules/downloads/service.ts";
+import { accountViewer, countCallerDownloads, getAllowance } from "#modules/downloads/service.ts";
+import * as folders from "#modules/favorites/folders.ts";
+import { suggestInput } from "#modules/search/schemas.ts";
 import type { TopSearch, TrendingCategoryGroup } from "#modules/search/service.ts";
 import * as search from "#modules/search/service.ts";
 import type { Logger, ServiceContext } from "#modules/shared/context.ts";
@@ -38,6 +41,8 @@ type Ctx = {
   timeZone: string;
   skip404: boolean;
   guestId: string | null;
+  /** The client's address key (guests' allowance also counts per address). */
+  clientKey: string;
   accountId: number | null;
   account: AccountView | null;
 };
@@ -190,6 +195,25 @@ export function buildSchema() {
     }),
   });
 
+  const FolderRefType = builder.objectRef<folders.FolderRef>("FavoriteFolderRef").implement({
+    description: "A collection a favourite is kept in.",
+    fields: (t) => ({ id: t.exposeInt("id"), name: t.exposeString("name") }),
+  });
+  const FolderType = builder.objectRef<folders.FolderView>("FavoriteFolder").implement({
+    description: "A named collection of favourites (SPEC §3), with its count of published templates.",
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      name: t.exposeString("name"),
+      templatesCount: t.exposeInt("templatesCount"),
+    }),
+  });
+  const FavoriteType = builder.objectRef<{ templateId: number; folders: folders.FolderRef[] }>("Favorite").implement({
+    fields: (t) => ({
+      templateId: t.exposeInt("templateId"),
+      folders: t.field({ type: [FolderRefType], resolve: (f) => f.folders }),
+    }),
+  });
+
   const Me = builder.objectRef<AccountView>("Me").implement({
     description: "The signed-in account.",
     fields: (t) => ({
@@ -198,6 +222,32 @@ export function buildSchema() {
       username: t.exposeString("username"),
       login: t.string({ resolve: (a) => a.username }),
       plan: t.exposeString("plan"),
+      avatarUrl: t.string({
+        nullable: true,
+        description: "The profile picture's path on this site (a 256 x 256 WebP), or null.",
+        resolve: (a) => a.avatarUrl,
+      }),
+      interests: t.intList({
+        description: "Ids of the tags the account is interested in (SPEC §3), in the order chosen.",
+        resolve: (a, _x, ctx) => interests.listInterests(ctx.service, a.id),
+      }),
+      favorites: t.field({
+        type: [FavoriteType],
+        description: "Favourites, newest first, each with the collections that keep it.",
+        complexity: (args) => ({
+          field: 2,
+          multiplier: Math.max(1, Math.min(args.limit ?? 100, GRAPHQL.maxListLimit)),
+        }),
+        args: { skip: t.arg.int({ defaultValue: 0 }), limit: t.arg.int({ defaultValue: 100 }) },
+        resolve: (a, args, ctx) =>
+          folders.favoritesWithFolders(ctx.service, { accountId: a.id, ...checkPaging(args.skip, args.limit) }),
+      }),
+      folders: t.field({
+        type: [FolderType],
+        complexity: 10,
+        description: "The account's collections, by name.",
+        resolve: (a, _x, ctx) => folders.listFolders(ctx.service, { accountId: a.id }),
+      }),
       language: t.field({
         type: LanguageRef,
         resolve: (a) => LANGUAGES.find((l) => l.locale === a.locale) ?? LANGUAGES[0],
@@ -251,6 +301,43 @@ export function buildSchema() {
             })
           ).items,
       }),
+    }),
+  });
+
+  /** One autocomplete per request and text, however many fields ask (suggestions and templates). */
+  const completions = new WeakMap<Ctx, Map<string, Promise<search.Autocomplete>>>();
+  const autocompleteOf = (ctx: Ctx, raw: string) => {
+    const q = suggestInput.parse(raw);
+    let byText = completions.get(ctx);
+    if (!byText) {
+      byText = new Map();
+      completions.set(ctx, byText);
+    }
+    let found = byText.get(q);
+    if (!found) {
+      found = q ? search.autocomplete(ctx.service, q) : Promise.resolve({ suggestions: [], templates: [] });
+      byText.set(q, found);
+    }
+    return found;
+  };
+  const SuggestedTemplate = builder.objectRef<search.Autocomplete["templates"][number]>("SuggestedTemplate").implement({
+    description: "A template the search box offers while typing.",
+    fields: (t) => ({
+      id: t.exposeInt("id"),
+      slug: t.exposeString("slug"),
+      title: t.exposeString("title"),
+      slidesCount: t.exposeInt("slidesCount"),
+      previewColorId: t.int({ nullable: true, resolve: (c) => c.colors[0]?.id ?? null }),
+    }),
+  });
+  type AllowanceView = Awaited<ReturnType<typeof getAllowance>>;
+  const AllowanceRef = builder.objectRef<AllowanceView>("DownloadAllowance").implement({
+    description: "The caller's downloads this period against the plan's limit (null: unlimited).",
+    fields: (t) => ({
+      used: t.exposeInt("used"),
+      limit: t.exposeInt("limit", { nullable: true }),
+      left: t.exposeInt("left", { nullable: true }),
+      resetsAt: t.string({ resolve: (a) => a.resetsAt.toISOString() }),
     }),
   });
 
@@ -379,10 +466,24 @@ export function buildSchema() {
       searchAutocompletions: t.stringList({
         description: "Autocomplete suggestions for a search text (trimmed and cut to 200 characters; never an error).",
         args: { searchRequest: t.arg.string({ required: true }) },
-        resolve: async (_r, args, ctx) => {
-          const q = args.searchRequest.trim().slice(0, SEARCH_MAX_LENGTH);
-          return q ? (await search.autocomplete(ctx.service, q)).suggestions : [];
-        },
+        resolve: async (_r, args, ctx) => (await autocompleteOf(ctx, args.searchRequest)).suggestions,
+      }),
+      searchAutocompleteTemplates: t.field({
+        type: [SuggestedTemplate],
+        description: "Templates to offer while typing (at most 3), from the same lookup as searchAutocompletions.",
+        args: { searchRequest: t.arg.string({ required: true }) },
+        resolve: async (_r, args, ctx) => (await autocompleteOf(ctx, args.searchRequest)).templates,
+      }),
+      downloadAllowance: t.field({
+        type: AllowanceRef,
+        description: "The caller's allowance this period: the guest's (signed cookie and address) or the account's.",
+        resolve: (_r, _a, ctx) =>
+          getAllowance(
+            ctx.service,
+            ctx.account
+              ? accountViewer(ctx.account, ctx.clientKey)
+              : { kind: "guest", guestId: ctx.guestId ?? "", ip: ctx.clientKey },
+          ),
       }),
       mainPageSearchMenu: t.field({
         type: SearchMenu,
@@ -596,6 +697,20 @@ export function buildSchema() {
             : fail(ctx, r.code, r.field);
         },
       }),
+      updateAccountInterests: t.boolean({
+        description:
+          "Replaces the signed-in account's interests (SPEC §4, §7). At least one tag of type category or tag; true when saved.",
+        args: { tagIds: t.arg.intList({ required: true }) },
+        resolve: async (_r, args, ctx) => {
+          const account = signedIn(ctx);
+          const r = await interests.updateInterests(ctx.service, { accountId: account.id, tagIds: args.tagIds });
+          if (!r.ok)
+            throw new GraphQLError(ctx.t(r.code, { max: LIMIT_TAGS }), {
+              extensions: { code: "BAD_USER_INPUT", reason: r.code, http: { status: 400 } },
+            });
+          return true;
+        },
+      }),
       updateMe: t.field({
         type: Me,
         description: "Changes the signed-in account; today its language (SPEC §4, language switch).",
@@ -694,6 +809,7 @@ export function createGraphqlHandler(opts: {
         timeZone: zone,
         skip404,
         guestId: opts.guestIdOf?.(request) ?? null,
+        clientKey: requestContext?.clientKey ?? "",
         accountId: account?.id ?? null,
         account: account ?? null,
       };

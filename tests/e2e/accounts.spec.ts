@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
+import { expectNoSeriousA11yViolations as axe, chooseInterests, hydrated } from "./helpers.ts";
 
 const L = {
   en: {
@@ -67,7 +67,7 @@ for (const locale of ["en", "es"] as const) {
     await page.getByRole("button", { name: l.menu }).click();
     await page.getByRole("link", { name: l.favorites, exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`${l.prefix}/profile/favorites$`));
-    await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: title })).toBeVisible();
     await axe(page);
     // Removing it from the list's own heart, then reloading: gone.
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/favorites") && r.request().method() === "POST");
@@ -76,7 +76,7 @@ for (const locale of ["en", "es"] as const) {
     // The heart turns at once; the reload waits for the server to have kept the change.
     expect((await saved).ok()).toBe(true);
     await page.reload();
-    await expect(page.getByRole("heading", { level: 2, name: title })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 3, name: title })).toHaveCount(0);
     await page.getByRole("button", { name: l.menu }).click();
     await page.getByRole("navigation", { name: l.menu }).getByRole("button", { name: l.logout }).click();
     await expect(page).toHaveURL(new RegExp(`${l.prefix}/login$`));
@@ -122,6 +122,7 @@ test("signing up sends a link to the demo outbox; following it verifies the acco
   await page.getByLabel("Password").fill("Sl1des!rock");
   await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
+  await chooseInterests(page);
   await page.goto("/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Hello, Edu Tester" })).toBeVisible();
   await expect(page.getByTestId("profile-downloads")).toHaveText("0 of 10 used");
@@ -194,6 +195,6 @@ test("hearts on list cards: a guest gets the log-in dialog; signed in, the choic
       .getByRole("button", { name: `Remove from favorites: ${title}` }),
   ).toHaveAttribute("aria-pressed", "true");
   await page.goto("/profile/favorites");
-  await expect(page.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: title })).toBeVisible();
   await axe(page);
 });

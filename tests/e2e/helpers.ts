@@ -27,7 +27,11 @@ export async function hydrated(page: Page) {
  * (with a challenge of the server's CAPTCHA, solved as the widget does), the verification link from the
  * demo outbox, then log-in. Answers the e-mail.
  */
-export async function signUpAndLogIn(page: Page, name: string): Promise<string> {
+export async function signUpAndLogIn(
+  page: Page,
+  name: string,
+  opts: { /** Choose interests too (through GraphQL), so the interests dialog stays shut. */ interests?: boolean } = {},
+): Promise<string> {
   const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${Date.now()}@example.com`;
   const password = "Sl1des!rock";
   const captcha = await captchaAnswer(async (path) => {
@@ -45,5 +49,31 @@ export async function signUpAndLogIn(page: Page, name: string): Promise<string> 
   await page.request.get(new URL(link as string).pathname + new URL(link as string).search);
   const login = await page.request.post("/login", { form: { login: email, password }, maxRedirects: 0 });
   expect(login.status()).toBe(302);
+  if (opts.interests !== false) {
+    const tags = await page.request.post("/graphql", {
+      data: { query: "{ tags(where: { type: { in: [category] } }, limit: 2) { list { id } } }" },
+    });
+    const tagIds = ((await tags.json()) as { data: { tags: { list: { id: number }[] } } }).data.tags.list.map(
+      (t) => t.id,
+    );
+    const saved = await page.request.post("/graphql", {
+      data: { query: "mutation($tagIds: [Int!]!) { updateAccountInterests(tagIds: $tagIds) }", variables: { tagIds } },
+    });
+    expect(((await saved.json()) as { data?: { updateAccountInterests: boolean } }).data?.updateAccountInterests).toBe(
+      true,
+    );
+  }
   return email;
+}
+
+/**
+ * A new account's first page: the interests dialog (SPEC §4) opens once its topics have loaded; choose
+ * the first one and save, as a person would before going on.
+ */
+export async function chooseInterests(page: Page) {
+  const dialog = page.getByRole("dialog").filter({ has: page.locator("[aria-pressed]") });
+  await expect(dialog).toBeVisible();
+  await dialog.locator("button[aria-pressed]").first().click();
+  await dialog.getByRole("button", { name: /Save my interests|Guardar mis intereses/ }).click();
+  await expect(dialog).toBeHidden();
 }

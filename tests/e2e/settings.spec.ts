@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
+import { expectNoSeriousA11yViolations as axe, chooseInterests, hydrated } from "./helpers.ts";
 
 const PASSWORD = "Sl1des!rock";
 
@@ -26,6 +26,7 @@ async function newMember(page: Page, email: string) {
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
+  await chooseInterests(page);
 }
 
 const L = {

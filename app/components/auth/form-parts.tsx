@@ -69,7 +69,7 @@ export function useAccountForm<Schema extends $ZodType<Record<string, unknown>, 
   id: string,
   schema: Schema,
   lastResult: SubmissionResult<string[]> | undefined,
-  defaultValue?: Record<string, string>,
+  defaultValue?: Record<string, string | string[]>,
 ) {
   return useForm<input<Schema>, output<Schema>>({
     id,

@@ -98,9 +98,19 @@ export function AccountMenu() {
         onClick={() => setOpen((v) => !v)}
       >
         <span className="sr-only">{t("auth.menu.open")}: </span>
-        <span className="inline-flex size-8 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-          <UserIcon width={18} height={18} />
-        </span>
+        {viewer.avatarUrl ? (
+          <img
+            src={viewer.avatarUrl}
+            alt=""
+            width={32}
+            height={32}
+            className="size-8 rounded-full object-cover ring-1 ring-line"
+          />
+        ) : (
+          <span className="inline-flex size-8 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <UserIcon width={18} height={18} />
+          </span>
+        )}
         <span className="hidden max-w-[10rem] truncate lg:inline">{viewer.name}</span>
       </button>
       <div

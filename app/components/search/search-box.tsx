@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
+import { graphql } from "#app/lib/graphql-client.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { UI } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
 import { CloseIcon } from "../icons.tsx";
 
 type Suggest = {
-  suggestions: string[];
-  templates: { slug: string; title: string; slidesCount: number; colorId: number | null }[];
+  searchAutocompletions: string[];
+  searchAutocompleteTemplates: { slug: string; title: string; slidesCount: number; previewColorId: number | null }[];
 };
 type Menu = {
   topSearches: { id: number; searchRequest: string }[];
@@ -25,6 +26,21 @@ type Menu = {
     }[];
   }[];
 };
+/** SPEC §7: the search box's calls, through /graphql (as GET: the answers are the same for everyone). */
+const SUGGEST_QUERY = `query SearchAutocompletions($searchRequest: String!) {
+  searchAutocompletions(searchRequest: $searchRequest)
+  searchAutocompleteTemplates(searchRequest: $searchRequest) { slug title slidesCount previewColorId }
+}`;
+const MENU_QUERY = `query MainPageSearchMenu {
+  mainPageSearchMenu {
+    topSearches { id searchRequest }
+    categorizedTrendingBySearchTemplates {
+      id slug templatesCount content { name }
+      templates { id slug slidesCount content { title } colors { id previewImages } }
+    }
+  }
+}`;
+
 type Option = { key: string; href: string; label: string; group: string; image?: string; detail?: string };
 
 const SearchIcon = () => (
@@ -80,9 +96,12 @@ export function SearchBox({ className = "" }: { className?: string }) {
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/search/suggest?${new URLSearchParams({ q: q.slice(0, 200), locale })}`, { signal: controller.signal })
-        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`suggest ${r.status}`))))
-        .then((s: Suggest) => {
+      graphql<Suggest>(
+        SUGGEST_QUERY,
+        { searchRequest: q.slice(0, 200) },
+        { locale, signal: controller.signal, method: "GET" },
+      )
+        .then((s) => {
           setSuggest(s);
           setActive(-1);
         })
@@ -98,9 +117,8 @@ export function SearchBox({ className = "" }: { className?: string }) {
 
   const loadMenu = () => {
     if (menu) return;
-    fetch(`/api/search/menu?${new URLSearchParams({ locale })}`)
-      .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`menu ${r.status}`))))
-      .then(setMenu)
+    graphql<{ mainPageSearchMenu: Menu }>(MENU_QUERY, undefined, { locale, method: "GET" })
+      .then((data) => setMenu(data.mainPageSearchMenu))
       .catch((error) => console.warn("search menu failed", error));
   };
 
@@ -117,13 +135,18 @@ export function SearchBox({ className = "" }: { className?: string }) {
     if (value.trim()) {
       if (!suggest) return [];
       return [
-        ...suggest.suggestions.map((s) => ({ key: `s:${s}`, href: searchHref(s), label: s, group: "suggestions" })),
-        ...suggest.templates.map((tpl) => ({
+        ...suggest.searchAutocompletions.map((s) => ({
+          key: `s:${s}`,
+          href: searchHref(s),
+          label: s,
+          group: "suggestions",
+        })),
+        ...suggest.searchAutocompleteTemplates.map((tpl) => ({
           key: `t:${tpl.slug}`,
           href: href(`/template/${tpl.slug}`),
           label: tpl.title,
           group: "templates",
-          image: tpl.colorId ? previewUrl(tpl.colorId, 1, 320) : undefined,
+          image: tpl.previewColorId ? previewUrl(tpl.previewColorId, 1, 320) : undefined,
           detail: t("search.slides", { count: tpl.slidesCount }),
         })),
       ];

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { graphql } from "#app/lib/graphql-client.ts";
 import type { Allowance } from "#modules/downloads/service.ts";
 import { useI18n } from "../i18n.tsx";
 import { DownloadIcon } from "../icons.tsx";
@@ -7,6 +8,8 @@ import { ALLOWANCE_EVENT, type AllowanceDetail } from "../layout/account-menu.ts
 import { Dialog } from "../ui/dialog.tsx";
 
 const FORMATS = ["PP", "GS", "KN"] as const;
+/** SPEC §7 GetDownloadsCount, with the allowance it is counted against. */
+const ALLOWANCE_QUERY = "query GetDownloadsCount { getDownloadsCount downloadAllowance { used limit left resetsAt } }";
 /** Reasons a refused download comes back with (`?download=` after a plain form post). */
 export const DOWNLOAD_NOTICES = [
   "premium",
@@ -52,16 +55,19 @@ export function DownloadPanel({
 
   useEffect(() => {
     let live = true;
-    fetch("/api/allowance", { credentials: "same-origin" })
-      .then((r) => (r.ok ? r.json() : null))
-      .then((a) => {
-        if (live && a) setAllowance({ ...a, resetsAt: new Date(a.resetsAt) });
+    graphql<{ getDownloadsCount: number; downloadAllowance: Omit<Allowance, "resetsAt"> & { resetsAt: string } }>(
+      ALLOWANCE_QUERY,
+      undefined,
+      { locale },
+    )
+      .then(({ downloadAllowance: a }) => {
+        if (live) setAllowance({ ...a, resetsAt: new Date(a.resetsAt) });
       })
       .catch((error) => console.warn("allowance not loaded", error));
     return () => {
       live = false;
     };
-  }, []);
+  }, [locale]);
 
   const download = async (format: (typeof FORMATS)[number]) => {
     setBusy(format);

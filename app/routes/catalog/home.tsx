@@ -9,10 +9,15 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, t, origin, locale } = pageContext(request, context);
-  const home = await app.services.catalog.getHome(ctx, 8);
+  const [home, forYou] = await Promise.all([
+    app.services.catalog.getHome(ctx, 8),
+    // A member's interests come first (SPEC §4): a row per chosen category or tag.
+    app.viewer ? app.services.interests.interestSections(ctx, { accountId: app.viewer.id, perList: 4 }) : [],
+  ]);
   const cover = home.trending[0]?.colors[0]?.id;
   return {
     home,
+    forYou: forYou.map((s) => ({ slug: s.tag.slug, name: s.tag.content.name, templates: s.templates })),
     seo: {
       origin,
       locale,
@@ -44,7 +49,7 @@ function Section({ title, to, children }: { title: string; to: string; children:
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { home } = loaderData;
+  const { home, forYou } = loaderData;
   return (
     <>
       <section className="border-b border-line bg-gradient-to-b from-brand-50 to-canvas">
@@ -63,8 +68,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+      {forYou.length ? (
+        <div className="container-page mt-10 -mb-4 flex flex-wrap items-baseline justify-between gap-3">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+            {t("catalog.home.forYouKicker")}
+          </p>
+          <Link
+            to={`${href("/profile/settings")}#interests`}
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
+            {t("catalog.home.changeInterests")}
+          </Link>
+        </div>
+      ) : null}
+      {forYou.map((s, i) => (
+        <Section key={s.slug} title={t("catalog.home.forYou", { name: s.name })} to={href(`/${s.slug}`)}>
+          <TemplateGrid cards={s.templates} priorityCount={i === 0 ? 4 : 0} />
+        </Section>
+      ))}
       <Section title={t("catalog.home.trending")} to={href("/trending")}>
-        <TemplateGrid cards={home.trending} priorityCount={4} />
+        <TemplateGrid cards={home.trending} priorityCount={forYou.length ? 0 : 4} />
       </Section>
       <Section title={t("catalog.home.latest")} to={href("/latest")}>
         <TemplateGrid cards={home.latest} />

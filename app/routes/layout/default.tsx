@@ -1,4 +1,5 @@
 import { Outlet, useRouteLoaderData } from "react-router";
+import { InterestsDialog } from "#app/components/account/interests-dialog.tsx";
 import { FavoritesProvider } from "#app/components/favorites/favorites-context.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
@@ -27,6 +28,7 @@ export default function DefaultLayout() {
       </main>
       <Footer nav={nav} />
       <OnlineStatus />
+      {root?.viewer?.needsInterests ? <InterestsDialog /> : null}
     </FavoritesProvider>
   );
 }

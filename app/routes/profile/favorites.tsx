@@ -1,23 +1,40 @@
+import { Link } from "react-router";
 import { Pagination } from "#app/components/catalog/pagination.tsx";
 import { Empty } from "#app/components/catalog/results.tsx";
 import { TemplateCard } from "#app/components/catalog/template-card.tsx";
+import { FolderMenu, FolderNameForm, FolderStatus } from "#app/components/favorites/folder-menu.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FolderIcon } from "#app/components/icons.tsx";
 import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
+import { folderClientAction } from "#app/lib/folders.client.ts";
+import { folderAction } from "#app/lib/folders.server.ts";
 import { listHref, pageParam, sortParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
-import { FAVORITE_SORTS, type FavoriteSort } from "#modules/favorites/service.ts";
+import { FAVORITE_SORTS, type FavoriteSort } from "#modules/favorites/sorts.ts";
 import type { Route } from "./+types/favorites";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, url, locale, origin, t } = pageContext(request, context);
   if (!app.viewer) throw new Response(null, { status: 401 });
+  const accountId = app.viewer.id;
   const sort = sortParam(url.searchParams, FAVORITE_SORTS);
   const page = pageParam(url.searchParams);
-  const result = await app.services.favorites.listFavorites(ctx, { accountId: app.viewer.id, sort, page });
+  const [result, folders] = await Promise.all([
+    app.services.favorites.listFavorites(ctx, { accountId, sort, page }),
+    app.services.folders.listFolders(ctx, { accountId }),
+  ]);
+  const held = await app.services.folders.foldersOfTemplates(
+    ctx,
+    accountId,
+    result.items.map((c) => c.id),
+  );
   return {
     sort,
     result,
+    folders: folders.map((f) => ({ id: f.id, name: f.name, templatesCount: f.templatesCount })),
+    inFolders: Object.fromEntries(result.items.map((c) => [c.id, (held.get(c.id) ?? []).map((f) => f.id)])),
+    deleted: url.searchParams.get("deleted") === "1",
     seo: {
       origin,
       locale,
@@ -31,13 +48,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
 
-export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
+/** Every collection form of the site posts here (SPEC §3: create, rename, delete; add, remove, move). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { app, locale } = pageContext(request, context);
+  return folderAction(app, locale, await request.formData());
+}
+
+export function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return folderClientAction({ request, serverAction });
+}
+
+export default function FavoritesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { result, sort } = loaderData;
+  const { result, sort, folders, inFolders, deleted } = loaderData;
   const hrefFor = (page: number, s: FavoriteSort = sort) =>
     listHref(href("/profile/favorites"), FAVORITE_SORTS, s, page);
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-ink">{t("account.favorites.title")}</h1>
@@ -53,25 +80,79 @@ export default function FavoritesPage({ loaderData }: Route.ComponentProps) {
           />
         ) : null}
       </div>
-      {result.items.length ? (
-        <>
-          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
-            {result.items.map((card, i) => (
-              <li key={card.id} className="flex">
-                <TemplateCard card={card} priority={i < 3} headingLevel={2} favorite />
+      {deleted ? (
+        <p
+          role="status"
+          className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900 ring-1 ring-emerald-200"
+        >
+          {t("account.folders.deletedNotice")}
+        </p>
+      ) : null}
+      {actionData ? <FolderStatus data={actionData} visible /> : null}
+
+      <section aria-labelledby="collections-heading" className="flex flex-col gap-4">
+        <h2 id="collections-heading" className="text-xl font-semibold text-ink">
+          {t("account.folders.title")}
+        </h2>
+        {folders.length ? (
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {folders.map((f) => (
+              <li key={f.id}>
+                <Link
+                  to={href(`/profile/favorites/${f.id}`)}
+                  className="flex items-center gap-3 rounded-card bg-surface p-4 shadow-card ring-1 ring-line/60 hover:ring-brand-200"
+                >
+                  <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                    <FolderIcon />
+                  </span>
+                  <span className="min-w-0">
+                    <span className="block truncate font-semibold text-ink">{f.name}</span>
+                    <span className="block text-sm text-ink-muted">
+                      {t("account.favorites.count", { count: f.templatesCount })}
+                    </span>
+                  </span>
+                </Link>
               </li>
             ))}
           </ul>
-          <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(p) => hrefFor(p)} />
-        </>
-      ) : (
-        <Empty
-          title={t("account.favorites.empty")}
-          text={t("account.favorites.emptyText")}
-          to={href("/templates")}
-          cta={t("account.favorites.browse")}
-        />
-      )}
+        ) : (
+          <p className="text-ink-muted">{t("account.folders.noneYet")}</p>
+        )}
+        <div className="max-w-md">
+          <FolderNameForm intent="createFolder" />
+        </div>
+      </section>
+
+      <section aria-labelledby="all-favorites-heading" className="flex flex-col gap-4">
+        <h2 id="all-favorites-heading" className="text-xl font-semibold text-ink">
+          {t("account.folders.all")}
+        </h2>
+        {result.items.length ? (
+          <>
+            <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4">
+              {result.items.map((card, i) => (
+                <li key={card.id} className="flex flex-col gap-2">
+                  <TemplateCard card={card} priority={i < 3} headingLevel={3} favorite />
+                  <FolderMenu
+                    templateId={card.id}
+                    templateName={card.title}
+                    folders={folders}
+                    inFolders={inFolders[card.id] ?? []}
+                  />
+                </li>
+              ))}
+            </ul>
+            <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(p) => hrefFor(p)} />
+          </>
+        ) : (
+          <Empty
+            title={t("account.favorites.empty")}
+            text={t("account.favorites.emptyText")}
+            to={href("/templates")}
+            cta={t("account.favorites.browse")}
+          />
+        )}
+      </section>
     </div>
   );
 }

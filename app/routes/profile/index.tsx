@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DownloadsChart } from "#app/components/account/downloads-chart.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -10,11 +11,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!account) throw new Response(null, { status: 401 });
   const viewer = app.services.downloads.accountViewer(account);
   const allowance = await app.services.downloads.getAllowance(ctx, viewer);
-  const favorites = await app.services.favorites.listFavorites(ctx, { accountId: account.id, sort: "newest", page: 1 });
+  const [favorites, months] = await Promise.all([
+    app.services.favorites.listFavorites(ctx, { accountId: account.id, sort: "newest", page: 1 }),
+    app.services.downloadHistory.downloadsByMonth(ctx, { accountId: account.id, months: 12 }),
+  ]);
   return {
     account: { name: account.name, username: account.username, email: account.email, plan: account.plan },
     allowance: { used: allowance.used, limit: allowance.limit, resetsAt: allowance.resetsAt.toISOString() },
     favorites: { total: favorites.total },
+    months,
     seo: {
       origin,
       locale,
@@ -30,7 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(lo
 
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
-  const { account, allowance, favorites } = loaderData;
+  const { account, allowance, favorites, months } = loaderData;
   const resets = new Date(allowance.resetsAt).toLocaleDateString(locale === "es" ? "es-ES" : "en-US", {
     day: "numeric",
     month: "long",
@@ -90,6 +95,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           <Link to={href("/profile/settings")} className="btn-secondary mt-4">
             {t("account.settings.nav")}
           </Link>
+        </section>
+        <section className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 lg:col-span-2">
+          <DownloadsChart months={months} />
         </section>
         <section
           className="rounded-card bg-surface p-6 shadow-card ring-1 ring-line/60 lg:col-span-2"

@@ -1,20 +1,46 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useId, useState } from "react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
 import { Field, FormNotice, PasswordField, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { avatarOutcome } from "#app/lib/avatar-outcomes.ts";
 import { localePath } from "#app/lib/i18n.ts";
+import { waitParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
-import { deleteAccountSchema, passwordUpdateSchema, profileSchema } from "#modules/accounts/schemas.ts";
+import { AVATAR } from "#config/constants.ts";
+import {
+  deleteAccountSchema,
+  emailChangeSchema,
+  interestsSchema,
+  passwordUpdateSchema,
+  profileSchema,
+} from "#modules/accounts/schemas.ts";
 import type { Route } from "./+types/settings";
 
+const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
+/** The first letter of a name, for the picture's place when there is none. */
+const initialOf = (name: string) => [...name.trim()][0]?.toLocaleUpperCase() ?? "?";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app, locale, origin, t } = pageContext(request, context);
+  const { app, ctx, url, locale, origin, t } = pageContext(request, context);
   const account = app.viewer;
   if (!account) throw new Response(null, { status: 401 });
+  const [options, chosen, pending] = await Promise.all([
+    app.services.interests.interestOptions(ctx),
+    app.services.interests.listInterests(ctx, account.id),
+    app.services.emailChange.pendingEmailChange(ctx, account.id),
+  ]);
   return {
-    account: { name: account.name, username: account.username, email: account.email },
+    account: { name: account.name, username: account.username, email: account.email, avatarUrl: account.avatarUrl },
+    avatarNotice: avatarOutcome(url.searchParams.get("avatar")),
+    wait: waitParam(url.searchParams),
+    pendingEmail: pending?.email ?? null,
+    interests: {
+      options: options.map((o) => ({ id: o.id, type: o.type, name: o.content.name })),
+      chosen,
+    },
     seo: {
       origin,
       locale,
@@ -28,7 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
 
-const SCHEMAS = { profile: profileSchema, password: passwordUpdateSchema, delete: deleteAccountSchema } as const;
+const SCHEMAS = {
+  profile: profileSchema,
+  email: emailChangeSchema,
+  interests: interestsSchema,
+  password: passwordUpdateSchema,
+  delete: deleteAccountSchema,
+} as const;
 type Intent = keyof typeof SCHEMAS;
 
 /** One action, three forms: each names its intent and is checked by its own schema (shared with the browser). */
@@ -53,6 +85,44 @@ export async function action({ request, context }: Route.ActionArgs) {
         ),
       };
     return { intent, done: "account.settings.profileUpdated", result: submission.reply() };
+  }
+
+  if (intent === "email") {
+    const hideCurrent = { hideFields: ["current"] };
+    const submission = parseWithZod(formData, { schema: emailChangeSchema });
+    if (submission.status !== "success") return { intent, result: submission.reply(hideCurrent) };
+    const wait = await app.limitAuthAttempt();
+    if (wait !== null)
+      return { intent, result: submission.reply({ formErrors: ["auth.errors.rateLimited"], ...hideCurrent }), wait };
+    const r = await app.services.emailChange.requestEmailChange(app.accountContext(locale), {
+      accountId,
+      email: submission.value.email,
+      password: submission.value.current,
+    });
+    if (!r.ok)
+      return {
+        intent,
+        result: submission.reply(
+          r.field ? { fieldErrors: { [r.field]: [r.code] }, ...hideCurrent } : { formErrors: [r.code], ...hideCurrent },
+        ),
+      };
+    return {
+      intent,
+      done: "account.settings.emailSent",
+      email: r.value.email,
+      result: submission.reply({ resetForm: true }),
+    };
+  }
+
+  if (intent === "interests") {
+    const submission = parseWithZod(formData, { schema: interestsSchema });
+    if (submission.status !== "success") return { intent, result: submission.reply() };
+    const r = await app.services.interests.updateInterests(app.serviceContext(locale), {
+      accountId,
+      tagIds: submission.value.tagIds,
+    });
+    if (!r.ok) return { intent, result: submission.reply({ formErrors: [r.code] }) };
+    return { intent, done: "account.interests.saved", result: submission.reply() };
   }
 
   const hide = { hideFields: ["current", "password", "confirm"] };
@@ -87,10 +157,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       result: submission.reply({ formErrors: ["auth.errors.rateLimited"], hideFields: ["password"] }),
       wait,
     };
-  const r = await app.services.profile.deleteAccount(app.billingContext(locale), {
-    accountId,
-    password: submission.value.password,
-  });
+  const r = await app.services.profile.deleteAccount(
+    { ...app.billingContext(locale), storage: app.fileContext().storage },
+    {
+      accountId,
+      password: submission.value.password,
+    },
+  );
   if (!r.ok)
     return {
       intent,
@@ -107,14 +180,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { account } = loaderData;
+  const { account, interests, pendingEmail, avatarNotice, wait } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-ink">{t("account.settings.title")}</h1>
         <p className="mt-2 text-ink-muted">{t("account.settings.intro")}</p>
       </div>
+      <AvatarForm name={account.name} avatarUrl={account.avatarUrl} notice={avatarNotice} wait={wait} />
       <ProfileForm account={account} />
+      <EmailForm email={account.email} pending={pendingEmail} />
+      <InterestsForm options={interests.options} chosen={interests.chosen} />
       <PasswordForm />
       <DeleteForm />
     </div>
@@ -141,7 +217,7 @@ function Section({
   return (
     <section
       aria-labelledby={id}
-      className={`rounded-card bg-surface p-6 shadow-card ring-1 sm:p-8 ${danger ? "ring-red-200" : "ring-line/60"}`}
+      className={`scroll-mt-40 rounded-card bg-surface p-6 shadow-card ring-1 sm:p-8 ${danger ? "ring-red-200" : "ring-line/60"}`}
     >
       <h2 id={id} className="text-lg font-semibold text-ink">
         {title}
@@ -155,7 +231,10 @@ function Notices({ answer, seconds }: { answer: ReturnType<typeof useAnswer>; se
   const { t } = useI18n();
   const formError = answer?.result?.error?.[""]?.[0];
   if (formError) return <FormNotice tone="error">{t(formError, { seconds: seconds ?? 60 })}</FormNotice>;
-  if (answer && "done" in answer && answer.done) return <FormNotice tone="success">{t(answer.done)}</FormNotice>;
+  if (answer && "done" in answer && answer.done)
+    return (
+      <FormNotice tone="success">{t(answer.done, { email: "email" in answer ? String(answer.email) : "" })}</FormNotice>
+    );
   return null;
 }
 
@@ -193,11 +272,208 @@ function ProfileForm({ account }: { account: { name: string; username: string; e
               />
             </Field>
           </div>
-          <p className="text-sm text-ink-muted">
-            {t("account.settings.email")}: <span className="font-medium text-ink">{account.email}</span>
-          </p>
           <button type="submit" className="btn-primary self-start" disabled={busy}>
             {t("account.settings.saveProfile")}
+          </button>
+        </Form>
+      </div>
+    </Section>
+  );
+}
+
+function AvatarForm({
+  name,
+  avatarUrl,
+  notice,
+  wait,
+}: {
+  name: string;
+  avatarUrl: string | null;
+  notice: { key: string; ok: boolean } | null;
+  wait: number;
+}) {
+  const { t, href } = useI18n();
+  const navigation = useNavigation();
+  const busy = navigation.formAction?.endsWith("/profile/avatar") ?? false;
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+  // Checked here first (the server checks again): no 5 MB upload only to hear it was too big.
+  const check = (e: React.FormEvent<HTMLFormElement>) => {
+    const file = (e.currentTarget.elements.namedItem("avatar") as HTMLInputElement | null)?.files?.[0];
+    const issue = !file
+      ? "account.settings.errors.noFile"
+      : file.size > AVATAR.maxBytes
+        ? "account.settings.errors.fileTooLarge"
+        : file.type && !AVATAR_TYPES.includes(file.type)
+          ? "account.settings.errors.invalidFileType"
+          : null;
+    setProblem(issue);
+    if (issue) e.preventDefault();
+  };
+  const message = problem ?? (notice && !notice.ok ? notice.key : null);
+  return (
+    <Section id="avatar" title={t("account.settings.avatarTitle")}>
+      <div className="mt-4 flex flex-col gap-5 sm:flex-row sm:items-start">
+        {avatarUrl ? (
+          <img
+            src={avatarUrl}
+            alt={t("account.settings.avatarAlt", { name })}
+            width={96}
+            height={96}
+            className="size-24 shrink-0 rounded-full object-cover ring-1 ring-line"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="inline-flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-50 text-3xl font-semibold text-brand-700 ring-1 ring-line"
+          >
+            {initialOf(name)}
+          </span>
+        )}
+        <div className="flex min-w-0 flex-1 flex-col gap-3">
+          {notice?.ok ? <FormNotice tone="success">{t(notice.key)}</FormNotice> : null}
+          {message ? (
+            <FormNotice tone="error">
+              <span id={errorId}>{t(message, { seconds: wait })}</span>
+            </FormNotice>
+          ) : null}
+          <Form
+            method="post"
+            action={href("/profile/avatar")}
+            encType="multipart/form-data"
+            onSubmit={check}
+            className="flex flex-col gap-3"
+          >
+            <label htmlFor={inputId} className="field-label">
+              {t("account.settings.avatarChoose")}
+            </label>
+            <input
+              id={inputId}
+              type="file"
+              name="avatar"
+              accept={AVATAR_TYPES.join(",")}
+              aria-describedby={message ? errorId : undefined}
+              aria-invalid={message ? true : undefined}
+              className="block w-full max-w-sm text-sm text-ink-soft file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
+            />
+            <p className="text-sm text-ink-muted">{t("account.settings.avatarHint")}</p>
+            <button type="submit" className="btn-primary self-start" disabled={busy}>
+              {t("account.settings.avatarUpload")}
+            </button>
+          </Form>
+          {avatarUrl ? (
+            <Form method="post" action={href("/profile/avatar")} encType="multipart/form-data">
+              <input type="hidden" name="intent" value="remove" />
+              <button type="submit" className="btn-ghost -ml-3 text-red-800" disabled={busy}>
+                {t("account.settings.avatarRemove")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      </div>
+    </Section>
+  );
+}
+
+function EmailForm({ email, pending }: { email: string; pending: string | null }) {
+  const { t } = useI18n();
+  const answer = useAnswer("email");
+  const busy = useNavigation().formData?.get("intent") === "email";
+  const errorText = useErrorText();
+  const [form, fields] = useAccountForm("settings-email", emailChangeSchema, answer?.result);
+  return (
+    <Section id="email-h" title={t("account.settings.emailTitle")}>
+      <p className="mt-2 max-w-prose text-sm text-ink-soft">
+        {t("account.settings.emailNow")} <span className="font-medium break-all text-ink">{email}</span>
+      </p>
+      <div className="mt-4 flex flex-col gap-4">
+        <Notices answer={answer} seconds={answer && "wait" in answer ? answer.wait : undefined} />
+        {pending && !(answer && "done" in answer) ? (
+          <FormNotice tone="info">{t("account.settings.emailPending", { email: pending })}</FormNotice>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="email" />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={fields.email.id} label={t("account.settings.newEmail")} error={errorText(fields.email.errors)}>
+              <input
+                {...getInputProps(fields.email, { type: "email" })}
+                autoComplete="email"
+                autoCapitalize="none"
+                spellCheck={false}
+                className="field-input"
+              />
+            </Field>
+            <PasswordField
+              field={fields.current}
+              label={t("account.settings.emailPassword")}
+              autoComplete="current-password"
+            />
+          </div>
+          <button type="submit" className="btn-primary self-start" disabled={busy}>
+            {t("account.settings.saveEmail")}
+          </button>
+        </Form>
+      </div>
+    </Section>
+  );
+}
+
+function InterestsForm({
+  options,
+  chosen,
+}: {
+  options: { id: number; type: string; name: string }[];
+  chosen: number[];
+}) {
+  const { t } = useI18n();
+  const answer = useAnswer("interests");
+  const busy = useNavigation().formData?.get("intent") === "interests";
+  const [form, fields] = useAccountForm("settings-interests", interestsSchema, answer?.result, {
+    tagIds: chosen.map(String),
+  });
+  const fieldError = fields.tagIds.errors?.[0];
+  const groups = (["category", "tag"] as const)
+    .map((type) => ({ type, list: options.filter((o) => o.type === type) }))
+    .filter((g) => g.list.length);
+  return (
+    <Section id="interests" title={t("account.interests.settingsTitle")}>
+      <p className="mt-2 max-w-prose text-sm text-ink-soft">{t("account.interests.settingsIntro")}</p>
+      <div className="mt-4 flex flex-col gap-4">
+        <Notices answer={answer} />
+        <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
+          <input type="hidden" name="intent" value="interests" />
+          {groups.map((g) => (
+            <fieldset key={g.type} aria-describedby={fieldError ? fields.tagIds.errorId : undefined}>
+              <legend className="mb-2 text-sm font-semibold text-ink-muted">
+                {t(g.type === "category" ? "account.interests.categories" : "account.interests.topics")}
+              </legend>
+              <div className="flex flex-wrap gap-2">
+                {g.list.map((o) => (
+                  <label
+                    key={o.id}
+                    className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-line bg-surface px-3.5 py-2 text-sm font-medium text-ink hover:border-brand-200 has-checked:border-brand-600 has-checked:bg-brand-50 has-checked:text-brand-800 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
+                  >
+                    <input
+                      type="checkbox"
+                      name="tagIds"
+                      value={o.id}
+                      defaultChecked={chosen.includes(o.id)}
+                      className="size-4 accent-brand-600"
+                    />
+                    {o.name}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ))}
+          {fieldError ? (
+            <p id={fields.tagIds.errorId} className="field-error">
+              {t(fieldError)}
+            </p>
+          ) : null}
+          <button type="submit" className="btn-primary self-start" disabled={busy}>
+            {t("account.interests.save")}
           </button>
         </Form>
       </div>

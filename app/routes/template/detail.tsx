@@ -3,6 +3,7 @@ import { Link, redirect } from "react-router";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { FavoriteButton } from "#app/components/favorites/favorite-button.tsx";
+import { FolderMenu } from "#app/components/favorites/folder-menu.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { DOWNLOAD_NOTICES, type DownloadNotice, DownloadPanel } from "#app/components/template/download-panel.tsx";
 import { Gallery } from "#app/components/template/gallery.tsx";
@@ -38,9 +39,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const colorParam = url.searchParams.get("color");
   const downloadParam = url.searchParams.get("download");
   const notice = DOWNLOAD_NOTICES.find((n) => n === downloadParam) ?? null;
-  const favorite = app.viewer
-    ? (await app.services.favorites.favoriteIds(ctx, app.viewer.id, [template.id])).has(template.id)
-    : false;
+  const [favorite, folders, held] = app.viewer
+    ? await Promise.all([
+        app.services.favorites.favoriteIds(ctx, app.viewer.id, [template.id]).then((s) => s.has(template.id)),
+        app.services.folders.listFolders(ctx, { accountId: app.viewer.id }),
+        app.services.folders.foldersOfTemplates(ctx, app.viewer.id, [template.id]),
+      ])
+    : [false, null, null];
   const initialColor = template.colors.find((c) => c.slug === colorParam)?.id ?? template.colors[0]?.id;
   const license = template.isPremium ? t("template.facts.premium") : t("template.facts.free");
   const image = template.colors[0] ? `${origin}${previewUrl(template.colors[0].id, 1, 1280)}` : undefined;
@@ -52,6 +57,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     notice: notice as DownloadNotice | null,
     wait: waitParam(url.searchParams),
     favorite,
+    // A member's collections, for "Save to collection" (SPEC §3); none for guests.
+    folders: folders?.map((f) => ({ id: f.id, name: f.name, templatesCount: f.templatesCount })) ?? null,
+    inFolders: held?.get(template.id)?.map((f) => f.id) ?? [],
     paths,
     seo: {
       origin,
@@ -208,8 +216,18 @@ export default function TemplatePage({ loaderData }: Route.ComponentProps) {
                 wait={loaderData.wait}
               />
             ) : null}
-            <div className="mt-4 flex">
+            <div className="mt-4 flex flex-wrap gap-2">
               <FavoriteButton key={template.id} templateId={template.id} initial={loaderData.favorite} />
+              {loaderData.folders ? (
+                <FolderMenu
+                  key={`folders-${template.id}`}
+                  templateId={template.id}
+                  templateName={template.title}
+                  folders={loaderData.folders}
+                  inFolders={loaderData.inFolders}
+                  align="end"
+                />
+              ) : null}
             </div>
             <p id="premium-note" className="mt-4 text-xs text-ink-muted">
               {template.isPremium ? t("template.download.premiumNote") : t("template.download.freeNote")}

@@ -1,0 +1,192 @@
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { AUTH } from "#config/constants.ts";
+import { renderMail } from "#modules/mail/render.ts";
+import type { ServiceContext } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
+import { verifyPassword } from "./passwords.ts";
+import {
+  type AccountContext,
+  type AccountResult,
+  deliver,
+  digest,
+  EMAIL_PURPOSE,
+  localePrefix,
+  recentlyMailed,
+  uniqueViolation,
+} from "./service.ts";
+
+/**
+ * Changing the account's e-mail address (SPEC §3 account edit form, issue 9): proven by the current
+ * password, it takes effect only when a link mailed to the new address is followed (24 hours, single
+ * use), and the old address is told when it does. Until then the account keeps its address.
+ */
+
+export const EMAIL_CHANGE_ERRORS = {
+  password: "auth.errors.currentPasswordInvalid",
+  same: "account.settings.errors.sameEmail",
+  taken: "auth.errors.loginTaken",
+  cooldown: "account.settings.errors.emailCooldown",
+  failed: "account.settings.errors.emailFailed",
+  gone: "auth.errors.accountNotFound",
+  invalid: "auth.errors.confirmationInvalid",
+  outdated: "auth.errors.linkOutdated",
+} as const;
+
+const free = async (ctx: ServiceContext, email: string, accountId: number) =>
+  !(
+    await queryRows<{ id: number }>(
+      ctx.db,
+      sql`select id from account where lower(email) = lower(${email}) and id <> ${accountId}`,
+    )
+  ).length;
+
+/**
+ * Sends a confirmation link to the new address. A taken address says so (as sign-up does); asking again
+ * within a minute is refused (no mail-bombing); a new request replaces the pending one.
+ */
+export async function requestEmailChange(
+  ctx: AccountContext,
+  input: { accountId: number; email: string; password: string },
+): Promise<AccountResult<{ email: string }>> {
+  const email = input.email.trim();
+  const [row] = await queryRows<{ email: string; password_hash: string; locale: string }>(
+    ctx.db,
+    sql`select email, password_hash, locale from account where id = ${input.accountId} and deleted_at is null`,
+  );
+  if (!row) return { ok: false, code: EMAIL_CHANGE_ERRORS.gone };
+  if (!(await verifyPassword(row.password_hash, input.password)))
+    return { ok: false, code: EMAIL_CHANGE_ERRORS.password, field: "current" };
+  if (row.email.toLowerCase() === email.toLowerCase())
+    return { ok: false, code: EMAIL_CHANGE_ERRORS.same, field: "email" };
+  if (!(await free(ctx, email, input.accountId))) return { ok: false, code: EMAIL_CHANGE_ERRORS.taken, field: "email" };
+  if (await recentlyMailed(ctx, input.accountId, EMAIL_PURPOSE.emailChange))
+    return { ok: false, code: EMAIL_CHANGE_ERRORS.cooldown };
+
+  const token = randomBytes(24).toString("base64url");
+  const now = ctx.clock.now();
+  const expires = new Date(now.getTime() + AUTH.verificationLinkHours * 3600_000);
+  await ctx.db.transaction(async (tx) => {
+    // One pending change at a time: an earlier link stops working.
+    await tx.execute(sql`update email_token set used_at = ${now}
+        where account_id = ${input.accountId} and purpose = ${EMAIL_PURPOSE.emailChange} and used_at is null`);
+    await tx.execute(sql`insert into email_token (token_hash, account_id, purpose, new_email, expires_at, created_at)
+        values (${digest(token)}, ${input.accountId}, ${EMAIL_PURPOSE.emailChange}, ${email}, ${expires}, ${now})`);
+  });
+  const t = ctx.translate(ctx.locale);
+  const { html, text } = renderMail({
+    locale: ctx.locale,
+    preheader: t("mail.emailChange.preheader"),
+    heading: t("mail.emailChange.heading"),
+    paragraphs: [
+      t("mail.emailChange.body", { email }),
+      t("mail.emailChange.expires", { hours: AUTH.verificationLinkHours }),
+    ],
+    action: {
+      label: t("mail.emailChange.action"),
+      url: `${ctx.origin}${localePrefix(ctx.locale)}/confirm-email?hash=${token}`,
+    },
+    footer: t("mail.emailChange.footer"),
+  });
+  try {
+    await ctx.mailer.send({
+      to: email,
+      subject: t("mail.emailChange.subject"),
+      html,
+      text,
+      kind: "email-change",
+      locale: ctx.locale,
+    });
+  } catch (error) {
+    ctx.log.error("e-mail change link not sent", { accountId: input.accountId, error });
+    await ctx.db.execute(sql`delete from email_token where token_hash = ${digest(token)}`);
+    return { ok: false, code: EMAIL_CHANGE_ERRORS.failed };
+  }
+  return { ok: true, value: { email } };
+}
+
+/** The change waiting for its link to be followed, if any. */
+export async function pendingEmailChange(
+  ctx: ServiceContext,
+  accountId: number,
+): Promise<{ email: string; expiresAt: Date } | null> {
+  const [row] = await queryRows<{ new_email: string; expires_at: Date | string }>(
+    ctx.db,
+    sql`select new_email, expires_at from email_token
+        where account_id = ${accountId} and purpose = ${EMAIL_PURPOSE.emailChange} and used_at is null
+          and expires_at > ${ctx.clock.now()} order by created_at desc limit 1`,
+  );
+  return row ? { email: row.new_email, expiresAt: new Date(row.expires_at) } : null;
+}
+
+/**
+ * Follows the link sent to the new address: the account's e-mail becomes it (the account is verified by
+ * it), other pending links for the account stop working, and the old address is told.
+ */
+export async function confirmEmailChange(
+  ctx: AccountContext,
+  token: string,
+): Promise<AccountResult<{ accountId: number; email: string }>> {
+  if (!token || token.length > 100 || !/^[\w-]+$/.test(token)) return { ok: false, code: EMAIL_CHANGE_ERRORS.invalid };
+  const now = ctx.clock.now();
+  let result: AccountResult<{ accountId: number; email: string; old: string; locale: string }>;
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      const [row] = await queryRows<{ account_id: number; new_email: string; expires_at: Date; used_at: Date | null }>(
+        tx as never,
+        sql`select account_id, new_email, expires_at, used_at from email_token
+            where token_hash = ${digest(token)} and purpose = ${EMAIL_PURPOSE.emailChange} for update`,
+      );
+      if (!row) return { ok: false as const, code: EMAIL_CHANGE_ERRORS.invalid };
+      const [account] = await queryRows<{ email: string; locale: string }>(
+        tx as never,
+        sql`select email, locale from account where id = ${row.account_id} and deleted_at is null for update`,
+      );
+      if (!account) return { ok: false as const, code: EMAIL_CHANGE_ERRORS.invalid };
+      // Following the link again after it worked: the address is already the new one.
+      if (row.used_at && account.email.toLowerCase() === row.new_email.toLowerCase())
+        return {
+          ok: true as const,
+          value: { accountId: row.account_id, email: account.email, old: "", locale: account.locale },
+        };
+      if (row.used_at || new Date(row.expires_at) <= now)
+        return { ok: false as const, code: EMAIL_CHANGE_ERRORS.outdated };
+      await tx.execute(sql`update email_token set used_at = ${now}
+          where account_id = ${row.account_id} and used_at is null and purpose in (${EMAIL_PURPOSE.emailChange}, ${EMAIL_PURPOSE.reset})`);
+      await tx.execute(sql`update account set email = ${row.new_email}, verified_at = coalesce(verified_at, ${now}),
+          updated_at = ${now} where id = ${row.account_id}`);
+      return {
+        ok: true as const,
+        value: { accountId: row.account_id, email: row.new_email, old: account.email, locale: account.locale },
+      };
+    });
+  } catch (error) {
+    // Someone registered the address after the link was sent.
+    if (uniqueViolation(error) === "account_email_lower_idx") return { ok: false, code: EMAIL_CHANGE_ERRORS.taken };
+    throw error;
+  }
+  if (!result.ok) return result;
+  const { accountId, email, old } = result.value;
+  if (old) {
+    const locale = result.value.locale === "es" ? "es" : "en";
+    const t = ctx.translate(locale);
+    await deliver(ctx, "e-mail change notice", async () => {
+      const { html, text } = renderMail({
+        locale,
+        preheader: t("mail.emailChanged.preheader"),
+        heading: t("mail.emailChanged.heading"),
+        paragraphs: [t("mail.emailChanged.body", { email }), t("mail.emailChanged.help")],
+        footer: t("mail.emailChanged.footer"),
+      });
+      await ctx.mailer.send({
+        to: old,
+        subject: t("mail.emailChanged.subject"),
+        html,
+        text,
+        kind: "email-changed",
+        locale,
+      });
+    });
+  }
+  return { ok: true, value: { accountId, email } };
+}

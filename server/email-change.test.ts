@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { smtpMailer } from "#modules/mail/mailer.ts";
+import type { Clock } from "#modules/shared/context.ts";
+import { httpClient, notices, visible } from "#tests/http.ts";
+import { signedInMember } from "#tests/members.ts";
+import { createTestServer } from "#tests/server.ts";
+import { startSmtpServer } from "#tests/smtp.ts";
+
+/** The e-mail change as a member does it: the settings form, the mail at the new address, the link. */
+
+let srv: Awaited<ReturnType<typeof createTestServer>>;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let mailer: ReturnType<typeof smtpMailer>;
+const clock: Clock = { now: () => new Date() };
+const silent = { info() {}, warn() {}, error() {} };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  mailer = smtpMailer({ url: smtp.url, log: silent });
+  srv = await createTestServer({ mailer });
+});
+afterAll(async () => {
+  await srv?.cleanup();
+  mailer?.close();
+  await smtp?.close();
+});
+
+const http = () => httpClient((p, i) => srv.request(p, i));
+
+describe("e-mail change through the settings page", () => {
+  it("sends the link to the new address, changes the address when followed, and tells the old one", async () => {
+    const ana = await signedInMember(srv, clock, "ana");
+    const wrong = await http().post(
+      "/es/profile/settings",
+      { intent: "email", email: "ana.nueva@example.com", current: "not-it-9!" },
+      ana.jar,
+    );
+    expect(visible(await wrong.text())).toContain("La contraseña actual no es válida");
+    const res = await http().post(
+      "/profile/settings",
+      { intent: "email", email: "ana.new@example.com", current: "Sl1des!rock" },
+      ana.jar,
+    );
+    const html = await res.text();
+    expect(notices(html)).toContain("We sent a confirmation link to ana.new@example.com.");
+    // The page still shows the current address, and the pending change.
+    const page = visible(await (await http().get("/profile/settings", ana.jar)).text());
+    expect(page).toContain(ana.email);
+    expect(page).toContain("A change to ana.new@example.com is waiting");
+
+    const [mail] = smtp.to("ana.new@example.com");
+    const link = /(\/confirm-email\?hash=[\w-]+)/.exec(mail.body)?.[1];
+    expect(link).toBeTruthy();
+    // Following it from another device (no session) works.
+    const done = await http().get(link as string);
+    expect(done.status).toBe(200);
+    expect(done.headers.get("cache-control") ?? "").not.toMatch(/public/);
+    expect(notices(await done.text())).toContain("Email updated: your account now uses ana.new@example.com.");
+    expect(
+      smtp
+        .to(ana.email)
+        .map((m) => m.body)
+        .join(""),
+    ).toContain("ana.new@example.com");
+    const after = visible(await (await http().get("/profile/settings", ana.jar)).text());
+    expect(after).toContain("ana.new@example.com");
+    expect(after).not.toContain("is waiting");
+    // A made-up link says so, in Spanish on the Spanish page.
+    expect(notices(await (await http().get("/es/confirm-email?hash=made-up")).text())).toContain(
+      "Tu enlace de confirmación ha caducado o no es correcto",
+    );
+  });
+});

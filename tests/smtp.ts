@@ -1,0 +1,58 @@
+import type net from "node:net";
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { from?: string; to: string[]; raw: string };
+
+/**
+ * A real SMTP server on loopback that keeps what it receives. `text(i)` decodes a message's
+ * quoted-printable body enough to read links and sentences in it.
+ */
+export async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const from = session.envelope.mailFrom;
+        received.push({
+          from: from ? from.address : undefined,
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as net.AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    received,
+    /** The mails sent to an address, oldest first, with their bodies decoded. */
+    to(address: string) {
+      const wanted = address.toLowerCase();
+      return received
+        .filter((m) => m.to.some((to) => to.toLowerCase() === wanted))
+        .map((m) => ({ ...m, body: decodeBody(m.raw) }));
+    },
+    close: () => new Promise<void>((resolve) => server.close(resolve)),
+  };
+}
+
+/** Undoes quoted-printable soft breaks and escapes (UTF-8), which is what nodemailer sends. */
+export function decodeBody(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined[i] === "=" ? joined.slice(i + 1, i + 3) : "";
+    if (/^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i], "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
