@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "#db/client.server.ts";
 import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
 import { sandboxProvider } from "#modules/billing/provider.ts";
@@ -201,5 +203,55 @@ describe("GraphQL catalogue", () => {
       devHandler,
     );
     expect(deep.body.errors?.[0].message, JSON.stringify(deep.body)).toMatch(/depth/i);
+  });
+});
+
+describe("GraphQL while the database is down", () => {
+  it("answers 503 with Retry-After, from the budget check or from a resolver, never 'Unexpected error'", async () => {
+    const gone = await openDatabase({ url: "postgres://nobody@127.0.0.1:1/none" });
+    const refused = await gone.rows(sql`select 1`).catch((e: unknown) => e);
+    try {
+      const serviceContext = (locale: Locale): ServiceContext => ({
+        db: gone.db,
+        locale,
+        clock: { now: () => new Date() },
+        log: silent,
+      });
+      const down = createGraphqlHandler({
+        serviceContext,
+        billingContext: (locale) => ({ ...serviceContext(locale), payments: sandboxProvider() }),
+        translate: serverT,
+        log: { info() {}, warn() {}, error() {} },
+        production: true,
+        origin: "http://localhost:3000",
+      });
+      const ask = (edge: Parameters<typeof down>[1] = {}, locale = "en") =>
+        down(
+          new Request("http://localhost/graphql", {
+            method: "POST",
+            headers: { "content-type": "application/json", locale },
+            body: JSON.stringify({ query: "{ tags { totalCount } }" }),
+          }),
+          edge,
+        );
+      const inResolver = await ask();
+      expect(inResolver.status).toBe(503);
+      expect(inResolver.headers.get("retry-after")).toBe("5");
+      expect((await inResolver.json()).errors[0].extensions.code).toBe("SERVICE_UNAVAILABLE");
+      const inBudget = await ask(
+        {
+          takeCost: async () => {
+            throw refused;
+          },
+        },
+        "es",
+      );
+      expect(inBudget.status).toBe(503);
+      expect((await inBudget.json()).errors[0].message).toBe(
+        "SlideNest no está disponible por unos instantes. Inténtalo de nuevo en unos segundos.",
+      );
+    } finally {
+      await gone.close();
+    }
   });
 });

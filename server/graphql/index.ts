@@ -1,7 +1,8 @@
 import SchemaBuilder from "@pothos/core";
 import ComplexityPlugin from "@pothos/plugin-complexity";
 import { GraphQLError, NoSchemaIntrospectionCustomRule } from "graphql";
-import { createYoga, type Plugin } from "graphql-yoga";
+import { createYoga, maskError, type Plugin } from "graphql-yoga";
+import { isDatabaseUnavailable } from "#db/client.server.ts";
 import { GRAPHQL, LANGUAGES, LIMIT_TAGS, type Locale } from "#config/constants.ts";
 import * as interests from "#modules/accounts/interests.ts";
 import type { AccountView } from "#modules/accounts/service.ts";
@@ -54,6 +55,13 @@ const MESSAGES = {
   forbidden: { en: "You can only read your own downloads.", es: "Solo puedes consultar tus propias descargas." },
   unauthenticated: { en: "Log in first.", es: "Inicia sesión primero." },
 } as const;
+
+const UNAVAILABLE_MESSAGE = "SlideNest is briefly unavailable. Please try again in a few seconds.";
+function unavailable(message: string): GraphQLError {
+  return new GraphQLError(message, {
+    extensions: { code: "SERVICE_UNAVAILABLE", http: { status: 503, headers: { "Retry-After": "5" } } },
+  });
+}
 
 function badInput(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", http: { status: 400 } } });
@@ -760,7 +768,15 @@ export function createGraphqlHandler(opts: {
       // Every operation pays its cost (searches more than lookups) from the client's budget.
       async onExecute({ args, setResultAndStopExecution }) {
         const ctx = args.contextValue as unknown as Ctx;
-        const wait = await ctx.takeCost(operationCost(args.document, args.operationName));
+        let wait: number | null;
+        try {
+          wait = await ctx.takeCost(operationCost(args.document, args.operationName));
+        } catch (error) {
+          if (!isDatabaseUnavailable(error)) throw error;
+          // The budget lives in the database: while it is down, say so (503), like every other answer.
+          setResultAndStopExecution({ errors: [unavailable(ctx.t("common.errors.unavailable"))] });
+          return;
+        }
         if (wait === null) return;
         setResultAndStopExecution({
           errors: [
@@ -780,7 +796,13 @@ export function createGraphqlHandler(opts: {
     // No file uploads here: multipart requests are refused instead of being buffered.
     multipart: false,
     graphiql: !opts.production,
-    maskedErrors: true,
+    maskedErrors: {
+      // A database outage during a resolver is a 503 with Retry-After, not "Unexpected error".
+      maskError: (error, message, isDev) =>
+        isDatabaseUnavailable((error as { originalError?: unknown }).originalError ?? error)
+          ? unavailable(UNAVAILABLE_MESSAGE)
+          : maskError(error, message, isDev),
+    },
     plugins,
     fetchAPI: { Request, Response, Headers, fetch, ReadableStream, FormData, Blob, File, URL, URLSearchParams },
     logging: {
