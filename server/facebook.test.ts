@@ -1,32 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createVerifiedAccount } from "#modules/accounts/service.ts";
-import { type Clock, systemClock } from "#modules/shared/context.ts";
+import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type FacebookDouble, startFacebookDouble } from "#tests/facebook-double.ts";
 import { createTestServer } from "#tests/server.ts";
+import { alerts, cookiesOf, existingAccounts, startSignIn } from "#tests/sign-in.ts";
 
 const origin = "http://localhost:3000";
 let fb: FacebookDouble;
 let srv: Awaited<ReturnType<typeof createTestServer>>;
 let env: Record<string, string>;
-
-/** Cookies from Set-Cookie headers, as one Cookie header. */
-function cookiesOf(...responses: Response[]): string {
-  const jar = new Map<string, string>();
-  for (const res of responses)
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      if (/Max-Age=0/i.test(line) || eq === pair.length - 1) jar.delete(pair.slice(0, eq));
-      else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-}
-
-/** The visible notices of a page (role alert), not the message catalogue it also carries. */
-const alerts = (html: string) =>
-  [...html.matchAll(/<div role="alert"[^>]*>([\s\S]*?)<\/div>/g)].map((m) => m[1].replace(/<[^>]+>/g, "")).join(" | ");
 
 /** The account an access token belongs to (the token is `accountId.session.exp.mac`). */
 const accountOf = (accessToken: string) => Number(accessToken.split(".")[0]);
@@ -52,31 +35,14 @@ beforeAll(async () => {
     FACEBOOK_GRAPH_URL: fb.graphUrl,
   };
   srv = await createTestServer({ env });
-  const ctx = { db: srv.database.db, clock: systemClock };
-  await createVerifiedAccount(ctx, {
-    email: "owner@gmail.com",
-    username: "owner",
-    name: "Owner",
-    password: "Owner-pass-1!",
-  });
-  await createVerifiedAccount(ctx, {
-    email: "blocked@example.org",
-    username: "blocked",
-    name: "Blocked",
-    password: "Blocked-pass-1!",
-    blocked: true,
-  });
+  await existingAccounts(srv, "owner@gmail.com");
 });
 afterAll(async () => {
   await srv?.cleanup();
   await fb?.close();
 });
 
-async function startFlow(query = "") {
-  const start = await srv.request(`/auth/facebook${query}`, { redirect: "manual" });
-  expect(start.status).toBe(302);
-  return { start, location: start.headers.get("location") as string };
-}
+const startFlow = (query = "") => startSignIn(srv, "/auth/facebook", query);
 
 /** The whole redirect flow for a Facebook user: where the callback sends the browser, and its answer. */
 async function redirectFlow(user: string, query = "") {

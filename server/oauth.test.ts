@@ -1,31 +1,14 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createVerifiedAccount } from "#modules/accounts/service.ts";
-import { type Clock, systemClock } from "#modules/shared/context.ts";
+import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { startOidcProvider, type TestOidcProvider } from "#tests/oidc-provider.ts";
 import { createTestServer } from "#tests/server.ts";
+import { alerts, cookiesOf, existingAccounts, startSignIn } from "#tests/sign-in.ts";
 
 const origin = "http://localhost:3000";
 let provider: TestOidcProvider;
 let srv: Awaited<ReturnType<typeof createTestServer>>;
-
-/** Cookies from Set-Cookie headers, as one Cookie header. */
-function cookiesOf(...responses: Response[]): string {
-  const jar = new Map<string, string>();
-  for (const res of responses)
-    for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
-      const eq = pair.indexOf("=");
-      if (/Max-Age=0/i.test(line) || eq === pair.length - 1) jar.delete(pair.slice(0, eq));
-      else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
-}
-
-/** The visible notices of a page (role alert), not the message catalogue it also carries. */
-const alerts = (html: string) =>
-  [...html.matchAll(/<div role="alert"[^>]*>([\s\S]*?)<\/div>/g)].map((m) => m[1].replace(/<[^>]+>/g, "")).join(" | ");
 
 beforeAll(async () => {
   provider = await startOidcProvider({
@@ -46,31 +29,14 @@ beforeAll(async () => {
       GOOGLE_ISSUER: provider.issuer,
     },
   });
-  const ctx = { db: srv.database.db, clock: systemClock };
-  await createVerifiedAccount(ctx, {
-    email: "owner@example.org",
-    username: "owner",
-    name: "Owner",
-    password: "Owner-pass-1!",
-  });
-  await createVerifiedAccount(ctx, {
-    email: "blocked@example.org",
-    username: "blocked",
-    name: "Blocked",
-    password: "Blocked-pass-1!",
-    blocked: true,
-  });
+  await existingAccounts(srv, "owner@example.org");
 });
 afterAll(async () => {
   await srv?.cleanup();
   await provider?.close();
 });
 
-async function startFlow(query = "") {
-  const start = await srv.request(`/auth/google${query}`, { redirect: "manual" });
-  expect(start.status).toBe(302);
-  return { start, location: start.headers.get("location") as string };
-}
+const startFlow = (query = "") => startSignIn(srv, "/auth/google", query);
 
 describe("sign in with Google (OpenID Connect, real provider on loopback)", () => {
   it("offers the button, signs a new visitor in with a verified account, and goes back where they were", async () => {
