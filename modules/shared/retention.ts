@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { RETENTION, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
 import { periodOf } from "#modules/downloads/period.ts";
 import type { ServiceContext } from "./context.ts";
@@ -24,50 +24,33 @@ export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "cloc
   );
   const oldestPeriod = periodOf(months);
   const logCutoff = new Date(now.getTime() - Math.max(RETENTION.serverLogDays, TOP_SEARCHES_WINDOW_DAYS) * DAY_MS);
-  const count = async (query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(ctx.db, query))[0]?.n ?? 0;
+  /** Deletes `from <table> where <condition>` and answers how many rows went. */
+  const purge = async (from: SQL) =>
+    Number(
+      (
+        await queryRows<{ n: number }>(
+          ctx.db,
+          sql`with d as (delete from ${from} returning 1) select count(*)::int as n from d`,
+        )
+      )[0]?.n ?? 0,
+    );
   return {
-    guestDownloads: Number(
-      await count(sql`with d as (delete from download where account_id is null and created_at < ${months} returning 1)
-                      select count(*)::int as n from d`),
-    ),
-    counters: Number(
-      await count(sql`with d as (delete from download_counter where period < ${oldestPeriod} returning 1)
-                      select count(*)::int as n from d`),
-    ),
-    grants: Number(
-      await count(sql`with d as (delete from download_grant where period < ${oldestPeriod} returning 1)
-                      select count(*)::int as n from d`),
-    ),
-    searchLog: Number(
-      await count(sql`with d as (delete from search_log where created_at < ${logCutoff} returning 1)
-                      select count(*)::int as n from d`),
-    ),
-    outbox: Number(
-      await count(sql`with d as (delete from mail_outbox where created_at < ${logCutoff} returning 1)
-                      select count(*)::int as n from d`),
-    ),
-    loginBackoff: Number(
-      await count(sql`with d as (delete from login_backoff where updated_at < ${new Date(now.getTime() - DAY_MS)} returning 1)
-                      select count(*)::int as n from d`),
-    ),
+    guestDownloads: await purge(sql`download where account_id is null and created_at < ${months}`),
+    counters: await purge(sql`download_counter where period < ${oldestPeriod}`),
+    grants: await purge(sql`download_grant where period < ${oldestPeriod}`),
+    searchLog: await purge(sql`search_log where created_at < ${logCutoff}`),
+    outbox: await purge(sql`mail_outbox where created_at < ${logCutoff}`),
+    loginBackoff: await purge(sql`login_backoff where updated_at < ${new Date(now.getTime() - DAY_MS)}`),
     // Rate-limit buckets untouched for a day have long refilled; who viewed what is needed for today only.
-    rateLimits: Number(
-      await count(sql`with d as (delete from rate_limit where at_ms < ${now.getTime() - DAY_MS}::bigint returning 1)
-                      select count(*)::int as n from d`),
-    ),
-    viewsSeen: Number(
-      await count(sql`with d as (delete from template_view_seen where day < ${new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10)}::date returning 1)
-                      select count(*)::int as n from d`),
+    rateLimits: await purge(sql`rate_limit where at_ms < ${now.getTime() - DAY_MS}::bigint`),
+    viewsSeen: await purge(
+      sql`template_view_seen where day < ${new Date(now.getTime() - DAY_MS).toISOString().slice(0, 10)}::date`,
     ),
     // Used CAPTCHA solutions are kept only while their challenge could still be posted (plus an hour,
     // as processes' clocks differ a little).
-    captchaSolutions: Number(
-      await count(sql`with d as (delete from captcha_solution where expires_at < ${new Date(now.getTime() - HOUR_MS)} returning 1)
-                      select count(*)::int as n from d`),
-    ),
-    billingEvents: Number(
-      await count(sql`with d as (delete from billing_event where received_at < ${new Date(now.getTime() - BILLING_EVENT_DAYS * DAY_MS)} returning 1)
-                      select count(*)::int as n from d`),
+    captchaSolutions: await purge(sql`captcha_solution where expires_at < ${new Date(now.getTime() - HOUR_MS)}`),
+    billingEvents: await purge(
+      sql`billing_event where received_at < ${new Date(now.getTime() - BILLING_EVENT_DAYS * DAY_MS)}`,
     ),
   };
 }
