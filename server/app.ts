@@ -361,26 +361,13 @@ export function createServerApp(opts: ServerOptions) {
 
   mountAuth(app as unknown as Hono, { secret, clock, serviceContext, limiters: authLimiters, origin: env.publicUrl });
   mountCaptcha(app as unknown as Hono, { captcha, limiter: limiters.captcha });
+  const signInDeps = { secret, clock, log, origin: env.publicUrl, serviceContext, limiters: authLimiters };
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
     mountGoogleSignIn(app as unknown as Hono, {
-      secret,
-      clock,
-      log,
-      origin: env.publicUrl,
-      serviceContext,
-      limiters: authLimiters,
+      ...signInDeps,
       google: { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
     });
-  if (env.facebook)
-    mountFacebookSignIn(app as unknown as Hono, {
-      secret,
-      clock,
-      log,
-      origin: env.publicUrl,
-      serviceContext,
-      limiters: authLimiters,
-      facebook: env.facebook,
-    });
+  if (env.facebook) mountFacebookSignIn(app as unknown as Hono, { ...signInDeps, facebook: env.facebook });
   // Any other /auth/ address (a sign-in that is not configured, say) does not exist, for every method.
   app.all("/auth/*", (c) => {
     const t = serverT(requestLocale(c));

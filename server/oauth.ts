@@ -7,7 +7,7 @@ import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import type { Locale } from "#config/constants.ts";
 import { type ExternalIdentity, signInWithIdentity } from "#modules/accounts/service.ts";
 import { FacebookError, facebookClient } from "#modules/auth/facebook.ts";
-import { discoverOidc, type OidcClient, OidcError } from "#modules/auth/oidc.ts";
+import { discoverOidc, type IdTokenProblem, type OidcClient, OidcError } from "#modules/auth/oidc.ts";
 import { createSession } from "#modules/auth/sessions.ts";
 import { sign, unsign } from "#modules/downloads/signing.ts";
 import { hasControl } from "#modules/shared/checks.ts";
@@ -118,20 +118,7 @@ async function jsonObject(c: Context): Promise<Record<string, unknown> | null> {
 }
 
 /** Why a token log-in was refused, for clients: `code` is the translation key, `reason` the detail. */
-export type TokenLoginReason =
-  | "invalid_request"
-  | "malformed"
-  | "signature"
-  | "expired"
-  | "issuer"
-  | "audience"
-  | "nonce"
-  | "invalid"
-  | "app"
-  | "email"
-  | "blocked"
-  | "account_exists"
-  | "unavailable";
+export type TokenLoginReason = IdTokenProblem | "invalid_request" | "app" | "email" | "blocked" | "account_exists";
 
 /**
  * The REST log-ins with a provider's token (SPEC §7: POST /auth/googleLogin, /auth/facebookLogin),
