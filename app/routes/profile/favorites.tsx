@@ -3,9 +3,9 @@ import { Pagination } from "#app/components/catalog/pagination.tsx";
 import { Empty } from "#app/components/catalog/results.tsx";
 import { TemplateCard } from "#app/components/catalog/template-card.tsx";
 import { FolderMenu, FolderNameForm, FolderStatus } from "#app/components/favorites/folder-menu.tsx";
+import { FavoritesHeader } from "#app/components/favorites/list-header.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { FolderIcon } from "#app/components/icons.tsx";
-import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
 import { folderClientAction } from "#app/lib/folders.client.ts";
 import { folderAction } from "#app/lib/folders.server.ts";
 import { listHref, pageParam, sortParam } from "#app/lib/list-params.ts";
@@ -65,21 +65,12 @@ export default function FavoritesPage({ loaderData, actionData }: Route.Componen
     listHref(href("/profile/favorites"), FAVORITE_SORTS, s, page);
   return (
     <div className="flex flex-col gap-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight text-ink">{t("account.favorites.title")}</h1>
-          <p className="mt-1 text-ink-muted">{t("account.favorites.count", { count: result.total })}</p>
-        </div>
-        {result.total > 1 ? (
-          <SortTabs
-            label={t("account.favorites.sort")}
-            sorts={FAVORITE_SORTS}
-            current={sort}
-            hrefFor={(s) => hrefFor(1, s)}
-            nameOf={(s) => t(`account.favorites.${s}`)}
-          />
-        ) : null}
-      </div>
+      <FavoritesHeader
+        title={t("account.favorites.title")}
+        total={result.total}
+        sort={sort}
+        hrefFor={(s) => hrefFor(1, s)}
+      />
       {deleted ? (
         <p
           role="status"

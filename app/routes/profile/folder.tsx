@@ -7,9 +7,9 @@ import {
   FolderStatus,
   type FolderSummary,
 } from "#app/components/favorites/folder-menu.tsx";
+import { FavoritesHeader } from "#app/components/favorites/list-header.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { ChevronLeft } from "#app/components/icons.tsx";
-import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
 import { folderClientAction } from "#app/lib/folders.client.ts";
 import { folderAction } from "#app/lib/folders.server.ts";
 import { listHref, pageParam, sortParam } from "#app/lib/list-params.ts";
@@ -144,24 +144,13 @@ export default function FolderPage({ loaderData, actionData }: Route.ComponentPr
           <ChevronLeft width={16} height={16} />
           {t("account.folders.back")}
         </Link>
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div className="min-w-0">
-            <p className="text-sm font-semibold tracking-wide text-ink-muted uppercase">
-              {t("account.folders.kicker")}
-            </p>
-            <h1 className="text-3xl font-bold tracking-tight break-words text-ink">{folder.name}</h1>
-            <p className="mt-1 text-ink-muted">{t("account.favorites.count", { count: result.total })}</p>
-          </div>
-          {result.total > 1 ? (
-            <SortTabs
-              label={t("account.favorites.sort")}
-              sorts={FAVORITE_SORTS}
-              current={sort}
-              hrefFor={(s) => hrefFor(1, s)}
-              nameOf={(s) => t(`account.favorites.${s}`)}
-            />
-          ) : null}
-        </div>
+        <FavoritesHeader
+          title={folder.name}
+          kicker={t("account.folders.kicker")}
+          total={result.total}
+          sort={sort}
+          hrefFor={(s) => hrefFor(1, s)}
+        />
       </div>
       {actionData ? <FolderStatus data={actionData} visible /> : null}
 
