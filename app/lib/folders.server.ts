@@ -4,7 +4,7 @@ import { redirect } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
 import { ACCOUNT_LIMITS, FOLDERS, type Locale } from "#config/constants.ts";
 import { FOLDER_INTENTS, type FolderIntent } from "#modules/favorites/folder-schemas.ts";
-import type { FolderRef, FolderResult } from "#modules/favorites/folders.ts";
+import { FOLDER_NAME_ERRORS, type FolderRef, type FolderResult } from "#modules/favorites/folders.ts";
 import { localePath } from "./i18n.ts";
 import { serverT } from "./messages.server.ts";
 
@@ -69,15 +69,9 @@ export async function folderAction(
   };
   let r: FolderResult<FolderRef>;
   switch (intent) {
-    case "createFolder": {
-      const made = await folders.createFolder(ctx, { accountId, name: v.name });
-      r = made.ok ? { ok: true, value: { id: made.value.id, name: made.value.name } } : made;
-      if (r.ok && v.templateId) {
-        const added = await folders.addToFolder(ctx, { accountId, folderId: r.value.id, templateId: v.templateId });
-        if (!added.ok) r = added;
-      }
+    case "createFolder":
+      r = await folders.createFolder(ctx, { accountId, name: v.name, templateId: v.templateId });
       break;
-    }
     case "renameFolder":
       r = await folders.renameFolder(ctx, { accountId, folderId: v.folderId, name: v.name });
       break;
@@ -100,7 +94,7 @@ export async function folderAction(
       break;
   }
   if (!r.ok) {
-    const field = r.code.endsWith("uplicate") ? "name" : null;
+    const field = FOLDER_NAME_ERRORS.has(r.code) ? "name" : null;
     return {
       intent,
       ok: false,

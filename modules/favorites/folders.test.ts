@@ -98,6 +98,16 @@ describe("collections", () => {
     expect(names.filter((n) => folderNameKey(n) === "pitch decks")).toHaveLength(1);
   });
 
+  it("can be made with a template in it; a template that cannot be added leaves no collection", async () => {
+    const r = await createFolder(ctx(), { accountId: ana, name: "Started with one", templateId: ids[3] });
+    expect(r.ok && r.value.templatesCount).toBe(1);
+    expect(await createFolder(ctx(), { accountId: ana, name: "Never made", templateId: 2_147_483_000 })).toEqual({
+      ok: false,
+      code: "account.favorites.errors.unknownTemplate",
+    });
+    expect((await listFolders(ctx(), { accountId: ana })).map((f) => f.name)).not.toContain("Never made");
+  });
+
   it("rename, refusing a name another collection has, and keep their own name in another case", async () => {
     const a = await made(ana, "Rename me");
     await made(ana, "Taken");

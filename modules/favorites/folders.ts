@@ -25,6 +25,12 @@ export type FolderErrorCode = (typeof FOLDER_ERRORS)[keyof typeof FOLDER_ERRORS]
 
 export type FolderResult<T> = { ok: true; value: T } | { ok: false; code: FolderErrorCode };
 
+/** Refusals about the name a form gave (shown under its name field). */
+export const FOLDER_NAME_ERRORS: ReadonlySet<string> = new Set([
+  FOLDER_ERRORS.duplicate,
+  FOLDER_ERRORS.renameDuplicate,
+]);
+
 export type FolderView = { id: number; name: string; templatesCount: number; createdAt: Date };
 export type FolderRef = { id: number; name: string };
 
@@ -75,10 +81,28 @@ export async function getFolder(
 }
 
 /**
- * A new collection. Two requests with the same name at once (in any case) make one; the other is told
- * 'A folder with the same name already exists.' by the unique index, not by a check that races.
+ * A new collection, with a template put in it at once when one is given (a template that cannot be
+ * added leaves no collection behind). Two requests with the same name at once (in any case) make one;
+ * the other is told 'A folder with the same name already exists.' by the unique index, not by a check
+ * that races.
  */
 export async function createFolder(
+  ctx: ServiceContext,
+  input: { accountId: number; name: string; templateId?: number },
+): Promise<FolderResult<FolderView>> {
+  const made = await insertFolder(ctx, input);
+  if (!made.ok || input.templateId === undefined) return made;
+  const added = await addToFolder(ctx, {
+    accountId: input.accountId,
+    folderId: made.value.id,
+    templateId: input.templateId,
+  });
+  if (added.ok) return { ok: true, value: { ...made.value, templatesCount: 1 } };
+  await deleteFolder(ctx, { accountId: input.accountId, folderId: made.value.id });
+  return added;
+}
+
+async function insertFolder(
   ctx: ServiceContext,
   input: { accountId: number; name: string },
 ): Promise<FolderResult<FolderView>> {
