@@ -253,6 +253,8 @@ describe("interests", () => {
     const after = await (await http().get("/es", ana.jar)).text();
     expect(visible(after)).toContain("Para ti: Infografías");
     // The settings form refuses none with the SPEC's message and keeps what was there.
+    const notAnId = await post(ana.jar, { intent: "interests", tagIds: "abc" }, "/profile/settings");
+    expect(visible(notAnId.html)).toContain("One of these topics no longer exists.");
     const emptied = await post(ana.jar, { intent: "interests" }, "/es/profile/settings");
     expect(emptied.html).toContain("El campo de intereses es obligatorio.");
     expect((await gql(ana.jar, "{ me { interests } }")).body.data?.me.interests).toEqual([tags.infographics]);

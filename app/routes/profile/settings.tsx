@@ -432,7 +432,8 @@ function InterestsForm({
   const [form, fields] = useAccountForm("settings-interests", interestsSchema, answer?.result, {
     tagIds: chosen.map(String),
   });
-  const fieldError = fields.tagIds.errors?.[0];
+  // An id that is no number is an error of its item (tagIds[0]), not of the list.
+  const fieldError = Object.values(fields.tagIds.allErrors).flat()[0];
   const groups = (["category", "tag"] as const)
     .map((type) => ({ type, list: options.filter((o) => o.type === type) }))
     .filter((g) => g.list.length);
