@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { serverT } from "#app/lib/messages.server.ts";
 import { type Captcha, CHALLENGE_PATH } from "#modules/auth/captcha.ts";
 import { requestOf } from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
@@ -15,7 +16,11 @@ export function mountCaptcha(app: Hono, deps: { captcha: Captcha; limiter: RateL
     const taken = await deps.limiter.take(requestOf(c).clientKey);
     if (!taken.ok) {
       c.header("Retry-After", String(taken.retryAfter));
-      return c.json({ error: "Too many requests" }, 429);
+      const code = "common.errors.rateLimited";
+      return c.json(
+        { ok: false, code, message: serverT(requestOf(c).locale)(code, { seconds: taken.retryAfter }) },
+        429,
+      );
     }
     return c.json(await captcha.createChallenge());
   });

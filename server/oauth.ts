@@ -155,8 +155,9 @@ function mountTokenLogin(
     try {
       identity = await input.verify();
     } catch (error) {
-      const problem =
-        error instanceof OidcError ? error.problem : error instanceof FacebookError ? error.problem : undefined;
+      // Only the providers' own refusals are answers; anything else is a bug and goes to the error handler.
+      if (!(error instanceof OidcError || error instanceof FacebookError)) throw error;
+      const problem = error.problem;
       if (problem && problem !== "unavailable") return refuse(401, problem === "exchange" ? "invalid" : problem);
       deps.log.warn(`${provider} token log-in: provider unavailable`, { reason: (error as Error).message });
       return refuse(503, "unavailable");
@@ -275,11 +276,10 @@ export function mountFacebookSignIn(
   deps: Deps & { facebook: { appId: string; appSecret: string; dialogUrl: string; graphUrl: string } },
 ) {
   const facebook = facebookClient({ ...deps.facebook, redirectUri: `${deps.origin}/auth/facebook/callback` });
-  /** Facebook answers only with confirmed addresses: one it gives is one the person proved. */
-  const identityOf = async (userToken: string): Promise<ExternalIdentity> => {
-    const profile = await facebook.identify(userToken, deps.clock.now());
-    return { provider: "facebook", ...profile, emailVerified: profile.email !== null };
-  };
+  const identityOf = async (userToken: string): Promise<ExternalIdentity> => ({
+    provider: "facebook",
+    ...(await facebook.identify(userToken, deps.clock.now())),
+  });
 
   app.get("/auth/facebook", async (c) => {
     const { locale, redirect } = startQuery(c);

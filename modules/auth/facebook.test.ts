@@ -47,6 +47,7 @@ describe("Facebook Login against a loopback Graph API", () => {
     await expect(client.identify(token, new Date())).resolves.toEqual({
       subject: fb.userId("fiona"),
       email: "fiona@example.com",
+      emailVerified: true,
       name: "Fiona",
     });
     expect((await failure(client.exchangeCode(code))).problem).toBe("exchange");
@@ -56,6 +57,7 @@ describe("Facebook Login against a loopback Graph API", () => {
     await expect(client.identify(fb.issueToken("nomail"), new Date())).resolves.toEqual({
       subject: fb.userId("nomail"),
       email: null,
+      emailVerified: false,
       name: "No Mail",
     });
   });

@@ -28,6 +28,11 @@ export type FacebookIdentity = {
   subject: string;
   /** The profile's primary address, only when the person granted `email` and Facebook has a confirmed one. */
   email: string | null;
+  /**
+   * Whether the address was proven to Facebook: Facebook hands out only confirmed primary addresses, so
+   * one it gives is one the person proved (it is still never an authority for linking, ADR 0012).
+   */
+  emailVerified: boolean;
   name: string | null;
 };
 
@@ -150,7 +155,7 @@ export function facebookClient(config: FacebookConfig): FacebookClient {
       if (String(profile.id ?? "") !== userId) throw new FacebookError("invalid", "another user");
       const email = typeof profile.email === "string" && profile.email.trim() ? profile.email.trim() : null;
       const name = typeof profile.name === "string" && profile.name.trim() ? profile.name.trim() : null;
-      return { subject: userId, email, name };
+      return { subject: userId, email, emailVerified: email !== null, name };
     },
   };
 }
