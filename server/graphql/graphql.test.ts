@@ -238,6 +238,11 @@ describe("GraphQL while the database is down", () => {
       expect(inResolver.status).toBe(503);
       expect(inResolver.headers.get("retry-after")).toBe("5");
       expect((await inResolver.json()).errors[0].extensions.code).toBe("SERVICE_UNAVAILABLE");
+      const inResolverEs = await ask({}, "es");
+      expect(inResolverEs.status).toBe(503);
+      expect((await inResolverEs.json()).errors[0].message).toBe(
+        "SlideNest no está disponible por unos instantes. Inténtalo de nuevo en unos segundos.",
+      );
       const inBudget = await ask(
         {
           takeCost: async () => {

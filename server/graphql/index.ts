@@ -777,7 +777,20 @@ export function createGraphqlHandler(opts: {
           setResultAndStopExecution({ errors: [unavailable(ctx.t("common.errors.unavailable"))] });
           return;
         }
-        if (wait === null) return;
+        if (wait === null)
+          return {
+            // A database outage in a resolver says so in the request's language (503, Retry-After).
+            onExecuteDone({ result, setResult }) {
+              if (!("errors" in result) || !result.errors?.length) return;
+              if (!result.errors.some((e) => isDatabaseUnavailable(e.originalError))) return;
+              setResult({
+                ...result,
+                errors: result.errors.map((e) =>
+                  isDatabaseUnavailable(e.originalError) ? unavailable(ctx.t("common.errors.unavailable")) : e,
+                ),
+              });
+            },
+          };
         setResultAndStopExecution({
           errors: [
             new GraphQLError(ctx.t("common.errors.rateLimited", { seconds: wait }), {
