@@ -153,6 +153,37 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
+/**
+ * The blog (DECISIONS.md: 12 articles a page, search 1-200 characters). Reading time at 200 words a
+ * minute; covers are made in two widths; the home page teases the latest three articles.
+ */
+export const BLOG = {
+  pageSize: PAGE_SIZE.blog,
+  searchMax: 200,
+  wordsPerMinute: 200,
+  related: 3,
+  homeTeaser: 3,
+  feedItems: 20,
+  coverWidths: [640, 1280] as const,
+  coverHeightRatio: 9 / 16,
+  /** Largest Markdown file the import reads (a long article is about 30 kB). */
+  maxSourceBytes: 512 * 1024,
+  /** Largest image (cover or in the body) the import reads, and the widest it keeps. */
+  maxImageBytes: 10 * 1024 * 1024,
+  maxImageWidth: 1600,
+  maxTemplatesPerPost: 8,
+} as const;
+
+/**
+ * The contact form (DECISIONS.md: message 1-5000). Names are letters of any language, with spaces,
+ * hyphens and apostrophes between them. The same message sent again within a day is the same message.
+ */
+export const CONTACT = {
+  nameMax: 80,
+  messageMax: 5000,
+  duplicateWindowHours: 24,
+} as const;
+
 /** GraphQL guard rails. */
 export const GRAPHQL = { maxDepth: 8, maxComplexity: 500, maxListLimit: 100, maxRootFields: 10 } as const;
 
@@ -194,6 +225,8 @@ export const RATE_LIMITS = {
   previewRenders: [120, 600],
   /** Proof-of-work challenges handed out (the sign-up page asks for one per attempt). */
   captcha: [30, 60],
+  /** Contact messages per e-mail address and, separately, per client address: 3 at once, then one every 10 minutes. */
+  contact: [3, 0.1],
 } as const satisfies Record<string, readonly [number, number]>;
 export type RateLimits = { [K in keyof typeof RATE_LIMITS]: [number, number] };
 

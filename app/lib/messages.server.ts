@@ -2,8 +2,10 @@ import type { Locale } from "#config/constants.ts";
 import enAccount from "../locales/en/account.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
 import enBilling from "../locales/en/billing.json" with { type: "json" };
+import enBlog from "../locales/en/blog.json" with { type: "json" };
 import enCatalog from "../locales/en/catalog.json" with { type: "json" };
 import enCommon from "../locales/en/common.json" with { type: "json" };
+import enContact from "../locales/en/contact.json" with { type: "json" };
 import enDownloads from "../locales/en/downloads.json" with { type: "json" };
 import enMail from "../locales/en/mail.json" with { type: "json" };
 import enSearch from "../locales/en/search.json" with { type: "json" };
@@ -11,8 +13,10 @@ import enTemplate from "../locales/en/template.json" with { type: "json" };
 import esAccount from "../locales/es/account.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
 import esBilling from "../locales/es/billing.json" with { type: "json" };
+import esBlog from "../locales/es/blog.json" with { type: "json" };
 import esCatalog from "../locales/es/catalog.json" with { type: "json" };
 import esCommon from "../locales/es/common.json" with { type: "json" };
+import esContact from "../locales/es/contact.json" with { type: "json" };
 import esDownloads from "../locales/es/downloads.json" with { type: "json" };
 import esMail from "../locales/es/mail.json" with { type: "json" };
 import esSearch from "../locales/es/search.json" with { type: "json" };
@@ -30,6 +34,8 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     account: flatten(enAccount, "account"),
     billing: flatten(enBilling, "billing"),
     mail: flatten(enMail, "mail"),
+    blog: flatten(enBlog, "blog"),
+    contact: flatten(enContact, "contact"),
   },
   es: {
     common: flatten(esCommon, "common"),
@@ -41,6 +47,8 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     account: flatten(esAccount, "account"),
     billing: flatten(esBilling, "billing"),
     mail: flatten(esMail, "mail"),
+    blog: flatten(esBlog, "blog"),
+    contact: flatten(esContact, "contact"),
   },
 };
 
@@ -53,7 +61,9 @@ export type Namespace =
   | "auth"
   | "account"
   | "billing"
-  | "mail";
+  | "mail"
+  | "blog"
+  | "contact";
 
 /** The messages of some namespaces, to send to the client with a loader. */
 export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
@@ -64,6 +74,18 @@ export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
 export function serverT(locale: Locale) {
   return createT(
     locale,
-    messagesFor(locale, ["common", "catalog", "template", "downloads", "search", "auth", "account", "billing", "mail"]),
+    messagesFor(locale, [
+      "common",
+      "catalog",
+      "template",
+      "downloads",
+      "search",
+      "auth",
+      "account",
+      "billing",
+      "mail",
+      "blog",
+      "contact",
+    ]),
   );
 }
