@@ -26,6 +26,13 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route(":tag", "routes/catalog/list.tsx", { id: id("tag") }),
       route("*", "routes/not-found.tsx", { id: id("not-found") }),
     ]),
+    layout("routes/layout/blog.tsx", { id: id("layout/blog") }, [
+      route("blog", "routes/blog/list.tsx", { id: id("blog") }),
+      route("blog/search", "routes/blog/search.tsx", { id: id("blog/search") }),
+      route("blog/:tag", "routes/blog/category.tsx", { id: id("blog/category") }),
+      route("blog/:tag/:slug", "routes/blog/article.tsx", { id: id("blog/article") }),
+    ]),
+    route("blog/rss.xml", "routes/blog/rss.tsx", { id: id("blog/rss") }),
     layout("routes/layout/plain.tsx", { id: id("layout/plain") }, [
       route("pricing", "routes/billing/pricing.tsx", { id: id("pricing") }),
       route("payment/:type?", "routes/billing/payment.tsx", { id: id("payment") }),

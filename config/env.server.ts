@@ -53,6 +53,11 @@ const schema = z.object({
   RECAPTCHA_VERIFY_URL: z
     .url("must be an absolute URL such as https://www.google.com/recaptcha/api/siteverify")
     .default("https://www.google.com/recaptcha/api/siteverify"),
+  /** Bearer key of the content API (GET /api/tags); unset, that API does not exist. */
+  CONTENT_API_KEY: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,256}$/, "must be 24 to 256 printable characters without spaces (say, openssl rand -hex 24)")
+    .optional(),
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
   DEMO_MODE: z.enum(["on", "off", "auto"]).default("auto"),
   /** Proxies trusted to forward the client's address: a hop count, or addresses and CIDR ranges. */

@@ -33,6 +33,7 @@ import {
   takeAuthAttempt,
 } from "./auth.ts";
 import { mountAvatars } from "./avatars.ts";
+import { mountBlog } from "./blog.ts";
 import { mountCaptcha } from "./captcha.ts";
 import { isLoopbackAddress, parseTrustProxy } from "./client-address.ts";
 import { type RequestContext, type RequestVars, requestContext, requestOf } from "./context.ts";
@@ -349,6 +350,7 @@ export function createServerApp(opts: ServerOptions) {
   });
 
   mountAvatars(app as unknown as Hono, { fileContext, clock });
+  mountBlog(app as unknown as Hono, { serviceContext, storage, contentApiKey: env.CONTENT_API_KEY ?? null });
 
   mountDownloads(app as unknown as Hono, {
     secret,

@@ -4,7 +4,9 @@ import * as interests from "#modules/accounts/interests.ts";
 import * as profile from "#modules/accounts/profile.ts";
 import * as accounts from "#modules/accounts/service.ts";
 import * as billing from "#modules/billing/service.ts";
+import * as blog from "#modules/blog/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
+import * as contact from "#modules/contact/service.ts";
 import * as downloadHistory from "#modules/downloads/history.ts";
 import * as downloads from "#modules/downloads/service.ts";
 import * as folders from "#modules/favorites/folders.ts";
@@ -21,7 +23,9 @@ export const services = {
   accounts,
   avatar,
   billing,
+  blog,
   catalog,
+  contact,
   downloadHistory,
   downloads,
   emailChange,

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
 import { useI18n } from "./i18n.tsx";
 
-export type NotFoundData = { kind: "page" | "template" | "tag"; name?: string };
+export type NotFoundData = { kind: "page" | "template" | "tag" | "article" | "blogCategory"; name?: string };
 
 export function notFoundData(kind: NotFoundData["kind"], name?: string): NotFoundData {
   return { kind, name: name?.slice(0, 120) };
@@ -20,6 +20,12 @@ export function ErrorView({ status, data, requestId }: { status: number; data?: 
   } else if (notFound && data?.kind === "tag" && data.name) {
     title = t("common.errors.missingTag", { name: data.name });
     text = t("common.errors.missingTagText", { name: data.name });
+  } else if (notFound && data?.kind === "article" && data.name) {
+    title = t("common.errors.missingArticle", { name: data.name });
+    text = t("common.errors.missingArticleText");
+  } else if (notFound && data?.kind === "blogCategory" && data.name) {
+    title = t("common.errors.missingBlogCategory", { name: data.name });
+    text = t("common.errors.missingBlogCategoryText");
   }
   return (
     <section className="container-page flex flex-col items-start gap-4 py-20 sm:py-28">

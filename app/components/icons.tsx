@@ -25,6 +25,12 @@ export const SparklesIcon = (p: P) => (
     <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
   </svg>
 );
+export const SearchIcon = (p: P) => (
+  <svg {...base} width={18} height={18} {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" />
+  </svg>
+);
 export const MenuIcon = (p: P) => (
   <svg {...base} {...p}>
     <path d="M4 6h16M4 12h16M4 18h16" />

@@ -7,8 +7,15 @@ export type SeoInput = {
   locale: Locale;
   title: string;
   description: string;
-  /** Path of the page in each locale, without query (except a page number). */
-  paths: Record<Locale, string>;
+  /**
+   * Path of the page in each locale, without query (except a page number). A page that exists in only
+   * some locales (a blog article not translated yet) lists those: hreflang names only them.
+   */
+  paths: Partial<Record<Locale, string>>;
+  /** The canonical address when it is not this page's own (a page that only points to another). */
+  canonicalPath?: string;
+  /** An RSS feed to advertise (the blog's pages). */
+  feed?: { path: string; title: string };
   image?: string;
   type?: "website" | "article" | "product";
   noindex?: boolean;
@@ -17,16 +24,23 @@ export type SeoInput = {
 
 /** Title, description, canonical URL, hreflang alternates, Open Graph and JSON-LD for a page. */
 export function seo(i: SeoInput): MetaDescriptor[] {
+  const present = LOCALES.filter((l) => i.paths[l]);
   const url = (l: Locale) => `${i.origin}${i.paths[l]}`;
+  const canonical = i.canonicalPath ? `${i.origin}${i.canonicalPath}` : url(i.locale);
   const out: MetaDescriptor[] = [
     { title: i.title },
     { name: "description", content: i.description },
-    { tagName: "link", rel: "canonical", href: url(i.locale) },
-    ...LOCALES.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l, href: url(l) })),
-    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url("en") },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...present.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l, href: url(l) })),
+    {
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: url(i.paths.en ? "en" : (present[0] ?? i.locale)),
+    },
     { property: "og:title", content: i.title },
     { property: "og:description", content: i.description },
-    { property: "og:url", content: url(i.locale) },
+    { property: "og:url", content: canonical },
     { property: "og:type", content: i.type ?? "website" },
     { property: "og:site_name", content: "SlideNest" },
     { property: "og:locale", content: LOCALE_TAGS[i.locale].replace("-", "_") },
@@ -35,6 +49,14 @@ export function seo(i: SeoInput): MetaDescriptor[] {
   if (i.image)
     out.push({ property: "og:image", content: i.image.startsWith("http") ? i.image : `${i.origin}${i.image}` });
   if (i.noindex) out.push({ name: "robots", content: "noindex, follow" });
+  if (i.feed)
+    out.push({
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: i.feed.title,
+      href: `${i.origin}${i.feed.path}`,
+    });
   for (const block of i.jsonLd ?? []) out.push({ "script:ld+json": block } as MetaDescriptor);
   return out;
 }

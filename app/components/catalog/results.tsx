@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link } from "react-router";
+import { useLoadMore } from "#app/lib/use-load-more.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
 import { useI18n } from "../i18n.tsx";
 import { Pagination } from "./pagination.tsx";
@@ -8,51 +8,44 @@ import { TemplateGrid } from "./template-card.tsx";
 /** A grid of results with a load-more button for people and real page links for crawlers. */
 export function Results({ result, hrefFor }: { result: Page<TemplateCard>; hrefFor: (page: number) => string }) {
   const { t } = useI18n();
-  const location = useLocation();
-  const [extra, setExtra] = useState<TemplateCard[]>([]);
-  const [lastPage, setLastPage] = useState(result.page);
-  const fetcher = useFetcher<{ result?: Page<TemplateCard> }>();
-
-  // A new list (query, filters, sort, page) starts over.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the address changes
-  useEffect(() => {
-    setExtra([]);
-    setLastPage(result.page);
-  }, [location.key]);
-
-  useEffect(() => {
-    const next = fetcher.data?.result;
-    if (fetcher.state === "idle" && next) {
-      setExtra((e) => [...e, ...next.items.filter((c) => !e.some((x) => x.id === c.id))]);
-      setLastPage(next.page);
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  const cards = [...result.items, ...extra];
-  const hasMore = lastPage < result.pageCount;
+  const more = useLoadMore(result, hrefFor);
   return (
     <>
-      <TemplateGrid cards={cards} priorityCount={4} headingLevel={2} />
-      {hasMore ? (
-        <div className="mt-10 flex justify-center">
-          <Link
-            to={hrefFor(lastPage + 1)}
-            className="btn-secondary px-6 py-3"
-            onClick={(e) => {
-              e.preventDefault();
-              fetcher.load(hrefFor(lastPage + 1));
-            }}
-            aria-busy={fetcher.state !== "idle"}
-          >
-            {fetcher.state !== "idle" ? t("catalog.list.loadingMore") : t("catalog.list.loadMore")}
-          </Link>
-        </div>
-      ) : null}
+      <TemplateGrid cards={more.items} priorityCount={4} headingLevel={2} />
+      <LoadMoreButton more={more} label={t("catalog.list.loadMore")} busyLabel={t("catalog.list.loadingMore")} />
       <p className="mt-6 text-center text-sm text-ink-muted">
         {t("catalog.list.pageOf", { page: result.page, pages: result.pageCount })}
       </p>
       <Pagination page={result.page} pageCount={result.pageCount} hrefFor={hrefFor} />
     </>
+  );
+}
+
+/** The "load more" link: a real address without JavaScript, a fetch of the next page with it. */
+export function LoadMoreButton({
+  more,
+  label,
+  busyLabel,
+}: {
+  more: ReturnType<typeof useLoadMore>;
+  label: string;
+  busyLabel: string;
+}) {
+  if (!more.hasMore) return null;
+  return (
+    <div className="mt-10 flex justify-center">
+      <Link
+        to={more.nextHref}
+        className="btn-secondary px-6 py-3"
+        onClick={(e) => {
+          e.preventDefault();
+          more.loadMore();
+        }}
+        aria-busy={more.busy}
+      >
+        {more.busy ? busyLabel : label}
+      </Link>
+    </div>
   );
 }
 

@@ -6,7 +6,7 @@ import { useI18n } from "../i18n.tsx";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../icons.tsx";
 import { SearchBox } from "../search/search-box.tsx";
 import { AccountMenu, LogoutForm } from "./account-menu.tsx";
-import { NavStrip } from "./nav-strip.tsx";
+import { NavStrip, type StripItem } from "./nav-strip.tsx";
 import { useAlternatePath } from "./use-alternate.ts";
 
 export function LanguagePicker({ className = "" }: { className?: string }) {
@@ -43,7 +43,16 @@ export function LanguagePicker({ className = "" }: { className?: string }) {
   );
 }
 
-export function Header({ nav }: { nav: NavTag[] }) {
+/** The template categories as strip links. */
+export function templateStrip(nav: NavTag[]): StripItem[] {
+  return nav.map((tag) => ({ id: tag.id, path: `/${tag.slug}`, name: tag.name, iconName: tag.iconName }));
+}
+
+/**
+ * The header: logo, main links, search, language, account; then the navigation strip (the template
+ * categories, or the blog's in the blog layout, with its own label).
+ */
+export function Header({ strip, stripLabel }: { strip: StripItem[]; stripLabel?: string }) {
   const { t, href } = useI18n();
   const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
   const [scrolled, setScrolled] = useState(false);
@@ -92,6 +101,9 @@ export function Header({ nav }: { nav: NavTag[] }) {
           >
             {t("common.nav.templates")}
           </NavLink>
+          <NavLink to={href("/blog")} className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}>
+            {t("common.nav.blog")}
+          </NavLink>
           <NavLink to={href("/pricing")} className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}>
             {t("common.nav.pricing")}
           </NavLink>
@@ -116,18 +128,21 @@ export function Header({ nav }: { nav: NavTag[] }) {
       <div className="container-page pb-3 md:hidden">
         <SearchBox />
       </div>
-      {nav.length ? <NavStrip nav={nav} /> : null}
+      {strip.length ? <NavStrip items={strip} label={stripLabel ?? t("common.nav.strip")} /> : null}
       <div id={menuId} hidden={!open} className="border-t border-line bg-surface md:hidden">
         <nav aria-label={t("common.nav.menu")} className="container-page flex flex-col gap-1 py-4">
           <NavLink to={href("/templates")} className="btn-ghost justify-start">
             {t("common.nav.templates")}
           </NavLink>
+          <NavLink to={href("/blog")} className="btn-ghost justify-start">
+            {t("common.nav.blog")}
+          </NavLink>
           <NavLink to={href("/pricing")} className="btn-ghost justify-start">
             {t("common.nav.pricing")}
           </NavLink>
-          {nav.map((tag) => (
-            <NavLink key={tag.id} to={href(`/${tag.slug}`)} className="btn-ghost justify-start">
-              {tag.name}
+          {strip.map((item) => (
+            <NavLink key={item.id} to={href(item.path)} className="btn-ghost justify-start">
+              {item.name}
             </NavLink>
           ))}
           <LanguagePicker className="justify-start" />

@@ -1,12 +1,17 @@
 import { useEffect, useRef } from "react";
 import { NavLink, useLocation } from "react-router";
-import type { NavTag } from "#app/root.tsx";
 import { useI18n } from "../i18n.tsx";
 import { SparklesIcon, TrendingIcon } from "../icons.tsx";
 
-/** Service and category tags ordered by id; the active one marked; trending with its arrow. */
-export function NavStrip({ nav }: { nav: NavTag[] }) {
-  const { t, href } = useI18n();
+/** A link of the navigation strip; `path` is without the locale prefix. */
+export type StripItem = { id: number | string; path: string; name: string; iconName?: string | null };
+
+/**
+ * The navigation strip: template categories (service and category tags ordered by id, trending with its
+ * arrow) or, in the blog, its categories. The active one is marked.
+ */
+export function NavStrip({ items, label }: { items: StripItem[]; label: string }) {
+  const { href } = useI18n();
   const list = useRef<HTMLUListElement>(null);
   const { pathname } = useLocation();
   // Keep the active tab in view when the strip scrolls sideways (phones).
@@ -18,12 +23,12 @@ export function NavStrip({ nav }: { nav: NavTag[] }) {
     }
   }, [pathname]);
   return (
-    <nav aria-label={t("common.nav.strip")} className="border-t border-line/70">
+    <nav aria-label={label} className="border-t border-line/70">
       <ul ref={list} className="container-page flex gap-1 overflow-x-auto py-2 [scrollbar-width:none]">
-        {nav.map((tag) => (
+        {items.map((tag) => (
           <li key={tag.id} className="shrink-0">
             <NavLink
-              to={href(`/${tag.slug}`)}
+              to={href(tag.path)}
               className={({ isActive }) =>
                 `inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition-colors ${
                   isActive ? "bg-brand-600 text-white" : "text-ink-soft hover:bg-brand-50 hover:text-brand-700"

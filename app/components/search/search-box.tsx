@@ -4,7 +4,7 @@ import { graphql } from "#app/lib/graphql-client.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { UI } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
-import { CloseIcon } from "../icons.tsx";
+import { CloseIcon, SearchIcon } from "../icons.tsx";
 
 type Suggest = {
   searchAutocompletions: string[];
@@ -42,22 +42,6 @@ const MENU_QUERY = `query MainPageSearchMenu {
 }`;
 
 type Option = { key: string; href: string; label: string; group: string; image?: string; detail?: string };
-
-const SearchIcon = () => (
-  <svg
-    width={18}
-    height={18}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    aria-hidden="true"
-  >
-    <circle cx="11" cy="11" r="7" />
-    <path d="M20 20l-3.5-3.5" />
-  </svg>
-);
 
 /**
  * The header search box (SPEC §2, §4): a plain GET form to /search that works without scripts; with

@@ -1,7 +1,9 @@
 import { Link } from "react-router";
+import { PostGrid } from "#app/components/blog/post-card.tsx";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
-import { useI18n } from "#app/components/i18n.tsx";
+import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { messagesFor } from "#app/lib/messages.server.ts";
 import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { errorMeta, samePath, seo } from "#app/lib/seo.ts";
@@ -9,14 +11,23 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, t, origin, locale } = pageContext(request, context);
-  const [home, forYou] = await Promise.all([
+  const [home, forYou, posts] = await Promise.all([
     app.services.catalog.getHome(ctx, 8),
     // A member's interests come first (SPEC §4): a row per chosen category or tag.
     app.viewer ? app.services.interests.interestSections(ctx, { accountId: app.viewer.id, perList: 4 }) : [],
+    app.services.blog.latestPosts(ctx),
   ]);
+  // The blog teaser's words only, not the blog's whole namespace.
+  const blogMessages = Object.fromEntries(
+    Object.entries(messagesFor(locale, ["blog"])).filter(
+      ([k]) => k.startsWith("blog.home.") || k === "blog.article.readingTime",
+    ),
+  );
   const cover = home.trending[0]?.colors[0]?.id;
   return {
     home,
+    posts,
+    blogMessages,
     forYou: forYou.map((s) => ({ slug: s.tag.slug, name: s.tag.content.name, templates: s.templates })),
     seo: {
       origin,
@@ -131,7 +142,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </section>
+      {loaderData.posts.length ? (
+        <MoreMessages messages={loaderData.blogMessages}>
+          <BlogTeaser posts={loaderData.posts} />
+        </MoreMessages>
+      ) : null}
     </>
+  );
+}
+
+/** The latest articles of the blog (SPEC §2: the home page's blog teaser). */
+function BlogTeaser({ posts }: { posts: Route.ComponentProps["loaderData"]["posts"] }) {
+  const { t, href } = useI18n();
+  return (
+    <Section title={t("blog.home.title")} to={href("/blog")}>
+      <PostGrid posts={posts} headingLevel={3} />
+    </Section>
   );
 }
 

@@ -3,7 +3,7 @@ import { InterestsDialog } from "#app/components/account/interests-dialog.tsx";
 import { FavoritesProvider } from "#app/components/favorites/favorites-context.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
-import { Header } from "#app/components/layout/header.tsx";
+import { Header, templateStrip } from "#app/components/layout/header.tsx";
 import { OnlineStatus } from "#app/components/layout/online-status.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
 import type { RootData } from "#app/root.tsx";
@@ -22,7 +22,7 @@ export default function DefaultLayout() {
         {t("common.skipToContent")}
       </a>
       <ProgressBar />
-      <Header nav={nav} />
+      <Header strip={templateStrip(nav)} />
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>

@@ -20,7 +20,7 @@ export default function PlainLayout() {
         {t("common.skipToContent")}
       </a>
       <ProgressBar />
-      <Header nav={[]} />
+      <Header strip={[]} />
       <main id="main" className="min-h-[60vh]">
         <Outlet />
       </main>

@@ -9,6 +9,8 @@ const STATIC = [
   "/templates",
   "/trending",
   "/latest",
+  "/blog",
+  "/contact-us",
   "/faq",
   "/license",
   "/terms-conditions",
@@ -22,8 +24,12 @@ const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replac
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const url = new URL(request.url);
-  const entries = await app.services.catalog.listSitemapEntries(app.serviceContext("en"));
-  const pages: { paths: Record<Locale, string>; lastmod?: Date }[] = [
+  const [entries, blog] = await Promise.all([
+    app.services.catalog.listSitemapEntries(app.serviceContext("en")),
+    app.services.blog.listBlogSitemapEntries(app.serviceContext("en")),
+  ]);
+  // Blog articles and categories list only the languages they are translated into.
+  const pages: { paths: Partial<Record<Locale, string>>; lastmod?: Date }[] = [
     ...STATIC.map((p) => ({ paths: both(p) })),
     ...entries.tags.map((t) => ({ paths: both(`/${t.slug}`), lastmod: t.updatedAt })),
     ...entries.templates.map((t) => ({
@@ -33,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       >,
       lastmod: t.updatedAt,
     })),
+    ...blog.tags,
+    ...blog.posts,
   ];
   const parts = Math.ceil(pages.length / PER_FILE);
   const partParam = url.searchParams.get("part");
@@ -53,10 +61,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const slice = pages.slice((part - 1) * PER_FILE, part * PER_FILE);
   const urls: string[] = [];
   for (const p of slice) {
-    const alternates = `${LOCALES.map(
-      (l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(app.origin + p.paths[l])}"/>`,
-    ).join("")}<xhtml:link rel="alternate" hreflang="x-default" href="${esc(app.origin + p.paths.en)}"/>`;
-    for (const l of LOCALES) {
+    const present = LOCALES.filter((l) => p.paths[l]);
+    const fallback = p.paths.en ?? p.paths[present[0]];
+    const alternates = `${present
+      .map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${esc(app.origin + p.paths[l])}"/>`)
+      .join("")}<xhtml:link rel="alternate" hreflang="x-default" href="${esc(app.origin + fallback)}"/>`;
+    for (const l of present) {
       urls.push(
         `<url><loc>${esc(app.origin + p.paths[l])}</loc>${p.lastmod ? `<lastmod>${p.lastmod.toISOString().slice(0, 10)}</lastmod>` : ""}${alternates}</url>`,
       );

@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import type { BlogPostCard } from "#modules/blog/views.ts";
+import { useI18n } from "../i18n.tsx";
+
+const COVER_SIZES = "(min-width: 1280px) 26rem, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 92vw";
+
+/** The date of an article in the page's language (UTC, as it was published). */
+export function PublishedDate({ date }: { date: Date | string }) {
+  const { locale } = useI18n();
+  const d = new Date(date);
+  return (
+    <time dateTime={d.toISOString()}>
+      {d.toLocaleDateString(locale === "es" ? "es-ES" : "en-US", {
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+        timeZone: "UTC",
+      })}
+    </time>
+  );
+}
+
+/** An article as a card: cover in its 16:9 box, category, title, excerpt, date and reading time. */
+export function PostCard({
+  post,
+  priority = false,
+  headingLevel = 2,
+}: {
+  post: BlogPostCard;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useI18n();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60 transition-shadow hover:shadow-lift">
+      <div className="aspect-video bg-line/40">
+        <img
+          src={post.cover.src}
+          srcSet={post.cover.srcSet}
+          sizes={COVER_SIZES}
+          width={post.cover.width}
+          height={post.cover.height}
+          alt=""
+          loading={priority ? "eager" : "lazy"}
+          fetchPriority={priority ? "high" : undefined}
+          decoding="async"
+          className="h-full w-full object-cover"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{post.category.title}</p>
+        <Heading className="text-lg leading-snug font-semibold text-ink">
+          <Link to={post.path} prefetch="intent" className="after:absolute after:inset-0 hover:text-brand-700">
+            {post.title}
+          </Link>
+        </Heading>
+        <p className="line-clamp-3 text-sm text-ink-muted">{post.excerpt}</p>
+        <p className="mt-auto pt-2 text-xs text-ink-muted">
+          <PublishedDate date={post.publishedAt} /> · {t("blog.article.readingTime", { minutes: post.readingMinutes })}
+        </p>
+      </div>
+    </article>
+  );
+}
+
+export function PostGrid({
+  posts,
+  priorityCount = 0,
+  headingLevel = 2,
+}: {
+  posts: BlogPostCard[];
+  priorityCount?: number;
+  headingLevel?: 2 | 3;
+}) {
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {posts.map((p, i) => (
+        <li key={p.id} className="flex">
+          <PostCard post={p} priority={i < priorityCount} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}

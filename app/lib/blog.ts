@@ -1,0 +1,31 @@
+import { redirect } from "react-router";
+import { LIMITS, type Locale } from "#config/constants.ts";
+import { localePath, type T } from "./i18n.ts";
+
+/**
+ * `?page=` of a public blog list: a whole number from 2 up. Page 1, or anything that is no page number,
+ * is sent to the address without it (one address per page for crawlers).
+ */
+export function blogPageParam(url: URL): number {
+  const raw = url.searchParams.get("page");
+  if (raw === null) return 1;
+  const n = Number(raw);
+  if (/^\d{1,6}$/.test(raw) && n >= 2 && n <= LIMITS.maxPage) return n;
+  const rest = new URLSearchParams(url.searchParams);
+  rest.delete("page");
+  const qs = rest.toString();
+  throw redirect(`${url.pathname}${qs ? `?${qs}` : ""}`, 301);
+}
+
+/** The address of page `page` of a list at `path` (page 1 has none). */
+export function pageHref(path: string, page: number, extra?: Record<string, string>): string {
+  const q = new URLSearchParams(extra);
+  if (page > 1) q.set("page", String(page));
+  const qs = q.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** The RSS feed every blog page advertises. */
+export function blogFeed(locale: Locale, t: T) {
+  return { path: localePath(locale, "/blog/rss.xml"), title: t("blog.feed.title") };
+}

@@ -1,0 +1,66 @@
+import { timingSafeEqual } from "node:crypto";
+import type { Hono } from "hono";
+import { serverT } from "#app/lib/messages.server.ts";
+import type { Locale } from "#config/constants.ts";
+import { listTagsForApi, parseTagsQuery } from "#modules/blog/content-api.ts";
+import { BLOG_FILE_KEY } from "#modules/blog/files.ts";
+import type { Storage } from "#modules/files/storage.ts";
+import { AppError, type ServiceContext } from "#modules/shared/context.ts";
+import { requestOf } from "./context.ts";
+
+type Deps = {
+  serviceContext: (locale: Locale) => ServiceContext;
+  storage: Storage;
+  /** The content API's bearer key; null: GET /api/tags does not exist. */
+  contentApiKey: string | null;
+};
+
+/** Strapi's error shape, with the message in the request's language. */
+function apiError(status: 400 | 401 | 404, name: string, message: string) {
+  return { data: null, error: { status, name, message, details: {} } };
+}
+
+function sameKey(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The blog's images (GET /files/blog/...: covers and pictures of articles, content-addressed, cached for
+ * a year) and the content API of SPEC §7 (GET /api/tags with a bearer key from CONTENT_API_KEY).
+ */
+export function mountBlog(app: Hono, deps: Deps) {
+  app.get("/files/blog/*", async (c) => {
+    const key = c.req.path.slice("/files/".length);
+    if (!BLOG_FILE_KEY.test(key)) return c.text("Not found", 404, { "Cache-Control": "no-store" });
+    const body = await deps.storage.get(key);
+    if (!body) return c.text("Not found", 404, { "Cache-Control": "no-store" });
+    return c.body(new Uint8Array(body), 200, {
+      "Content-Type": "image/webp",
+      "Cache-Control": "public, max-age=31536000, immutable",
+      "Content-Length": String(body.length),
+    });
+  });
+
+  app.get("/api/tags", async (c) => {
+    c.header("Cache-Control", "private, no-store");
+    c.header("Vary", "Authorization");
+    const locale = requestOf(c).locale;
+    const t = serverT(locale);
+    if (!deps.contentApiKey) return c.json(apiError(404, "NotFoundError", t("blog.api.notFound")), 404);
+    const auth = /^Bearer\s+(\S{1,512})$/i.exec(c.req.header("authorization") ?? "");
+    if (!auth || !sameKey(auth[1], deps.contentApiKey)) {
+      c.header("WWW-Authenticate", 'Bearer realm="content"');
+      return c.json(apiError(401, "UnauthorizedError", t("blog.api.unauthorized")), 401);
+    }
+    const params = new URL(c.req.url).searchParams;
+    try {
+      const query = parseTagsQuery(params, locale);
+      return c.json(await listTagsForApi(deps.serviceContext(query.locale), query));
+    } catch (error) {
+      if (error instanceof AppError) return c.json(apiError(400, "ValidationError", t(error.code, error.params)), 400);
+      throw error;
+    }
+  });
+}
