@@ -31,6 +31,12 @@ export const SearchIcon = (p: P) => (
     <path d="M20 20l-3.5-3.5" />
   </svg>
 );
+export const RssIcon = (p: P) => (
+  <svg {...base} width={18} height={18} {...p}>
+    <path d="M5 11a8 8 0 0 1 8 8M5 5a14 14 0 0 1 14 14" />
+    <circle cx="6" cy="18" r="1.5" fill="currentColor" />
+  </svg>
+);
 export const MenuIcon = (p: P) => (
   <svg {...base} {...p}>
     <path d="M4 6h16M4 12h16M4 18h16" />

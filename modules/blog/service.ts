@@ -285,9 +285,15 @@ export async function getArticle(
 async function loadArticle(ctx: ServiceContext, postId: number): Promise<BlogArticle | null> {
   const [cards, details, tags, templateIds] = await Promise.all([
     queryRows<CardRow>(ctx.db, cardsQuery(ctx, sql`p.id = ${postId}`, sql``)),
-    queryRows<{ body_html: string; updated_at: Date | string; post_updated: Date | string; category_id: number }>(
+    queryRows<{
+      body_html: string;
+      updated_at: Date | string;
+      post_updated: Date | string;
+      created_at: Date | string;
+      category_id: number;
+    }>(
       ctx.db,
-      sql`select tr.body_html, tr.updated_at, p.updated_at as post_updated, p.category_id
+      sql`select tr.body_html, tr.updated_at, p.updated_at as post_updated, p.created_at, p.category_id
           from blog_post_translation tr join blog_post p on p.id = tr.post_id
           where tr.post_id = ${postId} and tr.locale = ${ctx.locale}`,
     ),
@@ -313,7 +319,9 @@ async function loadArticle(ctx: ServiceContext, postId: number): Promise<BlogArt
     relatedPosts(ctx, postId, Number(d.category_id)),
   ]);
   const updated = [date(d.updated_at), date(d.post_updated)].sort((a, b) => b.getTime() - a.getTime())[0];
-  return { ...card, html: d.body_html, updatedAt: updated, tags, templates, related, paths: {} };
+  // Changed on a later day than it was first imported: the page says when.
+  const revisedAt = updated.getTime() - date(d.created_at).getTime() > 86_400_000 ? updated : null;
+  return { ...card, html: d.body_html, updatedAt: updated, revisedAt, tags, templates, related, paths: {} };
 }
 
 /**

@@ -45,6 +45,8 @@ export type BlogArticle = BlogPostCard & {
   /** Sanitised HTML rendered from the article's Markdown when it was imported. */
   html: string;
   updatedAt: Date;
+  /** When the article was changed on a later day than it was first published here; null otherwise. */
+  revisedAt: Date | null;
   tags: { title: string; slug: string }[];
   templates: TemplateCard[];
   related: BlogPostCard[];

@@ -141,7 +141,7 @@ export function Header({ strip, stripLabel }: { strip: StripItem[]; stripLabel?:
             {t("common.nav.pricing")}
           </NavLink>
           {strip.map((item) => (
-            <NavLink key={item.id} to={href(item.path)} className="btn-ghost justify-start">
+            <NavLink key={item.id} to={href(item.path)} end={item.end} className="btn-ghost justify-start">
               {item.name}
             </NavLink>
           ))}

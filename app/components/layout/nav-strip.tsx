@@ -4,7 +4,14 @@ import { useI18n } from "../i18n.tsx";
 import { SparklesIcon, TrendingIcon } from "../icons.tsx";
 
 /** A link of the navigation strip; `path` is without the locale prefix. */
-export type StripItem = { id: number | string; path: string; name: string; iconName?: string | null };
+export type StripItem = {
+  id: number | string;
+  path: string;
+  name: string;
+  iconName?: string | null;
+  /** Active only on its own address, not below it (the blog's "All articles"). */
+  end?: boolean;
+};
 
 /**
  * The navigation strip: template categories (service and category tags ordered by id, trending with its
@@ -29,6 +36,7 @@ export function NavStrip({ items, label }: { items: StripItem[]; label: string }
           <li key={tag.id} className="shrink-0">
             <NavLink
               to={href(tag.path)}
+              end={tag.end}
               className={({ isActive }) =>
                 `inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition-colors ${
                   isActive ? "bg-brand-600 text-white" : "text-ink-soft hover:bg-brand-50 hover:text-brand-700"

@@ -99,7 +99,6 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
   if (loaderData.kind === "untranslated") return <UntranslatedNotice what="article" page={loaderData.page} />;
   const { article, categoryPath } = loaderData;
-  const updated = new Date(article.updatedAt).getTime() - new Date(article.publishedAt).getTime() > 86_400_000;
   return (
     <article className="pb-6">
       <header className="container-page max-w-3xl pt-10 sm:pt-14">
@@ -129,11 +128,11 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           </span>
           <span aria-hidden="true">·</span>
           <span>{t("blog.article.readingTime", { minutes: article.readingMinutes })}</span>
-          {updated ? (
+          {article.revisedAt ? (
             <>
               <span aria-hidden="true">·</span>
               <span>
-                {t("blog.article.updated")} <PublishedDate date={article.updatedAt} />
+                {t("blog.article.updated")} <PublishedDate date={article.revisedAt} />
               </span>
             </>
           ) : null}

@@ -2,7 +2,7 @@ import { Form, Link, Outlet, useLocation, useNavigate, useRouteLoaderData, useSe
 import { InterestsDialog } from "#app/components/account/interests-dialog.tsx";
 import { FavoritesProvider } from "#app/components/favorites/favorites-context.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
-import { ChevronLeft, SearchIcon } from "#app/components/icons.tsx";
+import { ChevronLeft, RssIcon, SearchIcon } from "#app/components/icons.tsx";
 import { Footer } from "#app/components/layout/footer.tsx";
 import { Header } from "#app/components/layout/header.tsx";
 import { OnlineStatus } from "#app/components/layout/online-status.tsx";
@@ -56,7 +56,15 @@ function BlogBar() {
           <ChevronLeft />
           {t("blog.nav.back")}
         </Link>
-        <Form method="get" action={href("/blog/search")} role="search" className="ml-auto w-full sm:w-80">
+        <a
+          href={href("/blog/rss.xml")}
+          className="btn-ghost ml-auto px-2 text-sm sm:order-last sm:ml-0"
+          type="application/rss+xml"
+        >
+          <RssIcon />
+          {t("blog.feed.short")}
+        </a>
+        <Form method="get" action={href("/blog/search")} role="search" className="w-full sm:ml-auto sm:w-80">
           <label htmlFor="blog-search" className="sr-only">
             {t("blog.search.label")}
           </label>
@@ -110,7 +118,7 @@ function BlogChrome({
   needsInterests: boolean;
 }) {
   const { t } = useI18n();
-  const items = strip.map((s) => ({ id: s.id, path: s.path, name: s.all ? t("blog.nav.all") : s.name }));
+  const items = strip.map((s) => ({ id: s.id, path: s.path, name: s.all ? t("blog.nav.all") : s.name, end: s.all }));
   return (
     <FavoritesProvider>
       <a
