@@ -10,7 +10,9 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { getEnv } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
-import { seedIfEmpty } from "#db/seed/index.ts";
+import { seedBlog, seedIfEmpty } from "#db/seed/index.ts";
+import { s3Storage } from "#modules/files/s3-storage.ts";
+import { diskStorage } from "#modules/files/storage.ts";
 import { systemClock } from "#modules/shared/context.ts";
 import { createServerApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
@@ -22,7 +24,11 @@ const database = await openDatabase(
   env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, "db") },
 );
 await database.migrate();
-if (env.SEED_DEMO === "auto") await seedIfEmpty(database, { log, clock: systemClock });
+if (env.SEED_DEMO === "auto") {
+  await seedIfEmpty(database, { log, clock: systemClock });
+  const storage = env.s3 ? s3Storage(env.s3) : diskStorage(path.join(env.dataDir, "files"));
+  await seedBlog(database, { storage, log, clock: systemClock });
+}
 
 const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: "custom" });
 let current: { build: ServerBuild; listener: http.RequestListener } | undefined;

@@ -5,10 +5,11 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { getEnv, isLoopbackUrl } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
-import { seedDemoAccounts, seedIfEmpty } from "#db/seed/index.ts";
+import { seedBlog, seedDemoAccounts, seedIfEmpty } from "#db/seed/index.ts";
 import { advanceDueSubscriptions, advanceSubscription, type BillingContext } from "#modules/billing/service.ts";
 import { checkStripePrices, stripeClient } from "#modules/billing/stripe.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
+import { diskStorage } from "#modules/files/storage.ts";
 import { startJobQueue } from "#modules/jobs/queue.ts";
 import { systemClock } from "#modules/shared/context.ts";
 import { purgeExpiredRecords } from "#modules/shared/retention.ts";
@@ -45,7 +46,16 @@ export async function start() {
     await database.migrate();
     log.info("database ready", { kind: database.kind, ms: Date.now() - started });
     if (env.SEED_DEMO === "auto") {
-      await seedIfEmpty(database, { log, clock: systemClock });
+      const seeded = await seedIfEmpty(database, { log, clock: systemClock });
+      // The demo blog names demo templates: after the demo catalogue, and only where there is one (a catalogue
+      // of an operator's own would refuse its template names at every start). Storage as server/app.ts has it.
+      const storage = env.s3 ? s3Storage(env.s3) : diskStorage(path.join(env.dataDir, "files"));
+      try {
+        if (seeded || env.demoMode) await seedBlog(database, { storage, log, clock: systemClock });
+      } catch (error) {
+        // Storage that cannot be written (S3 settings) is reported below, by name.
+        log.error("demo blog not seeded", { error });
+      }
       if (env.demoMode && !env.DATABASE_URL) await seedDemoAccounts(database, { log, clock: systemClock });
     }
   });

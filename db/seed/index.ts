@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, PAID_PLANS, SANDBOX_CARDS } from "#config/constants.ts";
 import type { Database, Db } from "#db/client.server.ts";
@@ -5,10 +8,12 @@ import * as s from "#db/schema/index.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import { sandboxProvider } from "#modules/billing/provider.ts";
 import { subscribe } from "#modules/billing/service.ts";
+import { type ImportSummary, importBlogFolder } from "#modules/blog/import.ts";
 import { type DemoTemplate, generateDemoCatalog, generateLargeCatalog } from "#modules/catalog/demo/generate.ts";
 import { CATEGORIES, COLORS, SERVICE_TAGS, STYLES, TAGS } from "#modules/catalog/demo/taxonomy.ts";
 import { bumpCatalogVersion, refreshCatalogStats, refreshTrending } from "#modules/catalog/service.ts";
 import { periodOf } from "#modules/downloads/period.ts";
+import type { Storage } from "#modules/files/storage.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
@@ -225,6 +230,43 @@ export async function seedIfEmpty(database: Database, opts: { log: Logger; clock
   await database.rows(sql`vacuum analyze`);
   opts.log.info("demo catalogue seeded", { ...result, ms: Date.now() - started });
   return true;
+}
+
+/** The repository's blog articles (README: "Writing blog articles"). */
+export const BLOG_CONTENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../content/blog");
+
+/**
+ * Imports the repository's blog articles when the blog has never had any (no posts and no tags), after
+ * the demo catalogue: the articles name its templates. A folder that does not import is logged and
+ * left out; the site starts without a blog rather than not at all. Answers the import's summary, or null
+ * when there was nothing to do.
+ */
+export async function seedBlog(
+  database: Database,
+  opts: { storage: Storage; log: Logger; clock: Clock; folder?: string },
+): Promise<ImportSummary | null> {
+  const [{ used }] = await database.rows<{ used: boolean }>(
+    sql`select exists (select 1 from blog_post) or exists (select 1 from blog_tag) as used`,
+  );
+  if (used) return null;
+  const folder = opts.folder ?? BLOG_CONTENT_DIR;
+  if (!fs.existsSync(folder)) {
+    opts.log.warn("no blog articles to seed", { folder });
+    return null;
+  }
+  const started = Date.now();
+  const result = await importBlogFolder(
+    { db: database.db, storage: opts.storage, clock: opts.clock, log: opts.log },
+    folder,
+  );
+  if (result.errors.length) opts.log.error("demo blog not imported", { folder, errors: result.errors });
+  else
+    opts.log.info("demo blog seeded", {
+      posts: result.posts.created,
+      tags: result.tags.created,
+      ms: Date.now() - started,
+    });
+  return result;
 }
 
 /**
