@@ -1,0 +1,99 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
+
+/** The blog as a reader meets it, over the articles the demo seeds (content/blog), in both languages. */
+
+const L = {
+  en: {
+    prefix: "",
+    heading: "Better slides, better talks",
+    category: "Design tips",
+    article: "How to choose and pair fonts for a presentation",
+    readingTime: /\d+ min read/,
+    related: "Keep reading",
+    templates: "Templates from this article",
+    untranslatedPath: "/blog/teaching/como-preparar-la-defensa-del-tfg",
+    untranslated: "This article is not available in English",
+    readIn: /Read it in Spanish/,
+    otherTitle: /defensa de tu TFG/,
+    search: "Search the blog",
+    query: "fonts",
+    noResults: "Sorry, we couldn't find any blogs",
+    back: "Back",
+  },
+  es: {
+    prefix: "/es",
+    heading: "Mejores diapositivas, mejores presentaciones",
+    category: "Consejos de diseño",
+    article: "Cómo elegir y combinar tipografías para una presentación",
+    readingTime: /\d+ min de lectura/,
+    related: "Sigue leyendo",
+    templates: "Plantillas de este artículo",
+    untranslatedPath: "/es/blog/educacion/designing-slides-for-the-classroom",
+    untranslated: "Este artículo no está disponible en español",
+    readIn: /Léelo en inglés/,
+    otherTitle: /classroom/i,
+    search: "Buscar en el blog",
+    query: "tipografías",
+    noResults: "Lo sentimos, no hemos encontrado ningún artículo",
+    back: "Volver",
+  },
+} as const;
+
+for (const locale of ["en", "es"] as const) {
+  const l = L[locale];
+  test.describe(`blog (${locale})`, () => {
+    test("blog list -> category -> article -> related article", async ({ page }) => {
+      await page.goto(`${l.prefix}/blog`);
+      await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1, name: l.heading })).toBeVisible();
+      await axe(page);
+      const strip = page.getByRole("navigation", { name: locale === "en" ? "Blog categories" : "Categorías del blog" });
+      await strip.getByRole("link", { name: l.category }).click();
+      await expect(page.getByRole("heading", { level: 1, name: l.category })).toBeVisible();
+      await expect(strip.getByRole("link", { name: l.category })).toHaveAttribute("aria-current", "page");
+      await axe(page);
+      await page.getByRole("link", { name: l.article }).click();
+      await expect(page.getByRole("heading", { level: 1, name: l.article })).toBeVisible();
+      await expect(page.getByText(l.readingTime).first()).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: l.templates })).toBeVisible();
+      await axe(page);
+      const related = page.getByRole("region", { name: l.related });
+      const next = related.getByRole("heading", { level: 3 }).first();
+      const title = (await next.textContent())?.trim() ?? "";
+      expect(title).not.toBe("");
+      await next.getByRole("link").click();
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      // Back where the reader came from.
+      await page.getByRole("link", { name: l.back }).click();
+      await expect(page.getByRole("heading", { level: 1, name: l.article })).toBeVisible();
+    });
+
+    test("an article not translated into the page's language says so and leads to the one it is in", async ({
+      page,
+    }) => {
+      await page.goto(l.untranslatedPath);
+      await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1, name: l.untranslated })).toBeVisible();
+      await axe(page);
+      await page.getByRole("link", { name: l.readIn }).click();
+      await expect(page.getByRole("heading", { level: 1, name: l.otherTitle })).toBeVisible();
+    });
+
+    test("blog search with and without results", async ({ page }) => {
+      await page.goto(`${l.prefix}/blog/search`);
+      await expect(page).toHaveURL(new RegExp(`${l.prefix}/blog$`));
+      await hydrated(page);
+      const box = page.getByRole("searchbox", { name: l.search });
+      await box.fill(l.query);
+      await box.press("Enter");
+      await expect(page).toHaveURL(/\/blog\/search\?query=/);
+      await expect(page.getByRole("link", { name: l.article })).toBeVisible();
+      await axe(page);
+      await box.fill("zzqqxx");
+      await box.press("Enter");
+      await expect(page.getByRole("heading", { name: l.noResults })).toBeVisible();
+      await axe(page);
+    });
+  });
+}
