@@ -143,6 +143,9 @@ describe("search edges", () => {
       expect((await other.request(suggestPath("c"))).status).toBe(429);
       expect((await other.request("/search?q=deck")).status).toBe(200);
       expect((await limited.request("/search?q=deck")).status).toBe(429);
+      // The blog's search draws from the same budget.
+      expect((await limited.request("/blog/search?query=deck")).status).toBe(429);
+      expect((await other.request("/es/blog/search.data?query=deck")).status).toBe(429);
     } finally {
       await other.close();
       await limited.close();

@@ -12,7 +12,10 @@ type Deps = {
 
 const localeOf = (c: Context): Locale => requestOf(c).locale;
 
-/** Rate limits on the search page per client (the search box asks GraphQL, within its cost budget). */
+/**
+ * Rate limits on the search pages per client, the template search and the blog's (the search box asks
+ * GraphQL, within its cost budget).
+ */
 export function mountSearch(app: Hono, deps: Deps) {
   const { search: searchLimiter } = deps.limiters;
 
@@ -29,5 +32,6 @@ export function mountSearch(app: Hono, deps: Deps) {
     if (!limited.ok) return tooMany(c, limited.retryAfter, c.req.path.endsWith(".data"));
     await next();
   };
-  for (const p of ["/search", "/search.data", "/es/search", "/es/search.data"]) app.get(p, limitSearch);
+  for (const base of ["/search", "/blog/search"])
+    for (const p of [base, `${base}.data`, `/es${base}`, `/es${base}.data`]) app.get(p, limitSearch);
 }
