@@ -54,6 +54,11 @@ export type AppLoadContext = {
   limitFavoriteChange(): Promise<number | null>;
   /** Takes one picture upload from this member's budget; answers seconds to wait when spent. */
   limitUpload(): Promise<number | null>;
+  /**
+   * Takes one contact message from this client's budget and from the sender address's (RATE_LIMITS.contact);
+   * answers seconds to wait when either is spent.
+   */
+  limitContact(email: string): Promise<number | null>;
   /** Starts a session for an account; answers the Set-Cookie values to send. */
   startSession(accountId: number): Promise<string[]>;
   /** The Set-Cookie values that sign this browser out (its session is already gone). */

@@ -20,6 +20,7 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
         route("invoices", "routes/billing/invoices.tsx", { id: id("profile/invoices") }),
       ]),
       route("outbox/:id?", "routes/outbox/list.tsx", { id: id("outbox") }),
+      route("contact-us", "routes/info/contact.tsx", { id: id("contact-us") }),
       ...(["faq", "license", "terms-conditions", "privacy-policy", "cookie-policy"] as const).map((p) =>
         route(p, "routes/info/page.tsx", { id: id(`info/${p}`) }),
       ),

@@ -445,6 +445,14 @@ export function createServerApp(opts: ServerOptions) {
       const r = await limiters.uploads.take(`a:${request.viewer?.account.id ?? ""}:${request.clientKey}`);
       return r.ok ? null : r.retryAfter;
     },
+    async limitContact(email) {
+      // Per client address, then per sender address: neither a script on one machine nor many machines
+      // writing as one address get more than RATE_LIMITS.contact.
+      const byClient = await limiters.contact.take(`client:${request.clientKey}`);
+      if (!byClient.ok) return byClient.retryAfter;
+      const byEmail = await limiters.contact.take(`email:${email.trim().toLowerCase().slice(0, 254)}`);
+      return byEmail.ok ? null : byEmail.retryAfter;
+    },
     endSession: () => clearedSessionHeaders(request.https),
     async startSession(accountId) {
       const tokens = await createSession({ db, clock, secret }, accountId);

@@ -37,6 +37,25 @@ export const RssIcon = (p: P) => (
     <circle cx="6" cy="18" r="1.5" fill="currentColor" />
   </svg>
 );
+export const MailIcon = (p: P) => (
+  <svg {...base} {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </svg>
+);
+export const ClockIcon = (p: P) => (
+  <svg {...base} {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7v5l3 2" />
+  </svg>
+);
+export const HelpIcon = (p: P) => (
+  <svg {...base} {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6" />
+    <path d="M12 17h.01" />
+  </svg>
+);
 export const MenuIcon = (p: P) => (
   <svg {...base} {...p}>
     <path d="M4 6h16M4 12h16M4 18h16" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH, BRAND, LOCALES, type Locale } from "#config/constants.ts";
+import { ACCOUNT_LIMITS, AUTH, BRAND, FOLDERS, LOCALES, type Locale } from "#config/constants.ts";
 import { getInfoPage, getLegalContent } from "./content.ts";
 import { INFO_PAGE_KEYS, type InfoPage } from "./types.ts";
 
@@ -8,7 +8,10 @@ function pageText(page: InfoPage): string {
   const parts = [page.title, page.metaDescription, page.intro ?? "", page.updated ?? ""];
   for (const s of page.sections) {
     parts.push(s.heading, ...s.paragraphs, ...(s.list ?? []), ...(s.closing ?? []));
-    for (const q of s.faq ?? []) parts.push(q.question, ...q.answer);
+    for (const q of s.faq ?? []) {
+      parts.push(q.question, ...q.answer);
+      for (const l of q.links ?? []) parts.push(l.label, l.href);
+    }
     for (const l of s.links ?? []) parts.push(l.label, l.href);
   }
   return parts.join("\n").replace(/\u00a0/g, " ");
@@ -32,6 +35,9 @@ describe("information pages", () => {
           en.sections.map((s) => (s.faq ?? []).map((q) => q.id)),
         );
         expect(es.sections.map((s) => (s.links ?? []).length)).toEqual(en.sections.map((s) => (s.links ?? []).length));
+        const faqLinks = (p: InfoPage) =>
+          p.sections.flatMap((s) => (s.faq ?? []).map((q) => (q.links ?? []).map((l) => l.href.replace(/^\/es/, ""))));
+        expect(faqLinks(es)).toEqual(faqLinks(en));
       });
 
       for (const page of [en, es]) {
@@ -131,14 +137,45 @@ describe("facts the texts must state", () => {
     for (const t of [en, es]) for (const ext of [".pptx", ".key", "Google Drive", "Keynote"]) expect(t).toContain(ext);
   });
 
-  it("FAQ: has the five topics", () => {
+  it("FAQ: has the six topics", () => {
     expect(getInfoPage("faq", "en").sections.map((s) => s.id)).toEqual([
       "downloads-and-allowances",
       "licences-and-attribution",
       "plans-and-billing",
       "accounts",
+      "help",
       "file-formats",
     ]);
+  });
+
+  it("FAQ: help with the account answers what the profile menu's help link is for, and leads to the contact form", () => {
+    for (const locale of LOCALES) {
+      const help = getInfoPage("faq", locale).sections.find((s) => s.id === "help");
+      expect(help?.faq?.map((q) => q.id)).toEqual([
+        "collections",
+        "change-email",
+        "profile-picture",
+        "interests",
+        "download-history",
+        "sign-out-everywhere",
+        "delete-account",
+        "contact-support",
+      ]);
+      const contact = help?.faq?.find((q) => q.id === "contact-support");
+      expect(contact?.links?.map((l) => l.href)).toEqual([locale === "en" ? "/contact-us" : "/es/contact-us"]);
+      expect(contact?.answer.join(" ")).toContain(BRAND.supportEmail);
+    }
+    const en = text("faq", "en");
+    const es = text("faq", "es");
+    expect(en).toContain("JPEG, PNG, WebP or GIF images of up to 5 MB");
+    expect(es).toContain("JPEG, PNG, WebP o GIF de hasta 5 MB");
+    expect(en).toContain(`up to ${FOLDERS.maxPerAccount} collections`);
+    expect(en).toContain(`up to ${ACCOUNT_LIMITS.folderNameMax} characters`);
+    expect(en).toContain("within 24 hours");
+    expect(es).toContain("en un plazo de 24 horas");
+    // One answer per question on the page: deleting the account moved here from "Your account".
+    const ids = getInfoPage("faq", "en").sections.flatMap((s) => (s.faq ?? []).map((q) => q.id));
+    expect(ids.filter((id) => id === "delete-account")).toHaveLength(1);
   });
 
   it("cookie policy: the session cookie, the guest cookie and nothing else", () => {

@@ -1,9 +1,12 @@
 import {
+  ACCOUNT_LIMITS,
   ANNUAL_SAVING_PERCENT,
   AUTH,
+  AVATAR,
   BRAND,
   CURRENCY,
   DOWNLOAD_ALLOWANCE,
+  FOLDERS,
   LIABILITY_CAP_CENTS,
   LOCALE_TAGS,
   type Locale,
@@ -36,6 +39,12 @@ export type LegalFacts = {
   retention: typeof RETENTION;
   verificationLink: string;
   resetLink: string;
+  /** largest profile picture: "5 MB" */
+  avatarMaxSize: string;
+  /** longest collection name, in characters */
+  folderNameMax: number;
+  /** most collections one account keeps */
+  maxFolders: number;
   /** a site path in this locale: "/license" or "/es/license" */
   path: (p: string) => string;
 };
@@ -102,6 +111,9 @@ export function legalFacts(locale: Locale): LegalFacts {
     retention: RETENTION,
     verificationLink: hours(AUTH.verificationLinkHours),
     resetLink: hours(AUTH.resetLinkHours),
+    avatarMaxSize: `${number.format(AVATAR.maxBytes / 1024 / 1024)} MB`,
+    folderNameMax: ACCOUNT_LIMITS.folderNameMax,
+    maxFolders: FOLDERS.maxPerAccount,
     path: (p) => localePath(locale, p),
   };
   cache.set(locale, facts);

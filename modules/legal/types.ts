@@ -9,11 +9,11 @@ export const INFO_PAGE_KEYS: readonly InfoPageKey[] = [
   "cookie-policy",
 ];
 
-/** One question of the FAQ; `id` is a kebab-case anchor, unique on the page. */
-export type FaqItem = { id: string; question: string; answer: string[] };
-
 /** A link to another page of the site, already prefixed for the page's locale. */
 export type InfoLink = { label: string; href: string };
+
+/** One question of the FAQ; `id` is a kebab-case anchor, unique on the page; `links` follow the answer. */
+export type FaqItem = { id: string; question: string; answer: string[]; links?: InfoLink[] };
 
 /**
  * One section of an information page. Render in this order: heading, paragraphs, list, closing,

@@ -153,6 +153,15 @@ describe("renderMail", () => {
     expect(text).toBe(`Confirma tu correo\n\nGracias por registrarte.\n\nConfirmar: ${url}\n\nSlideNest, 2025\n`);
   });
 
+  it("quotes a text as written: escaped, line breaks kept, after the paragraphs", () => {
+    const quote = "Line <1> & 'two'\n\nLine 3";
+    const { html, text } = renderMail({ ...base, quote });
+    expect(html).toContain("white-space:pre-wrap");
+    expect(html).toContain("Line &lt;1&gt; &amp; &#39;two&#39;\n\nLine 3</div>");
+    expect(html.indexOf("Gracias por registrarte.")).toBeLessThan(html.indexOf("Line &lt;1&gt;"));
+    expect(text).toBe(`Confirma tu correo\n\nGracias por registrarte.\n\n${quote}\n\nSlideNest, 2025\n`);
+  });
+
   it("refuses action URLs that are not http(s)", () => {
     expect(() => renderMail({ ...base, action: { label: "Go", url: "javascript:alert(1)" } })).toThrow(/http/);
     expect(() => renderMail({ ...base, action: { label: "Go", url: " JavaScript:alert(1)" } })).toThrow(/http/);

@@ -5,8 +5,20 @@ import type { Db } from "#db/client.server.ts";
 import { mailOutbox } from "#db/schema/index.ts";
 import type { Logger } from "#modules/shared/context.ts";
 
-/** One rendered email. `kind` names its purpose (e.g. "verify-email") for logs and the outbox. */
-export type MailMessage = { to: string; subject: string; text: string; html: string; kind: string; locale: Locale };
+/**
+ * One rendered email. `kind` names its purpose (e.g. "verify-email") for logs and the outbox; `replyTo`
+ * is where answers go when that is not the sender (a contact message answered by support). The outbox
+ * keeps only the columns of its table, so no Reply-To.
+ */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+  locale: Locale;
+  replyTo?: { name: string; address: string };
+};
 
 /** The port every feature sends mail through. */
 export type Mailer = { kind: "outbox" | "smtp"; send(msg: MailMessage): Promise<void> };
@@ -70,6 +82,8 @@ export function smtpMailer(opts: { url: string; from?: string; log: Logger }): M
           subject: msg.subject,
           text: msg.text,
           html: msg.html,
+          // An object, not a string: nodemailer encodes the name, so it can never add an address or a header.
+          ...(msg.replyTo ? { replyTo: { name: msg.replyTo.name, address: msg.replyTo.address } } : {}),
           headers: { "Content-Language": msg.locale },
         });
       } catch (error) {

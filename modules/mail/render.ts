@@ -6,6 +6,8 @@ export type MailContent = {
   preheader?: string;
   heading: string;
   paragraphs: string[];
+  /** Text quoted as written, line breaks kept (a contact message), after the paragraphs. */
+  quote?: string;
   action?: { label: string; url: string };
   footer: string;
 };
@@ -44,6 +46,10 @@ export function renderMail(input: MailContent): { html: string; text: string } {
   const paragraphs = input.paragraphs
     .map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#374151;">${e(p)}</p>`)
     .join("\n");
+  const quote =
+    input.quote === undefined
+      ? ""
+      : `<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${BRAND_COLOR};background-color:#f9fafb;font-size:15px;line-height:22px;color:#111827;white-space:pre-wrap;word-break:break-word;">${e(input.quote)}</div>`;
   const action =
     input.action && url
       ? `<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:8px 0 16px;">
@@ -73,6 +79,7 @@ ${preheader}
 <tr><td style="background-color:#ffffff;border-radius:8px;padding:32px;">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#111827;">${e(input.heading)}</h1>
 ${paragraphs}
+${quote}
 ${action}
 </td></tr>
 <tr><td style="padding:16px 8px 0;font-size:12px;line-height:18px;color:#6b7280;">${e(input.footer)}</td></tr>
@@ -86,6 +93,7 @@ ${action}
   const text = [
     input.heading,
     ...input.paragraphs,
+    ...(input.quote === undefined ? [] : [input.quote]),
     ...(input.action && url ? [`${input.action.label}: ${url}`] : []),
     input.footer,
   ].join("\n\n");

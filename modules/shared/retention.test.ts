@@ -18,7 +18,7 @@ const count = async (table: string) =>
   (await queryRows<{ n: number }>(database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n;
 
 describe("retention", () => {
-  it("deletes guest downloads, counters and credits after 3 months, and old search log and outbox mail", async () => {
+  it("deletes guest downloads, counters and credits after 3 months, old search log and outbox mail, and contact messages after 2 years", async () => {
     const db = database.db;
     const tax = await createTaxonomy(db);
     const t = await createTemplate(db, tax, { title: "Kept Deck" });
@@ -51,6 +51,12 @@ describe("retention", () => {
     await db.execute(sql`insert into captcha_solution (signature, expires_at)
                          values ('gone', ${new Date("2026-11-22T22:00:00Z")}), ('recent', ${new Date("2026-11-22T23:30:00Z")}),
                                 ('live', ${new Date("2026-11-23T00:05:00Z")})`);
+    // Contact messages go two years after they came, sent or not (the privacy policy's support messages).
+    await db.execute(sql`insert into contact_message (first_name, last_name, email, message, locale, status, digest, created_at)
+                         values ('Old', 'Sent', 'o@example.com', 'm', 'en', 'sent', 'd1', ${new Date("2024-11-22T23:59:00Z")}),
+                                ('Old', 'Failed', 'o@example.com', 'm', 'en', 'failed', 'd2', ${new Date("2024-10-01T00:00:00Z")}),
+                                ('Kept', 'Edge', 'k@example.com', 'm', 'es', 'sent', 'd3', ${new Date("2024-11-23T00:01:00Z")}),
+                                ('Kept', 'New', 'k@example.com', 'm', 'en', 'received', 'd4', ${new Date("2026-11-01T00:00:00Z")})`);
     const purged = await purgeExpiredRecords({ db, clock: { now: () => new Date("2026-11-23T00:00:00Z") } });
     expect(purged).toMatchObject({
       guestDownloads: 1,
@@ -61,7 +67,13 @@ describe("retention", () => {
       rateLimits: 1,
       viewsSeen: 1,
       captchaSolutions: 1,
+      contactMessages: 2,
     });
+    expect(
+      (await queryRows<{ last_name: string }>(db, sql`select last_name from contact_message order by id`)).map(
+        (r) => r.last_name,
+      ),
+    ).toEqual(["Edge", "New"]);
     // Solutions of challenges that expired less than an hour ago, or not yet, are still refused as replays.
     expect(await count("captcha_solution")).toBe(2);
     expect(await count("rate_limit")).toBe(1);

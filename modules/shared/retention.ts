@@ -14,8 +14,8 @@ const BILLING_EVENT_DAYS = 90;
  * Deletes what the Privacy Policy promises not to keep (RETENTION): guest download records after 3
  * months, allowance counters and credits of periods that old, the search log once it is older than the
  * top-searches window and the log retention, demo outbox mail, old webhook ids, rate-limit buckets
- * that have refilled, CAPTCHA solutions whose challenge expired and yesterday's record of who viewed
- * what. Runs on a schedule (the maintenance job); answers how many rows went, per kind.
+ * that have refilled, CAPTCHA solutions whose challenge expired, yesterday's record of who viewed
+ * what and contact messages after 2 years. Runs on a schedule (the maintenance job); answers how many rows went, per kind.
  */
 export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "clock">): Promise<Record<string, number>> {
   const now = ctx.clock.now();
@@ -23,6 +23,16 @@ export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "cloc
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - RETENTION.guestDownloadsMonths, now.getUTCDate()),
   );
   const oldestPeriod = periodOf(months);
+  const supportCutoff = new Date(
+    Date.UTC(
+      now.getUTCFullYear() - RETENTION.supportMessageYears,
+      now.getUTCMonth(),
+      now.getUTCDate(),
+      now.getUTCHours(),
+      now.getUTCMinutes(),
+      now.getUTCSeconds(),
+    ),
+  );
   const logCutoff = new Date(now.getTime() - Math.max(RETENTION.serverLogDays, TOP_SEARCHES_WINDOW_DAYS) * DAY_MS);
   /** Deletes `from <table> where <condition>` and answers how many rows went. */
   const purge = async (from: SQL) =>
@@ -49,6 +59,8 @@ export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "cloc
     // Used CAPTCHA solutions are kept only while their challenge could still be posted (plus an hour,
     // as processes' clocks differ a little).
     captchaSolutions: await purge(sql`captcha_solution where expires_at < ${new Date(now.getTime() - HOUR_MS)}`),
+    // Messages sent through the contact form, whatever became of them, after RETENTION.supportMessageYears.
+    contactMessages: await purge(sql`contact_message where created_at < ${supportCutoff}`),
     billingEvents: await purge(
       sql`billing_event where received_at < ${new Date(now.getTime() - BILLING_EVENT_DAYS * DAY_MS)}`,
     ),

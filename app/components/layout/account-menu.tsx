@@ -138,7 +138,7 @@ export function AccountMenu() {
           <Link to={href("/profile/billing")} className={item}>
             {t("auth.menu.billing")}
           </Link>
-          <Link to={href("/faq")} className={item}>
+          <Link to={`${href("/faq")}#help`} className={item}>
             {t("auth.menu.help")}
           </Link>
           <div className="mt-1 border-t border-line pt-1">

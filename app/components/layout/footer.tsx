@@ -55,6 +55,9 @@ export function Footer({ nav }: { nav: NavTag[] }) {
           <Link className={link} to={href("/latest")}>
             {t("common.nav.latest")}
           </Link>
+          <Link className={link} to={href("/blog")}>
+            {t("common.footer.blog")}
+          </Link>
         </nav>
         <nav aria-label={t("common.footer.categories")} className={col}>
           <h2 className="font-semibold text-ink">{t("common.footer.categories")}</h2>
@@ -68,6 +71,9 @@ export function Footer({ nav }: { nav: NavTag[] }) {
           <h2 className="font-semibold text-ink">{t("common.footer.help")}</h2>
           <Link className={link} to={href("/faq")}>
             {t("common.footer.faq")}
+          </Link>
+          <Link className={link} to={href("/contact-us")}>
+            {t("common.footer.contact")}
           </Link>
           <Link className={link} to={href("/license")}>
             {t("common.footer.license")}

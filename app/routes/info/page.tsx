@@ -85,6 +85,15 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
                       {q.answer.map((a, i) => (
                         <p key={i}>{a}</p>
                       ))}
+                      {q.links?.length ? (
+                        <p className="flex flex-wrap gap-x-4 gap-y-1">
+                          {q.links.map((l) => (
+                            <Link key={l.href} to={l.href} className="font-semibold text-brand-700 hover:underline">
+                              {l.label}
+                            </Link>
+                          ))}
+                        </p>
+                      ) : null}
                     </div>
                   </details>
                 ))}

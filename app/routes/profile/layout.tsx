@@ -37,7 +37,7 @@ export default function ProfileLayout() {
         <NavLink to={href("/profile/billing")} className={link}>
           {t("auth.menu.billing")}
         </NavLink>
-        <NavLink to={href("/faq")} className={link}>
+        <NavLink to={`${href("/faq")}#help`} className={link}>
           {t("auth.menu.help")}
         </NavLink>
         <NavLink to={href("/profile/invoices")} className={link}>

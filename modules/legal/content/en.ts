@@ -146,7 +146,7 @@ export function englishContent(f: LegalFacts): LegalContent {
     pages: {
       faq: {
         title: "Frequently asked questions",
-        metaDescription: `${b} FAQ: monthly download allowances, licences and attribution, plans and billing, accounts, and PowerPoint, Google Slides and Keynote files.`,
+        metaDescription: `${b} FAQ: download allowances, licences and attribution, plans and billing, help with your account, and PowerPoint, Google Slides and Keynote files.`,
         intro: `Quick answers to the questions we hear most often. Can't find yours? Write to ${support} and we'll get back to you.`,
         sections: [
           {
@@ -346,19 +346,83 @@ export function englishContent(f: LegalFacts): LegalContent {
                 ],
               },
               {
-                id: "delete-account",
-                question: "How do I delete my account?",
-                answer: [
-                  "Go to Edit account in your profile and confirm with your password. Deleting your account cancels any subscription immediately and removes your favourites, collections and profile picture.",
-                  "We keep your invoices, without your personal details, because accounting law requires it.",
-                ],
-              },
-              {
                 id: "cannot-sign-in",
                 question: "Why can't I sign in?",
                 answer: [
                   `Check your e-mail address and password, or reset your password. If you see a message saying that your account has been blocked, contact us at ${support}.`,
                 ],
+              },
+            ],
+          },
+          {
+            id: "help",
+            heading: "Help with your account",
+            paragraphs: [],
+            faq: [
+              {
+                id: "collections",
+                question: "How do I organise my favourites in collections?",
+                answer: [
+                  `Open Favorites from the profile menu, type a name under New collection and choose Create. A name can have up to ${f.folderNameMax} characters and must be different from your other collections' names (capital letters don't make a name different). You can keep up to ${f.maxFolders} collections.`,
+                  "To save a template into a collection, choose Save to collection on the template's page or on its card in your favourites, then pick the collection, or type a new name there to create a collection with the template already in it. A template saved into a collection is also added to your favourites.",
+                  "Open a collection to rename it or delete it. Deleting a collection doesn't remove its templates: they stay in your favourites.",
+                ],
+              },
+              {
+                id: "change-email",
+                question: "How do I change my e-mail address?",
+                answer: [
+                  `Go to Account settings in your profile, enter the new address under E-mail address and confirm with your current password. We send a confirmation link to the new address, and your account only switches to it when you follow that link, within ${f.verificationLink}. Until then you keep using your current address.`,
+                  "Once the change is made, we let your previous address know. If the link doesn't arrive, you can ask for a new one after a minute.",
+                ],
+              },
+              {
+                id: "profile-picture",
+                question: "Which pictures can I use as my profile picture?",
+                answer: [
+                  `JPEG, PNG, WebP or GIF images of up to ${f.avatarMaxSize}. Upload one in Account settings, under Profile picture: we crop it to a square and show it in the header and on your profile. You can remove it there at any time.`,
+                  "We check the file itself, not its name: anything that isn't one of those image types is refused.",
+                ],
+              },
+              {
+                id: "interests",
+                question: "What do my interests change?",
+                answer: [
+                  "When you're signed in, the home page starts with a row of popular templates for each category or topic you chose, in the order you chose them, before the trending and newest templates.",
+                  "Change them in Account settings, under Your interests, or with the Change your interests link above those rows. At least one interest is needed; if your account has none, we ask you to choose when you open the site.",
+                ],
+              },
+              {
+                id: "download-history",
+                question: "Where can I see my download history?",
+                answer: [
+                  "Downloads, in the profile menu, lists every template you've downloaded with its colour, category, date and licence, newest or oldest first, with buttons to download it again for PowerPoint, Google Slides or Keynote. It also shows how many downloads you've used this month.",
+                  "Your Profile page has a chart of your downloads per month over the last 12 months; the striped, outlined bar is the current month.",
+                ],
+              },
+              {
+                id: "sign-out-everywhere",
+                question: "How do I sign out of all my devices?",
+                answer: [
+                  "Change your password in Account settings: every other device is signed out at once, and you stay signed in on the one you're using. Setting a new password with a reset link from the sign-in page signs you out everywhere.",
+                  "Sign out, in the profile menu, only signs out the device you're using.",
+                ],
+              },
+              {
+                id: "delete-account",
+                question: "How do I delete my account?",
+                answer: [
+                  "Go to Account settings in your profile and, under Delete account, confirm with your password. Deleting your account cancels any subscription immediately, with no refund, and removes your favourites, collections and profile picture. It can't be undone.",
+                  "We keep your invoices, without your personal details, because accounting law requires it. You can sign up again with the same e-mail address whenever you like.",
+                ],
+              },
+              {
+                id: "contact-support",
+                question: "How do I contact support?",
+                answer: [
+                  `Send us a message with our contact form, or write to ${support}. We answer within two working days, in English or Spanish. If your question is about a template, tell us which one.`,
+                ],
+                links: [{ label: "Contact us", href: f.path("/contact-us") }],
               },
             ],
           },

@@ -346,19 +346,83 @@ export function spanishContent(f: LegalFacts): LegalContent {
                 ],
               },
               {
-                id: "delete-account",
-                question: "¿Cómo elimino mi cuenta?",
-                answer: [
-                  "Entra en Editar cuenta, en tu perfil, y confírmalo con tu contraseña. Al eliminar la cuenta se cancela al instante cualquier suscripción y se borran tus favoritos, tus colecciones y tu foto de perfil.",
-                  "Conservamos tus facturas, sin tus datos personales, porque la normativa contable nos obliga a ello.",
-                ],
-              },
-              {
                 id: "cannot-sign-in",
                 question: "¿Por qué no puedo iniciar sesión?",
                 answer: [
                   `Comprueba tu correo y tu contraseña, o restablece la contraseña. Si ves un mensaje que dice que tu cuenta está bloqueada, escríbenos a ${support}.`,
                 ],
+              },
+            ],
+          },
+          {
+            id: "help",
+            heading: "Ayuda con tu cuenta",
+            paragraphs: [],
+            faq: [
+              {
+                id: "collections",
+                question: "¿Cómo organizo mis favoritos en colecciones?",
+                answer: [
+                  `Abre Favoritos desde el menú de tu perfil, escribe un nombre en Nueva colección y pulsa Crear. El nombre puede tener hasta ${f.folderNameMax} caracteres y no puede repetir el de otra de tus colecciones (las mayúsculas no cuentan como diferencia). Puedes tener hasta ${f.maxFolders} colecciones.`,
+                  "Para guardar una plantilla en una colección, pulsa Guardar en colección en la página de la plantilla o en su tarjeta de tus favoritos y elige la colección, o escribe allí un nombre nuevo para crear una colección que ya la contenga. Una plantilla guardada en una colección también se añade a tus favoritos.",
+                  "Abre una colección para cambiarle el nombre o eliminarla. Al eliminar una colección sus plantillas no se pierden: siguen en tus favoritos.",
+                ],
+              },
+              {
+                id: "change-email",
+                question: "¿Cómo cambio mi correo electrónico?",
+                answer: [
+                  `Entra en Ajustes de la cuenta, en tu perfil, escribe la dirección nueva en Correo electrónico y confírmalo con tu contraseña actual. Enviamos un enlace de confirmación a la dirección nueva, y tu cuenta solo pasa a usarla cuando sigues ese enlace, en un plazo de ${f.verificationLink}. Mientras tanto sigues usando tu dirección actual.`,
+                  "Cuando se completa el cambio, avisamos a tu dirección anterior. Si el enlace no llega, puedes pedir otro pasado un minuto.",
+                ],
+              },
+              {
+                id: "profile-picture",
+                question: "¿Qué imágenes puedo usar como foto de perfil?",
+                answer: [
+                  `Imágenes JPEG, PNG, WebP o GIF de hasta ${f.avatarMaxSize}. Súbela en Ajustes de la cuenta, en Foto de perfil: la recortamos en forma de cuadrado y la mostramos en la cabecera y en tu perfil. Puedes quitarla desde allí cuando quieras.`,
+                  "Comprobamos el propio archivo, no su nombre: cualquier archivo que no sea uno de esos tipos de imagen se rechaza.",
+                ],
+              },
+              {
+                id: "interests",
+                question: "¿Qué cambian mis intereses?",
+                answer: [
+                  "Cuando has iniciado sesión, la página de inicio empieza por una fila de plantillas populares de cada categoría o tema que elegiste, en el orden en que los elegiste, antes de las tendencias y las novedades.",
+                  "Puedes cambiarlos en Ajustes de la cuenta, en Tus intereses, o con el enlace Cambiar tus intereses que aparece encima de esas filas. Hace falta al menos un interés; si tu cuenta no tiene ninguno, te pedimos que elijas al entrar en el sitio.",
+                ],
+              },
+              {
+                id: "download-history",
+                question: "¿Dónde veo mi historial de descargas?",
+                answer: [
+                  "Descargas, en el menú de tu perfil, muestra todas las plantillas que has descargado con su color, categoría, fecha y licencia, de la más reciente a la más antigua o al revés, con botones para volver a descargarlas para PowerPoint, Presentaciones de Google o Keynote. También indica cuántas descargas has usado este mes.",
+                  "La página Perfil incluye un gráfico de tus descargas por mes durante los últimos 12 meses; la barra rayada y con borde es el mes actual.",
+                ],
+              },
+              {
+                id: "sign-out-everywhere",
+                question: "¿Cómo cierro la sesión en todos mis dispositivos?",
+                answer: [
+                  "Cambia tu contraseña en Ajustes de la cuenta: se cierra al instante la sesión en todos los demás dispositivos y mantienes la sesión iniciada en el que estás usando. Si creas una contraseña nueva con un enlace de restablecimiento desde la página de inicio de sesión, se cierra la sesión en todos.",
+                  "Cerrar sesión, en el menú de tu perfil, solo cierra la sesión en el dispositivo que estás usando.",
+                ],
+              },
+              {
+                id: "delete-account",
+                question: "¿Cómo elimino mi cuenta?",
+                answer: [
+                  "Entra en Ajustes de la cuenta, en tu perfil, y en Eliminar cuenta confírmalo con tu contraseña. Al eliminar la cuenta se cancela al instante cualquier suscripción, sin reembolso, y se borran tus favoritos, tus colecciones y tu foto de perfil. No se puede deshacer.",
+                  "Conservamos tus facturas, sin tus datos personales, porque la normativa contable nos obliga a ello. Puedes volver a registrarte con el mismo correo cuando quieras.",
+                ],
+              },
+              {
+                id: "contact-support",
+                question: "¿Cómo me pongo en contacto con el soporte?",
+                answer: [
+                  `Envíanos un mensaje con nuestro formulario de contacto o escribe a ${support}. Respondemos en un plazo de dos días laborables, en español o en inglés. Si tu pregunta es sobre una plantilla, dinos cuál.`,
+                ],
+                links: [{ label: "Formulario de contacto", href: f.path("/contact-us") }],
               },
             ],
           },

@@ -1,0 +1,204 @@
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { BRAND, CONTACT, DEFAULT_LOCALE, LANGUAGES, type Locale } from "#config/constants.ts";
+import type { Db } from "#db/client.server.ts";
+import type { Mailer } from "#modules/mail/mailer.ts";
+import { renderMail } from "#modules/mail/render.ts";
+import type { ServiceContext } from "#modules/shared/context.ts";
+import { queryRows } from "#modules/shared/sql.ts";
+import { type ContactInput, contactSchema } from "./schemas.ts";
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+/** What the contact service needs beyond the database: the mail port and the messages. */
+export type ContactContext = ServiceContext & {
+  mailer: Mailer;
+  translate: (locale: Locale) => T;
+  /** Runs the sender's confirmation after the answer (the server); without it (tests) it runs before. */
+  runLater?: (task: () => Promise<void>) => void;
+};
+
+/** Why a message was not sent; each is the translation key of what the page says. */
+export const CONTACT_FAILURES = {
+  invalid: "contact.errors.invalid",
+  sendFailed: "contact.errors.sendFailed",
+  inProgress: "contact.errors.inProgress",
+} as const;
+
+export type ContactResult =
+  | {
+      ok: true;
+      value: {
+        id: number;
+        firstName: string;
+        email: string;
+        /** The same message from the same address was already sent within the window: nothing was sent again. */
+        repeated: boolean;
+        /** The copy for the sender went out (or was handed to the server to send after the answer). */
+        confirmed: boolean;
+      };
+    }
+  | { ok: false; code: typeof CONTACT_FAILURES.invalid; fieldErrors: Record<string, string[]> }
+  | { ok: false; code: typeof CONTACT_FAILURES.sendFailed | typeof CONTACT_FAILURES.inProgress };
+
+/** A message being sent is left to the request that sends it for this long; then it counts as abandoned. */
+const ABANDONED_MINUTES = 10;
+
+/** Recognises the same message from the same address (the address in any case). */
+export function contactDigest(email: string, message: string): string {
+  return createHash("sha256").update(`${email.trim().toLowerCase()}\n${message}`).digest("hex");
+}
+
+type Claim = { kind: "send"; id: number } | { kind: "sent"; id: number } | { kind: "busy" };
+
+/**
+ * Finds or stores the message, under a lock on its digest so that two identical posts at once agree:
+ * - new: a row 'received', to send now;
+ * - sent within CONTACT.duplicateWindowHours: nothing to do;
+ * - failed, or still 'received' ABANDONED_MINUTES after it was stored (the request sending it died):
+ *   taken again, to send now;
+ * - being sent right now by another request: busy.
+ * Every attempt to send is counted in `attempts`. (A retry of an older message cannot be told from an
+ * abandoned one, so two identical retries at the very same moment may both send: support gets it twice.)
+ */
+async function claim(ctx: ContactContext, v: ContactInput, digest: string, accountId: number | null): Promise<Claim> {
+  const now = ctx.clock.now();
+  const windowStart = new Date(now.getTime() - CONTACT.duplicateWindowHours * 3_600_000);
+  const abandoned = new Date(now.getTime() - ABANDONED_MINUTES * 60_000);
+  return ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${digest}`}))`);
+    const [row] = await queryRows<{ id: number; status: string; created_at: Date | string }>(
+      db,
+      sql`select id, status, created_at from contact_message
+          where digest = ${digest} and created_at > ${windowStart}
+          order by created_at desc, id desc limit 1`,
+    );
+    if (row?.status === "sent") return { kind: "sent", id: row.id };
+    if (row && (row.status === "failed" || new Date(row.created_at) < abandoned)) {
+      // The latest names, language and account are the ones the answer should use.
+      await db.execute(sql`update contact_message
+          set status = 'received', attempts = attempts + 1, first_name = ${v.firstName}, last_name = ${v.lastName},
+              email = ${v.email}, locale = ${ctx.locale}, account_id = coalesce(${accountId}::int, account_id)
+          where id = ${row.id}`);
+      return { kind: "send", id: row.id };
+    }
+    if (row) return { kind: "busy" };
+    const [created] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into contact_message (first_name, last_name, email, message, locale, account_id, status, attempts, digest, created_at)
+          values (${v.firstName}, ${v.lastName}, ${v.email}, ${v.message}, ${ctx.locale}, ${accountId}, 'received', 1, ${digest}, ${now})
+          returning id`,
+    );
+    return { kind: "send", id: created.id };
+  });
+}
+
+/** The message as support gets it: in English, answering goes to the sender, the page's language noted. */
+function supportMail(ctx: ContactContext, v: ContactInput, id: number, accountId: number | null) {
+  const t = ctx.translate(DEFAULT_LOCALE);
+  const name = `${v.firstName} ${v.lastName}`;
+  const language = LANGUAGES.find((l) => l.locale === ctx.locale)?.name ?? ctx.locale;
+  const received = `${ctx.clock.now().toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const { html, text } = renderMail({
+    locale: DEFAULT_LOCALE,
+    preheader: t("mail.contactSupport.preheader", { name }),
+    heading: t("mail.contactSupport.heading"),
+    paragraphs: [
+      t("mail.contactSupport.from", { name, email: v.email }),
+      t("mail.contactSupport.language", { language: `${language} (${ctx.locale})` }),
+      accountId === null ? t("mail.contactSupport.guest") : t("mail.contactSupport.account", { id: String(accountId) }),
+      t("mail.contactSupport.reply", { email: v.email }),
+    ],
+    quote: v.message,
+    footer: t("mail.contactSupport.footer", { id: String(id), date: received }),
+  });
+  return {
+    to: BRAND.supportEmail,
+    subject: t("mail.contactSupport.subject", { name }),
+    html,
+    text,
+    kind: "contact-message",
+    locale: DEFAULT_LOCALE,
+    replyTo: { name, address: v.email },
+  };
+}
+
+/**
+ * The sender's confirmation, in the page's language. It does not repeat the message: anyone can type any
+ * address into the form, and a copy would let them send text of their choosing from our domain.
+ */
+function copyMail(ctx: ContactContext, v: ContactInput) {
+  const t = ctx.translate(ctx.locale);
+  const { html, text } = renderMail({
+    locale: ctx.locale,
+    preheader: t("mail.contactCopy.preheader"),
+    heading: t("mail.contactCopy.heading", { name: v.firstName }),
+    paragraphs: [t("mail.contactCopy.body")],
+    footer: t("mail.contactCopy.footer"),
+  });
+  return { to: v.email, subject: t("mail.contactCopy.subject"), html, text, kind: "contact-copy", locale: ctx.locale };
+}
+
+function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? "");
+    out[key] = [...(out[key] ?? []), issue.message];
+  }
+  return out;
+}
+
+/**
+ * A message from the contact form: checked again (the form's own schema), stored, mailed to support
+ * (Reply-To the sender), marked sent, and confirmed to the sender in the page's language. The same
+ * message from the same address within CONTACT.duplicateWindowHours is the same row: already sent, it
+ * is not sent again; failed, it is tried again. When the mail to support fails the row stays 'failed'
+ * and the answer is 'contact.errors.sendFailed'; a failed confirmation is only logged.
+ */
+export async function sendContactMessage(
+  ctx: ContactContext,
+  input: unknown,
+  opts: { accountId?: number | null } = {},
+): Promise<ContactResult> {
+  const parsed = contactSchema.safeParse(input);
+  if (!parsed.success)
+    return { ok: false, code: CONTACT_FAILURES.invalid, fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  const v = parsed.data;
+  const accountId =
+    Number.isSafeInteger(opts.accountId) && (opts.accountId ?? 0) > 0 ? (opts.accountId as number) : null;
+  const digest = contactDigest(v.email, v.message);
+  const claimed = await claim(ctx, v, digest, accountId);
+  if (claimed.kind === "busy") return { ok: false, code: CONTACT_FAILURES.inProgress };
+  const done = (id: number, repeated: boolean, confirmed: boolean) =>
+    ({ ok: true, value: { id, firstName: v.firstName, email: v.email, repeated, confirmed } }) as const;
+  if (claimed.kind === "sent") return done(claimed.id, true, false);
+
+  try {
+    await ctx.mailer.send(supportMail(ctx, v, claimed.id, accountId));
+  } catch (error) {
+    await ctx.db.execute(sql`update contact_message set status = 'failed' where id = ${claimed.id}`);
+    ctx.log.error("contact message not sent to support", { id: claimed.id, error });
+    return { ok: false, code: CONTACT_FAILURES.sendFailed };
+  }
+  await ctx.db.execute(
+    sql`update contact_message set status = 'sent', sent_at = ${ctx.clock.now()} where id = ${claimed.id}`,
+  );
+
+  const confirm = async () => {
+    try {
+      await ctx.mailer.send(copyMail(ctx, v));
+      return true;
+    } catch (error) {
+      ctx.log.error("contact confirmation not sent", { id: claimed.id, error });
+      return false;
+    }
+  };
+  if (ctx.runLater) {
+    ctx.runLater(async () => {
+      await confirm();
+    });
+    return done(claimed.id, false, true);
+  }
+  return done(claimed.id, false, await confirm());
+}
