@@ -118,7 +118,6 @@ for (const locale of ["en", "es"] as const) {
     await expect
       .poll(async () => (await outboxText(page, sender, l.copySubject)) ?? "", { timeout: 10_000 })
       .toContain(l.copySubject);
-    expect(await outboxText(page, sender, token)).toBeNull();
   });
 }
 
