@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { LIMITS, type Locale } from "#config/constants.ts";
+import type { Untranslated } from "#modules/blog/views.ts";
 import { localePath, type T } from "./i18n.ts";
 
 /**
@@ -28,4 +29,30 @@ export function pageHref(path: string, page: number, extra?: Record<string, stri
 /** The RSS feed every blog page advertises. */
 export function blogFeed(locale: Locale, t: T) {
   return { path: localePath(locale, "/blog/rss.xml"), title: t("blog.feed.title") };
+}
+
+/**
+ * The loader data of a blog page that exists, but not in the page's language: the notice, the language
+ * switch leading to where it exists, and a page that search engines skip in favour of that one.
+ */
+export function untranslatedPage(
+  found: Untranslated,
+  o: { origin: string; locale: Locale; pathname: string; title: string; t: T },
+) {
+  const paths = Object.fromEntries(found.availableIn.map((a) => [a.locale, a.path]));
+  return {
+    kind: "untranslated" as const,
+    page: found,
+    paths: { ...paths, [o.locale]: o.pathname },
+    seo: {
+      origin: o.origin,
+      locale: o.locale,
+      title: `${o.title} | SlideNest`,
+      description: o.t("blog.untranslated.text"),
+      paths,
+      canonicalPath: found.availableIn[0].path,
+      noindex: true,
+      feed: blogFeed(o.locale, o.t),
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { UntranslatedNotice } from "#app/components/blog/untranslated.tsx";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
-import { blogFeed } from "#app/lib/blog.ts";
+import { blogFeed, untranslatedPage } from "#app/lib/blog.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, seo } from "#app/lib/seo.ts";
@@ -20,25 +20,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (found.kind === "missing") notFound("article", params.slug);
   if (found.kind === "moved") throw redirect(found.path, 301);
   const feed = blogFeed(locale, t);
-  if (found.kind === "untranslated") {
-    const paths = Object.fromEntries(found.availableIn.map((a) => [a.locale, a.path]));
-    return {
-      kind: "untranslated" as const,
-      page: found,
-      // The language switch leads to where it exists.
-      paths: { ...paths, [locale]: url.pathname },
-      seo: {
-        origin,
-        locale,
-        title: `${t("blog.untranslated.articleTitle")} | SlideNest`,
-        description: t("blog.untranslated.text"),
-        paths,
-        canonicalPath: found.availableIn[0].path,
-        noindex: true,
-        feed,
-      },
-    };
-  }
+  if (found.kind === "untranslated")
+    return untranslatedPage(found, {
+      origin,
+      locale,
+      pathname: url.pathname,
+      title: t("blog.untranslated.articleTitle"),
+      t,
+    });
+
   const article = found.value;
   const categoryPath = localePath(locale, `/blog/${article.category.slug}`);
   const image = `${origin}${article.cover.large}`;

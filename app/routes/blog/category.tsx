@@ -3,7 +3,7 @@ import { PostList } from "#app/components/blog/post-list.tsx";
 import { UntranslatedNotice } from "#app/components/blog/untranslated.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
-import { blogFeed, blogPageParam, pageHref } from "#app/lib/blog.ts";
+import { blogFeed, blogPageParam, pageHref, untranslatedPage } from "#app/lib/blog.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, seo } from "#app/lib/seo.ts";
@@ -15,24 +15,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (found.kind === "missing") notFound("blogCategory", params.tag);
   if (found.kind === "moved") throw redirect(found.path + url.search, 301);
   const feed = blogFeed(locale, t);
-  if (found.kind === "untranslated") {
-    const paths = Object.fromEntries(found.availableIn.map((a) => [a.locale, a.path]));
-    return {
-      kind: "untranslated" as const,
-      page: found,
-      paths: { ...paths, [locale]: url.pathname },
-      seo: {
-        origin,
-        locale,
-        title: `${t("blog.untranslated.categoryTitle")} | SlideNest`,
-        description: t("blog.untranslated.text"),
-        paths,
-        canonicalPath: found.availableIn[0].path,
-        noindex: true,
-        feed,
-      },
-    };
-  }
+  if (found.kind === "untranslated")
+    return untranslatedPage(found, {
+      origin,
+      locale,
+      pathname: url.pathname,
+      title: t("blog.untranslated.categoryTitle"),
+      t,
+    });
+
   const tag = found.value;
   const page = blogPageParam(url);
   const [result, paths] = await Promise.all([

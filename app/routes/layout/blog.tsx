@@ -1,16 +1,10 @@
-import { Form, Link, Outlet, useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
-import { InterestsDialog } from "#app/components/account/interests-dialog.tsx";
-import { FavoritesProvider } from "#app/components/favorites/favorites-context.tsx";
+import { Form, Link, Outlet, useLocation, useNavigate, useSearchParams } from "react-router";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { ChevronLeft, RssIcon, SearchIcon } from "#app/components/icons.tsx";
-import { Footer } from "#app/components/layout/footer.tsx";
-import { Header } from "#app/components/layout/header.tsx";
-import { OnlineStatus } from "#app/components/layout/online-status.tsx";
-import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
+import { SiteChrome } from "#app/components/layout/site-chrome.tsx";
 import { stripLocale } from "#app/lib/i18n.ts";
 import { messagesFor } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import type { RootData } from "#app/root.tsx";
 import { BLOG } from "#config/constants.ts";
 import type { Route } from "./+types/blog";
 
@@ -96,46 +90,19 @@ function BlogBar() {
 
 /** Blog layout (SPEC §2): header with the blog's categories in the strip, a back button and the blog search. */
 export default function BlogLayout({ loaderData }: Route.ComponentProps) {
-  const root = useRouteLoaderData<RootData>("root");
   return (
     <MoreMessages messages={loaderData.messages}>
-      <BlogChrome
-        strip={loaderData.strip}
-        nav={root?.nav ?? []}
-        needsInterests={Boolean(root?.viewer?.needsInterests)}
-      />
+      <BlogChrome strip={loaderData.strip} />
     </MoreMessages>
   );
 }
 
-function BlogChrome({
-  strip,
-  nav,
-  needsInterests,
-}: {
-  strip: Route.ComponentProps["loaderData"]["strip"];
-  nav: NonNullable<RootData>["nav"];
-  needsInterests: boolean;
-}) {
+function BlogChrome({ strip }: { strip: Route.ComponentProps["loaderData"]["strip"] }) {
   const { t } = useI18n();
   const items = strip.map((s) => ({ id: s.id, path: s.path, name: s.all ? t("blog.nav.all") : s.name, end: s.all }));
   return (
-    <FavoritesProvider>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-4 focus:py-2"
-      >
-        {t("common.skipToContent")}
-      </a>
-      <ProgressBar />
-      <Header strip={items} stripLabel={t("blog.nav.strip")} />
-      <BlogBar />
-      <main id="main" className="min-h-[60vh]">
-        <Outlet />
-      </main>
-      <Footer nav={nav} />
-      <OnlineStatus />
-      {needsInterests ? <InterestsDialog /> : null}
-    </FavoritesProvider>
+    <SiteChrome strip={items} stripLabel={t("blog.nav.strip")} below={<BlogBar />}>
+      <Outlet />
+    </SiteChrome>
   );
 }

@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "#app/root.tsx";
+import { InterestsDialog } from "../account/interests-dialog.tsx";
+import { FavoritesProvider } from "../favorites/favorites-context.tsx";
+import { useI18n } from "../i18n.tsx";
+import { Footer } from "./footer.tsx";
+import { Header } from "./header.tsx";
+import type { StripItem } from "./nav-strip.tsx";
+import { OnlineStatus } from "./online-status.tsx";
+import { ProgressBar } from "./progress-bar.tsx";
+
+/**
+ * What the site's layouts share (SPEC §2): skip link, progress bar, header with its navigation strip (or
+ * none), whatever a layout puts under it, the page, the footer, the online status and, where asked, the
+ * interests dialog.
+ */
+export function SiteChrome({
+  strip,
+  stripLabel,
+  below,
+  interests = true,
+  children,
+}: {
+  strip: StripItem[];
+  stripLabel?: string;
+  below?: ReactNode;
+  /** Whether the interests dialog may open here (not on pricing and checkout). */
+  interests?: boolean;
+  children: ReactNode;
+}) {
+  const root = useRouteLoaderData<RootData>("root");
+  const { t } = useI18n();
+  return (
+    <FavoritesProvider>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-4 focus:py-2"
+      >
+        {t("common.skipToContent")}
+      </a>
+      <ProgressBar />
+      <Header strip={strip} stripLabel={stripLabel} />
+      {below}
+      <main id="main" className="min-h-[60vh]">
+        {children}
+      </main>
+      <Footer nav={root?.nav ?? []} />
+      <OnlineStatus />
+      {interests && root?.viewer?.needsInterests ? <InterestsDialog /> : null}
+    </FavoritesProvider>
+  );
+}
