@@ -103,6 +103,8 @@ describe("pages", () => {
     const cat = await html("/blog/no-such-category");
     expect(cat.status).toBe(404);
     expect(cat.body).toContain("Blog category “no-such-category” could not be found");
+    for (const odd of ["/blog/%00", "/blog/design/%00", "/es/blog/%E2%9C%93/x", `/blog/design/${"x".repeat(300)}`])
+      expect((await get(odd)).status, odd).toBe(404);
     const art = await html("/es/blog/diseno/no-existe");
     expect(art.status).toBe(404);
     expect(art.body).toContain("No se ha encontrado el artículo «no-existe»");

@@ -241,6 +241,9 @@ describe("one category, one article", () => {
     });
     expect(await getBlogTag(ctx("en"), "nothing")).toEqual({ kind: "missing" });
     expect(await getBlogTag(ctx("en"), "x".repeat(500))).toEqual({ kind: "missing" });
+    // An address may hold anything; what cannot be a slug never reaches the database.
+    for (const odd of ["\u0000", "design\u0000tips", "Design-Tips", "diseño", "' or 1=1 --", ""])
+      expect(await getBlogTag(ctx("en"), odd), odd).toEqual({ kind: "missing" });
   });
 
   it("finds an article with its tags, the templates it names (in its order), related articles and its addresses", async () => {
@@ -278,6 +281,8 @@ describe("one category, one article", () => {
     });
     expect(await getArticle(ctx("en"), { categorySlug: "design-tips", slug: "not-yet" })).toEqual({ kind: "missing" });
     expect(await getArticle(ctx("en"), { categorySlug: "design-tips", slug: "nope" })).toEqual({ kind: "missing" });
+    expect(await getArticle(ctx("en"), { categorySlug: "design-tips", slug: "\u0000" })).toEqual({ kind: "missing" });
+    expect(await getArticle(ctx("en"), { categorySlug: "\u0000", slug: "choose-fonts" })).toEqual({ kind: "missing" });
   });
 });
 

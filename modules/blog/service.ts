@@ -6,6 +6,7 @@ import { normalizeQuery, queryWords } from "#modules/search/normalize.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type CoverWidth, coverUrl } from "./files.ts";
+import { isBlogSlug } from "./slug.ts";
 import type { BlogArticle, BlogPostCard, BlogTagView, Lookup } from "./views.ts";
 
 export type * from "./views.ts";
@@ -189,7 +190,7 @@ export async function listBlogTags(
  * in this one ("moved"), or that it is not translated, with the languages it exists in.
  */
 export async function getBlogTag(ctx: ServiceContext, slug: string): Promise<Lookup<BlogTagView>> {
-  if (!slug || slug.length > LIMITS.slug) return { kind: "missing" };
+  if (!isBlogSlug(slug)) return { kind: "missing" };
   const rows = await queryRows<{ tag_id: number; locale: Locale; slug: string; title: string }>(
     ctx.db,
     sql`select tt.tag_id, tt.locale, tt.slug, tt.title from blog_tag_translation tt
@@ -261,7 +262,8 @@ export async function getArticle(
   input: { categorySlug: string; slug: string },
 ): Promise<Lookup<BlogArticle>> {
   const { categorySlug, slug } = input;
-  if (!slug || slug.length > LIMITS.slug || categorySlug.length > LIMITS.slug) return { kind: "missing" };
+  // Only what a slug can be reaches the database (an address may hold anything, NUL included).
+  if (!isBlogSlug(slug) || !isBlogSlug(categorySlug)) return { kind: "missing" };
   const rows = await translationsWithSlug(ctx, slug);
   if (!rows.length) return { kind: "missing" };
   const own = rows.find((r) => r.locale === ctx.locale && r.slug === slug);
