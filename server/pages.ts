@@ -4,7 +4,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import type { AppLoadContext } from "#app/context.ts";
 import { DEFAULT_LOCALE, type Locale } from "#config/constants.ts";
 import { type RequestContext, type RequestVars, requestOf } from "./context.ts";
-import type { PageCache } from "./page-cache.ts";
+import { joinWith, type PageCache, splitAt } from "./page-cache.ts";
 import { contentSecurityPolicy } from "./security.ts";
 import type { ViewCounter } from "./views.ts";
 
@@ -63,6 +63,9 @@ export function mountPages(
   },
 ) {
   const handler = createRequestHandler(deps.build, deps.mode);
+  // The policy of cached pages, cut where each answer's nonce goes (built once, not per answer).
+  const cspParts = contentSecurityPolicy(NONCE_MARK, false, deps.csp).split(NONCE_MARK);
+  const csp = (nonce: string) => cspParts.join(nonce);
   const appContextKey = (
     deps.build.entry.module as unknown as { appContext: Parameters<RouterContextProvider["set"]>[0] }
   ).appContext;
@@ -140,18 +143,22 @@ export function mountPages(
           res.headers.set("Content-Security-Policy", contentSecurityPolicy(NONCE_MARK, false, deps.csp));
         return withNonce(res, nonce);
       }
-      const body = new Uint8Array(await res.arrayBuffer());
-      page = { status: res.status, headers: [...res.headers.entries()], body, version, at: Date.now() };
+      // Kept as bytes cut at the nonce's mark, with the headers every hit sends: a hit only joins them.
+      const parts = splitAt(new Uint8Array(await res.arrayBuffer()), NONCE_MARK);
+      const headers = [...res.headers.entries()].filter(
+        ([name]) => !/^content-(?:length|security-policy)$/i.test(name),
+      );
+      headers.push(["Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300"]);
+      const size = parts.reduce((n, p) => n + p.length, 0);
+      page = { status: res.status, headers, parts, size, version, at: Date.now() };
       deps.pageCache.set(key, page);
     }
+    const body = joinWith(page, nonce);
     const headers = new Headers(page.headers);
     headers.set("X-Page-Cache", state);
-    headers.set("Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300");
-    const isHtml = headers.get("Content-Type")?.startsWith("text/html");
-    if (isHtml) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, false, deps.csp));
-    const text = new TextDecoder().decode(page.body).replaceAll(NONCE_MARK, nonce);
-    headers.delete("Content-Length");
-    return new Response(text, { status: page.status, headers });
+    headers.set("Content-Length", String(body.length));
+    if (headers.get("Content-Type")?.startsWith("text/html")) headers.set("Content-Security-Policy", csp(nonce));
+    return new Response(body, { status: page.status, headers });
   });
 }
 
