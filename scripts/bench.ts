@@ -74,6 +74,30 @@ async function load(
   return { rps: r.requests.average, p50: pct(50), p95: pct(95), p99: pct(99), errors: r.errors, non2xx: r.non2xx };
 }
 
+/** wrk on the system, when installed: the load the issue measures with (2 threads, 32 connections, no compression). */
+const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
+
+/** `wrk -t2 -c32 --latency` on a URL: requests per second and latency percentiles (ms). */
+function wrkLoad(url: string): Result {
+  const r = spawnSync("wrk", ["-t2", "-c32", `-d${duration}s`, "--latency", url], { encoding: "utf8" });
+  const out = r.stdout ?? "";
+  const ms = (p: string) => {
+    const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)\\s*$`, "m").exec(out);
+    if (!m) return Number.NaN;
+    return Number(m[1]) * (m[2] === "us" ? 0.001 : m[2] === "s" ? 1000 : 1);
+  };
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const errors = Number(/Socket errors:.*?(\d+)/.exec(out)?.[1] ?? 0);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN),
+    p50: ms("50"),
+    p95: ms("90"),
+    p99: ms("99"),
+    errors,
+    non2xx,
+  };
+}
+
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ""}`;
 
@@ -109,6 +133,15 @@ async function main() {
         await load(`${base}${p}`); // warm up
         results[mode][name] = await load(`${base}${p}`);
         console.log(`${mode.padEnd(9)} ${name.padEnd(9)} ${fmt(results[mode][name])}`);
+      }
+      if (mode === "cached" && hasWrk) {
+        results.cachedWrk = {};
+        for (const [name, p] of Object.entries(pages)) {
+          results.cachedWrk[name] = wrkLoad(`${base}${p}`);
+          console.log(
+            `${"cached".padEnd(9)} ${name.padEnd(9)} ${fmt(results.cachedWrk[name])}  (wrk -t2 -c32, p90 as p95)`,
+          );
+        }
       }
       if (mode === "cached") {
         const html = await (await fetch(`${base}/`)).text();
@@ -177,6 +210,15 @@ http { access_log off; gzip on; default_type text/html;
       results.nginx[name] = await load(`http://127.0.0.1:${nginxPort}/${name}`);
       console.log(`${"nginx".padEnd(9)} ${name.padEnd(9)} ${fmt(results.nginx[name])}`);
     }
+    if (hasWrk) {
+      results.nginxWrk = {};
+      for (const name of Object.keys(pages)) {
+        results.nginxWrk[name] = wrkLoad(`http://127.0.0.1:${nginxPort}/${name}`);
+        console.log(
+          `${"nginx".padEnd(9)} ${name.padEnd(9)} ${fmt(results.nginxWrk[name])}  (wrk -t2 -c32, p90 as p95)`,
+        );
+      }
+    }
   } finally {
     nginx.kill("SIGQUIT");
   }
@@ -189,6 +231,13 @@ http { access_log off; gzip on; default_type text/html;
     console.log(
       `${name.padEnd(9)} cached ${((results.cached[name].rps / s) * 100).toFixed(1)}% of static, uncached ${((results.uncached[name].rps / s) * 100).toFixed(2)}% of static`,
     );
+  }
+  if (results.cachedWrk && results.nginxWrk) {
+    console.log("\nFrom the page cache beside nginx, wrk -t2 -c32, no compression (the issue's measure):");
+    for (const name of Object.keys(pages))
+      console.log(
+        `${name.padEnd(9)} ${results.cachedWrk[name].rps.toFixed(0)} / ${results.nginxWrk[name].rps.toFixed(0)} req/s = ${((results.cachedWrk[name].rps / results.nginxWrk[name].rps) * 100).toFixed(2)}% of nginx`,
+      );
   }
   if (process.env.BENCH_SEARCH !== "off" && fs.existsSync(path.join(root, "scripts/bench-search.ts"))) {
     spawnSync(process.execPath, ["scripts/bench-search.ts"], {
