@@ -50,8 +50,17 @@ export function createT(locale: Locale, messages: Messages): T {
   };
 }
 
+/** One number format per locale: building an Intl.NumberFormat costs more than a page's other work with it. */
+const numbers = new Map<Locale, Intl.NumberFormat>();
+
 function formatParam(locale: Locale, v: string | number): string {
-  return typeof v === "number" ? new Intl.NumberFormat(LOCALE_TAGS[locale]).format(v) : v;
+  if (typeof v !== "number") return v;
+  let format = numbers.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_TAGS[locale]);
+    numbers.set(locale, format);
+  }
+  return format.format(v);
 }
 
 /** Flattens nested JSON into dotted keys: { a: { b: "x" } } -> { "a.b": "x" }. */

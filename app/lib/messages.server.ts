@@ -65,9 +65,20 @@ export type Namespace =
   | "blog"
   | "contact";
 
-/** The messages of some namespaces, to send to the client with a loader. */
+const merged = new Map<string, Messages>();
+
+/**
+ * The messages of some namespaces, to send to the client with a loader: merged once per locale and list
+ * (every page asks for the same few), frozen because every caller shares the object.
+ */
 export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
-  return Object.assign({}, ...namespaces.map((ns) => catalogs[locale][ns]));
+  const key = `${locale}:${namespaces.join(",")}`;
+  let messages = merged.get(key);
+  if (!messages) {
+    messages = Object.freeze(Object.assign({}, ...namespaces.map((ns) => catalogs[locale][ns]))) as Messages;
+    merged.set(key, messages);
+  }
+  return messages;
 }
 
 /** A translator on the server, over every namespace. */
