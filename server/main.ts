@@ -1,3 +1,5 @@
+// First: React and React Router read NODE_ENV when they load.
+import "./production-env.ts";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
