@@ -15,10 +15,27 @@ import { I18nProvider } from "#app/components/i18n.tsx";
 import { appContext } from "#app/context.ts";
 import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
 import { createT, localeFromPath } from "#app/lib/i18n.ts";
-import { messagesFor } from "#app/lib/messages.server.ts";
+import { messagesOf } from "#app/lib/messages.server.ts";
 import { AUTH, BRAND } from "#config/constants.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
+
+/** The messages the root sends with every page (the rest come with the pages that use them). */
+const ROOT_MESSAGES = [
+  "common",
+  "catalog",
+  "template",
+  "downloads",
+  "search",
+  "auth.menu.",
+  "auth.guest.",
+  "auth.dialog.",
+  "auth.logout",
+  "auth.errors.",
+  "account.favorites.",
+  "account.interests.",
+  "account.profile.plans.",
+];
 
 export type NavTag = { id: number; slug: string; type: string; iconName: string | null; name: string };
 
@@ -48,7 +65,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     locale,
     origin: app.origin,
     nonce: app.nonce,
-    messages: messagesFor(locale, ["common", "catalog", "template", "downloads", "search", "auth", "account"]),
+    // What every page's chrome, cards and dialogs use; an area's own pages add the rest (MoreMessages).
+    messages: messagesOf(locale, ROOT_MESSAGES),
     nav: nav.list.map((t) => ({ id: t.id, slug: t.slug, type: t.type, iconName: t.iconName, name: t.content.tabName })),
   };
 }

@@ -65,20 +65,9 @@ export type Namespace =
   | "blog"
   | "contact";
 
-const merged = new Map<string, Messages>();
-
-/**
- * The messages of some namespaces, to send to the client with a loader: merged once per locale and list
- * (every page asks for the same few), frozen because every caller shares the object.
- */
+/** The messages of some namespaces, to send to the client with a loader (see messagesOf). */
 export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
-  const key = `${locale}:${namespaces.join(",")}`;
-  let messages = merged.get(key);
-  if (!messages) {
-    messages = Object.freeze(Object.assign({}, ...namespaces.map((ns) => catalogs[locale][ns]))) as Messages;
-    merged.set(key, messages);
-  }
-  return messages;
+  return messagesOf(locale, namespaces);
 }
 
 /** A translator on the server, over every namespace. */
@@ -99,4 +88,33 @@ export function serverT(locale: Locale) {
       "contact",
     ]),
   );
+}
+
+const picked = new Map<string, Messages>();
+
+/**
+ * Only the messages a page needs: each selector is a namespace ("auth"), a key prefix ("auth.menu.") or a
+ * key ("account.settings.deleted"). Picked once per locale and list, frozen (callers share it). The root
+ * sends what every page's chrome uses; a route adds its own area's with MoreMessages.
+ */
+export function messagesOf(locale: Locale, selectors: string[]): Messages {
+  const key = `${locale}:${selectors.join(",")}`;
+  let messages = picked.get(key);
+  if (!messages) {
+    const out: Messages = {};
+    for (const selector of selectors) {
+      const ns = selector.split(".")[0];
+      const all = catalogs[locale][ns];
+      if (!all) throw new Error(`no message namespace ${ns}`);
+      const matches = !selector.includes(".")
+        ? () => true
+        : selector.endsWith(".")
+          ? (k: string) => k.startsWith(selector)
+          : (k: string) => k === selector || k.startsWith(`${selector}_`); // with its plural forms
+      for (const [k, v] of Object.entries(all)) if (matches(k)) out[k] = v;
+    }
+    messages = Object.freeze(out);
+    picked.set(key, messages);
+  }
+  return messages;
 }

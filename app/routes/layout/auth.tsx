@@ -1,14 +1,35 @@
-import { Link, Outlet, useLocation, useNavigate } from "react-router";
-import { useI18n } from "#app/components/i18n.tsx";
+import { Link, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
+import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { CloseIcon, LogoMark } from "#app/components/icons.tsx";
 import { LanguagePicker } from "#app/components/layout/header.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
+import { localeFromPath } from "#app/lib/i18n.ts";
+import { messagesOf } from "#app/lib/messages.server.ts";
+import type { Route } from "./+types/auth";
+
+/** The log-in, sign-up and password pages' words (the root sends only the header's). */
+export function loader({ request }: Route.LoaderArgs) {
+  return { messages: messagesOf(localeFromPath(new URL(request.url).pathname), ["auth", "account.settings.deleted"]) };
+}
+
+/** Layout data is per locale: read again only when the locale of the address changes. */
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
+}
 
 /**
  * Auth layout (SPEC §2): a minimal header with the logo, the language picker and a close button.
  * Close goes home when the query has a hash (a link from an e-mail), otherwise back one step.
  */
-export default function AuthLayout() {
+export default function AuthLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <MoreMessages messages={loaderData.messages}>
+      <AuthChrome />
+    </MoreMessages>
+  );
+}
+
+function AuthChrome() {
   const { t, href } = useI18n();
   const location = useLocation();
   const navigate = useNavigate();

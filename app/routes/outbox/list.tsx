@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { useI18n } from "#app/components/i18n.tsx";
+import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { messagesOf } from "#app/lib/messages.server.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { getOutboxMail, listOutbox } from "#modules/mail/mailer.ts";
@@ -22,6 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ? { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, createdAt: mail.createdAt.toISOString() }
       : null,
     mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, createdAt: m.createdAt.toISOString() })),
+    messages: messagesOf(locale, ["account.outbox."]),
     seo: {
       origin,
       locale,
@@ -53,7 +55,15 @@ function Linkified({ text }: { text: string }) {
   );
 }
 
-export default function OutboxPage({ loaderData }: Route.ComponentProps) {
+export default function OutboxPage(props: Route.ComponentProps) {
+  return (
+    <MoreMessages messages={props.loaderData.messages}>
+      <Outbox {...props} />
+    </MoreMessages>
+  );
+}
+
+function Outbox({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
   const when = (iso: string) =>
     new Date(iso).toLocaleString(locale === "es" ? "es-ES" : "en-US", { dateStyle: "medium", timeStyle: "short" });

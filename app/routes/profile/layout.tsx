@@ -1,7 +1,8 @@
 import { NavLink, Outlet, redirect } from "react-router";
-import { useI18n } from "#app/components/i18n.tsx";
+import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { LogoutForm } from "#app/components/layout/account-menu.tsx";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
+import { messagesFor } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -12,10 +13,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const back = localePath(locale, stripLocale(url.pathname)) + url.search;
     throw redirect(`${localePath(locale, "/signup")}?redirect=${encodeURIComponent(back)}`);
   }
-  return null;
+  // The member's own pages use the account and sign-in words (the root sends only the header's).
+  return { messages: messagesFor(locale, ["auth", "account"]) };
 }
 
-export default function ProfileLayout() {
+export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <MoreMessages messages={loaderData.messages}>
+      <ProfileChrome />
+    </MoreMessages>
+  );
+}
+
+function ProfileChrome() {
   const { t, href } = useI18n();
   const link = ({ isActive }: { isActive: boolean }) =>
     `btn-ghost justify-start whitespace-nowrap ${isActive ? "bg-brand-50 text-brand-700" : ""}`;

@@ -4,12 +4,13 @@ import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { FavoriteButton } from "#app/components/favorites/favorite-button.tsx";
 import { FolderMenu } from "#app/components/favorites/folder-menu.tsx";
-import { useI18n } from "#app/components/i18n.tsx";
+import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { DOWNLOAD_NOTICES, type DownloadNotice, DownloadPanel } from "#app/components/template/download-panel.tsx";
 import { Gallery } from "#app/components/template/gallery.tsx";
 import { HouseAd } from "#app/components/template/house-ad.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { waitParam } from "#app/lib/list-params.ts";
+import { messagesOf } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, seo } from "#app/lib/seo.ts";
@@ -59,6 +60,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     favorite,
     // A member's collections, for "Save to collection" (SPEC §3); none for guests.
     folders: folders?.map((f) => ({ id: f.id, name: f.name, templatesCount: f.templatesCount })) ?? null,
+    // The "Save to collection" menu's words, for members only (it is not shown to guests).
+    folderMessages: folders ? messagesOf(locale, ["account.folders."]) : null,
     inFolders: held?.get(template.id)?.map((f) => f.id) ?? [],
     paths,
     seo: {
@@ -117,7 +120,18 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export default function TemplatePage({ loaderData }: Route.ComponentProps) {
+export default function TemplatePage(props: Route.ComponentProps) {
+  const { folderMessages } = props.loaderData;
+  return folderMessages ? (
+    <MoreMessages messages={folderMessages}>
+      <TemplateView {...props} />
+    </MoreMessages>
+  ) : (
+    <TemplateView {...props} />
+  );
+}
+
+function TemplateView({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
   const { template, related, recommended } = loaderData;
   const [colorId, setColorId] = useState(loaderData.initialColor);
