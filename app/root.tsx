@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { I18nProvider } from "#app/components/i18n.tsx";
+import { IconSprite } from "#app/components/icons.tsx";
 import { appContext } from "#app/context.ts";
 import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
 import { createT, localeFromPath } from "#app/lib/i18n.ts";
@@ -105,6 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <IconSprite />
         {children}
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />

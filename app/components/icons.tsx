@@ -92,9 +92,26 @@ export const DownloadIcon = (p: P) => (
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
   </svg>
 );
+const HEART_PATH =
+  "M12 20.5 4.9 13.6C3.2 12 2 10.4 2 8.4 2 5.4 4.4 3 7.3 3c1.9 0 3.4.9 4.7 2.5C13.3 3.9 14.8 3 16.7 3 19.6 3 22 5.4 22 8.4c0 2-1.2 3.6-2.9 5.2z";
+
+/**
+ * Icons a page repeats (the heart on every card), drawn once per page: the root puts this hidden sprite
+ * in the body and each icon refers to its symbol.
+ */
+export function IconSprite() {
+  return (
+    <svg width="0" height="0" aria-hidden="true" style={{ position: "absolute" }}>
+      <symbol id="i-heart" viewBox="0 0 24 24">
+        <path d={HEART_PATH} />
+      </symbol>
+    </svg>
+  );
+}
+
 export const HeartIcon = (p: P) => (
   <svg {...base} {...p}>
-    <path d="M12 20.5 4.9 13.6C3.2 12 2 10.4 2 8.4 2 5.4 4.4 3 7.3 3c1.9 0 3.4.9 4.7 2.5C13.3 3.9 14.8 3 16.7 3 19.6 3 22 5.4 22 8.4c0 2-1.2 3.6-2.9 5.2z" />
+    <use href="#i-heart" />
   </svg>
 );
 export const XIcon = (p: P) => (

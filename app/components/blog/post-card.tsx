@@ -33,7 +33,7 @@ export function PostCard({
   const { t } = useI18n();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60 transition-shadow hover:shadow-lift">
+    <article className="group card-tile">
       <div className="aspect-video bg-line/40">
         <img
           src={post.cover.src}

@@ -47,10 +47,7 @@ function Group({
         <legend className="sr-only">{label}</legend>
         <div className="flex max-h-72 flex-col gap-1 overflow-y-auto">
           {options.map((o) => (
-            <label
-              key={o.value}
-              className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2 py-1.5 text-sm hover:bg-canvas"
-            >
+            <label key={o.value} className="filter-option">
               <input
                 type="checkbox"
                 name={name}

@@ -43,7 +43,7 @@ export function TemplateCard({
   const to = href(`/template/${card.slug}`);
   return (
     <article
-      className="group relative flex w-full flex-col overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60 transition-shadow hover:shadow-lift"
+      className="group card-tile"
       onMouseEnter={() => setActive(true)}
       onMouseLeave={() => setActive(false)}
       onFocus={() => setActive(true)}
@@ -72,7 +72,7 @@ export function TemplateCard({
           ) : null}
         </div>
       </Link>
-      <div className="absolute top-2 right-2 z-10 transition-opacity pointer-fine:opacity-0 pointer-fine:group-focus-within:opacity-100 pointer-fine:group-hover:opacity-100 pointer-fine:has-[[aria-pressed=true]]:opacity-100">
+      <div className="card-corner">
         <FavoriteButton templateId={card.id} initial={favorite} compact name={card.title} />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3.5">
@@ -88,11 +88,7 @@ export function TemplateCard({
           <span>{t("catalog.card.slides", { count: card.slidesCount })}</span>
           <span className="flex gap-1" title={t("catalog.card.formats")}>
             {card.formats.map((f) => (
-              <abbr
-                key={f}
-                title={t(`catalog.card.formatNames.${f}`)}
-                className="rounded bg-canvas px-1.5 py-0.5 font-semibold no-underline ring-1 ring-line"
-              >
+              <abbr key={f} title={t(`catalog.card.formatNames.${f}`)} className="format-badge">
                 {f}
               </abbr>
             ))}
@@ -100,7 +96,7 @@ export function TemplateCard({
           {card.colors.length > 1 ? (
             <span className="flex items-center gap-1" title={t("catalog.card.colors", { count: card.colors.length })}>
               {card.colors.map((c) => (
-                <span key={c.id} className="h-3 w-3 rounded-full ring-1 ring-ink/15" style={{ background: c.hex }} />
+                <span key={c.id} className="swatch-dot" style={{ background: c.hex }} />
               ))}
               <span className="sr-only">{t("catalog.card.colors", { count: card.colors.length })}</span>
             </span>
