@@ -25,9 +25,8 @@ import "./app.css";
 const ROOT_MESSAGES = [
   "common",
   "catalog",
-  "template",
-  "downloads",
   "search",
+  "downloads.dialogs.close",
   "auth.menu.",
   "auth.guest.",
   "auth.dialog.",

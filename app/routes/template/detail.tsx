@@ -60,8 +60,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     favorite,
     // A member's collections, for "Save to collection" (SPEC §3); none for guests.
     folders: folders?.map((f) => ({ id: f.id, name: f.name, templatesCount: f.templatesCount })) ?? null,
-    // The "Save to collection" menu's words, for members only (it is not shown to guests).
-    folderMessages: folders ? messagesOf(locale, ["account.folders."]) : null,
+    // The page's, the download panel's and dialogs', and the "Save to collection" menu's for members.
+    messages: messagesOf(locale, folders ? ["template", "downloads", "account.folders."] : ["template", "downloads"]),
     inFolders: held?.get(template.id)?.map((f) => f.id) ?? [],
     paths,
     seo: {
@@ -121,13 +121,10 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 export default function TemplatePage(props: Route.ComponentProps) {
-  const { folderMessages } = props.loaderData;
-  return folderMessages ? (
-    <MoreMessages messages={folderMessages}>
+  return (
+    <MoreMessages messages={props.loaderData.messages}>
       <TemplateView {...props} />
     </MoreMessages>
-  ) : (
-    <TemplateView {...props} />
   );
 }
 
