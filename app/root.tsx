@@ -31,11 +31,11 @@ const ROOT_MESSAGES = [
   "auth.guest.",
   "auth.dialog.",
   "auth.logout",
-  "auth.errors.",
   "account.favorites.",
-  "account.interests.",
   "account.profile.plans.",
 ];
+/** The interests dialog's words, for the members it opens for (SPEC §4). */
+const INTERESTS_MESSAGES = [...ROOT_MESSAGES, "account.interests."];
 
 export type NavTag = { id: number; slug: string; type: string; iconName: string | null; name: string };
 
@@ -66,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: app.origin,
     nonce: app.nonce,
     // What every page's chrome, cards and dialogs use; an area's own pages add the rest (MoreMessages).
-    messages: messagesOf(locale, ROOT_MESSAGES),
+    messages: messagesOf(locale, account && interests.length === 0 ? INTERESTS_MESSAGES : ROOT_MESSAGES),
     nav: nav.list.map((t) => ({ id: t.id, slug: t.slug, type: t.type, iconName: t.iconName, name: t.content.tabName })),
   };
 }
