@@ -8,8 +8,7 @@ import { queryRows } from "#modules/shared/sql.ts";
 import { captchaAnswer } from "#tests/captcha.ts";
 import { httpClient, notices, visible } from "#tests/http.ts";
 import { signedInMember } from "#tests/members.ts";
-import { createTestServer } from "#tests/server.ts";
-import { startSmtpServer } from "#tests/smtp.ts";
+import { createMailingTestServer, createTestServer } from "#tests/server.ts";
 
 /**
  * The contact form through the real app: the page in both languages, its checks and their messages,
@@ -18,20 +17,18 @@ import { startSmtpServer } from "#tests/smtp.ts";
  */
 
 let srv: Awaited<ReturnType<typeof createTestServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let mailer: ReturnType<typeof smtpMailer>;
+let smtp: Awaited<ReturnType<typeof createMailingTestServer>>["smtp"];
+let mailer: Awaited<ReturnType<typeof createMailingTestServer>>["mailer"];
+let mailing: Awaited<ReturnType<typeof createMailingTestServer>>;
 const clock: Clock = { now: () => new Date() };
 const silent = { info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  mailer = smtpMailer({ url: smtp.url, log: silent });
-  srv = await createTestServer({ mailer });
+  mailing = await createMailingTestServer();
+  ({ srv, smtp, mailer } = mailing);
 });
 afterAll(async () => {
-  await srv?.cleanup();
-  mailer?.close();
-  await smtp?.close();
+  await mailing?.cleanup();
 });
 
 const http = (server = srv) => httpClient((p, i) => server.request(p, i));

@@ -1,28 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { smtpMailer } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { httpClient, notices, visible } from "#tests/http.ts";
 import { signedInMember } from "#tests/members.ts";
-import { createTestServer } from "#tests/server.ts";
-import { startSmtpServer } from "#tests/smtp.ts";
+import { createMailingTestServer, type createTestServer } from "#tests/server.ts";
 
 /** The e-mail change as a member does it: the settings form, the mail at the new address, the link. */
 
 let srv: Awaited<ReturnType<typeof createTestServer>>;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let mailer: ReturnType<typeof smtpMailer>;
+let smtp: Awaited<ReturnType<typeof createMailingTestServer>>["smtp"];
+let mailing: Awaited<ReturnType<typeof createMailingTestServer>>;
 const clock: Clock = { now: () => new Date() };
-const silent = { info() {}, warn() {}, error() {} };
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
-  mailer = smtpMailer({ url: smtp.url, log: silent });
-  srv = await createTestServer({ mailer });
+  mailing = await createMailingTestServer();
+  ({ srv, smtp } = mailing);
 });
 afterAll(async () => {
-  await srv?.cleanup();
-  mailer?.close();
-  await smtp?.close();
+  await mailing?.cleanup();
 });
 
 const http = () => httpClient((p, i) => srv.request(p, i));

@@ -6,10 +6,12 @@ import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { getEnv } from "#config/env.server.ts";
+import { smtpMailer } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { createServerApp } from "#server/app.ts";
 import { createLogger } from "#server/logger.ts";
 import { createTestDatabase } from "./db.ts";
+import { startSmtpServer } from "./smtp.ts";
 
 type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -75,6 +77,26 @@ export async function createTestServer(
         await database.cleanup();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
+    },
+  };
+}
+
+/**
+ * A test server whose mail goes through a real SMTP server on loopback (tests/smtp.ts): the server, the
+ * SMTP server's inbox, and one cleanup for both.
+ */
+export async function createMailingTestServer() {
+  const smtp = await startSmtpServer();
+  const mailer = smtpMailer({ url: smtp.url, log: { info() {}, warn() {}, error() {} } });
+  const srv = await createTestServer({ mailer });
+  return {
+    srv,
+    smtp,
+    mailer,
+    async cleanup() {
+      await srv.cleanup();
+      mailer.close();
+      await smtp.close();
     },
   };
 }
