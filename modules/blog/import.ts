@@ -219,6 +219,26 @@ function decodeUtf8(root: string, file: string, bytes: Buffer, errors: ImportErr
   }
 }
 
+/** A Markdown file read, decoded and split into front matter and body; null (with the error noted) when it cannot be. */
+async function readMarkdownFile(
+  root: string,
+  file: string,
+  errors: ImportError[],
+): Promise<{ bytes: Buffer; parsed: ReturnType<typeof parseMarkdown> } | null> {
+  const bytes = await readSource(root, file, errors);
+  const source = bytes && decodeUtf8(root, file, bytes, errors);
+  if (!bytes || source === null || source === undefined) return null;
+  try {
+    return { bytes, parsed: parseMarkdown(source) };
+  } catch (error) {
+    errors.push({ file: rel(root, file), message: `front matter: ${(error as Error).message.split("\n")[0]}` });
+    return null;
+  }
+}
+
+const unknownLocale = (locale: string) => `unknown locale "${locale}" in the file name (one of ${LOCALES.join(", ")})`;
+const badKey = (key: string) => `key "${key}" must be lowercase letters and digits joined by hyphens`;
+
 async function readCategories(root: string, errors: ImportError[]): Promise<TagSource[]> {
   const dir = path.join(root, "categories");
   const names = (await statOrNull(dir))?.isDirectory() ? (await fs.readdir(dir)).sort() : [];
@@ -234,26 +254,16 @@ async function readCategories(root: string, errors: ImportError[]): Promise<TagS
     }
     const [, key, locale] = m;
     if (!isLocale(locale)) {
-      errors.push({
-        file: where,
-        message: `unknown locale "${locale}" in the file name (one of ${LOCALES.join(", ")})`,
-      });
+      errors.push({ file: where, message: unknownLocale(locale) });
       continue;
     }
     if (!isBlogSlug(key)) {
-      errors.push({ file: where, message: `key "${key}" must be lowercase letters and digits joined by hyphens` });
+      errors.push({ file: where, message: badKey(key) });
       continue;
     }
-    const bytes = await readSource(root, file, errors);
-    const source = bytes && decodeUtf8(root, file, bytes, errors);
-    if (source === null || source === undefined) continue;
-    let parsed: ReturnType<typeof parseMarkdown>;
-    try {
-      parsed = parseMarkdown(source);
-    } catch (error) {
-      errors.push({ file: where, message: `front matter: ${(error as Error).message.split("\n")[0]}` });
-      continue;
-    }
+    const read = await readMarkdownFile(root, file, errors);
+    if (!read) continue;
+    const { parsed } = read;
     const r = categorySchema.safeParse(parsed.data);
     if (!r.success) {
       errors.push(...issues(where, r.error));
@@ -289,10 +299,7 @@ async function readPosts(root: string, errors: ImportError[]): Promise<PostSourc
       continue;
     }
     if (!isBlogSlug(key)) {
-      errors.push({
-        file: rel(root, postDir),
-        message: `key "${key}" must be lowercase letters and digits joined by hyphens`,
-      });
+      errors.push({ file: rel(root, postDir), message: badKey(key) });
       continue;
     }
     let found = 0;
@@ -302,23 +309,13 @@ async function readPosts(root: string, errors: ImportError[]): Promise<PostSourc
       const where = rel(root, file);
       const locale = name.slice(0, -3);
       if (!isLocale(locale)) {
-        errors.push({
-          file: where,
-          message: `unknown locale "${locale}" in the file name (one of ${LOCALES.join(", ")})`,
-        });
+        errors.push({ file: where, message: unknownLocale(locale) });
         continue;
       }
       found++;
-      const bytes = await readSource(root, file, errors);
-      const source = bytes && decodeUtf8(root, file, bytes, errors);
-      if (!bytes || source === null || source === undefined) continue;
-      let parsed: ReturnType<typeof parseMarkdown>;
-      try {
-        parsed = parseMarkdown(source);
-      } catch (error) {
-        errors.push({ file: where, message: `front matter: ${(error as Error).message.split("\n")[0]}` });
-        continue;
-      }
+      const read = await readMarkdownFile(root, file, errors);
+      if (!read) continue;
+      const { bytes, parsed } = read;
       const data = parsed.data;
       // YAML reads an unquoted date as a Date: check what was written instead.
       if (data.published instanceof Date) data.published = rawScalar(parsed.frontMatter, "published") ?? "";
