@@ -200,7 +200,7 @@ function ContactForm({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** What the sender sees once the message went out: thanks by name, and where the copy went. */
+/** What the sender sees once the message went out: thanks by name, and where the confirmation went. */
 function Sent({ name, email, confirmed }: { name: string; email: string; confirmed: boolean }) {
   const { t, href } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
