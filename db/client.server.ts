@@ -56,8 +56,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionString: opts.url,
       max: opts.poolMax ?? 10,
       // A database that is gone or stuck fails fast instead of holding requests: connecting, a statement,
-      // and a transaction left open each have a limit, and idle connections are kept alive.
-      connectionTimeoutMillis: 5_000,
+      // and a transaction left open each have a limit, and idle connections are kept alive. The connect
+      // limit also bounds the wait for a free connection: 10 s, so a burst on two busy cores (200 parallel
+      // downloads in bench:cluster answered 13 of them 503 at 5 s) queues instead of failing; a database
+      // that refuses connections still fails at once.
+      connectionTimeoutMillis: 10_000,
       statement_timeout: 30_000,
       idle_in_transaction_session_timeout: 60_000,
       keepAlive: true,
