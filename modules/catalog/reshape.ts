@@ -63,7 +63,7 @@ export function reshapeColor(row: ColorRow, locale: Locale): ColorVariantView {
   return { id: row.id, slug: row.slug, name: locale === "es" ? row.name_es : row.name_en, hex: row.hex };
 }
 
-export function reshapeCard(row: TemplateRow, colors: ColorRow[], locale: Locale): TemplateCard {
+export function reshapeCard(row: TemplateRow, colors: ColorRow[]): TemplateCard {
   return {
     id: row.id,
     slug: row.slug,
@@ -72,8 +72,6 @@ export function reshapeCard(row: TemplateRow, colors: ColorRow[], locale: Locale
     slidesCount: row.slides_count,
     aspectRatio: row.aspect_ratio,
     formats: pgArray(row.formats),
-    colors: colors.map((c) => reshapeColor(c, locale)),
-    publishedAt: new Date(row.published_at),
-    downloadsCount: Number(row.downloads_count),
+    colors: colors.map((c) => ({ id: c.id, hex: c.hex })),
   };
 }

@@ -169,7 +169,10 @@ describe("listTemplates", () => {
       filters: emptyFilters(),
     });
     expect(p.items[0].title).toBe("Pitch deck minimalista");
-    expect(p.items[0].colors.map((c) => c.name)).toEqual(["Azul", "Rojo"]);
+    const detail = await catalog.getTemplateBySlug(ctx("es"), p.items[0].slug);
+    if (detail.kind !== "found") throw new Error("the first card's template was not found");
+    expect(detail.template.colors.map((c) => c.name)).toEqual(["Azul", "Rojo"]);
+    expect(p.items[0].colors).toEqual(detail.template.colors.map((c) => ({ id: c.id, hex: c.hex })));
   });
 });
 

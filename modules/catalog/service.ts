@@ -5,7 +5,7 @@ import type { Palette } from "#db/schema/catalog.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type Filters, FORMAT_FILTERS, RATIOS, SLIDE_RANGES, type Sort } from "./filters.ts";
-import { type ColorRow, reshapeCard, reshapeTag, type TagRow, type TemplateRow } from "./reshape.ts";
+import { type ColorRow, reshapeCard, reshapeColor, reshapeTag, type TagRow, type TemplateRow } from "./reshape.ts";
 import type { FilterOptions, NamedRef, Page, TagType, TagView, TemplateCard, TemplateDetail } from "./views.ts";
 
 /* ------------------------------------------------------------------ tags */
@@ -145,13 +145,13 @@ function orderFor(input: ListTemplatesInput): SQL {
   return sql`t.downloads_count desc nulls last, t.id desc nulls last`;
 }
 
-async function cardsFor(ctx: ServiceContext, rows: TemplateRow[]): Promise<TemplateCard[]> {
-  if (!rows.length) return [];
+/** The colour variants of the given templates, in their order, grouped by template. */
+async function colorRowsFor(ctx: ServiceContext, ids: number[]): Promise<Map<number, ColorRow[]>> {
   const colors = await queryRows<ColorRow>(
     ctx.db,
     sql`select tc.id, tc.template_id, c.slug, c.name_en, c.name_es, c.hex
         from template_color tc join color c on c.id = tc.color_id
-        where tc.template_id in (${list(rows.map((r) => r.id))})
+        where tc.template_id in (${list(ids)})
         order by tc.template_id, tc.position`,
   );
   const byTemplate = new Map<number, ColorRow[]>();
@@ -160,7 +160,16 @@ async function cardsFor(ctx: ServiceContext, rows: TemplateRow[]): Promise<Templ
     arr.push(c);
     byTemplate.set(c.template_id, arr);
   }
-  return rows.map((r) => reshapeCard(r, byTemplate.get(r.id) ?? [], ctx.locale));
+  return byTemplate;
+}
+
+async function cardsFor(ctx: ServiceContext, rows: TemplateRow[]): Promise<TemplateCard[]> {
+  if (!rows.length) return [];
+  const byTemplate = await colorRowsFor(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => reshapeCard(r, byTemplate.get(r.id) ?? []));
 }
 
 /**
@@ -291,8 +300,8 @@ export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Prom
     return other[0] ? { kind: "moved", slug: other[0].slug } : { kind: "missing" };
   }
   const nameCol = ctx.locale === "es" ? sql`name_es` : sql`name_en`;
-  const [card] = await cardsFor(ctx, [row]);
-  const [styles, tags, palettes, file] = await Promise.all([
+  const [colorRows, styles, tags, palettes, file] = await Promise.all([
+    colorRowsFor(ctx, [row.id]).then((m) => m.get(row.id) ?? []),
     queryRows<NamedRef>(
       ctx.db,
       sql`select s.slug, s.${nameCol} as name from template_style x join style s on s.id = x.style_id where x.template_id = ${row.id} order by s.id`,
@@ -317,7 +326,10 @@ export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Prom
   return {
     kind: "found",
     template: {
-      ...card,
+      ...reshapeCard(row, colorRows),
+      colors: colorRows.map((c) => reshapeColor(c, ctx.locale)),
+      publishedAt: new Date(row.published_at),
+      downloadsCount: Number(row.downloads_count),
       description: row.description,
       slugs,
       headingFont: row.heading_font,

@@ -23,6 +23,13 @@ export type ColorVariantView = {
   hex: string;
 };
 
+/** A card's colour: its id names the preview images, its hex draws the dot. */
+export type CardColor = { id: number; hex: string };
+
+/**
+ * What a card shows, and no more: every list page sends 24 of these to the browser to hydrate, so a
+ * field the card does not draw is weight on every page.
+ */
 export type TemplateCard = {
   id: number;
   slug: string;
@@ -31,14 +38,15 @@ export type TemplateCard = {
   slidesCount: number;
   aspectRatio: "16:9" | "4:3";
   formats: string[];
-  colors: ColorVariantView[];
-  publishedAt: Date;
-  downloadsCount: number;
+  colors: CardColor[];
 };
 
 export type NamedRef = { slug: string; name: string };
 
-export type TemplateDetail = TemplateCard & {
+export type TemplateDetail = Omit<TemplateCard, "colors"> & {
+  colors: ColorVariantView[];
+  publishedAt: Date;
+  downloadsCount: number;
   description: string;
   /** The slug of this template in each locale, for the language switch and hreflang. */
   slugs: Record<Locale, string>;
