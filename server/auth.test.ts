@@ -501,6 +501,12 @@ describe("favourites over HTTP", () => {
     });
     expect(plain.status).toBe(303);
     expect(plain.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent(`/template/${templateSlug}`)}`);
+    // A plain form says no locale: a Spanish page sends the guest to the Spanish log-in.
+    const spanish = await post("/api/favorites", { templateId: String(templateId), favorite: "true" }, undefined, {
+      referer: `${origin}/es/business?page=2`,
+    });
+    expect(spanish.status).toBe(303);
+    expect(spanish.headers.get("location")).toBe(`/es/login?redirect=${encodeURIComponent("/es/business?page=2")}`);
   });
 
   it("keeps each account's favourites to itself", async () => {

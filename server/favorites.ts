@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { localePath } from "#app/lib/i18n.ts";
+import { localeFromPath, localePath } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
 import { favoriteIdsInput, setFavoriteInput } from "#modules/favorites/schemas.ts";
@@ -42,9 +42,13 @@ export function mountFavorites(app: Hono, deps: Deps) {
     const wantsJson = (c.req.header("accept") ?? "").includes("application/json");
     const body = await readBody(c);
     const input = setFavoriteInput.safeParse(body);
-    const locale: Locale = setFavoriteInput.shape.locale.parse(body.locale) ?? request.locale;
+    // A plain form (no scripts) says no locale: the page it was sent from does.
+    const referer = refererPath(c, deps.origin);
+    const locale: Locale =
+      setFavoriteInput.shape.locale.parse(body.locale) ??
+      (referer ? localeFromPath(referer.split("?")[0]) : request.locale);
     const t = serverT(locale);
-    const back = refererPath(c, deps.origin) ?? localePath(locale, "/");
+    const back = referer ?? localePath(locale, "/");
     const fail = (status: 400 | 401 | 404 | 429, code: string, message: string) => {
       if (wantsJson) return c.json({ ok: false, code, message }, status);
       if (status === 401)

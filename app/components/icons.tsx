@@ -1,94 +1,97 @@
 import type { SVGProps } from "react";
 
 type P = SVGProps<SVGSVGElement>;
-const base = {
-  width: 20,
-  height: 20,
-  viewBox: "0 0 24 24",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-  strokeLinecap: "round",
-  strokeLinejoin: "round",
-  "aria-hidden": true,
-} as const;
+/**
+ * A line icon: its stroke, caps and joins come from the `icon` class (app.css), so the markup of
+ * each icon is the path alone.
+ */
+function line(p: P, size = 20): P {
+  return {
+    width: size,
+    height: size,
+    viewBox: "0 0 24 24",
+    "aria-hidden": true,
+    ...p,
+    className: p.className ? `icon ${p.className}` : "icon",
+  };
+}
 
 export const TrendingIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <path d="M3 17l6-6 4 4 8-8" />
     <path d="M14 7h7v7" />
   </svg>
 );
 export const SparklesIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <path d="M12 3l1.8 4.7L18.5 9.5l-4.7 1.8L12 16l-1.8-4.7L5.5 9.5l4.7-1.8z" />
     <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
   </svg>
 );
 export const SearchIcon = (p: P) => (
-  <svg {...base} width={18} height={18} {...p}>
+  <svg {...line(p, 18)}>
     <circle cx="11" cy="11" r="7" />
     <path d="M20 20l-3.5-3.5" />
   </svg>
 );
 export const RssIcon = (p: P) => (
-  <svg {...base} width={18} height={18} {...p}>
+  <svg {...line(p, 18)}>
     <path d="M5 11a8 8 0 0 1 8 8M5 5a14 14 0 0 1 14 14" />
     <circle cx="6" cy="18" r="1.5" fill="currentColor" />
   </svg>
 );
 export const MailIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <path d="M3 7l9 6 9-6" />
   </svg>
 );
 export const ClockIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
   </svg>
 );
 export const HelpIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <circle cx="12" cy="12" r="9" />
     <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6v.6" />
     <path d="M12 17h.01" />
   </svg>
 );
 export const MenuIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <path d="M4 6h16M4 12h16M4 18h16" />
   </svg>
 );
 export const CloseIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <path d="M6 6l12 12M18 6L6 18" />
   </svg>
 );
 export const ChevronLeft = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <path d="M15 18l-6-6 6-6" />
   </svg>
 );
 export const ChevronRight = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <path d="M9 18l6-6-6-6" />
   </svg>
 );
 export const GlobeIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <circle cx="12" cy="12" r="9" />
     <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
   </svg>
 );
 export const FilterIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <path d="M4 5h16M7 12h10M10 19h4" />
   </svg>
 );
 export const DownloadIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
   </svg>
 );
@@ -110,7 +113,7 @@ export function IconSprite() {
 }
 
 export const HeartIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <use href="#i-heart" />
   </svg>
 );
@@ -125,14 +128,14 @@ export const PinterestIcon = (p: P) => (
   </svg>
 );
 export const InstagramIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <rect x="3" y="3" width="18" height="18" rx="5" />
     <circle cx="12" cy="12" r="4" />
     <circle cx="17.5" cy="6.5" r="0.5" fill="currentColor" />
   </svg>
 );
 export const UserIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21c0-4 3.6-7 8-7s8 3 8 7" />
   </svg>
@@ -145,17 +148,17 @@ export const LogoMark = (p: P) => (
   </svg>
 );
 export const CheckIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <path d="M5 12.5l4.5 4.5L19 7.5" />
   </svg>
 );
 export const FolderIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <path d="M3 7.5A2.5 2.5 0 0 1 5.5 5h3.6l2 2.2h7.4A2.5 2.5 0 0 1 21 9.7v7.8a2.5 2.5 0 0 1-2.5 2.5h-13A2.5 2.5 0 0 1 3 17.5z" />
   </svg>
 );
 export const PlusIcon = (p: P) => (
-  <svg {...base} {...p}>
+  <svg {...line(p)}>
     <path d="M12 5v14M5 12h14" />
   </svg>
 );

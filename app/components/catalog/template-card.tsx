@@ -7,8 +7,9 @@ import { useI18n } from "../i18n.tsx";
 
 const FLIP_SLIDES = 4;
 const FLIP_MS = 900;
+/** The card's width at each breakpoint of `card-grid` (written tight: it is repeated on every card). */
 const CARD_SIZES =
-  "(min-width: 1536px) 18vw, (min-width: 1280px) 23vw, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 92vw";
+  "(min-width:1536px) 18vw,(min-width:1280px) 23vw,(min-width:1024px) 30vw,(min-width:640px) 46vw,92vw";
 
 /** Preview first: the image in its box, title and a few facts. Hover or focus flips through the first slides. */
 export function TemplateCard({
@@ -41,6 +42,7 @@ export function TemplateCard({
   }, [active, maxFlip]);
 
   const to = href(`/template/${card.slug}`);
+  // The title's link covers the whole card (`card-link`), so the preview needs no link of its own.
   return (
     <article
       className="group card-tile"
@@ -49,39 +51,35 @@ export function TemplateCard({
       onFocus={() => setActive(true)}
       onBlur={() => setActive(false)}
     >
-      <Link to={to} className="block" tabIndex={-1} aria-hidden="true" prefetch="intent">
-        <div className="relative bg-line/40" style={{ aspectRatio: card.aspectRatio === "4:3" ? "4 / 3" : "16 / 9" }}>
-          {colorId ? (
-            <img
-              src={previewUrl(colorId, slide, 640)}
-              srcSet={previewSrcSet(colorId, slide, [320, 480, 640])}
-              sizes={CARD_SIZES}
-              width={size.width}
-              height={size.height}
-              alt=""
-              loading={priority ? "eager" : "lazy"}
-              fetchPriority={priority ? "high" : "auto"}
-              decoding="async"
-              className="absolute inset-0 h-full w-full object-cover"
-            />
-          ) : null}
-          {slide > 1 ? (
-            <span className="absolute right-2 bottom-2 rounded-full bg-ink/75 px-2 py-0.5 text-xs font-medium text-white tabular-nums">
-              {slide} / {card.slidesCount}
-            </span>
-          ) : null}
-        </div>
-      </Link>
+      <div className={card.aspectRatio === "4:3" ? "card-media aspect-[4/3]" : "card-media aspect-video"}>
+        {colorId ? (
+          <img
+            src={previewUrl(colorId, slide, 640)}
+            srcSet={previewSrcSet(colorId, slide, [320, 480, 640])}
+            sizes={CARD_SIZES}
+            width={size.width}
+            height={size.height}
+            alt=""
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
+          />
+        ) : null}
+        {slide > 1 ? (
+          <span className="absolute right-2 bottom-2 rounded-full bg-ink/75 px-2 py-0.5 text-xs font-medium text-white tabular-nums">
+            {slide} / {card.slidesCount}
+          </span>
+        ) : null}
+      </div>
       <div className="card-corner">
         <FavoriteButton templateId={card.id} initial={favorite} compact name={card.title} />
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-3.5">
-        <Heading className="line-clamp-2 text-[0.95rem] leading-snug font-semibold text-ink">
-          <Link to={to} prefetch="intent" className="rounded after:absolute after:inset-0 after:content-['']">
+      <div className="card-body">
+        <Heading className="card-title">
+          <Link to={to} prefetch="intent" className="card-link">
             {card.title}
           </Link>
         </Heading>
-        <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-ink-muted">
+        <div className="card-meta">
           <span className={card.isPremium ? "badge-premium" : "badge-free"}>
             {card.isPremium ? t("catalog.card.premium") : t("catalog.card.free")}
           </span>
@@ -118,9 +116,9 @@ export function TemplateGrid({
   headingLevel?: 2 | 3;
 }) {
   return (
-    <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
+    <ul className="card-grid">
       {cards.map((c, i) => (
-        <li key={c.id} className="flex">
+        <li key={c.id}>
           <TemplateCard card={c} priority={i < priorityCount} headingLevel={headingLevel} />
         </li>
       ))}

@@ -89,20 +89,15 @@ export function FavoriteButton({
       <form method="post" action="/api/favorites" onSubmit={toggle} className="contents">
         <input type="hidden" name="templateId" value={templateId} />
         <input type="hidden" name="favorite" value={favorite ? "false" : "true"} />
-        <input type="hidden" name="locale" value={locale} />
         <button
           type="submit"
           aria-pressed={signedIn ? favorite : undefined}
           aria-label={compact ? (name ? `${label}: ${name}` : label) : undefined}
           title={label}
-          className={
-            compact
-              ? `relative z-10 inline-flex size-9 items-center justify-center rounded-full bg-surface/95 shadow-card ring-1 ring-line transition-colors hover:text-rose-600 ${favorite ? "text-rose-600" : "text-ink-soft"}`
-              : `btn-secondary ${favorite ? "text-rose-700" : ""}`
-          }
+          className={compact ? "fav-button" : "btn-secondary data-[favorite=true]:text-rose-700"}
           data-favorite={favorite ? "true" : "false"}
         >
-          <HeartIcon fill={favorite ? "currentColor" : "none"} />
+          <HeartIcon className={favorite ? "fill-current" : undefined} />
           {compact ? null : <span>{label}</span>}
         </button>
       </form>
