@@ -16,26 +16,10 @@ import { IconSprite } from "#app/components/icons.tsx";
 import { appContext } from "#app/context.ts";
 import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
 import { createT, localeFromPath } from "#app/lib/i18n.ts";
-import { messagesOf } from "#app/lib/messages.server.ts";
+import { INTERESTS_MESSAGES, MEMBER_MESSAGES, messagesOf, ROOT_MESSAGES } from "#app/lib/messages.server.ts";
 import { AUTH, BRAND } from "#config/constants.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
-
-/** The messages the root sends with every page (the rest come with the pages that use them). */
-const ROOT_MESSAGES = [
-  "common",
-  "catalog",
-  "search",
-  "downloads.dialogs.close",
-  "auth.menu.",
-  "auth.guest.",
-  "auth.dialog.",
-  "auth.logout",
-  "account.favorites.",
-  "account.profile.plans.",
-];
-/** The interests dialog's words, for the members it opens for (SPEC §4). */
-const INTERESTS_MESSAGES = [...ROOT_MESSAGES, "account.interests."];
 
 export type NavTag = { id: number; slug: string; type: string; iconName: string | null; name: string };
 
@@ -66,7 +50,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: app.origin,
     nonce: app.nonce,
     // What every page's chrome, cards and dialogs use; an area's own pages add the rest (MoreMessages).
-    messages: messagesOf(locale, account && interests.length === 0 ? INTERESTS_MESSAGES : ROOT_MESSAGES),
+    messages: messagesOf(
+      locale,
+      !account ? ROOT_MESSAGES : interests.length === 0 ? INTERESTS_MESSAGES : MEMBER_MESSAGES,
+    ),
     nav: nav.list.map((t) => ({ id: t.id, slug: t.slug, type: t.type, iconName: t.iconName, name: t.content.tabName })),
   };
 }

@@ -118,3 +118,54 @@ export function messagesOf(locale: Locale, selectors: string[]): Messages {
   }
   return messages;
 }
+
+/** The header's search box and its suggestions. */
+const SEARCH_BOX_MESSAGES = [
+  "search.label",
+  "search.placeholder",
+  "search.submit",
+  "search.clear",
+  "search.suggestions",
+  "search.bestMatches",
+  "search.topSearches",
+  "search.trending",
+  "search.noSuggestions",
+  "search.slides",
+];
+
+/**
+ * The words the root sends with every page: the chrome (header, search box, footer, status), the cards'
+ * and the error pages'. A page's own words come with its loader (MoreMessages); the account menu's only
+ * to members.
+ */
+export const ROOT_MESSAGES = [
+  "common.brand",
+  "common.tagline",
+  "common.skipToContent",
+  "common.nav.",
+  "common.language.",
+  "common.footer.",
+  "common.status.",
+  "common.errors.",
+  "common.info.",
+  "catalog.card.",
+  ...SEARCH_BOX_MESSAGES,
+  "downloads.dialogs.close",
+  "auth.guest.",
+  "auth.dialog.",
+  "account.favorites.add",
+  "account.favorites.remove",
+  "account.favorites.failed",
+];
+export const MEMBER_MESSAGES = [...ROOT_MESSAGES, "auth.menu.", "auth.logout", "account.profile.plans."];
+/** The interests dialog's words, for the members it opens for (SPEC §4). */
+export const INTERESTS_MESSAGES = [...MEMBER_MESSAGES, "account.interests."];
+
+/** A template list: its headings, filters, pagination and empty states. */
+export const LIST_MESSAGES = ["catalog.list.", "catalog.filters."];
+/** The search results page: a list, and the search's own words. */
+export const SEARCH_PAGE_MESSAGES = [...LIST_MESSAGES, "search"];
+/** The CAPTCHA widget's words, for the forms that show it (sign-up, contact). */
+export const CAPTCHA_MESSAGES = ["common.captcha."];
+/** A template's page: its own words, the download panel's and dialogs', the breadcrumb's and the house ad's. */
+export const TEMPLATE_MESSAGES = ["template", "downloads", "catalog.list.breadcrumb", "common.ads."];

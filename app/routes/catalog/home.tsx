@@ -3,7 +3,7 @@ import { PostGrid } from "#app/components/blog/post-card.tsx";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
-import { messagesFor } from "#app/lib/messages.server.ts";
+import { messagesOf } from "#app/lib/messages.server.ts";
 import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { errorMeta, samePath, seo } from "#app/lib/seo.ts";
@@ -17,17 +17,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     app.viewer ? app.services.interests.interestSections(ctx, { accountId: app.viewer.id, perList: 4 }) : [],
     app.services.blog.latestPosts(ctx),
   ]);
-  // The blog teaser's words only, not the blog's whole namespace.
-  const blogMessages = Object.fromEntries(
-    Object.entries(messagesFor(locale, ["blog"])).filter(
-      ([k]) => k.startsWith("blog.home.") || k === "blog.article.readingTime",
-    ),
-  );
+  // The home's own words and the blog teaser's (not the blog's whole namespace).
+  const messages = messagesOf(locale, ["catalog.home.", "blog.home.", "blog.article.readingTime"]);
   const cover = home.trending[0]?.colors[0]?.id;
   return {
     home,
     posts,
-    blogMessages,
+    messages,
     forYou: forYou.map((s) => ({ slug: s.tag.slug, name: s.tag.content.name, templates: s.templates })),
     seo: {
       origin,
@@ -58,7 +54,15 @@ function Section({ title, to, children }: { title: string; to: string; children:
   );
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home(props: Route.ComponentProps) {
+  return (
+    <MoreMessages messages={props.loaderData.messages}>
+      <HomePage {...props} />
+    </MoreMessages>
+  );
+}
+
+function HomePage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
   const { home, forYou } = loaderData;
   return (
@@ -142,11 +146,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           })}
         </ul>
       </section>
-      {loaderData.posts.length ? (
-        <MoreMessages messages={loaderData.blogMessages}>
-          <BlogTeaser posts={loaderData.posts} />
-        </MoreMessages>
-      ) : null}
+      {loaderData.posts.length ? <BlogTeaser posts={loaderData.posts} /> : null}
     </>
   );
 }

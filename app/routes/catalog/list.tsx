@@ -2,8 +2,9 @@ import { data, Link, redirect, useLocation } from "react-router";
 import { FilterBar } from "#app/components/catalog/filter-bar.tsx";
 import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
-import { useI18n } from "#app/components/i18n.tsx";
+import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
+import { LIST_MESSAGES, messagesOf } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, samePath, seo } from "#app/lib/seo.ts";
@@ -59,6 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     heading,
     name,
     description,
+    messages: messagesOf(locale, LIST_MESSAGES),
     query,
     showSort,
     options,
@@ -90,7 +92,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   loaderData ? seo(loaderData.seo) : errorMeta(matches, error);
 
-export default function List({ loaderData }: Route.ComponentProps) {
+export default function List(props: Route.ComponentProps) {
+  return (
+    <MoreMessages messages={props.loaderData.messages}>
+      <ListPage {...props} />
+    </MoreMessages>
+  );
+}
+
+function ListPage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
   const location = useLocation();
   const { result, query } = loaderData;

@@ -14,7 +14,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`${localePath(locale, "/signup")}?redirect=${encodeURIComponent(back)}`);
   }
   // The member's own pages use the account and sign-in words (the root sends only the header's).
-  return { messages: messagesOf(locale, ["auth", "account", "template.download.", "downloads.errors."]) };
+  return {
+    messages: messagesOf(locale, ["auth", "account", "template.download.", "downloads.errors.", "catalog.list."]),
+  };
 }
 
 export default function ProfileLayout({ loaderData }: Route.ComponentProps) {

@@ -2,8 +2,9 @@ import { Link, redirect, useLocation } from "react-router";
 import { FilterBar } from "#app/components/catalog/filter-bar.tsx";
 import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
-import { useI18n } from "#app/components/i18n.tsx";
+import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
+import { messagesOf, SEARCH_PAGE_MESSAGES } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { errorMeta, seo } from "#app/lib/seo.ts";
 import { SEARCH_MAX_LENGTH } from "#config/constants.ts";
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : [[], { list: [] }];
   const paths = { en: `/search?q=${encodeURIComponent(q)}`, es: `/es/search?q=${encodeURIComponent(q)}` };
   return {
+    messages: messagesOf(locale, SEARCH_PAGE_MESSAGES),
     q,
     query: { ...query, sort: sort === "relevance" ? null : (sort as Sort) },
     sort,
@@ -58,7 +60,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   loaderData ? seo(loaderData.seo) : errorMeta(matches, error);
 
-export default function SearchPage({ loaderData }: Route.ComponentProps) {
+export default function SearchPage(props: Route.ComponentProps) {
+  return (
+    <MoreMessages messages={props.loaderData.messages}>
+      <Search {...props} />
+    </MoreMessages>
+  );
+}
+
+function Search({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
   const location = useLocation();
   const { result, q, query, sort } = loaderData;
