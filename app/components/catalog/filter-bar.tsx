@@ -33,8 +33,8 @@ function Group({
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL when it changes (a chip removed, back button)
   useEffect(() => setChosen(selected), [selectedKey]);
   return (
-    <details className="group relative">
-      <summary className="chip cursor-pointer list-none select-none [&::-webkit-details-marker]:hidden">
+    <details className="filter-menu group">
+      <summary className="chip">
         {label}
         {selected.length ? (
           <span className="rounded-full bg-brand-600 px-1.5 text-xs text-white">{selected.length}</span>
@@ -43,9 +43,9 @@ function Group({
           ▾
         </span>
       </summary>
-      <fieldset className="z-30 mt-2 w-full rounded-xl border border-line bg-surface p-3 shadow-lift md:absolute md:w-64">
+      <fieldset>
         <legend className="sr-only">{label}</legend>
-        <div className="flex max-h-72 flex-col gap-1 overflow-y-auto">
+        <div>
           {options.map((o) => (
             <label key={o.value} className="filter-option">
               <input
@@ -57,15 +57,8 @@ function Group({
                   const on = e.currentTarget.checked;
                   setChosen((c) => (on ? [...c, o.value] : c.filter((x) => x !== o.value)));
                 }}
-                className="h-4 w-4 accent-brand-600"
               />
-              {o.hex ? (
-                <span
-                  className="h-4 w-4 rounded-full ring-1 ring-ink/20"
-                  style={{ background: o.hex }}
-                  aria-hidden="true"
-                />
-              ) : null}
+              {o.hex ? <span className="swatch" style={{ background: o.hex }} aria-hidden="true" /> : null}
               {o.label}
             </label>
           ))}

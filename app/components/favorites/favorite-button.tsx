@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useI18n } from "../i18n.tsx";
 import { HeartIcon } from "../icons.tsx";
-import { useFavorites } from "./favorites-context.tsx";
+import { FAVORITE_FORMS, useFavorites } from "./favorites-context.tsx";
 
 /**
  * The heart of a template. Signed in, it adds or removes the template from the favourites in place
@@ -43,7 +43,7 @@ export function FavoriteButton({
     else setFallback(next);
   };
 
-  const toggle = async (e: React.FormEvent<HTMLFormElement>) => {
+  const toggle = async (e: React.MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
     if (!signedIn) {
       favorites?.askToLogIn();
@@ -86,21 +86,21 @@ export function FavoriteButton({
 
   return (
     <>
-      <form method="post" action="/api/favorites" onSubmit={toggle} className="contents">
-        <input type="hidden" name="templateId" value={templateId} />
-        <input type="hidden" name="favorite" value={favorite ? "false" : "true"} />
-        <button
-          type="submit"
-          aria-pressed={signedIn ? favorite : undefined}
-          aria-label={compact ? (name ? `${label}: ${name}` : label) : undefined}
-          title={label}
-          className={compact ? "fav-button" : "btn-secondary data-[favorite=true]:text-rose-700"}
-          data-favorite={favorite ? "true" : "false"}
-        >
-          <HeartIcon className={favorite ? "fill-current" : undefined} />
-          {compact ? null : <span>{label}</span>}
-        </button>
-      </form>
+      <button
+        type="submit"
+        form={favorite ? FAVORITE_FORMS.remove : FAVORITE_FORMS.add}
+        name="templateId"
+        value={templateId}
+        onClick={toggle}
+        aria-pressed={signedIn ? favorite : undefined}
+        aria-label={compact ? (name ? `${label}: ${name}` : label) : undefined}
+        title={label}
+        className={compact ? "fav-button" : "btn-secondary data-[favorite=true]:text-rose-700"}
+        data-favorite={favorite ? "true" : "false"}
+      >
+        <HeartIcon className={favorite ? "fill-current" : undefined} />
+        {compact ? null : <span>{label}</span>}
+      </button>
       {status ? (
         <span role="status" className="sr-only">
           {status}

@@ -17,6 +17,9 @@ type FavoritesApi = {
 
 const Ctx = createContext<FavoritesApi | null>(null);
 
+/** The ids of the page's two favourite forms (see FavoritesProvider). */
+export const FAVORITE_FORMS = { add: "favorite-add", remove: "favorite-remove" } as const;
+
 export function useFavorites(): FavoritesApi | null {
   return useContext(Ctx);
 }
@@ -97,31 +100,40 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   return (
     <Ctx.Provider value={api}>
       {children}
-      <Dialog
-        open={dialog}
-        onClose={() => setDialog(false)}
-        title={t("auth.dialog.title")}
-        actions={
-          <>
-            <Link
-              to={`${href("/signup")}?redirect=${encodeURIComponent(back)}`}
-              className="btn-secondary"
-              onClick={() => setDialog(false)}
-            >
-              {t("auth.dialog.signup")}
-            </Link>
-            <Link
-              to={`${href("/login")}?redirect=${encodeURIComponent(back)}`}
-              className="btn-primary"
-              onClick={() => setDialog(false)}
-            >
-              {t("auth.dialog.login")}
-            </Link>
-          </>
-        }
-      >
-        <p>{t("auth.dialog.text")}</p>
-      </Dialog>
+      {/* Every heart on the page submits one of these two forms (without scripts): its button names the template. */}
+      <form id={FAVORITE_FORMS.add} method="post" action="/api/favorites" hidden>
+        <input type="hidden" name="favorite" value="true" />
+      </form>
+      <form id={FAVORITE_FORMS.remove} method="post" action="/api/favorites" hidden>
+        <input type="hidden" name="favorite" value="false" />
+      </form>
+      {dialog ? (
+        <Dialog
+          open
+          onClose={() => setDialog(false)}
+          title={t("auth.dialog.title")}
+          actions={
+            <>
+              <Link
+                to={`${href("/signup")}?redirect=${encodeURIComponent(back)}`}
+                className="btn-secondary"
+                onClick={() => setDialog(false)}
+              >
+                {t("auth.dialog.signup")}
+              </Link>
+              <Link
+                to={`${href("/login")}?redirect=${encodeURIComponent(back)}`}
+                className="btn-primary"
+                onClick={() => setDialog(false)}
+              >
+                {t("auth.dialog.login")}
+              </Link>
+            </>
+          }
+        >
+          <p>{t("auth.dialog.text")}</p>
+        </Dialog>
+      ) : null}
     </Ctx.Provider>
   );
 }

@@ -7,8 +7,8 @@ import { InstagramIcon, LogoMark, PinterestIcon, XIcon } from "../icons.tsx";
 export function Footer({ nav }: { nav: NavTag[] }) {
   const { t, href } = useI18n();
   const categories = nav.filter((n) => n.type === "category");
-  const col = "flex flex-col gap-2 text-sm";
-  const link = "rounded text-ink-muted hover:text-brand-700";
+  const col = "footer-col";
+  const link = "footer-link";
   return (
     <footer className="mt-20 border-t border-line bg-surface">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
@@ -32,7 +32,7 @@ export function Footer({ nav }: { nav: NavTag[] }) {
                   href={BRAND.social[name]}
                   rel="noopener noreferrer me"
                   target="_blank"
-                  className="inline-flex h-10 w-10 items-center justify-center rounded-full border border-line text-ink-soft hover:border-brand-200 hover:text-brand-700"
+                  className="social-link"
                   aria-label={t(`common.footer.${name}`)}
                 >
                   <Icon />

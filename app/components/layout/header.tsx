@@ -89,8 +89,12 @@ export function Header({ strip, stripLabel }: { strip: StripItem[]; stripLabel?:
       className={`sticky top-0 z-40 border-b bg-surface/95 backdrop-blur transition-shadow ${scrolled ? "border-line shadow-card" : "border-transparent"}`}
       data-scrolled={scrolled ? "true" : "false"}
     >
-      <div className="container-page flex h-16 items-center gap-4">
-        <Link to={href("/")} className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-ink">
+      {/* One search box: on phones it wraps to a row of its own under the logo. */}
+      <div className="container-page flex flex-wrap items-center gap-x-4 md:flex-nowrap">
+        <Link
+          to={href("/")}
+          className="flex h-16 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-ink"
+        >
           <LogoMark />
           <span>{t("common.brand")}</span>
         </Link>
@@ -108,7 +112,7 @@ export function Header({ strip, stripLabel }: { strip: StripItem[]; stripLabel?:
             {t("common.nav.pricing")}
           </NavLink>
         </nav>
-        <SearchBox className="mx-2 hidden flex-1 md:block md:max-w-xl" />
+        <SearchBox className="order-last mb-3 w-full md:order-none md:mx-2 md:mb-0 md:w-auto md:max-w-xl md:flex-1" />
         <div className="ml-auto flex items-center gap-2">
           <LanguagePicker className="hidden sm:inline-flex" />
           <AccountMenu />
@@ -117,7 +121,7 @@ export function Header({ strip, stripLabel }: { strip: StripItem[]; stripLabel?:
             type="button"
             className="btn-ghost px-2.5 md:hidden"
             aria-expanded={open}
-            aria-controls={menuId}
+            aria-controls={open ? menuId : undefined}
             aria-label={open ? t("common.nav.closeMenu") : t("common.nav.openMenu")}
             onClick={() => setOpen((v) => !v)}
           >
@@ -125,57 +129,57 @@ export function Header({ strip, stripLabel }: { strip: StripItem[]; stripLabel?:
           </button>
         </div>
       </div>
-      <div className="container-page pb-3 md:hidden">
-        <SearchBox />
-      </div>
       {strip.length ? <NavStrip items={strip} label={stripLabel ?? t("common.nav.strip")} /> : null}
-      <div id={menuId} hidden={!open} className="border-t border-line bg-surface md:hidden">
-        <nav aria-label={t("common.nav.menu")} className="container-page flex flex-col gap-1 py-4">
-          <NavLink to={href("/templates")} className="btn-ghost justify-start">
-            {t("common.nav.templates")}
-          </NavLink>
-          <NavLink to={href("/blog")} className="btn-ghost justify-start">
-            {t("common.nav.blog")}
-          </NavLink>
-          <NavLink to={href("/pricing")} className="btn-ghost justify-start">
-            {t("common.nav.pricing")}
-          </NavLink>
-          {strip.map((item) => (
-            <NavLink key={item.id} to={href(item.path)} end={item.end} className="btn-ghost justify-start">
-              {item.name}
+      {/* The menu is drawn when opened (its button needs scripts anyway). */}
+      {open ? (
+        <div id={menuId} className="border-t border-line bg-surface md:hidden">
+          <nav aria-label={t("common.nav.menu")} className="container-page flex flex-col gap-1 py-4">
+            <NavLink to={href("/templates")} className="btn-ghost justify-start">
+              {t("common.nav.templates")}
             </NavLink>
-          ))}
-          <LanguagePicker className="justify-start" />
-          <div className="mt-2 flex flex-col gap-1 border-t border-line pt-3">
-            {signedIn ? (
-              <>
-                <NavLink to={href("/profile")} end className="btn-ghost justify-start">
-                  {t("auth.menu.profile")}
-                </NavLink>
-                <NavLink to={href("/profile/favorites")} className="btn-ghost justify-start">
-                  {t("auth.menu.favorites")}
-                </NavLink>
-                <NavLink to={href("/profile/downloads")} className="btn-ghost justify-start">
-                  {t("auth.menu.downloads")}
-                </NavLink>
-                <NavLink to={href("/profile/billing")} className="btn-ghost justify-start">
-                  {t("auth.menu.billing")}
-                </NavLink>
-                <LogoutForm className="btn-ghost w-full justify-start" />
-              </>
-            ) : (
-              <>
-                <Link to={href("/login")} className="btn-secondary">
-                  {t("auth.guest.login")}
-                </Link>
-                <Link to={href("/signup")} className="btn-primary">
-                  {t("auth.guest.getStarted")}
-                </Link>
-              </>
-            )}
-          </div>
-        </nav>
-      </div>
+            <NavLink to={href("/blog")} className="btn-ghost justify-start">
+              {t("common.nav.blog")}
+            </NavLink>
+            <NavLink to={href("/pricing")} className="btn-ghost justify-start">
+              {t("common.nav.pricing")}
+            </NavLink>
+            {strip.map((item) => (
+              <NavLink key={item.id} to={href(item.path)} end={item.end} className="btn-ghost justify-start">
+                {item.name}
+              </NavLink>
+            ))}
+            <LanguagePicker className="justify-start" />
+            <div className="mt-2 flex flex-col gap-1 border-t border-line pt-3">
+              {signedIn ? (
+                <>
+                  <NavLink to={href("/profile")} end className="btn-ghost justify-start">
+                    {t("auth.menu.profile")}
+                  </NavLink>
+                  <NavLink to={href("/profile/favorites")} className="btn-ghost justify-start">
+                    {t("auth.menu.favorites")}
+                  </NavLink>
+                  <NavLink to={href("/profile/downloads")} className="btn-ghost justify-start">
+                    {t("auth.menu.downloads")}
+                  </NavLink>
+                  <NavLink to={href("/profile/billing")} className="btn-ghost justify-start">
+                    {t("auth.menu.billing")}
+                  </NavLink>
+                  <LogoutForm className="btn-ghost w-full justify-start" />
+                </>
+              ) : (
+                <>
+                  <Link to={href("/login")} className="btn-secondary">
+                    {t("auth.guest.login")}
+                  </Link>
+                  <Link to={href("/signup")} className="btn-primary">
+                    {t("auth.guest.getStarted")}
+                  </Link>
+                </>
+              )}
+            </div>
+          </nav>
+        </div>
+      ) : null}
     </header>
   );
 }

@@ -31,18 +31,10 @@ export function NavStrip({ items, label }: { items: StripItem[]; label: string }
   }, [pathname]);
   return (
     <nav aria-label={label} className="border-t border-line/70">
-      <ul ref={list} className="container-page flex gap-1 overflow-x-auto py-2 [scrollbar-width:none]">
+      <ul ref={list} className="strip-list container-page">
         {items.map((tag) => (
-          <li key={tag.id} className="shrink-0">
-            <NavLink
-              to={href(tag.path)}
-              end={tag.end}
-              className={({ isActive }) =>
-                `inline-flex items-center gap-1.5 rounded-full px-3 py-1.5 text-sm font-medium transition-colors ${
-                  isActive ? "bg-brand-600 text-white" : "text-ink-soft hover:bg-brand-50 hover:text-brand-700"
-                }`
-              }
-            >
+          <li key={tag.id}>
+            <NavLink to={href(tag.path)} end={tag.end} className="strip-link">
               {tag.iconName === "trending" ? <TrendingIcon width={16} height={16} data-icon="trending" /> : null}
               {tag.iconName === "sparkles" ? <SparklesIcon width={16} height={16} /> : null}
               {tag.name}
