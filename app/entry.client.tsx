@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { reloadOnceForChunkError } from "./lib/chunk-reload.ts";
+import { loadMessages } from "./lib/i18n.ts";
 
 // A page chunk that fails to load reloads the page, at most once a minute; other failures are logged.
 window.addEventListener("vite:preloadError", (event) => {
@@ -13,11 +14,18 @@ window.addEventListener("unhandledrejection", (event) => {
   if (!reloadOnceForChunkError(event.reason)) console.error("unhandled rejection", event.reason);
 });
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+// The page's words (root.tsx preloads them beside the scripts) are at hand before the first render, so
+// hydration renders what the server did. Should one fail to load, the page stays as the server drew it.
+const words = [...document.querySelectorAll<HTMLLinkElement>("link[data-messages]")].map((l) => loadMessages(l.href));
+Promise.all(words).then(
+  () =>
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    }),
+  (error) => console.error("the page's words did not load; it stays as the server drew it", error),
+);

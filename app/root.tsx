@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -15,8 +16,8 @@ import { I18nProvider } from "#app/components/i18n.tsx";
 import { IconSprite } from "#app/components/icons.tsx";
 import { appContext } from "#app/context.ts";
 import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
-import { createT, localeFromPath } from "#app/lib/i18n.ts";
-import { INTERESTS_MESSAGES, MEMBER_MESSAGES, messagesOf, ROOT_MESSAGES } from "#app/lib/messages.server.ts";
+import { createT, localeFromPath, type MessageRef, registeredMessages } from "#app/lib/i18n.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { AUTH, BRAND } from "#config/constants.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -50,10 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: app.origin,
     nonce: app.nonce,
     // What every page's chrome, cards and dialogs use; an area's own pages add the rest (MoreMessages).
-    messages: messagesOf(
-      locale,
-      !account ? ROOT_MESSAGES : interests.length === 0 ? INTERESTS_MESSAGES : MEMBER_MESSAGES,
-    ),
+    messages: messageSet(locale, !account ? "root" : interests.length === 0 ? "memberInterests" : "member"),
     nav: nav.list.map((t) => ({ id: t.id, slug: t.slug, type: t.type, iconName: t.iconName, name: t.content.tabName })),
   };
 }
@@ -90,6 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#4f46e5" />
         <Meta />
         <Links />
+        <MessageLinks />
       </head>
       <body>
         <IconSprite />
@@ -98,6 +97,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Scripts nonce={data?.nonce} />
       </body>
     </html>
+  );
+}
+
+/** The page's sets of words, fetched beside its scripts; entry.client waits for them before hydrating. */
+function MessageLinks() {
+  const hrefs = useMatches()
+    .map((m) => (m.loaderData as { messages?: MessageRef } | undefined)?.messages?.href)
+    .filter((href): href is string => typeof href === "string");
+  return (
+    <>
+      {hrefs.map((href) => (
+        <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} data-messages="" />
+      ))}
+    </>
   );
 }
 
@@ -146,7 +159,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<RootData>("root");
   const locale = data?.locale ?? (typeof window !== "undefined" ? localeFromPath(window.location.pathname) : "en");
-  const t = createT(locale, data?.messages ?? {});
+  const t = createT(locale, registeredMessages(data?.messages) ?? {});
   useEffect(() => {
     console.error(error);
     reloadOnceForChunkError(error);

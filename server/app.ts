@@ -6,7 +6,7 @@ import { compress } from "hono/compress";
 import type { ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
 import { localeFromPath } from "#app/lib/i18n.ts";
-import { serverT } from "#app/lib/messages.server.ts";
+import { messageSetFile, serverT } from "#app/lib/messages.server.ts";
 import { BODY_LIMITS, type Locale, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { type Env, isLoopbackUrl } from "#config/env.server.ts";
 import { type Database, isDatabaseUnavailable } from "#db/client.server.ts";
@@ -300,6 +300,16 @@ export function createServerApp(opts: ServerOptions) {
     });
     app.get(file, serveStatic({ root: relClient }));
   }
+
+  // The words pages reference (app/lib/i18n.ts MessageRef): named by their content, kept for a year.
+  app.get("/i18n/:locale/:file", (c) => {
+    const found = messageSetFile(c.req.param("locale"), c.req.param("file"));
+    if (!found) return c.notFound();
+    return c.body(found.json, 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": found.current ? "public, max-age=31536000, immutable" : "no-cache",
+    });
+  });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {

@@ -87,11 +87,55 @@ describe("the words each page is sent", () => {
     });
   }
 
-  it("sends a guest's catalogue page only the chrome's words, and the sign-in page its own", async () => {
-    const list = await (await srv.request("/business")).text();
-    expect(list).not.toContain("auth.signup.title");
-    expect(list).not.toContain("account.settings.title");
-    const login = await (await srv.request("/login")).text();
-    expect(login).toContain("auth.login.heading");
+  /** The sets of words a page references, loaded as the browser does. */
+  const wordsOf = async (path: string) => {
+    const html = await (await srv.request(path)).text();
+    const hrefs = [
+      ...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)" data-messages=""/g),
+    ].map((m) => m[1]);
+    const sets = await Promise.all(
+      hrefs.map(async (href) => {
+        const res = await srv.request(href);
+        expect(res.status, href).toBe(200);
+        expect(res.headers.get("cache-control"), href).toBe("public, max-age=31536000, immutable");
+        return (await res.json()) as Record<string, string>;
+      }),
+    );
+    return { html, hrefs, words: Object.assign({}, ...sets) as Record<string, string> };
+  };
+
+  it("sends a guest's catalogue page only the chrome's and the list's words, the sign-in page its own", async () => {
+    const list = await wordsOf("/business");
+    expect(list.hrefs).toHaveLength(2);
+    expect(list.words["catalog.filters.style"]).toBe("Style");
+    expect(list.words["catalog.card.premium"]).toBe("Premium");
+    expect(list.words["auth.signup.title"]).toBeUndefined();
+    expect(list.words["account.settings.title"]).toBeUndefined();
+    expect(list.words["auth.menu.profile"]).toBeUndefined();
+    // The words are files of their own, not in the page.
+    expect(list.html).not.toContain("catalog.filters.style");
+    const login = await wordsOf("/es/login");
+    expect(login.words["auth.login.heading"]).toBeTruthy();
+    expect(login.words["common.captcha.working"]).toBeTruthy();
+    expect(login.words["catalog.filters.style"]).toBeUndefined();
+  });
+
+  it("serves each set named by its content: kept for a year; an old name gets today's words uncached", async () => {
+    const { hrefs } = await wordsOf("/es/business");
+    const [root] = hrefs;
+    expect(root).toMatch(/^\/i18n\/es\/root\.[0-9a-f]{10}\.json$/);
+    const stale = await srv.request(root.replace(/\.[0-9a-f]{10}\.json$/, ".0123456789.json"));
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("cache-control")).toBe("no-cache");
+    expect(await stale.json()).toEqual(await (await srv.request(root)).json());
+    for (const bad of [
+      "/i18n/xx/root.0123456789.json",
+      "/i18n/en/nope.0123456789.json",
+      "/i18n/en/constructor.0123456789.json",
+      "/i18n/en/root.json",
+      "/i18n/en/%00",
+    ]) {
+      expect((await srv.request(bad)).status, bad).toBe(404);
+    }
   });
 });

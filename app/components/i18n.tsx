@@ -1,20 +1,46 @@
-import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { createT, localePath, type Messages, type T } from "#app/lib/i18n.ts";
+import { createContext, type ReactNode, use, useContext, useMemo } from "react";
+import {
+  createT,
+  loadMessages,
+  localePath,
+  type MessageRef,
+  type Messages,
+  registeredMessages,
+  type T,
+} from "#app/lib/i18n.ts";
 import type { Locale } from "#config/constants.ts";
 
 type I18n = { locale: Locale; t: T; href: (path: string) => string; messages: Messages };
 
 const I18nContext = createContext<I18n | null>(null);
 
+/**
+ * The words of a reference: at hand on the server and, after entry.client loaded the page's sets, at
+ * hydration; a set first met in a navigation suspends the render until it is loaded (the navigation's
+ * transition keeps the current screen meanwhile).
+ */
+export function useMessages(ref: MessageRef): Messages {
+  return registeredMessages(ref) ?? use(loadMessages(ref.href));
+}
+
+/** The root's provider: the locale and the words every page uses. */
 export function I18nProvider({
   locale,
   messages,
   children,
 }: {
   locale: Locale;
-  messages: Messages;
+  messages: MessageRef;
   children: ReactNode;
 }) {
+  return (
+    <Provider locale={locale} messages={useMessages(messages)}>
+      {children}
+    </Provider>
+  );
+}
+
+function Provider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
   const value = useMemo<I18n>(
     () => ({ locale, messages, t: createT(locale, messages), href: (path: string) => localePath(locale, path) }),
     [locale, messages],
@@ -26,13 +52,14 @@ export function I18nProvider({
  * Adds the messages of a namespace that only some pages need (their loader sends them), so the root
  * does not ship them with every page.
  */
-export function MoreMessages({ messages, children }: { messages: Messages; children: ReactNode }) {
+export function MoreMessages({ messages, children }: { messages: MessageRef; children: ReactNode }) {
   const outer = useI18n();
-  const merged = useMemo(() => ({ ...outer.messages, ...messages }), [outer.messages, messages]);
+  const own = useMessages(messages);
+  const merged = useMemo(() => ({ ...outer.messages, ...own }), [outer.messages, own]);
   return (
-    <I18nProvider locale={outer.locale} messages={merged}>
+    <Provider locale={outer.locale} messages={merged}>
       {children}
-    </I18nProvider>
+    </Provider>
   );
 }
 

@@ -72,3 +72,46 @@ export function flatten(obj: Record<string, unknown>, prefix = "", out: Messages
   }
   return out;
 }
+
+/**
+ * A page's words travel as a reference to a file (`/i18n/en/list.3f2a9c01be.json`), not inside the
+ * page: the words are the same for every page of a kind, so the browser keeps them (immutable, named by
+ * their content) and a page's HTML carries only its own data. The server registers each set it
+ * references before rendering; the browser loads the page's sets before hydrating (entry.client) and
+ * any new one during a navigation (the screen waits in a transition; see useMessages).
+ */
+export type MessageRef = { href: string };
+
+const registry = new Map<string, Messages>();
+const loading = new Map<string, Promise<Messages>>();
+
+export function registerMessages(href: string, messages: Messages): void {
+  registry.set(href, messages);
+}
+
+/** The words of a reference when they are at hand (registered or loaded), else undefined. */
+export function registeredMessages(ref: MessageRef | null | undefined): Messages | undefined {
+  return ref ? registry.get(ref.href) : undefined;
+}
+
+/** Loads a set of words once (browser); a failed load is forgotten so a later render tries again. */
+export function loadMessages(href: string): Promise<Messages> {
+  let p = loading.get(href);
+  if (!p) {
+    p = fetch(href, { credentials: "same-origin" })
+      .then((res) => {
+        if (!res.ok) throw new Error(`words not loaded: ${href} answered ${res.status}`);
+        return res.json() as Promise<Messages>;
+      })
+      .then((messages) => {
+        registry.set(href, messages);
+        return messages;
+      })
+      .catch((error) => {
+        loading.delete(href);
+        throw error;
+      });
+    loading.set(href, p);
+  }
+  return p;
+}

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Locale } from "#config/constants.ts";
 import enAccount from "../locales/en/account.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
@@ -21,7 +22,7 @@ import esDownloads from "../locales/es/downloads.json" with { type: "json" };
 import esMail from "../locales/es/mail.json" with { type: "json" };
 import esSearch from "../locales/es/search.json" with { type: "json" };
 import esTemplate from "../locales/es/template.json" with { type: "json" };
-import { createT, flatten, type Messages } from "./i18n.ts";
+import { createT, flatten, isLocale, type MessageRef, type Messages, registerMessages } from "./i18n.ts";
 
 const catalogs: Record<Locale, Record<string, Messages>> = {
   en: {
@@ -120,7 +121,7 @@ export function messagesOf(locale: Locale, selectors: string[]): Messages {
 }
 
 /** The header's search box and its suggestions. */
-const SEARCH_BOX_MESSAGES = [
+const SEARCH_BOX = [
   "search.label",
   "search.placeholder",
   "search.submit",
@@ -135,10 +136,9 @@ const SEARCH_BOX_MESSAGES = [
 
 /**
  * The words the root sends with every page: the chrome (header, search box, footer, status), the cards'
- * and the error pages'. A page's own words come with its loader (MoreMessages); the account menu's only
- * to members.
+ * and the error pages'. The account menu's go to members only.
  */
-export const ROOT_MESSAGES = [
+const ROOT = [
   "common.brand",
   "common.tagline",
   "common.skipToContent",
@@ -149,7 +149,7 @@ export const ROOT_MESSAGES = [
   "common.errors.",
   "common.info.",
   "catalog.card.",
-  ...SEARCH_BOX_MESSAGES,
+  ...SEARCH_BOX,
   "downloads.dialogs.close",
   "auth.guest.",
   "auth.dialog.",
@@ -157,15 +157,67 @@ export const ROOT_MESSAGES = [
   "account.favorites.remove",
   "account.favorites.failed",
 ];
-export const MEMBER_MESSAGES = [...ROOT_MESSAGES, "auth.menu.", "auth.logout", "account.profile.plans."];
-/** The interests dialog's words, for the members it opens for (SPEC §4). */
-export const INTERESTS_MESSAGES = [...MEMBER_MESSAGES, "account.interests."];
+const MEMBER = [...ROOT, "auth.menu.", "auth.logout", "account.profile.plans."];
+const LIST = ["catalog.list.", "catalog.filters."];
+const CAPTCHA = ["common.captcha."];
+const TEMPLATE = ["template", "downloads", "catalog.list.breadcrumb", "common.ads."];
 
-/** A template list: its headings, filters, pagination and empty states. */
-export const LIST_MESSAGES = ["catalog.list.", "catalog.filters."];
-/** The search results page: a list, and the search's own words. */
-export const SEARCH_PAGE_MESSAGES = [...LIST_MESSAGES, "search"];
-/** The CAPTCHA widget's words, for the forms that show it (sign-up, contact). */
-export const CAPTCHA_MESSAGES = ["common.captcha."];
-/** A template's page: its own words, the download panel's and dialogs', the breadcrumb's and the house ad's. */
-export const TEMPLATE_MESSAGES = ["template", "downloads", "catalog.list.breadcrumb", "common.ads."];
+/**
+ * Which words each kind of page is sent, in one place: the root's set with every page, a layout's or a
+ * page's own set beside it. Each set is a file of its own the browser keeps (see MessageRef), so every
+ * process knows every set from the start.
+ */
+export const MESSAGE_SETS = {
+  root: ROOT,
+  member: MEMBER,
+  /** A member the interests dialog opens for (SPEC §4). */
+  memberInterests: [...MEMBER, "account.interests."],
+  home: ["catalog.home.", "blog.home.", "blog.article.readingTime"],
+  list: LIST,
+  search: [...LIST, "search"],
+  template: TEMPLATE,
+  /** A member's template page adds "Save to collection". */
+  templateMember: [...TEMPLATE, "account.folders."],
+  auth: ["auth", "account.settings.deleted", ...CAPTCHA],
+  contact: ["contact", "auth.errors.", ...CAPTCHA],
+  profile: ["auth", "account", "template.download.", "downloads.errors.", "catalog.list."],
+  billing: ["billing", "auth.errors."],
+  blog: ["blog", "catalog.list."],
+  outbox: ["account.outbox."],
+} satisfies Record<string, string[]>;
+
+export type MessageSetName = keyof typeof MESSAGE_SETS;
+
+type BuiltSet = { ref: MessageRef; json: string };
+const built = new Map<string, BuiltSet>();
+
+function buildSet(locale: Locale, name: MessageSetName): BuiltSet {
+  const id = `${locale}/${name}`;
+  let set = built.get(id);
+  if (!set) {
+    const messages = messagesOf(locale, MESSAGE_SETS[name]);
+    const json = JSON.stringify(messages);
+    const hash = createHash("sha256").update(json).digest("hex").slice(0, 10);
+    const ref = { href: `/i18n/${locale}/${name}.${hash}.json` };
+    registerMessages(ref.href, messages);
+    set = { ref, json };
+    built.set(id, set);
+  }
+  return set;
+}
+
+/** A loader's reference to a set of words (the page renders with them on the server at once). */
+export function messageSet(locale: Locale, name: MessageSetName): MessageRef {
+  return buildSet(locale, name).ref;
+}
+
+/**
+ * The file behind a reference: `{ json, current }`, or null for an unknown set. `current` is false when the
+ * name's hash is not this build's (a page from before a deploy): the words are today's, not to be kept.
+ */
+export function messageSetFile(locale: string, file: string): { json: string; current: boolean } | null {
+  const m = /^([A-Za-z]+)\.([0-9a-f]{10})\.json$/.exec(file);
+  if (!m || !isLocale(locale) || !Object.hasOwn(MESSAGE_SETS, m[1])) return null;
+  const set = buildSet(locale, m[1] as MessageSetName);
+  return { json: set.json, current: set.ref.href.endsWith(`.${m[2]}.json`) };
+}

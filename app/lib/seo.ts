@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { LOCALE_TAGS, LOCALES, type Locale } from "#config/constants.ts";
-import { localePath } from "./i18n.ts";
+import { localePath, type MessageRef, registeredMessages } from "./i18n.ts";
 
 export type SeoInput = {
   origin: string;
@@ -83,8 +83,8 @@ type RootMatch = { loaderData?: unknown } | undefined;
 
 /** Title for a page whose loader failed: the error's own wording from the root messages. */
 export function errorMeta(matches: RootMatch[], error: unknown): MetaDescriptor[] {
-  const messages = ((matches[0]?.loaderData as { messages?: Record<string, string> } | undefined)?.messages ??
-    {}) as Record<string, string>;
+  const messages =
+    registeredMessages((matches[0]?.loaderData as { messages?: MessageRef } | undefined)?.messages) ?? {};
   const status = (error as { status?: number } | undefined)?.status;
   const title = status === 404 ? messages["common.errors.notFoundTitle"] : messages["common.errors.serverTitle"];
   return [{ title: `${title ?? "SlideNest"} | SlideNest` }, { name: "robots", content: "noindex" }];

@@ -9,7 +9,7 @@ import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { localePath } from "#app/lib/i18n.ts";
-import { messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { countryName, formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       url.searchParams.get("cancelled") === "1" && sub?.cancelAtPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
     reasonMissing: step === "lose" && !isReason(reason),
     stripeKey: app.stripePublishableKey,
-    messages: messagesOf(locale, ["billing", "auth.errors."]),
+    messages: messageSet(locale, "billing"),
     seo: {
       origin,
       locale,

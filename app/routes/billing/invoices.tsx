@@ -2,7 +2,7 @@ import { BillingList } from "#app/components/billing/billing-list.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { DownloadIcon } from "#app/components/icons.tsx";
 import { pageParam, sortParam } from "#app/lib/list-params.ts";
-import { messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     sort,
     list,
-    messages: messagesOf(locale, ["billing", "auth.errors."]),
+    messages: messageSet(locale, "billing"),
     seo: {
       origin,
       locale,

@@ -8,7 +8,7 @@ import { SandboxCardFields } from "#app/components/billing/card-fields.tsx";
 import { StripeCardField, useBankConfirmation, useTokenizedSubmit } from "#app/components/billing/stripe-card.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
-import { messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { countryName, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -91,7 +91,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     attempt: randomUUID(),
     sandbox: app.sandboxPayments,
     stripeKey: app.stripePublishableKey,
-    messages: messagesOf(locale, ["billing", "auth.errors."]),
+    messages: messageSet(locale, "billing"),
     seo: {
       origin,
       locale,

@@ -1,7 +1,7 @@
 import { BillingList } from "#app/components/billing/billing-list.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { pageParam, sortParam } from "#app/lib/list-params.ts";
-import { messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     sort,
     list,
-    messages: messagesOf(locale, ["billing", "auth.errors."]),
+    messages: messageSet(locale, "billing"),
     seo: {
       origin,
       locale,

@@ -5,7 +5,7 @@ import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { localePath } from "#app/lib/i18n.ts";
-import { messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     confirm,
     changed: done && isPaidPlan(done) && sub ? { plan: done, at: sub.currentPeriodEnd.toISOString() } : null,
-    messages: messagesOf(locale, ["billing", "auth.errors."]),
+    messages: messageSet(locale, "billing"),
     seo: {
       origin,
       locale,

@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { localePath } from "#app/lib/i18n.ts";
-import { messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!payment) throw redirect(home);
   return {
     payment,
-    messages: messagesOf(locale, ["billing", "auth.errors."]),
+    messages: messageSet(locale, "billing"),
     seo: {
       origin,
       locale,

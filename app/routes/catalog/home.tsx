@@ -3,7 +3,7 @@ import { PostGrid } from "#app/components/blog/post-card.tsx";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
-import { messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { errorMeta, samePath, seo } from "#app/lib/seo.ts";
@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     app.services.blog.latestPosts(ctx),
   ]);
   // The home's own words and the blog teaser's (not the blog's whole namespace).
-  const messages = messagesOf(locale, ["catalog.home.", "blog.home.", "blog.article.readingTime"]);
+  const messages = messageSet(locale, "home");
   const cover = home.trending[0]?.colors[0]?.id;
   return {
     home,

@@ -4,7 +4,7 @@ import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
-import { LIST_MESSAGES, messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, samePath, seo } from "#app/lib/seo.ts";
@@ -60,7 +60,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     heading,
     name,
     description,
-    messages: messagesOf(locale, LIST_MESSAGES),
+    messages: messageSet(locale, "list"),
     query,
     showSort,
     options,

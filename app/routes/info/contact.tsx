@@ -6,7 +6,7 @@ import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components
 import { CaptchaField, useCaptcha } from "#app/components/captcha.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { CheckIcon, ClockIcon, HelpIcon, MailIcon } from "#app/components/icons.tsx";
-import { CAPTCHA_MESSAGES, messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { ACCOUNT_LIMITS, BRAND, CAPTCHA, CONTACT } from "#config/constants.ts";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A member's name and address are filled in: the first word of the name is the first name.
   const [firstName = "", ...rest] = (viewer?.name ?? "").trim().split(/\s+/);
   return {
-    messages: messagesOf(locale, ["contact", "auth.errors.", ...CAPTCHA_MESSAGES]),
+    messages: messageSet(locale, "contact"),
     captcha: app.captcha.widget,
     prefill: viewer ? { firstName, lastName: rest.join(" "), email: viewer.email } : null,
     seo: {

@@ -4,17 +4,13 @@ import { CloseIcon, LogoMark } from "#app/components/icons.tsx";
 import { LanguagePicker } from "#app/components/layout/header.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
 import { localeFromPath } from "#app/lib/i18n.ts";
-import { CAPTCHA_MESSAGES, messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import type { Route } from "./+types/auth";
 
 /** The log-in, sign-up and password pages' words (the root sends only the header's). */
 export function loader({ request }: Route.LoaderArgs) {
   return {
-    messages: messagesOf(localeFromPath(new URL(request.url).pathname), [
-      "auth",
-      "account.settings.deleted",
-      ...CAPTCHA_MESSAGES,
-    ]),
+    messages: messageSet(localeFromPath(new URL(request.url).pathname), "auth"),
   };
 }
 

@@ -3,7 +3,7 @@ import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { ChevronLeft, RssIcon, SearchIcon } from "#app/components/icons.tsx";
 import { SiteChrome } from "#app/components/layout/site-chrome.tsx";
 import { stripLocale } from "#app/lib/i18n.ts";
-import { messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { BLOG } from "#config/constants.ts";
 import type { Route } from "./+types/blog";
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...categories.map((c) => ({ id: c.id, path: `/blog/${c.slug}`, name: c.title, all: false })),
     ],
     // The blog's words and the pagination's.
-    messages: messagesOf(locale, ["blog", "catalog.list."]),
+    messages: messageSet(locale, "blog"),
   };
 }
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
-import { messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { getOutboxMail, listOutbox } from "#modules/mail/mailer.ts";
@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ? { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, createdAt: mail.createdAt.toISOString() }
       : null,
     mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, createdAt: m.createdAt.toISOString() })),
-    messages: messagesOf(locale, ["account.outbox."]),
+    messages: messageSet(locale, "outbox"),
     seo: {
       origin,
       locale,

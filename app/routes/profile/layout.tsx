@@ -2,7 +2,7 @@ import { NavLink, Outlet, redirect } from "react-router";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { LogoutForm } from "#app/components/layout/account-menu.tsx";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
-import { messagesOf } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import type { Route } from "./+types/layout";
 
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   // The member's own pages use the account and sign-in words (the root sends only the header's).
   return {
-    messages: messagesOf(locale, ["auth", "account", "template.download.", "downloads.errors.", "catalog.list."]),
+    messages: messageSet(locale, "profile"),
   };
 }
 

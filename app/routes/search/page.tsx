@@ -4,7 +4,7 @@ import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
-import { messagesOf, SEARCH_PAGE_MESSAGES } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { errorMeta, seo } from "#app/lib/seo.ts";
 import { SEARCH_MAX_LENGTH } from "#config/constants.ts";
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : [[], { list: [] }];
   const paths = { en: `/search?q=${encodeURIComponent(q)}`, es: `/es/search?q=${encodeURIComponent(q)}` };
   return {
-    messages: messagesOf(locale, SEARCH_PAGE_MESSAGES),
+    messages: messageSet(locale, "search"),
     q,
     query: { ...query, sort: sort === "relevance" ? null : (sort as Sort) },
     sort,

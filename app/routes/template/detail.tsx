@@ -10,7 +10,7 @@ import { Gallery } from "#app/components/template/gallery.tsx";
 import { HouseAd } from "#app/components/template/house-ad.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { waitParam } from "#app/lib/list-params.ts";
-import { messagesOf, TEMPLATE_MESSAGES } from "#app/lib/messages.server.ts";
+import { messageSet } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, seo } from "#app/lib/seo.ts";
@@ -61,7 +61,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     // A member's collections, for "Save to collection" (SPEC §3); none for guests.
     folders: folders?.map((f) => ({ id: f.id, name: f.name, templatesCount: f.templatesCount })) ?? null,
     // The page's, the download panel's and dialogs', and the "Save to collection" menu's for members.
-    messages: messagesOf(locale, folders ? [...TEMPLATE_MESSAGES, "account.folders."] : TEMPLATE_MESSAGES),
+    messages: messageSet(locale, folders ? "templateMember" : "template"),
     inFolders: held?.get(template.id)?.map((f) => f.id) ?? [],
     paths,
     seo: {
