@@ -10,5 +10,5 @@ export function previewSrcSet(
   slide: number,
   widths: readonly number[] = PREVIEW_WIDTHS,
 ): string {
-  return widths.map((w) => `${previewUrl(colorVariantId, slide, w)} ${w}w`).join(", ");
+  return widths.map((w) => `${previewUrl(colorVariantId, slide, w)} ${w}w`).join(",");
 }

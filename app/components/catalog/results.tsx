@@ -11,7 +11,7 @@ export function Results({ result, hrefFor }: { result: Page<TemplateCard>; hrefF
   const more = useLoadMore(result, hrefFor);
   return (
     <>
-      <TemplateGrid cards={more.items} priorityCount={4} headingLevel={2} />
+      <TemplateGrid cards={more.items} leading headingLevel={2} />
       <LoadMoreButton more={more} label={t("catalog.list.loadMore")} busyLabel={t("catalog.list.loadingMore")} />
       <p className="mt-6 text-center text-sm text-ink-muted">
         {t("catalog.list.pageOf", { page: result.page, pages: result.pageCount })}

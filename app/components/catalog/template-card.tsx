@@ -7,19 +7,24 @@ import { useI18n } from "../i18n.tsx";
 
 const FLIP_SLIDES = 4;
 const FLIP_MS = 900;
-/** The card's width at each breakpoint of `card-grid` (written tight: it is repeated on every card). */
-const CARD_SIZES =
-  "(min-width:1536px) 18vw,(min-width:1280px) 23vw,(min-width:1024px) 30vw,(min-width:640px) 46vw,92vw";
+/**
+ * The card's width at the breakpoints of `card-grid`, rounded up to the next column count (1, 2, 4, 5
+ * columns; 3 columns at 1024 px take the 25vw image too, one size up at most): it is repeated on every card.
+ */
+const CARD_SIZES = "(min-width:1536px) 18vw,(min-width:1024px) 25vw,(min-width:640px) 50vw,100vw";
 
 /** Preview first: the image in its box, title and a few facts. Hover or focus flips through the first slides. */
 export function TemplateCard({
   card,
   priority = false,
+  lcp = false,
   headingLevel = 3,
   favorite,
 }: {
   card: Card;
   priority?: boolean;
+  /** The page's largest image (the first card at the top): fetched first, and preloaded from <head>. */
+  lcp?: boolean;
   headingLevel?: 2 | 3;
   /** Whether it is among the visitor's favourites, when the page knows; else it is asked for. */
   favorite?: boolean;
@@ -60,8 +65,8 @@ export function TemplateCard({
             width={size.width}
             height={size.height}
             alt=""
-            loading={priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : undefined}
+            loading={priority ? undefined : "lazy"}
+            fetchPriority={lcp ? "high" : undefined}
           />
         ) : null}
         {slide > 1 ? (
@@ -84,17 +89,17 @@ export function TemplateCard({
             {card.isPremium ? t("catalog.card.premium") : t("catalog.card.free")}
           </span>
           <span>{t("catalog.card.slides", { count: card.slidesCount })}</span>
-          <span className="flex gap-1" title={t("catalog.card.formats")}>
+          <span className="card-formats" title={t("catalog.card.formats")}>
             {card.formats.map((f) => (
-              <abbr key={f} title={t(`catalog.card.formatNames.${f}`)} className="format-badge">
+              <abbr key={f} title={t(`catalog.card.formatNames.${f}`)}>
                 {f}
               </abbr>
             ))}
           </span>
           {card.colors.length > 1 ? (
-            <span className="flex items-center gap-1" title={t("catalog.card.colors", { count: card.colors.length })}>
+            <span className="card-colors" title={t("catalog.card.colors", { count: card.colors.length })}>
               {card.colors.map((c) => (
-                <span key={c.id} className="swatch-dot" style={{ background: c.hex }} />
+                <i key={c.id} style={{ background: c.hex }} />
               ))}
               <span className="sr-only">{t("catalog.card.colors", { count: card.colors.length })}</span>
             </span>
@@ -107,11 +112,12 @@ export function TemplateCard({
 
 export function TemplateGrid({
   cards,
-  priorityCount = 0,
+  leading = false,
   headingLevel = 3,
 }: {
   cards: Card[];
-  priorityCount?: number;
+  /** The grid opens the page: its first image is the page's largest (LCP), loaded at once and first. */
+  leading?: boolean;
   /** 2 where the grid sits right under the page's h1, 3 under a section's h2. */
   headingLevel?: 2 | 3;
 }) {
@@ -119,7 +125,7 @@ export function TemplateGrid({
     <ul className="card-grid">
       {cards.map((c, i) => (
         <li key={c.id}>
-          <TemplateCard card={c} priority={i < priorityCount} headingLevel={headingLevel} />
+          <TemplateCard card={c} priority={leading && i === 0} lcp={leading && i === 0} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

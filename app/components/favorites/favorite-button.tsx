@@ -95,8 +95,7 @@ export function FavoriteButton({
         aria-pressed={signedIn ? favorite : undefined}
         aria-label={compact ? (name ? `${label}: ${name}` : label) : undefined}
         title={label}
-        className={compact ? "fav-button" : "btn-secondary data-[favorite=true]:text-rose-700"}
-        data-favorite={favorite ? "true" : "false"}
+        className={compact ? "fav-button" : "btn-secondary aria-pressed:text-rose-700"}
       >
         <HeartIcon className={favorite ? "fill-current" : undefined} />
         {compact ? null : <span>{label}</span>}

@@ -98,11 +98,11 @@ function HomePage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {forYou.map((s, i) => (
         <Section key={s.slug} title={t("catalog.home.forYou", { name: s.name })} to={href(`/${s.slug}`)}>
-          <TemplateGrid cards={s.templates} priorityCount={i === 0 ? 4 : 0} />
+          <TemplateGrid cards={s.templates} leading={i === 0} />
         </Section>
       ))}
       <Section title={t("catalog.home.trending")} to={href("/trending")}>
-        <TemplateGrid cards={home.trending} priorityCount={forYou.length ? 0 : 4} />
+        <TemplateGrid cards={home.trending} leading={!forYou.length} />
       </Section>
       <Section title={t("catalog.home.latest")} to={href("/latest")}>
         <TemplateGrid cards={home.latest} />
