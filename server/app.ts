@@ -16,6 +16,7 @@ import { createSession, purgeExpiredSessions } from "#modules/auth/sessions.ts";
 import { type PaymentProvider, sandboxProvider } from "#modules/billing/provider.ts";
 import type { BillingContext, BillingJobs } from "#modules/billing/service.ts";
 import { stripeClient, stripeProvider } from "#modules/billing/stripe.ts";
+import { ReferenceCache } from "#modules/catalog/reference.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import * as files from "#modules/files/service.ts";
@@ -121,7 +122,9 @@ export function createServerApp(opts: ServerOptions) {
     return catalogVersion;
   };
 
-  const serviceContext = (locale: Locale): ServiceContext => ({ db, locale, clock, log });
+  // Catalogue reference data (navigation, tags, filters, counts) kept for the current catalogue version.
+  const reference = new ReferenceCache(currentVersion, { now: () => clock.now().getTime() });
+  const serviceContext = (locale: Locale): ServiceContext => ({ db, locale, clock, log, reference });
   // Stripe when configured; else the sandbox in demo mode; else no payments.
   const payments =
     opts.payments !== undefined
@@ -291,7 +294,8 @@ export function createServerApp(opts: ServerOptions) {
     await next();
     if (c.res.status === 200) c.res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
   });
-  app.use("/assets/*", serveStatic({ root: relClient }));
+  // The build writes a Brotli and a gzip copy of each script and stylesheet (vite.config.ts): sent as they are.
+  app.use("/assets/*", serveStatic({ root: relClient, precompressed: true }));
   app.use("/fonts/*", serveStatic({ root: relClient }));
   for (const file of ["/favicon.svg", "/favicon.ico", "/site.webmanifest", "/apple-touch-icon.png"]) {
     app.get(file, async (c, next) => {

@@ -36,8 +36,8 @@ export type TemplateRow = {
   slides_count: number;
   aspect_ratio: "16:9" | "4:3";
   formats: string[] | string;
-  published_at: Date | string;
-  downloads_count: number;
+  /** [colour variant id, hex] in order (json_agg). */
+  colors: [number, string][] | string;
 };
 
 export type ColorRow = {
@@ -63,7 +63,8 @@ export function reshapeColor(row: ColorRow, locale: Locale): ColorVariantView {
   return { id: row.id, slug: row.slug, name: locale === "es" ? row.name_es : row.name_en, hex: row.hex };
 }
 
-export function reshapeCard(row: TemplateRow, colors: ColorRow[]): TemplateCard {
+export function reshapeCard(row: TemplateRow): TemplateCard {
+  const colors = (typeof row.colors === "string" ? JSON.parse(row.colors) : row.colors) as [number, string][];
   return {
     id: row.id,
     slug: row.slug,
@@ -72,6 +73,6 @@ export function reshapeCard(row: TemplateRow, colors: ColorRow[]): TemplateCard 
     slidesCount: row.slides_count,
     aspectRatio: row.aspect_ratio,
     formats: pgArray(row.formats),
-    colors: colors.map((c) => ({ id: c.id, hex: c.hex })),
+    colors: colors.map(([id, hex]) => ({ id, hex })),
   };
 }

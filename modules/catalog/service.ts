@@ -5,6 +5,7 @@ import type { Palette } from "#db/schema/catalog.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type Filters, FORMAT_FILTERS, RATIOS, SLIDE_RANGES, type Sort } from "./filters.ts";
+import { fromReference } from "./reference.ts";
 import { type ColorRow, reshapeCard, reshapeColor, reshapeTag, type TagRow, type TemplateRow } from "./reshape.ts";
 import type { FilterOptions, NamedRef, Page, TagType, TagView, TemplateCard, TemplateDetail } from "./views.ts";
 
@@ -54,24 +55,36 @@ export async function listTags(
 export async function getTagBySlug(ctx: ServiceContext, slug: string): Promise<TagView | null> {
   // Slugs are lowercase letters, digits and dashes: anything else (a NUL, an emoji) names no tag.
   if (!/^[a-z0-9-]{1,120}$/i.test(slug)) return null;
-  const rows = await queryRows<TagRow>(ctx.db, sql`${tagSelect(ctx.locale)} where t.slug = ${slug.toLowerCase()}`);
-  return rows[0] ? reshapeTag(rows[0]) : null;
+  const clean = slug.toLowerCase();
+  const read = async () => {
+    const rows = await queryRows<TagRow>(ctx.db, sql`${tagSelect(ctx.locale)} where t.slug = ${clean}`);
+    return rows[0] ? reshapeTag(rows[0]) : null;
+  };
+  // Only tags that exist are kept: unknown slugs (anyone can send them) are read each time.
+  const known = await fromReference(ctx, "tags", async () => new Map<string, TagView>());
+  const hit = known.get(clean);
+  if (hit) return hit;
+  const tag = await read();
+  if (tag && ctx.reference) known.set(clean, tag);
+  return tag;
 }
 
 /** Service and category tags, ordered by id: the navigation strip. */
 export function listNavigationTags(ctx: ServiceContext) {
-  return listTags(ctx, { types: ["service", "category"], orderBy: "id" });
+  return fromReference(ctx, "navigation", () => listTags(ctx, { types: ["service", "category"], orderBy: "id" }));
 }
 
 /* ------------------------------------------------------------------ filters */
 
-export async function getFilterOptions(ctx: ServiceContext): Promise<FilterOptions> {
-  const nameCol = ctx.locale === "es" ? sql`name_es` : sql`name_en`;
-  const [styles, colors] = await Promise.all([
-    queryRows<NamedRef>(ctx.db, sql`select slug, ${nameCol} as name from style order by ${nameCol}`),
-    queryRows<NamedRef & { hex: string }>(ctx.db, sql`select slug, ${nameCol} as name, hex from color order by id`),
-  ]);
-  return { styles, colors };
+export function getFilterOptions(ctx: ServiceContext): Promise<FilterOptions> {
+  return fromReference(ctx, "filters", async () => {
+    const nameCol = ctx.locale === "es" ? sql`name_es` : sql`name_en`;
+    const [styles, colors] = await Promise.all([
+      queryRows<NamedRef>(ctx.db, sql`select slug, ${nameCol} as name from style order by ${nameCol}`),
+      queryRows<NamedRef & { hex: string }>(ctx.db, sql`select slug, ${nameCol} as name, hex from color order by id`),
+    ]);
+    return { styles, colors };
+  });
 }
 
 /* ------------------------------------------------------------------ template lists */
@@ -163,13 +176,8 @@ async function colorRowsFor(ctx: ServiceContext, ids: number[]): Promise<Map<num
   return byTemplate;
 }
 
-async function cardsFor(ctx: ServiceContext, rows: TemplateRow[]): Promise<TemplateCard[]> {
-  if (!rows.length) return [];
-  const byTemplate = await colorRowsFor(
-    ctx,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => reshapeCard(r, byTemplate.get(r.id) ?? []));
+function cardsFor(rows: TemplateRow[]): TemplateCard[] {
+  return rows.map(reshapeCard);
 }
 
 /**
@@ -185,13 +193,13 @@ export async function cardsForIds(ctx: ServiceContext, ids: number[]): Promise<T
         where t.id in (${list(ids)}) and t.published_at <= ${ctx.clock.now()}`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return cardsFor(
-    ctx,
-    ids.flatMap((id) => byId.get(id) ?? []),
-  );
+  return cardsFor(ids.flatMap((id) => byId.get(id) ?? []));
 }
 
-const cardColumns = sql`t.id, tr.slug, tr.title, t.is_premium, t.slides_count, t.aspect_ratio, t.formats, t.published_at, t.downloads_count`;
+/** A card's columns, its colours (id and hex, in order) read in the same query. */
+const cardColumns = sql`t.id, tr.slug, tr.title, t.is_premium, t.slides_count, t.aspect_ratio, t.formats,
+  (select coalesce(json_agg(json_build_array(tc.id, c.hex) order by tc.position), '[]'::json)
+     from template_color tc join color c on c.id = tc.color_id where tc.template_id = t.id) as colors`;
 
 /** Filtered lists count at most this many matches; beyond it the page says "10,000+". */
 export const COUNT_CAP = 10_000;
@@ -208,14 +216,17 @@ async function countFor(
 ): Promise<{ total: number; capped: boolean }> {
   const { scope } = input;
   if (!hasFilters(input.filters) && !input.excludeIds?.length && scope.kind !== "ids") {
-    const rows =
-      scope.kind === "tag"
-        ? await queryRows<{ n: number }>(ctx.db, sql`select templates_count as n from tag where id = ${scope.tagId}`)
-        : await queryRows<{ n: number }>(
-            ctx.db,
-            sql`select coalesce(sum(templates_count), 0)::int as n from tag where type = 'category'`,
-          );
-    return { total: Number(rows[0]?.n ?? 0), capped: false };
+    const total = await fromReference(ctx, scope.kind === "tag" ? `count:${scope.tagId}` : "count:all", async () => {
+      const rows =
+        scope.kind === "tag"
+          ? await queryRows<{ n: number }>(ctx.db, sql`select templates_count as n from tag where id = ${scope.tagId}`)
+          : await queryRows<{ n: number }>(
+              ctx.db,
+              sql`select coalesce(sum(templates_count), 0)::int as n from tag where type = 'category'`,
+            );
+      return Number(rows[0]?.n ?? 0);
+    });
+    return { total, capped: false };
   }
   const rows = await queryRows<{ n: number }>(
     ctx.db,
@@ -225,7 +236,16 @@ async function countFor(
   return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
-export async function listTemplates(ctx: ServiceContext, input: ListTemplatesInput): Promise<Page<TemplateCard>> {
+/**
+ * A page of templates. Lists without an id scope are kept for the catalogue version (see
+ * ReferenceCache): every visitor of a category page asks the same question.
+ */
+export function listTemplates(ctx: ServiceContext, input: ListTemplatesInput): Promise<Page<TemplateCard>> {
+  if (input.scope.kind === "ids") return readTemplates(ctx, input);
+  return fromReference(ctx, `list:${JSON.stringify(input)}`, () => readTemplates(ctx, input));
+}
+
+async function readTemplates(ctx: ServiceContext, input: ListTemplatesInput): Promise<Page<TemplateCard>> {
   const pageSize = Math.min(Math.max(input.pageSize ?? PAGE_SIZE.templates, 1), 100);
   const page = Math.max(input.page ?? 1, 1);
   const where = whereFor(ctx, input);
@@ -242,7 +262,7 @@ export async function listTemplates(ctx: ServiceContext, input: ListTemplatesInp
     countFor(ctx, input, where),
   ]);
   return {
-    items: await cardsFor(ctx, rows),
+    items: cardsFor(rows),
     total: count.total,
     totalCapped: count.capped,
     page,
@@ -254,6 +274,8 @@ export async function listTemplates(ctx: ServiceContext, input: ListTemplatesInp
 /* ------------------------------------------------------------------ template detail */
 
 type DetailRow = TemplateRow & {
+  published_at: Date | string;
+  downloads_count: number;
   description: string;
   heading_font: string;
   body_font: string;
@@ -279,7 +301,7 @@ export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Prom
   if (!/^[a-z0-9-]{1,120}$/.test(clean)) return { kind: "missing" };
   const rows = await queryRows<DetailRow>(
     ctx.db,
-    sql`select ${cardColumns}, tr.description, t.heading_font, t.body_font, t.google_slides_url, t.views_count,
+    sql`select ${cardColumns}, t.published_at, t.downloads_count, tr.description, t.heading_font, t.body_font, t.google_slides_url, t.views_count,
           t.category_id, ct.slug as category_slug, ctt.name as category_name,
           (select json_object_agg(x.locale, x.slug) from template_translation x where x.template_id = t.id) as slugs
         from template t
@@ -326,7 +348,7 @@ export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Prom
   return {
     kind: "found",
     template: {
-      ...reshapeCard(row, colorRows),
+      ...reshapeCard(row),
       colors: colorRows.map((c) => reshapeColor(c, ctx.locale)),
       publishedAt: new Date(row.published_at),
       downloadsCount: Number(row.downloads_count),
@@ -371,7 +393,7 @@ export async function listRelated(ctx: ServiceContext, t: TemplateDetail, limit 
         join template_translation tr on tr.template_id = t.id and tr.locale = ${ctx.locale}
         order by t.score desc, t.downloads_count desc, t.id desc`,
   );
-  return cardsFor(ctx, rows);
+  return cardsFor(rows);
 }
 
 /** Popular templates of the same licence in other categories: something different to look at next. */

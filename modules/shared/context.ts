@@ -1,5 +1,6 @@
 import type { Locale } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
+import type { ReferenceCache } from "#modules/catalog/reference.ts";
 
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
@@ -16,6 +17,8 @@ export type ServiceContext = {
   locale: Locale;
   clock: Clock;
   log: Logger;
+  /** The process's cache of catalogue reference data (modules/catalog/reference.ts); absent in scripts. */
+  reference?: ReferenceCache;
 };
 
 /** An expected failure; `code` is the translation key of its message. */

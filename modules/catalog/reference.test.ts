@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { ReferenceCache } from "./reference.ts";
+
+function counter() {
+  let n = 0;
+  return {
+    load: async () => ++n,
+    get count() {
+      return n;
+    },
+  };
+}
+
+describe("ReferenceCache", () => {
+  it("reads once per catalogue version and again after the version changes", async () => {
+    let version = 1;
+    const cache = new ReferenceCache(async () => version);
+    const c = counter();
+    expect(await cache.get("nav", c.load)).toBe(1);
+    expect(await cache.get("nav", c.load)).toBe(1);
+    expect(c.count).toBe(1);
+    version = 2;
+    expect(await cache.get("nav", c.load)).toBe(2);
+    expect(await cache.get("nav", c.load)).toBe(2);
+  });
+
+  it("shares one read between requests that ask at the same moment", async () => {
+    const cache = new ReferenceCache(async () => 1);
+    const c = counter();
+    const values = await Promise.all(Array.from({ length: 10 }, () => cache.get("filters", c.load)));
+    expect(values).toEqual(Array(10).fill(1));
+    expect(c.count).toBe(1);
+  });
+
+  it("reads a value again once it is a minute old (what is published follows the clock)", async () => {
+    let now = 0;
+    const cache = new ReferenceCache(async () => 1, { now: () => now, ttlMs: 60_000 });
+    const c = counter();
+    expect(await cache.get("list", c.load)).toBe(1);
+    now = 59_999;
+    expect(await cache.get("list", c.load)).toBe(1);
+    now = 60_000;
+    expect(await cache.get("list", c.load)).toBe(2);
+  });
+
+  it("does not keep a failed read: the next request tries again", async () => {
+    const cache = new ReferenceCache(async () => 1);
+    let fail = true;
+    const load = async () => {
+      if (fail) throw new Error("database away");
+      return "ok";
+    };
+    await expect(cache.get("nav", load)).rejects.toThrow("database away");
+    fail = false;
+    expect(await cache.get("nav", load)).toBe("ok");
+  });
+
+  it("keeps at most its size, dropping the least recently used", async () => {
+    const cache = new ReferenceCache(async () => 1, { maxEntries: 2 });
+    const reads: string[] = [];
+    const load = (key: string) => async () => {
+      reads.push(key);
+      return key;
+    };
+    await cache.get("a", load("a"));
+    await cache.get("b", load("b"));
+    await cache.get("a", load("a")); // a is now the most recent
+    await cache.get("c", load("c")); // drops b
+    await cache.get("a", load("a"));
+    await cache.get("b", load("b"));
+    expect(reads).toEqual(["a", "b", "c", "b"]);
+  });
+});
