@@ -5,7 +5,9 @@
  *    temporary DATA_DIR (or reuses BENCH_DATA_DIR).
  * 2. Starts the production server twice (page cache off, then on) and nginx with the same HTML saved
  *    from the server; drives each with autocannon on loopback.
- * 3. Prints req/s and p50/p95/p99 per page, the ratio to static, and the gzipped JS of the home page.
+ * 3. Prints req/s and p50/p95/p99 per page, the ratio to static, the gzipped JS of the home page beside
+ *    a bare React Router + React app built with the same packages (scripts/bench-js-floor.ts), and
+ *    each page's HTML and loader data as served.
  * Figures are ratios measured in one run: the machine is shared and noisy.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -16,6 +18,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { freePort, waitFor } from "#tests/net.ts";
+import { homeJsFloor } from "./bench-js-floor.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const count = Number(process.env.BENCH_COUNT ?? 100_000);
@@ -150,6 +153,24 @@ async function main() {
         for (const s of new Set(scripts))
           gz += zlib.gzipSync(Buffer.from(await (await fetch(`${base}${s}`)).arrayBuffer()), { level: 9 }).length;
         console.log(`home page JS: ${new Set(scripts).size} files, ${(gz / 1024).toFixed(1)} kB gzipped`);
+        const floor = await homeJsFloor();
+        console.log(
+          `bare React Router + React app: ${(floor.gzipBytes / 1024).toFixed(1)} kB; SlideNest's home is ${((gz - floor.gzipBytes) / 1024).toFixed(1)} kB above it (goal: at most 12 kB)`,
+        );
+        // Page weight as served (no compression): the HTML and the loader data's inline script.
+        for (const [name, p] of Object.entries(pages)) {
+          const page = await (await fetch(`${base}${p}`)).text();
+          const data = Math.max(
+            0,
+            ...[...page.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)]
+              .map((m) => m[1])
+              .filter((x) => x.includes("streamController.enqueue"))
+              .map((x) => Buffer.byteLength(x)),
+          );
+          console.log(
+            `page weight ${name.padEnd(9)} HTML ${(Buffer.byteLength(page) / 1000).toFixed(1)} kB, loader data ${(data / 1000).toFixed(1)} kB (goals for a 24-card list: 70 kB, 15 kB)`,
+          );
+        }
         // Save the same HTML for nginx.
         const staticDir = path.join(dataDir, "static");
         fs.mkdirSync(staticDir, { recursive: true });
