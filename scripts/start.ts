@@ -21,7 +21,10 @@ function newest(dir: string): number {
 
 const sources = ["app", "config", "modules"].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d));
 const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-const changed = Math.max(...sources.map(newest), fs.statSync(path.join(root, "package.json")).mtimeMs);
+const changed = Math.max(
+  ...sources.map(newest),
+  ...["package.json", "vite.config.ts", "react-router.config.ts"].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+);
 if (!built || changed > built) {
   console.log(built ? "Sources changed: rebuilding…" : "No build yet: building…");
   const r = spawnSync("npx", ["react-router", "build"], {

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshCatalogStats } from "#modules/catalog/service.ts";
@@ -327,6 +330,21 @@ describe("platform", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(res.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("sends the build's Brotli copy of a script to browsers that take it, the same script unpacked", async () => {
+    const { text } = await html("/");
+    const asset = /\/assets\/chrome-[\w-]+\.js/.exec(text)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await srv.request(asset!, { headers: { "accept-encoding": "gzip, deflate, br, zstd" } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("vary")).toMatch(/accept-encoding/i);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const packed = Buffer.from(await res.arrayBuffer());
+    const original = fs.readFileSync(path.resolve(`build/client${asset}`));
+    expect(zlib.brotliDecompressSync(packed).equals(original)).toBe(true);
+    expect(packed.length).toBeLessThan(original.length / 3);
   });
 
   it("serves anonymous pages from its cache with a fresh nonce each time, and drops the cache when the catalogue changes", async () => {

@@ -15,7 +15,10 @@ function newest(dir: string): number {
 export default function setup() {
   const stamp = path.resolve("build/server/index.js");
   const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-  const changed = Math.max(...["app", "config", "modules"].map((d) => newest(path.resolve(d))));
+  const changed = Math.max(
+    ...["app", "config", "modules"].map((d) => newest(path.resolve(d))),
+    ...["vite.config.ts", "react-router.config.ts"].map((f) => fs.statSync(path.resolve(f)).mtimeMs),
+  );
   if (built && built >= changed) return;
   const r = spawnSync("npx", ["react-router", "build"], {
     stdio: "inherit",
