@@ -32,4 +32,16 @@ describe("createT", () => {
     expect(createT("es", m)("a.n", { count: 12345 })).toBe("12.345 templates");
     expect(en("missing.key")).toBe("missing.key");
   });
+
+  it("picks the same plural forms and writes the same numbers on the quick path for small whole counts", () => {
+    for (const locale of ["en", "es"] as const) {
+      const t = createT(locale, m);
+      const rules = new Intl.PluralRules(locale === "es" ? "es-ES" : "en-US");
+      const format = new Intl.NumberFormat(locale === "es" ? "es-ES" : "en-US");
+      for (const count of [0, 1, 2, 7, 11, 999, -1, -999, 1000, 1.5, 0.5, 21, 1_000_000]) {
+        const form = rules.select(count) === "one" ? "template" : "templates";
+        expect(t("a.n", { count }), `${locale} ${count}`).toBe(`${format.format(count)} ${form}`);
+      }
+    }
+  });
 });

@@ -29,20 +29,27 @@ export function stripLocale(pathname: string): string {
   return p === "/_" ? "/" : p;
 }
 
-const plural = new Map<Locale, Intl.PluralRules>();
+const plural = new Map<Locale, (count: number) => string>();
+
+/** The plural category of a count, with the small whole counts a page shows most worked out once. */
+function pluralOf(locale: Locale): (count: number) => string {
+  let select = plural.get(locale);
+  if (!select) {
+    const rules = new Intl.PluralRules(LOCALE_TAGS[locale]);
+    const small = Array.from({ length: 1000 }, (_, i) => rules.select(i));
+    select = (count) => (Number.isInteger(count) && count >= 0 && count < 1000 ? small[count] : rules.select(count));
+    plural.set(locale, select);
+  }
+  return select;
+}
 
 /** Builds a translator over a flat message map. `{name}` is replaced; `key_one`/`key_other` pick plurals by `count`. */
 export function createT(locale: Locale, messages: Messages): T {
-  let rules = plural.get(locale);
-  if (!rules) {
-    rules = new Intl.PluralRules(LOCALE_TAGS[locale]);
-    plural.set(locale, rules);
-  }
-  const pr = rules;
+  const select = pluralOf(locale);
   return (key, params) => {
     let msg: string | undefined;
     if (params && typeof params.count === "number")
-      msg = messages[`${key}_${pr.select(params.count)}`] ?? messages[`${key}_other`];
+      msg = messages[`${key}_${select(params.count)}`] ?? messages[`${key}_other`];
     msg ??= messages[key];
     if (msg === undefined) return key;
     if (!params) return msg;
@@ -55,6 +62,8 @@ const numbers = new Map<Locale, Intl.NumberFormat>();
 
 function formatParam(locale: Locale, v: string | number): string {
   if (typeof v !== "number") return v;
+  // Whole numbers under a thousand read the same in every locale here (no grouping): no formatter needed.
+  if (Number.isInteger(v) && v > -1000 && v < 1000) return String(v);
   let format = numbers.get(locale);
   if (!format) {
     format = new Intl.NumberFormat(LOCALE_TAGS[locale]);
