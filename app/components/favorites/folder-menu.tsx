@@ -1,11 +1,9 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { type FolderFailure, folderFailureKey } from "#app/lib/folders.client.ts";
 import type { FolderActionData } from "#app/lib/folders.server.ts";
 import { ACCOUNT_LIMITS } from "#config/constants.ts";
-import { createFolderSchema, renameFolderSchema } from "#modules/favorites/folder-schemas.ts";
 import { useI18n } from "../i18n.tsx";
 import { CheckIcon, FolderIcon, PlusIcon } from "../icons.tsx";
 
@@ -18,6 +16,29 @@ export function useFoldersAction() {
 }
 
 export type FolderAnswer = FolderActionData | FolderFailure;
+
+type Validation = typeof import("./folder-validation.ts");
+let validation: Validation | undefined;
+
+/**
+ * The name check, fetched once the first collection form is shown. Until it has arrived the form still
+ * has its required and length limits, and the action answers with the same messages.
+ */
+function useFolderValidation(): Validation | undefined {
+  const [loaded, setLoaded] = useState(validation);
+  useEffect(() => {
+    if (loaded) return;
+    let live = true;
+    import("./folder-validation.ts").then((m) => {
+      validation = m;
+      if (live) setLoaded(m);
+    });
+    return () => {
+      live = false;
+    };
+  }, [loaded]);
+  return loaded;
+}
 
 /** The message of the last answer, read out politely (and shown where `visible`, always when it failed). */
 export function FolderStatus({ data, visible = false }: { data: FolderAnswer | undefined; visible?: boolean }) {
@@ -73,7 +94,8 @@ function FolderToggle({ folder, templateId, inside }: { folder: FolderSummary; t
 
 /**
  * A collection's name in a one-field form: a new collection (with the template put in it at once when
- * one is given) or a new name for one. The schema is the action's; errors show under the field.
+ * one is given) or a new name for one. The schema is the action's (loaded with the form); errors show
+ * under the field.
  */
 export function FolderNameForm({
   intent,
@@ -92,12 +114,13 @@ export function FolderNameForm({
   const action = useFoldersAction();
   const id = useId();
   const rename = intent === "renameFolder";
+  const check = useFolderValidation();
   const [form, fields] = useForm({
     id: `${intent}-${folder?.id ?? templateId ?? "page"}-${id}`,
     lastResult: fetcher.state === "idle" && fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined,
     defaultValue: folder ? { name: folder.name } : undefined,
     constraint: { name: { required: true, maxLength: ACCOUNT_LIMITS.folderNameMax } },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: rename ? renameFolderSchema : createFolderSchema }),
+    onValidate: check ? ({ formData }) => check.validateFolderName(formData, rename) : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
