@@ -47,6 +47,11 @@ export type OpenOptions = {
   loadDataDir?: Blob | File;
   migrationsFolder?: string;
   poolMax?: number;
+  /**
+   * PostgreSQL: longest a statement may run, in ms (default 30 s, for requests); 0 for none, for batch
+   * work such as generating or re-indexing a large catalogue.
+   */
+  statementTimeoutMs?: number;
 };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -61,7 +66,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // downloads in bench:cluster answered 13 of them 503 at 5 s) queues instead of failing; a database
       // that refuses connections still fails at once.
       connectionTimeoutMillis: 10_000,
-      statement_timeout: 30_000,
+      statement_timeout: opts.statementTimeoutMs ?? 30_000,
       idle_in_transaction_session_timeout: 60_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
