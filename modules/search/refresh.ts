@@ -59,7 +59,10 @@ export type RefreshResult = {
   suggestions: number;
   words: number;
   ms: number;
-  /** Milliseconds per phase: documents, cluster, suggestions (with words and lexeme statistics). */
+  /**
+   * Milliseconds per phase: documents, cluster, index (the GIN index, on a first build only),
+   * suggestions (with the word list), statistics (lexeme counts); a scoped refresh: documents, suggestions.
+   */
   phases: Record<string, number>;
 };
 
@@ -253,8 +256,34 @@ export async function refreshSearchIndex(db: Db, opts: RefreshOptions = {}): Pro
   const [{ at }] = await queryRows<{ at: Date }>(db, sql`select now() as at`);
   const ids = opts.templateIds ? [...new Set(opts.templateIds)].filter(Number.isInteger) : undefined;
   if (ids && !ids.length) return { documents: 0, suggestions: 0, words: 0, ms: 0, phases };
-  const documents = await refreshDocuments(db, ids);
-  phase("documents");
+  // A first build writes every document: the GIN index is made once at the end (after CLUSTER, which
+  // would rebuild it again) instead of taking every document one by one (at 200,000 templates on
+  // PostgreSQL 15: 23 s to insert with the index, 2.7 s without plus 5.8 s to build it). The index is
+  // the one of migration 0003, and the table is empty, so nothing searches it meanwhile; one transaction.
+  const [{ empty }] = ids
+    ? [{ empty: false }]
+    : await queryRows<{ empty: boolean }>(db, sql`select not exists (select 1 from template_search) as empty`);
+  let documents = 0;
+  let clustered = false;
+  if (empty) {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await t.execute(sql`drop index if exists template_search_document_idx`);
+      documents = await refreshDocuments(t, undefined);
+      phase("documents");
+      if (opts.cluster !== false) {
+        await t.execute(sql`cluster template_search using template_search_popular_idx`);
+        phase("cluster");
+        clustered = true;
+      }
+      await t.execute(sql`create index template_search_document_idx on template_search using gin (document)`);
+      phase("index");
+    });
+    await db.execute(sql`analyze template_search`);
+  } else {
+    documents = await refreshDocuments(db, ids);
+    phase("documents");
+  }
   let suggestions = 0;
   let words = 0;
   if (ids) {
@@ -277,16 +306,17 @@ export async function refreshSearchIndex(db: Db, opts: RefreshOptions = {}): Pro
     );
     phase("suggestions");
   } else {
-    if (opts.cluster !== false) {
+    if (opts.cluster !== false && !clustered) {
       // Most downloaded first on disk: a search reads its first matches in table order (service.ts).
       await db.execute(sql`cluster template_search using template_search_popular_idx`);
       await db.execute(sql`analyze template_search`);
       phase("cluster");
     }
     ({ suggestions, words } = await rebuildSuggestions(db, now));
+    phase("suggestions");
     await refreshLexemeStats(db);
     await db.execute(sql`delete from template_search_stale where marked_at <= ${at}`);
-    phase("suggestions");
+    phase("statistics");
   }
   return { documents, suggestions, words, ms: Date.now() - started, phases };
 }
