@@ -12,10 +12,10 @@ const token = (kind: string, value: string) => `~${kind}~${value}`;
 
 const quote = (s: string) => `'${s.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 
-/** tsquery text for the filters, or null when none is active. */
-export function filterQuery(f: Filters | undefined): string | null {
-  if (!f) return null;
-  const groups: string[][] = [
+/** The active filters as groups of tokens: a document must hold a token of every group. */
+export function filterTokens(f: Filters | undefined): string[][] {
+  if (!f) return [];
+  return [
     f.styles.map((s) => token("style", s)),
     f.colors.map((c) => token("color", c)),
     f.licenses.length === 1 ? [token("license", f.licenses[0])] : [],
@@ -23,8 +23,16 @@ export function filterQuery(f: Filters | undefined): string | null {
     f.slides.map((x) => token("slides", x)),
     f.ratios.map((x) => token("ratio", x)),
   ].filter((g) => g.length);
+}
+
+/** tsquery text for one group of tokens: any of them. */
+export const tokenGroupQuery = (g: string[]) => (g.length === 1 ? quote(g[0]) : `(${g.map(quote).join(" | ")})`);
+
+/** tsquery text for the filters, or null when none is active. */
+export function filterQuery(f: Filters | undefined): string | null {
+  const groups = filterTokens(f);
   if (!groups.length) return null;
-  return groups.map((g) => (g.length === 1 ? quote(g[0]) : `(${g.map(quote).join(" | ")})`)).join(" & ");
+  return groups.map(tokenGroupQuery).join(" & ");
 }
 
 /**

@@ -82,7 +82,12 @@ export function termsText(terms: Term[]): string {
 /** What the database says about a word: its English and Spanish lexemes and in how many documents each is. */
 export type WordInfo = { en: string[]; es: string[]; ndoc: Record<string, number>; known: boolean };
 /** Word information and the number of documents (0 when statistics are missing: every lexeme is kept). */
-export type Lexicon = { words: Map<string, WordInfo>; total: number };
+export type Lexicon = {
+  words: Map<string, WordInfo>;
+  total: number;
+  /** Pages of the search table (pg_class), to turn a number of rows into a range of pages. */
+  pages?: number;
+};
 
 /** A stop word in English or Spanish ("de", "for"): it has no lexeme in one of the languages. */
 export function isStop(lexicon: Lexicon, word: string): boolean {
@@ -102,7 +107,23 @@ function quote(lexeme: string): string {
   return `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
 }
 
-type Part = { query: string };
+/**
+ * A piece of a tsquery, with the estimated share of documents it matches and about how many index
+ * entries the GIN index reads to find them, from the lexemes' document counts (search_lexeme). The
+ * English and Spanish stems of a word, and the ways of saying a term, mostly find the same templates
+ * (each holds both languages): their share is the largest of theirs, not a union. The words of a known
+ * phrase ("social media", "hoja de ruta") come together: its share is that of its rarest word. The
+ * terms of a query are taken as independent, which errs towards fewer matches than there are. The
+ * index reads every entry of an "or", and for an "and" about those of its narrowest part (it skips
+ * through the others).
+ */
+export type Part = { query: string; share: number; entries: number };
+
+/** Share matching all of the parts, taken as independent. */
+export const allShare = (shares: number[]) => shares.reduce((p, s) => p * Math.min(1, s), 1);
+/** Share matching any of the parts, taken as independent. */
+export const anyShare = (shares: number[]) => 1 - shares.reduce((p, s) => p * (1 - Math.min(1, s)), 1);
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** A word's usable lexemes (found in some document), or "skip" for stop words, or null when none. */
 function wordPart(lexicon: Lexicon, word: string): Part | "skip" | null {
@@ -111,7 +132,12 @@ function wordPart(lexicon: Lexicon, word: string): Part | "skip" | null {
   if (info.en.length === 0 || info.es.length === 0) return "skip";
   const lexemes = [...new Set([...info.en, ...info.es])].filter((l) => !lexicon.total || info.ndoc[l] > 0);
   if (!lexemes.length) return null;
-  return { query: lexemes.length === 1 ? quote(lexemes[0]) : `(${lexemes.map(quote).join(" | ")})` };
+  const counts = lexemes.map((l) => info.ndoc[l] ?? 0);
+  return {
+    query: lexemes.length === 1 ? quote(lexemes[0]) : `(${lexemes.map(quote).join(" | ")})`,
+    share: lexicon.total ? Math.max(...counts) / lexicon.total : 1,
+    entries: sum(counts),
+  };
 }
 
 /** An alternative phrase: all its words (stop words aside). */
@@ -124,14 +150,25 @@ function alternativePart(lexicon: Lexicon, phrase: string): Part | null {
     parts.push(p);
   }
   if (!parts.length) return null;
-  return { query: parts.length === 1 ? parts[0].query : `(${parts.map((p) => p.query).join(" & ")})` };
+  if (parts.length === 1) return parts[0];
+  return {
+    query: `(${parts.map((p) => p.query).join(" & ")})`,
+    share: Math.min(...parts.map((p) => p.share)),
+    entries: Math.min(...parts.map((p) => p.entries)),
+  };
 }
 
 /** A term: any of its alternatives. */
 function termPart(lexicon: Lexicon, term: Term): Part | null {
-  const parts = term.alternatives.map((a) => alternativePart(lexicon, a)).filter((p): p is Part => !!p);
-  if (!parts.length) return null;
-  return { query: parts.length === 1 ? parts[0].query : `(${[...new Set(parts.map((p) => p.query))].join(" | ")})` };
+  const found = term.alternatives.map((a) => alternativePart(lexicon, a)).filter((p): p is Part => !!p);
+  if (!found.length) return null;
+  if (found.length === 1) return found[0];
+  const parts = [...new Map(found.map((p) => [p.query, p])).values()];
+  return {
+    query: `(${parts.map((p) => p.query).join(" | ")})`,
+    share: Math.max(...parts.map((p) => p.share)),
+    entries: sum(parts.map((p) => p.entries)),
+  };
 }
 
 /** Every usable lexeme of these phrases' words. */
@@ -154,6 +191,12 @@ function anyOf(lexemes: string[]): string | null {
 export type CompiledQuery = {
   /** tsquery text that selects the matches; null when nothing can match. */
   match: string | null;
+  /**
+   * `match` as parts that must all hold (each term in "all" mode; the whole query in "any" mode), with
+   * their estimated shares and index entries, the number of documents the statistics counted and the
+   * pages of the search table; null without statistics. The search picks its plan from these.
+   */
+  estimate: { parts: Part[]; documents: number; pages: number } | null;
   /** One tsquery per term that can match ("any" mode counts how many a template matches). */
   terms: string[];
   /** Ranking tsqueries: the words as typed, and with every synonym. */
@@ -173,6 +216,15 @@ export function compileQuery(terms: Term[], lexicon: Lexicon, mode: "all" | "any
   const usable = parts.filter((p): p is Part => !!p);
   const impossible = mode === "all" ? parts.some((p) => !p) : !usable.length;
   const match = impossible || !usable.length ? null : usable.map((p) => p.query).join(mode === "all" ? " & " : " | ");
+  const whole: Part = {
+    query: match ?? "",
+    share: anyShare(usable.map((p) => p.share)),
+    entries: sum(usable.map((p) => p.entries)),
+  };
+  const estimate =
+    match && lexicon.total
+      ? { parts: mode === "all" ? usable : [whole], documents: lexicon.total, pages: lexicon.pages ?? 0 }
+      : null;
   const expandedLexemes = lexemesOf(
     lexicon,
     terms.flatMap((t) => t.alternatives),
@@ -184,6 +236,7 @@ export function compileQuery(terms: Term[], lexicon: Lexicon, mode: "all" | "any
   const expanded = anyOf(expandedLexemes);
   return {
     match,
+    estimate,
     terms: usable.map((p) => p.query),
     expanded: expanded ?? match ?? "",
     exact: anyOf(exactLexemes) ?? expanded ?? match ?? "",
