@@ -6,6 +6,11 @@ import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { useI18n } from "../i18n.tsx";
 
 const FLIP_SLIDES = 4;
+/**
+ * The cards of the first row on a desktop (4 columns at 1280 px) load at once: the largest image in view
+ * (a 4:3 preview is taller) is often not the first. Only the first is fetched first.
+ */
+const FIRST_ROW = 4;
 const FLIP_MS = 900;
 /**
  * The card's width at the breakpoints of `card-grid`, rounded up to the next column count (1, 2, 4, 5
@@ -116,7 +121,7 @@ export function TemplateGrid({
   headingLevel = 3,
 }: {
   cards: Card[];
-  /** The grid opens the page: its first image is the page's largest (LCP), loaded at once and first. */
+  /** The grid opens the page: its first row's images load at once, the first one first (LCP). */
   leading?: boolean;
   /** 2 where the grid sits right under the page's h1, 3 under a section's h2. */
   headingLevel?: 2 | 3;
@@ -125,7 +130,12 @@ export function TemplateGrid({
     <ul className="card-grid">
       {cards.map((c, i) => (
         <li key={c.id}>
-          <TemplateCard card={c} priority={leading && i === 0} lcp={leading && i === 0} headingLevel={headingLevel} />
+          <TemplateCard
+            card={c}
+            priority={leading && i < FIRST_ROW}
+            lcp={leading && i === 0}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>
