@@ -13,7 +13,8 @@
  * one warm-up pass and BENCH_ROUNDS (default 5) measured passes each, printing p50/p95/p99 and whether
  * each goal of issue 11 (for 1,000,000 templates) is met: autocomplete p95 <= 30 ms, search with filters
  * p95 <= 100 ms. BENCH_STRATEGY=index finds candidates as before issue 11 (the GIN index for the whole
- * query), to compare in one run. Nothing is logged to the search log.
+ * query); BENCH_STRATEGY=index,auto runs each search both ways in turn, to compare in one run. Nothing
+ * is logged to the search log.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -120,8 +121,11 @@ const FILTERS: Partial<Filters>[] = [
 ];
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-/** How searches find their candidates (service.ts): "auto", or "index" as before issue 11, to compare. */
-const strategy = (process.env.BENCH_STRATEGY ?? "auto") as SearchStrategy;
+/**
+ * How searches find their candidates (service.ts): "auto", or "index" as before issue 11; a list
+ * ("index,auto") runs each query with each in turn, to compare in one run.
+ */
+const strategies = (process.env.BENCH_STRATEGY ?? "auto").split(",").map((s) => s.trim() as SearchStrategy);
 /** Issue 11's goals, at 1,000,000 templates (p95, ms). */
 const GOALS = { autocomplete: 30, filtered: 100 } as const;
 const now = new Date();
@@ -133,7 +137,7 @@ function pct(values: number[], p: number): number {
 }
 
 const fmt = (label: string, v: number[]) =>
-  `${label.padEnd(13)} n=${String(v.length).padStart(4)}  p50 ${pct(v, 50).toFixed(1).padStart(6)} ms  p95 ${pct(v, 95)
+  `${label.padEnd(19)} n=${String(v.length).padStart(4)}  p50 ${pct(v, 50).toFixed(1).padStart(6)} ms  p95 ${pct(v, 95)
     .toFixed(1)
     .padStart(6)} ms  p99 ${pct(v, 99).toFixed(1).padStart(6)} ms`;
 
@@ -171,6 +175,15 @@ async function prepare(database: Database): Promise<void> {
   }
 }
 
+type Figures = {
+  search: number[];
+  filtered: number[];
+  searchByQuery: Map<string, number[]>;
+  filteredByQuery: Map<string, number[]>;
+};
+
+const add = (map: Map<string, number[]>, key: string, ms: number) => map.set(key, [...(map.get(key) ?? []), ms]);
+
 async function measure(database: Database, label: string): Promise<void> {
   const templates = await count(database, "template");
   const ctx = (locale: "en" | "es"): ServiceContext => ({
@@ -179,33 +192,36 @@ async function measure(database: Database, label: string): Promise<void> {
     clock: { now: () => now },
     log: silent,
   });
-  const search: number[] = [];
-  const filtered: number[] = [];
+  // Each query is run with every strategy in turn, so a noisy moment weighs on all of them alike.
+  const figures = new Map<SearchStrategy, Figures>(
+    strategies.map((s) => [s, { search: [], filtered: [], searchByQuery: new Map(), filteredByQuery: new Map() }]),
+  );
   const suggest: number[] = [];
-  const searchByQuery = new Map<string, number[]>();
-  const filteredByQuery = new Map<string, number[]>();
   let zero = 0;
   for (let round = 0; round <= rounds; round++) {
     for (const [i, q] of SEARCHES.entries()) {
-      const t = performance.now();
-      const r = await searchTemplates(ctx(i % 3 === 2 ? "es" : "en"), { q, strategy });
-      const ms = performance.now() - t;
-      if (round === 0) {
-        if (r.total === 0) zero++;
-        continue;
+      for (const [strategy, f] of figures) {
+        const t = performance.now();
+        const r = await searchTemplates(ctx(i % 3 === 2 ? "es" : "en"), { q, strategy });
+        const ms = performance.now() - t;
+        if (round === 0) {
+          if (r.total === 0 && strategy === strategies[0]) zero++;
+          continue;
+        }
+        f.search.push(ms);
+        add(f.searchByQuery, q, ms);
       }
-      search.push(ms);
-      searchByQuery.set(q, [...(searchByQuery.get(q) ?? []), ms]);
     }
     for (const [i, q] of SEARCHES.entries()) {
       const filters = { ...emptyFilters(), ...FILTERS[i % FILTERS.length] };
-      const t = performance.now();
-      await searchTemplates(ctx("en"), { q, filters, sort: i % 5 === 4 ? "popular" : "relevance", strategy });
-      const ms = performance.now() - t;
-      if (round === 0) continue;
-      filtered.push(ms);
-      const key = `${q} ${JSON.stringify(FILTERS[i % FILTERS.length])}`;
-      filteredByQuery.set(key, [...(filteredByQuery.get(key) ?? []), ms]);
+      for (const [strategy, f] of figures) {
+        const t = performance.now();
+        await searchTemplates(ctx("en"), { q, filters, sort: i % 5 === 4 ? "popular" : "relevance", strategy });
+        const ms = performance.now() - t;
+        if (round === 0) continue;
+        f.filtered.push(ms);
+        add(f.filteredByQuery, `${q} ${JSON.stringify(FILTERS[i % FILTERS.length])}`, ms);
+      }
     }
     for (const [i, q] of PREFIXES.entries()) {
       const t = performance.now();
@@ -224,12 +240,13 @@ async function measure(database: Database, label: string): Promise<void> {
     );
     scan.push(performance.now() - t);
   }
-  console.log(
-    `\nSearch on ${templates} templates (${label}, strategy ${strategy}), ${rounds} rounds of ${SEARCHES.length} queries:`,
-  );
+  console.log(`\nSearch on ${templates} templates (${label}), ${rounds} rounds of ${SEARCHES.length} queries:`);
   console.log(fmt("autocomplete", suggest));
-  console.log(fmt("search", search));
-  console.log(fmt("+ filters", filtered), " <- the same queries with a filter each");
+  for (const [strategy, f] of figures) {
+    const tag = strategies.length > 1 ? ` [${strategy}]` : "";
+    console.log(fmt(`search${tag}`, f.search));
+    console.log(fmt(`+ filters${tag}`, f.filtered), " <- the same queries with a filter each");
+  }
   if (scan.length) console.log(fmt("(title scan)", scan), " <- prefix LIKE over all titles, for comparison");
   const slowest = (byQuery: Map<string, number[]>) =>
     [...byQuery.entries()]
@@ -238,15 +255,19 @@ async function measure(database: Database, label: string): Promise<void> {
       .slice(0, 5)
       .map(([q, ms]) => `"${q}" ${ms.toFixed(1)} ms`)
       .join(", ");
-  console.log(`slowest searches (p50): ${slowest(searchByQuery)}`);
-  console.log(`slowest with filters (p50): ${slowest(filteredByQuery)}`);
+  for (const [strategy, f] of figures) {
+    const tag = strategies.length > 1 ? ` [${strategy}]` : "";
+    console.log(`slowest searches${tag} (p50): ${slowest(f.searchByQuery)}`);
+    console.log(`slowest with filters${tag} (p50): ${slowest(f.filteredByQuery)}`);
+  }
   console.log(`queries without results: ${zero} of ${SEARCHES.length}`);
   const goal = (what: string, values: number[], ms: number) => {
     const p95 = pct(values, 95);
     console.log(`goal: ${what} p95 ${p95.toFixed(1)} ms <= ${ms} ms: ${p95 <= ms ? "met" : "MISSED"}`);
   };
   goal("autocomplete", suggest, GOALS.autocomplete);
-  goal("search with filters", filtered, GOALS.filtered);
+  for (const [strategy, f] of figures)
+    goal(`search with filters${strategies.length > 1 ? ` [${strategy}]` : ""}`, f.filtered, GOALS.filtered);
 }
 
 async function main() {

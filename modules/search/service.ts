@@ -192,23 +192,26 @@ export const CANDIDATES = 1000;
 type Hits = { ids: number[]; total: number };
 
 /**
- * The time to test one row of the search table against a tsquery, in GIN index entries read in the same
- * time. Measured at 1,000,000 templates (2 shared cores, noisy): a row read in table order and tested
- * about 0.9 µs on PostgreSQL 15 and 3.2 µs on PGlite; an entry of a bitmap index scan about 0.2 µs and
- * 0.3-0.8 µs.
+ * Costs of the ways of finding candidates, in rows read in table order and tested against a tsquery
+ * (about 0.9 µs on PostgreSQL 15 and 3 µs on PGlite, measured at 1,000,000 templates on 2 shared cores):
+ * in that time the GIN index decodes about ENTRIES_PER_ROW entries and puts about RESULTS_PER_ROW
+ * matches into its bitmap.
  */
-const ENTRIES_PER_ROW = 5;
+const ENTRIES_PER_ROW = 30;
+const RESULTS_PER_ROW = 5;
 /** A window is this many times the rows it is expected to need (estimates are rough). */
 const WINDOW_SLACK = 3;
 
 /**
- * How many rows to read from the start of the search table for a query's candidates, or null to read
- * them through the GIN index. Either way they are the first CANDIDATES + 1 matches in table order.
- * Through the index, a search reads about the entries of its narrowest part (Part), then the rows of
- * the candidates; from the table's start, about CANDIDATES / share rows. A broad query ("business
- * plan", 16:9) has all its candidates near the start, and reading them there costs less than reading
- * hundreds of thousands of index entries. The window is a few times the rows it should need, so a wrong
- * estimate costs a bounded read before the index.
+ * How many rows to read from the start of the search table for a query's candidates (the parts must all
+ * hold), or null to read them through the GIN index; either way they are the first CANDIDATES + 1
+ * matches in table order. The index decodes every entry of the query's lexemes and keeps every match
+ * before the first row is read; from the table's start a search reads about CANDIDATES / share rows. A
+ * broad query ("business", "marketing plan" with 16:9) has all its candidates near the start, where
+ * reading them costs less than decoding hundreds of thousands of entries. The window is a few times the
+ * rows it should need, so a wrong estimate costs a bounded read before the index.
+ * (Testing broad filters on the rows a narrower word finds instead of reading them from the index was
+ * tried: twice as fast on PGlite for some queries, 1.6 times slower on PostgreSQL, no better overall.)
  */
 export function windowFor(parts: Part[], documents: number): number | null {
   const need = CANDIDATES + 1;
@@ -217,7 +220,8 @@ export function windowFor(parts: Part[], documents: number): number | null {
   // The table must surely hold enough matches.
   if (share * documents < need * WINDOW_SLACK) return null;
   const rows = need / share;
-  const index = Math.min(...parts.map((p) => p.entries)) / ENTRIES_PER_ROW + need;
+  const entries = parts.reduce((n, p) => n + p.entries, 0);
+  const index = entries / ENTRIES_PER_ROW + (share * documents) / RESULTS_PER_ROW + need;
   return rows < index ? Math.ceil(rows * WINDOW_SLACK) : null;
 }
 
@@ -301,21 +305,18 @@ async function findIds(
     settings = { enable_seqscan: "off" };
   } else if (query.estimate && query.estimate.pages > 0 && input.strategy !== "index") {
     const { documents, pages, parts } = query.estimate;
-    let window = input.strategy === "window" ? documents : windowFor(parts, documents);
-    // Filters only narrow a query: they matter when its words alone are broad enough for a window.
+    // Filters narrow a query and cost index entries: both count.
     const groups = filterTokens(input.filters);
-    if (window && groups.length && input.strategy !== "window") {
-      const counts = await tokenCounts(ctx, groups.flat());
-      const filterParts: Part[] = groups.map((g) => {
-        const n = g.map((t) => counts.get(t) ?? 0);
-        return {
-          query: tokenGroupQuery(g),
-          share: anyShare(n.map((x) => x / documents)),
-          entries: n.reduce((a, b) => a + b, 0),
-        };
-      });
-      window = windowFor([...parts, ...filterParts], documents);
-    }
+    const counts = await tokenCounts(ctx, groups.flat());
+    const filterParts: Part[] = groups.map((g) => {
+      const n = g.map((t) => counts.get(t) ?? 0);
+      return {
+        query: tokenGroupQuery(g),
+        share: anyShare(n.map((x) => x / documents)),
+        entries: n.reduce((a, b) => a + b, 0),
+      };
+    });
+    const window = input.strategy === "window" ? documents : windowFor([...parts, ...filterParts], documents);
     if (window && input.offset + input.limit <= CANDIDATES) {
       // The window as a range of pages from the first (a TID range scan: no index, no sort).
       const last = Math.min(pages, Math.ceil((pages * window) / documents) + 1);

@@ -113,9 +113,8 @@ function quote(lexeme: string): string {
  * English and Spanish stems of a word, and the ways of saying a term, mostly find the same templates
  * (each holds both languages): their share is the largest of theirs, not a union. The words of a known
  * phrase ("social media", "hoja de ruta") come together: its share is that of its rarest word. The
- * terms of a query are taken as independent, which errs towards fewer matches than there are. The
- * index reads every entry of an "or", and for an "and" about those of its narrowest part (it skips
- * through the others).
+ * terms of a query are taken as independent, which errs towards fewer matches than there are.
+ * `entries` counts every index entry of its lexemes: the GIN index decodes them all.
  */
 export type Part = { query: string; share: number; entries: number };
 
@@ -154,7 +153,7 @@ function alternativePart(lexicon: Lexicon, phrase: string): Part | null {
   return {
     query: `(${parts.map((p) => p.query).join(" & ")})`,
     share: Math.min(...parts.map((p) => p.share)),
-    entries: Math.min(...parts.map((p) => p.entries)),
+    entries: sum(parts.map((p) => p.entries)),
   };
 }
 
