@@ -275,7 +275,7 @@ export function createServerApp(opts: ServerOptions) {
   // Who is asking: pages, their data, GraphQL and the account and download APIs. Static and public
   // files, log-out and the token endpoints never look at (or rotate) the session.
   const PUBLIC_PATHS =
-    /^\/(?:assets|fonts|files|auth)\/|^\/(?:healthz|readyz|logout|robots\.txt|favicon\.\w+|site\.webmanifest|apple-touch-icon\.png)$|^\/sitemap[\w-]*\.xml$|^\/(?:es\/)?pdf-license-/;
+    /^\/(?:assets|fonts|files|auth|i18n)\/|^\/(?:healthz|readyz|logout|robots\.txt|favicon\.\w+|site\.webmanifest|apple-touch-icon\.png)$|^\/sitemap[\w-]*\.xml$|^\/(?:es\/)?pdf-license-/;
   app.use("*", async (c, next) => {
     const found = PUBLIC_PATHS.test(c.req.path) ? { viewer: null, cookies: [] } : await viewerOf(c);
     requestOf(c).viewer = found.viewer;

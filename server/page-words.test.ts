@@ -128,6 +128,11 @@ describe("the words each page is sent", () => {
     expect(stale.status).toBe(200);
     expect(stale.headers.get("cache-control")).toBe("no-cache");
     expect(await stale.json()).toEqual(await (await srv.request(root)).json());
+    // A member's browser sends its session with the request: the words neither read nor renew it.
+    const asMember = await srv.request(root, { headers: { cookie: member.jar.header } });
+    expect(asMember.status).toBe(200);
+    expect(asMember.headers.getSetCookie()).toEqual([]);
+    expect(asMember.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     for (const bad of [
       "/i18n/xx/root.0123456789.json",
       "/i18n/en/nope.0123456789.json",

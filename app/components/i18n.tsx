@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, use, useContext, useMemo } from "react";
+import { type ComponentType, createContext, type ReactNode, use, useContext, useMemo } from "react";
 import {
   createT,
   loadMessages,
@@ -61,6 +61,17 @@ export function MoreMessages({ messages, children }: { messages: MessageRef; chi
       {children}
     </Provider>
   );
+}
+
+/** A route's page with the words its loader names (`messages`) added around it: `export default withMessages(Page)`. */
+export function withMessages<P extends { loaderData: { messages: MessageRef } }>(Page: ComponentType<P>) {
+  return function WithMessages(props: P) {
+    return (
+      <MoreMessages messages={props.loaderData.messages}>
+        <Page {...props} />
+      </MoreMessages>
+    );
+  };
 }
 
 export function useI18n(): I18n {

@@ -103,15 +103,26 @@ export function registeredMessages(ref: MessageRef | null | undefined): Messages
   return ref ? registry.get(ref.href) : undefined;
 }
 
+/** One set of words, tried three times (a busy server, a dropped connection) before giving up. */
+async function fetchWords(href: string): Promise<Messages> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(href, { credentials: "same-origin" });
+      if (res.ok) return (await res.json()) as Messages;
+      if (res.status < 500 && res.status !== 429) throw new Error(`words not loaded: ${href} answered ${res.status}`);
+      if (attempt >= 3) throw new Error(`words not loaded: ${href} answered ${res.status}`);
+    } catch (error) {
+      if (attempt >= 3 || (error instanceof Error && error.message.startsWith("words not loaded"))) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, attempt * 500));
+  }
+}
+
 /** Loads a set of words once (browser); a failed load is forgotten so a later render tries again. */
 export function loadMessages(href: string): Promise<Messages> {
   let p = loading.get(href);
   if (!p) {
-    p = fetch(href, { credentials: "same-origin" })
-      .then((res) => {
-        if (!res.ok) throw new Error(`words not loaded: ${href} answered ${res.status}`);
-        return res.json() as Promise<Messages>;
-      })
+    p = fetchWords(href)
       .then((messages) => {
         registry.set(href, messages);
         return messages;

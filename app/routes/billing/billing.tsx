@@ -5,7 +5,7 @@ import { FormNotice, useAccountForm, useErrorText } from "#app/components/auth/f
 import { planBenefits } from "#app/components/billing/benefits.ts";
 import { SandboxCardFields } from "#app/components/billing/card-fields.tsx";
 import { StripeCardField, useTokenizedSubmit } from "#app/components/billing/stripe-card.tsx";
-import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { localePath } from "#app/lib/i18n.ts";
@@ -408,10 +408,4 @@ function Billing({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export default function BillingPage(props: Route.ComponentProps) {
-  return (
-    <MoreMessages messages={props.loaderData.messages}>
-      <Billing {...props} />
-    </MoreMessages>
-  );
-}
+export default withMessages(Billing);

@@ -1,5 +1,5 @@
 import { BillingList } from "#app/components/billing/billing-list.tsx";
-import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { DownloadIcon } from "#app/components/icons.tsx";
 import { pageParam, sortParam } from "#app/lib/list-params.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
@@ -92,10 +92,4 @@ function Invoices({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export default function InvoicesPage(props: Route.ComponentProps) {
-  return (
-    <MoreMessages messages={props.loaderData.messages}>
-      <Invoices {...props} />
-    </MoreMessages>
-  );
-}
+export default withMessages(Invoices);

@@ -6,7 +6,7 @@ import { Form, Link, redirect, useActionData, useNavigation, useSubmit } from "r
 import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { SandboxCardFields } from "#app/components/billing/card-fields.tsx";
 import { StripeCardField, useBankConfirmation, useTokenizedSubmit } from "#app/components/billing/stripe-card.tsx";
-import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { countryName, formatMoney } from "#app/lib/money.ts";
@@ -521,10 +521,4 @@ function Payment({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export default function PaymentPage(props: Route.ComponentProps) {
-  return (
-    <MoreMessages messages={props.loaderData.messages}>
-      <Payment {...props} />
-    </MoreMessages>
-  );
-}
+export default withMessages(Payment);

@@ -1,5 +1,5 @@
 import { BillingList } from "#app/components/billing/billing-list.tsx";
-import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { pageParam, sortParam } from "#app/lib/list-params.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { formatDay, formatMoney } from "#app/lib/money.ts";
@@ -88,10 +88,4 @@ function Payments({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export default function PaymentsPage(props: Route.ComponentProps) {
-  return (
-    <MoreMessages messages={props.loaderData.messages}>
-      <Payments {...props} />
-    </MoreMessages>
-  );
-}
+export default withMessages(Payments);

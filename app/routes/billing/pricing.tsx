@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useNavigate } from "react-router";
 import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { planBenefits } from "#app/components/billing/benefits.ts";
-import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { localePath } from "#app/lib/i18n.ts";
@@ -294,10 +294,4 @@ function Pricing({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-export default function PricingPage(props: Route.ComponentProps) {
-  return (
-    <MoreMessages messages={props.loaderData.messages}>
-      <Pricing {...props} />
-    </MoreMessages>
-  );
-}
+export default withMessages(Pricing);

@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
@@ -77,10 +77,4 @@ function ThankYou({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export default function ThankYouPage(props: Route.ComponentProps) {
-  return (
-    <MoreMessages messages={props.loaderData.messages}>
-      <ThankYou {...props} />
-    </MoreMessages>
-  );
-}
+export default withMessages(ThankYou);

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PostGrid } from "#app/components/blog/post-card.tsx";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
-import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
@@ -54,13 +54,7 @@ function Section({ title, to, children }: { title: string; to: string; children:
   );
 }
 
-export default function Home(props: Route.ComponentProps) {
-  return (
-    <MoreMessages messages={props.loaderData.messages}>
-      <HomePage {...props} />
-    </MoreMessages>
-  );
-}
+export default withMessages(HomePage);
 
 function HomePage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();

@@ -2,7 +2,7 @@ import { data, Link, redirect, useLocation } from "react-router";
 import { FilterBar } from "#app/components/catalog/filter-bar.tsx";
 import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
-import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";
@@ -92,13 +92,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   loaderData ? seo(loaderData.seo) : errorMeta(matches, error);
 
-export default function List(props: Route.ComponentProps) {
-  return (
-    <MoreMessages messages={props.loaderData.messages}>
-      <ListPage {...props} />
-    </MoreMessages>
-  );
-}
+export default withMessages(ListPage);
 
 function ListPage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { CaptchaField, useCaptcha } from "#app/components/captcha.tsx";
-import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon, ClockIcon, HelpIcon, MailIcon } from "#app/components/icons.tsx";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
@@ -309,12 +309,6 @@ function ContactContent(props: Route.ComponentProps) {
   );
 }
 
-export default function ContactPage(props: Route.ComponentProps) {
-  return (
-    <MoreMessages messages={props.loaderData.messages}>
-      <ContactContent {...props} />
-    </MoreMessages>
-  );
-}
+export default withMessages(ContactContent);
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/error-view.tsx";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
@@ -55,13 +55,7 @@ function Linkified({ text }: { text: string }) {
   );
 }
 
-export default function OutboxPage(props: Route.ComponentProps) {
-  return (
-    <MoreMessages messages={props.loaderData.messages}>
-      <Outbox {...props} />
-    </MoreMessages>
-  );
-}
+export default withMessages(Outbox);
 
 function Outbox({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();

@@ -2,7 +2,7 @@ import { Link, redirect, useLocation } from "react-router";
 import { FilterBar } from "#app/components/catalog/filter-bar.tsx";
 import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
-import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
@@ -60,13 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   loaderData ? seo(loaderData.seo) : errorMeta(matches, error);
 
-export default function SearchPage(props: Route.ComponentProps) {
-  return (
-    <MoreMessages messages={props.loaderData.messages}>
-      <Search {...props} />
-    </MoreMessages>
-  );
-}
+export default withMessages(Search);
 
 function Search({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();

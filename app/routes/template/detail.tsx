@@ -4,7 +4,7 @@ import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { FavoriteButton } from "#app/components/favorites/favorite-button.tsx";
 import { FolderMenu } from "#app/components/favorites/folder-menu.tsx";
-import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
+import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { DOWNLOAD_NOTICES, type DownloadNotice, DownloadPanel } from "#app/components/template/download-panel.tsx";
 import { Gallery } from "#app/components/template/gallery.tsx";
 import { HouseAd } from "#app/components/template/house-ad.tsx";
@@ -120,13 +120,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-export default function TemplatePage(props: Route.ComponentProps) {
-  return (
-    <MoreMessages messages={props.loaderData.messages}>
-      <TemplateView {...props} />
-    </MoreMessages>
-  );
-}
+export default withMessages(TemplateView);
 
 function TemplateView({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
