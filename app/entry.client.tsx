@@ -16,7 +16,9 @@ window.addEventListener("unhandledrejection", (event) => {
 
 // The page's words (root.tsx preloads them beside the scripts) are at hand before the first render, so
 // hydration renders what the server did. Should one fail to load, the page stays as the server drew it.
-const words = [...document.querySelectorAll<HTMLLinkElement>("link[data-messages]")].map((l) => loadMessages(l.href));
+const words = [...document.querySelectorAll<HTMLLinkElement>("link[data-messages]")].map((l) =>
+  loadMessages(l.getAttribute("href") ?? ""),
+);
 Promise.all(words).then(
   () =>
     startTransition(() => {

@@ -137,3 +137,20 @@ test("load more appends the next page without leaving it", async ({ page }) => {
   await expect(cards).toHaveCount(48);
   await expect(page).toHaveURL(/\/templates$/);
 });
+
+test("a page's words are loaded before it hydrates, and a new area's during the navigation there", async ({ page }) => {
+  const words = new Set<string>();
+  page.on("request", (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith("/i18n/")) words.add(pathname.replace(/\.[0-9a-f]{10}\.json$/, ""));
+  });
+  await page.goto("/es/business");
+  await hydrated(page);
+  // The root's set and the list's (preloaded from <head>, then read by the client entry).
+  expect([...words].sort()).toEqual(["/i18n/es/list", "/i18n/es/root"]);
+  // A template page needs its own set: loaded during the navigation, and its words are shown.
+  await page.locator("article").first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/es\/template\//);
+  await expect(page.getByRole("heading", { name: "Descargar", exact: true })).toBeVisible();
+  expect(words.has("/i18n/es/template")).toBe(true);
+});
