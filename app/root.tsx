@@ -13,12 +13,11 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { I18nProvider } from "#app/components/i18n.tsx";
-import { IconSprite } from "#app/components/icons.tsx";
 import { appContext } from "#app/context.ts";
 import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
 import { createT, localeFromPath, type MessageRef, registeredMessages } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
-import { AUTH, BRAND } from "#config/constants.ts";
+import { BRAND, UI } from "#config/browser.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -91,7 +90,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <MessageLinks />
       </head>
       <body>
-        <IconSprite />
         {children}
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
@@ -149,7 +147,7 @@ function useSessionKeepAlive(signedIn: boolean) {
         console.warn("session keep-alive stopped", error);
         stop();
       }
-    }, AUTH.sessionPollMs);
+    }, UI.sessionPollMs);
     return stop;
   }, [signedIn]);
 }
