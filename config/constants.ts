@@ -1,24 +1,22 @@
 /**
- * Every business constant of SPEC §9 and DECISIONS.md, in one place.
+ * Every business constant of SPEC §9 and DECISIONS.md, in one place (the browser's share defined in browser.ts).
  * Nothing else in the project writes these numbers as literals.
  */
-export const BRAND = {
-  name: "SlideNest",
-  supportEmail: "support@slidenest.example",
-  copyrightEmail: "copyright@slidenest.example",
-  copyrightYear: 2025,
-  legalUpdated: "2021-11",
-  social: {
-    twitter: "https://twitter.com/slidenest",
-    pinterest: "https://www.pinterest.com/slidenest",
-    instagram: "https://www.instagram.com/slidenest",
-  },
-} as const;
+import { UI } from "./browser.ts";
 
-export const LOCALES = ["en", "es"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
-export const LOCALE_TAGS: Record<Locale, string> = { en: "en-US", es: "es-ES" };
+// The constants every page's scripts use live in browser.ts (so that the scripts carry them and not the
+// rest); they are part of this module all the same.
+export {
+  BRAND,
+  DEFAULT_LOCALE,
+  LANGUAGES,
+  LOCALE_TAGS,
+  LOCALES,
+  type Locale,
+  PREVIEW_WIDTHS,
+  type PreviewWidth,
+  UI,
+} from "./browser.ts";
 
 export const PLAN_CODES = [
   "FREE",
@@ -71,7 +69,7 @@ export const AUTH = {
   tokenCookieName: "apollo-token",
   tokenCookieDays: 7,
   languageCookieDays: 365,
-  sessionPollMs: 240_000,
+  sessionPollMs: UI.sessionPollMs,
   verificationLinkHours: 24,
   resetLinkHours: 1,
   /** A refresh token used again this soon after its rotation (two tabs at once) still works. */
@@ -81,13 +79,6 @@ export const AUTH = {
   /** Wrong passwords per account and client before each further try waits 2, 4, 8… seconds (at most 15 minutes). */
   freeLoginFailures: 5,
   maxLoginBackoffSeconds: 900,
-} as const;
-
-export const UI = {
-  progressBar: { throttleMs: 200, durationMs: 5000, hideDelayMs: 500 },
-  chunkReloadGuardMs: 60_000,
-  fetchMinDelayMs: 200,
-  headerScrollThresholdPx: 70,
 } as const;
 
 /** Lengths for text that reaches the server through URLs and forms. */
@@ -186,16 +177,6 @@ export const CONTACT = {
 
 /** GraphQL guard rails. */
 export const GRAPHQL = { maxDepth: 8, maxComplexity: 500, maxListLimit: 100, maxRootFields: 10 } as const;
-
-/** Preview image widths (px) offered in srcset; the first is the smallest. */
-export const PREVIEW_WIDTHS = [320, 480, 640, 960, 1280] as const;
-export type PreviewWidth = (typeof PREVIEW_WIDTHS)[number];
-
-/** Languages the server offers (GraphQL Languages). */
-export const LANGUAGES = [
-  { id: 1, name: "English", locale: "en" },
-  { id: 2, name: "Español", locale: "es" },
-] as const satisfies readonly { id: number; name: string; locale: Locale }[];
 
 /** Terms (SPEC §9): liability is capped at the purchase price, or this much when nothing was purchased. */
 export const LIABILITY_CAP_CENTS = 10_000;

@@ -8,7 +8,7 @@ import {
   registeredMessages,
   type T,
 } from "#app/lib/i18n.ts";
-import type { Locale } from "#config/constants.ts";
+import type { Locale } from "#config/browser.ts";
 
 type I18n = { locale: Locale; t: T; href: (path: string) => string; messages: Messages };
 

@@ -1,4 +1,4 @@
-import { UI } from "#config/constants.ts";
+import { UI } from "#config/browser.ts";
 
 const KEY = "slidenest:chunk-reload-at";
 

@@ -1,4 +1,4 @@
-import type { Locale } from "#config/constants.ts";
+import type { Locale } from "#config/browser.ts";
 
 /** A GraphQL error as the server sends it: the message is already in the request's language. */
 export type GraphqlError = { message: string; extensions?: { code?: string; reason?: string } };

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALE_TAGS, LOCALES, type Locale } from "#config/constants.ts";
+import { DEFAULT_LOCALE, LOCALE_TAGS, LOCALES, type Locale } from "#config/browser.ts";
 
 export type Messages = Record<string, string>;
 export type TParams = Record<string, string | number>;

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { LOCALE_TAGS, LOCALES, type Locale } from "#config/constants.ts";
+import { LOCALE_TAGS, LOCALES, type Locale } from "#config/browser.ts";
 import { localePath, type MessageRef, registeredMessages } from "./i18n.ts";
 
 export type SeoInput = {

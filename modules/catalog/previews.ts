@@ -1,4 +1,4 @@
-import { PREVIEW_WIDTHS } from "#config/constants.ts";
+import { PREVIEW_WIDTHS } from "#config/browser.ts";
 
 /** Address of a slide preview image (served by /files/previews). Slides count from 1. */
 export function previewUrl(colorVariantId: number, slide: number, width: number): string {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { NavTag } from "#app/root.tsx";
-import { BRAND } from "#config/constants.ts";
+import { BRAND } from "#config/browser.ts";
 import { useI18n } from "../i18n.tsx";
 import { InstagramIcon, LogoMark, PinterestIcon, XIcon } from "../icons.tsx";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { UI } from "#config/constants.ts";
+import { UI } from "#config/browser.ts";
 import { useI18n } from "../i18n.tsx";
 
 /** A thin bar while a navigation is under way: appears after the throttle, creeps over the duration, hides after a delay. */

@@ -1,6 +1,6 @@
 import { useLocation, useMatches } from "react-router";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
-import type { Locale } from "#config/constants.ts";
+import type { Locale } from "#config/browser.ts";
 
 type WithPaths = { paths?: Record<Locale, string> };
 

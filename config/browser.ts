@@ -1,0 +1,42 @@
+/**
+ * The share of constants.ts that the scripts of every page use (the header, footer, words, previews):
+ * defined here so that those scripts carry these and not every constant of the product (billing,
+ * CAPTCHA, rate limits...). constants.ts re-exports them: it stays the one place to look a constant up.
+ * Browser code that every page loads imports from here; everything else imports from constants.ts.
+ */
+export const BRAND = {
+  name: "SlideNest",
+  supportEmail: "support@slidenest.example",
+  copyrightEmail: "copyright@slidenest.example",
+  copyrightYear: 2025,
+  legalUpdated: "2021-11",
+  social: {
+    twitter: "https://twitter.com/slidenest",
+    pinterest: "https://www.pinterest.com/slidenest",
+    instagram: "https://www.instagram.com/slidenest",
+  },
+} as const;
+
+export const LOCALES = ["en", "es"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "en";
+export const LOCALE_TAGS: Record<Locale, string> = { en: "en-US", es: "es-ES" };
+
+export const UI = {
+  progressBar: { throttleMs: 200, durationMs: 5000, hideDelayMs: 500 },
+  chunkReloadGuardMs: 60_000,
+  fetchMinDelayMs: 200,
+  headerScrollThresholdPx: 70,
+  /** While signed in, the browser asks who it is this often (SPEC §4). */
+  sessionPollMs: 240_000,
+} as const;
+
+/** Preview image widths (px) offered in srcset; the first is the smallest. */
+export const PREVIEW_WIDTHS = [320, 480, 640, 960, 1280] as const;
+export type PreviewWidth = (typeof PREVIEW_WIDTHS)[number];
+
+/** Languages the server offers (GraphQL Languages). */
+export const LANGUAGES = [
+  { id: 1, name: "English", locale: "en" },
+  { id: 2, name: "Español", locale: "es" },
+] as const satisfies readonly { id: number; name: string; locale: Locale }[];
