@@ -13,8 +13,8 @@ const here = (p: string) => path.join(import.meta.dirname, p);
  * Fewer, larger files for the browser to fetch before a page works (each small chunk costs a request,
  * six at a time over HTTP/1.1): the project's modules that every page loads (the client entry, the
  * root, the default layout, and the SEO and error helpers nearly every route imports) go in one
- * "chrome" chunk with the libraries they pull in; the catalogue's shared components (cards, results,
- * filters, pagination) in one "catalog" chunk. Everything else keeps the bundler's own chunks.
+ * "chrome" chunk with the libraries they pull in; the template card (home, lists, articles) in a "cards"
+ * chunk, and what only list pages add (results, filters, pagination) in one "catalog" chunk. Everything else keeps the bundler's own chunks.
  */
 const GROUPS = {
   chrome: [
@@ -24,8 +24,8 @@ const GROUPS = {
     "app/lib/seo.ts",
     "app/components/error-view.tsx",
   ].map(here),
+  cards: ["app/components/catalog/template-card.tsx", "app/components/blog/post-card.tsx"].map(here),
   catalog: [
-    "app/components/catalog/template-card.tsx",
     "app/components/catalog/results.tsx",
     "app/components/catalog/filter-bar.tsx",
     "app/components/catalog/pagination.tsx",
@@ -35,6 +35,7 @@ const GROUPS = {
 const LIBRARIES: Record<string, RegExp> = {
   chrome: /node_modules[\\/](?!react-dom[\\/]|scheduler[\\/])/,
 };
+const RUNTIME = /^\0rolldown[\\/]runtime/;
 const ROUTE_MODULE = /\?__react-router-build-client-route$|[\\/]entry\.client\.tsx$/;
 let chunkOf: Map<string, string> | undefined;
 
@@ -98,7 +99,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompress()],
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, sourcemap: process.env.SOURCEMAP === "1" },
   environments: {
     client: {
       build: {
@@ -111,6 +112,8 @@ export default defineConfig({
                 priority: all.length - i,
                 name(id: string, ctx: ModuleGraph) {
                   chunkOf ??= assign(ctx);
+                  // The bundler's own helpers (CommonJS interop for React) go with the chrome too.
+                  if (group === "chrome" && RUNTIME.test(id)) return group;
                   return chunkOf.get(id) === group ? group : null;
                 },
               })),

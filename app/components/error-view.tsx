@@ -9,24 +9,24 @@ export function notFoundData(kind: NotFoundData["kind"], name?: string): NotFoun
   return { kind, name: name?.slice(0, 120) };
 }
 
+/** What a named missing thing is called: the title and text keys (both may use `{name}`). */
+const MISSING: Record<Exclude<NotFoundData["kind"], "page">, [string, string]> = {
+  template: ["common.errors.missingTemplate", "common.errors.missingTemplateText"],
+  tag: ["common.errors.missingTag", "common.errors.missingTagText"],
+  article: ["common.errors.missingArticle", "common.errors.missingArticleText"],
+  blogCategory: ["common.errors.missingBlogCategory", "common.errors.missingBlogCategoryText"],
+};
+
 export function ErrorView({ status, data, requestId }: { status: number; data?: NotFoundData; requestId?: string }) {
   const { t, href } = useI18n();
   const notFound = status === 404;
-  let title = t(notFound ? "common.errors.notFoundTitle" : "common.errors.serverTitle");
-  let text = t(notFound ? "common.errors.notFoundText" : "common.errors.serverText");
-  if (notFound && data?.kind === "template" && data.name) {
-    title = t("common.errors.missingTemplate", { name: data.name });
-    text = t("common.errors.missingTemplateText", { name: data.name });
-  } else if (notFound && data?.kind === "tag" && data.name) {
-    title = t("common.errors.missingTag", { name: data.name });
-    text = t("common.errors.missingTagText", { name: data.name });
-  } else if (notFound && data?.kind === "article" && data.name) {
-    title = t("common.errors.missingArticle", { name: data.name });
-    text = t("common.errors.missingArticleText");
-  } else if (notFound && data?.kind === "blogCategory" && data.name) {
-    title = t("common.errors.missingBlogCategory", { name: data.name });
-    text = t("common.errors.missingBlogCategoryText");
-  }
+  const missing = notFound && data?.name && data.kind !== "page" ? MISSING[data.kind] : undefined;
+  const title = missing
+    ? t(missing[0], { name: data?.name ?? "" })
+    : t(notFound ? "common.errors.notFoundTitle" : "common.errors.serverTitle");
+  const text = missing
+    ? t(missing[1], { name: data?.name ?? "" })
+    : t(notFound ? "common.errors.notFoundText" : "common.errors.serverText");
   return (
     <section className="container-page flex flex-col items-start gap-4 py-20 sm:py-28">
       <p className="text-sm font-semibold tracking-wide text-brand-700">{status}</p>

@@ -1,8 +1,20 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
-import { Link, useLocation, useRouteLoaderData } from "react-router";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import { useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
-import { useI18n } from "../i18n.tsx";
-import { Dialog } from "../ui/dialog.tsx";
+
+/** The guests' log-in dialog: fetched on the first heart a guest presses. */
+const LoginDialog = lazy(() => import("./login-dialog.tsx").then((m) => ({ default: m.LoginDialog })));
 
 type FavoritesApi = {
   signedIn: boolean;
@@ -29,7 +41,6 @@ export function useFavorites(): FavoritesApi | null {
  * visitor, one shared log-in dialog for guests. Anonymous pages stay cacheable: the state comes later.
  */
 export function FavoritesProvider({ children }: { children: ReactNode }) {
-  const { t, href } = useI18n();
   const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
   const location = useLocation();
   const [known, setKnown] = useState<Map<number, boolean>>(() => new Map());
@@ -96,7 +107,6 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     [signedIn, known, flush],
   );
 
-  const back = `${location.pathname}${location.search}`;
   return (
     <Ctx.Provider value={api}>
       {children}
@@ -108,31 +118,9 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
         <input type="hidden" name="favorite" value="false" />
       </form>
       {dialog ? (
-        <Dialog
-          open
-          onClose={() => setDialog(false)}
-          title={t("auth.dialog.title")}
-          actions={
-            <>
-              <Link
-                to={`${href("/signup")}?redirect=${encodeURIComponent(back)}`}
-                className="btn-secondary"
-                onClick={() => setDialog(false)}
-              >
-                {t("auth.dialog.signup")}
-              </Link>
-              <Link
-                to={`${href("/login")}?redirect=${encodeURIComponent(back)}`}
-                className="btn-primary"
-                onClick={() => setDialog(false)}
-              >
-                {t("auth.dialog.login")}
-              </Link>
-            </>
-          }
-        >
-          <p>{t("auth.dialog.text")}</p>
-        </Dialog>
+        <Suspense fallback={null}>
+          <LoginDialog back={`${location.pathname}${location.search}`} onClose={() => setDialog(false)} />
+        </Suspense>
       ) : null}
     </Ctx.Provider>
   );

@@ -1,13 +1,16 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
 import type { NavTag, RootData } from "#app/root.tsx";
-import { LANGUAGES, UI } from "#config/constants.ts";
+import { LANGUAGES, UI } from "#config/browser.ts";
 import { useI18n } from "../i18n.tsx";
 import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../icons.tsx";
 import { SearchBox } from "../search/search-box.tsx";
-import { AccountMenu, LogoutForm } from "./account-menu.tsx";
+import { AccountMenu } from "./account-menu.tsx";
 import { NavStrip, type StripItem } from "./nav-strip.tsx";
 import { useAlternatePath } from "./use-alternate.ts";
+
+/** The phone menu, fetched on its first opening. */
+const PhoneMenu = lazy(() => import("./phone-menu.tsx").then((m) => ({ default: m.PhoneMenu })));
 
 export function LanguagePicker({ className = "" }: { className?: string }) {
   const { locale, t } = useI18n();
@@ -54,7 +57,6 @@ export function templateStrip(nav: NavTag[]): StripItem[] {
  */
 export function Header({ strip, stripLabel }: { strip: StripItem[]; stripLabel?: string }) {
   const { t, href } = useI18n();
-  const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
   const [scrolled, setScrolled] = useState(false);
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -130,55 +132,11 @@ export function Header({ strip, stripLabel }: { strip: StripItem[]; stripLabel?:
         </div>
       </div>
       {strip.length ? <NavStrip items={strip} label={stripLabel ?? t("common.nav.strip")} /> : null}
-      {/* The menu is drawn when opened (its button needs scripts anyway). */}
+      {/* The menu is drawn when opened (its button needs scripts anyway); its code is fetched then. */}
       {open ? (
-        <div id={menuId} className="border-t border-line bg-surface md:hidden">
-          <nav aria-label={t("common.nav.menu")} className="container-page flex flex-col gap-1 py-4">
-            <NavLink to={href("/templates")} className="btn-ghost justify-start">
-              {t("common.nav.templates")}
-            </NavLink>
-            <NavLink to={href("/blog")} className="btn-ghost justify-start">
-              {t("common.nav.blog")}
-            </NavLink>
-            <NavLink to={href("/pricing")} className="btn-ghost justify-start">
-              {t("common.nav.pricing")}
-            </NavLink>
-            {strip.map((item) => (
-              <NavLink key={item.id} to={href(item.path)} end={item.end} className="btn-ghost justify-start">
-                {item.name}
-              </NavLink>
-            ))}
-            <LanguagePicker className="justify-start" />
-            <div className="mt-2 flex flex-col gap-1 border-t border-line pt-3">
-              {signedIn ? (
-                <>
-                  <NavLink to={href("/profile")} end className="btn-ghost justify-start">
-                    {t("auth.menu.profile")}
-                  </NavLink>
-                  <NavLink to={href("/profile/favorites")} className="btn-ghost justify-start">
-                    {t("auth.menu.favorites")}
-                  </NavLink>
-                  <NavLink to={href("/profile/downloads")} className="btn-ghost justify-start">
-                    {t("auth.menu.downloads")}
-                  </NavLink>
-                  <NavLink to={href("/profile/billing")} className="btn-ghost justify-start">
-                    {t("auth.menu.billing")}
-                  </NavLink>
-                  <LogoutForm className="btn-ghost w-full justify-start" />
-                </>
-              ) : (
-                <>
-                  <Link to={href("/login")} className="btn-secondary">
-                    {t("auth.guest.login")}
-                  </Link>
-                  <Link to={href("/signup")} className="btn-primary">
-                    {t("auth.guest.getStarted")}
-                  </Link>
-                </>
-              )}
-            </div>
-          </nav>
-        </div>
+        <Suspense fallback={null}>
+          <PhoneMenu id={menuId} strip={strip} />
+        </Suspense>
       ) : null}
     </header>
   );

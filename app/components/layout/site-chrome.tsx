@@ -1,7 +1,6 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
-import { InterestsDialog } from "../account/interests-dialog.tsx";
 import { FavoritesProvider } from "../favorites/favorites-context.tsx";
 import { useI18n } from "../i18n.tsx";
 import { Footer } from "./footer.tsx";
@@ -9,6 +8,11 @@ import { Header } from "./header.tsx";
 import type { StripItem } from "./nav-strip.tsx";
 import { OnlineStatus } from "./online-status.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
+
+/** Asked once, of a new member: its code is fetched only then. */
+const InterestsDialog = lazy(() =>
+  import("../account/interests-dialog.tsx").then((m) => ({ default: m.InterestsDialog })),
+);
 
 /**
  * What the site's layouts share (SPEC §2): skip link, progress bar, header with its navigation strip (or
@@ -47,7 +51,11 @@ export function SiteChrome({
       </main>
       <Footer nav={root?.nav ?? []} />
       <OnlineStatus />
-      {interests && root?.viewer?.needsInterests ? <InterestsDialog /> : null}
+      {interests && root?.viewer?.needsInterests ? (
+        <Suspense fallback={null}>
+          <InterestsDialog />
+        </Suspense>
+      ) : null}
     </FavoritesProvider>
   );
 }

@@ -1,0 +1,61 @@
+import { Link, NavLink, useRouteLoaderData } from "react-router";
+import type { RootData } from "#app/root.tsx";
+import { useI18n } from "../i18n.tsx";
+import { LogoutForm } from "./account-menu.tsx";
+import { LanguagePicker } from "./header.tsx";
+import type { StripItem } from "./nav-strip.tsx";
+
+/** The header's menu on phones: main links, the strip's links, language and account. */
+export function PhoneMenu({ id, strip }: { id: string; strip: StripItem[] }) {
+  const { t, href } = useI18n();
+  const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
+  return (
+    <div id={id} className="border-t border-line bg-surface md:hidden">
+      <nav aria-label={t("common.nav.menu")} className="container-page flex flex-col gap-1 py-4">
+        <NavLink to={href("/templates")} className="btn-ghost justify-start">
+          {t("common.nav.templates")}
+        </NavLink>
+        <NavLink to={href("/blog")} className="btn-ghost justify-start">
+          {t("common.nav.blog")}
+        </NavLink>
+        <NavLink to={href("/pricing")} className="btn-ghost justify-start">
+          {t("common.nav.pricing")}
+        </NavLink>
+        {strip.map((item) => (
+          <NavLink key={item.id} to={href(item.path)} end={item.end} className="btn-ghost justify-start">
+            {item.name}
+          </NavLink>
+        ))}
+        <LanguagePicker className="justify-start" />
+        <div className="mt-2 flex flex-col gap-1 border-t border-line pt-3">
+          {signedIn ? (
+            <>
+              <NavLink to={href("/profile")} end className="btn-ghost justify-start">
+                {t("auth.menu.profile")}
+              </NavLink>
+              <NavLink to={href("/profile/favorites")} className="btn-ghost justify-start">
+                {t("auth.menu.favorites")}
+              </NavLink>
+              <NavLink to={href("/profile/downloads")} className="btn-ghost justify-start">
+                {t("auth.menu.downloads")}
+              </NavLink>
+              <NavLink to={href("/profile/billing")} className="btn-ghost justify-start">
+                {t("auth.menu.billing")}
+              </NavLink>
+              <LogoutForm className="btn-ghost w-full justify-start" />
+            </>
+          ) : (
+            <>
+              <Link to={href("/login")} className="btn-secondary">
+                {t("auth.guest.login")}
+              </Link>
+              <Link to={href("/signup")} className="btn-primary">
+                {t("auth.guest.getStarted")}
+              </Link>
+            </>
+          )}
+        </div>
+      </nav>
+    </div>
+  );
+}
