@@ -12,9 +12,8 @@
  * the site's own origin) with LIGHTHOUSE_LOGIN and LIGHTHOUSE_PASSWORD (default: the demo account
  * free@demo.slidenest.test of demo mode) and gives Lighthouse the session cookie.
  *
- * Prints a table of scores and the audits that fall short per page; exits 1 when a score is below 100
- * for any reason other than the page's declared `expected` audits (private pages carry noindex on
- * purpose, so "Page is blocked from indexing" is expected there and shown, not counted).
+ * Prints a table of scores and the audits that fall short per page (a metric at 99 may still round to a
+ * category's 100); exits 1 when a category's score is below 100.
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -23,7 +22,7 @@ import os from "node:os";
 import path from "node:path";
 
 type Locale = "en" | "es";
-type Page = { name: string; path: (locale: Locale) => Promise<string>; member?: boolean; expected?: string[] };
+type Page = { name: string; path: (locale: Locale) => Promise<string>; member?: boolean };
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -57,9 +56,8 @@ const PAGES: Page[] = [
   { name: "home", path: async (l) => prefixed(l, "/") },
   { name: "category", path: async (l) => prefixed(l, "/business") },
   { name: "template", path: firstTemplate },
-  // Search results are not for indexing (noindex, follow): the same choice as most catalogues.
-  { name: "search", path: async (l) => prefixed(l, "/search?q=business"), expected: ["is-crawlable"] },
-  { name: "profile", path: async (l) => prefixed(l, "/profile"), member: true, expected: ["is-crawlable"] },
+  { name: "search", path: async (l) => prefixed(l, "/search?q=business") },
+  { name: "profile", path: async (l) => prefixed(l, "/profile"), member: true },
 ];
 
 /** Signs in through the log-in form as a browser would; the Cookie header of the new session. */
@@ -168,7 +166,9 @@ for (const preset of presets) {
         continue;
       }
       const file = path.join(out, `${preset}-${page.name}-${locale}.json`);
-      const report = await runLighthouse(url, file, preset, cookie);
+      // Lighthouse sometimes loses the trace of a load (NO_NAVSTART) and asks to be run again: once.
+      let report = await runLighthouse(url, file, preset, cookie);
+      if (typeof report === "string") report = await runLighthouse(url, file, preset, cookie);
       if (typeof report === "string") {
         rows.push(`${label}failed: ${report}`);
         failed = true;
@@ -180,15 +180,14 @@ for (const preset of presets) {
       rows.push(
         `${label}${CATEGORIES.map((c) => String(score(c)).padStart(5)).join("")}   ${metric("largest-contentful-paint", 9)}${metric("cumulative-layout-shift", 7)}${metric("total-blocking-time", 8)}`,
       );
+      if (CATEGORIES.some((c) => score(c) < 100)) failed = true;
       const short = shortfalls(report);
-      const unexpected = short.filter((a) => !page.expected?.includes(a.id));
-      if (unexpected.length) failed = true;
       if (short.length)
         notes.push(
           `${preset} ${page.name} ${locale} (${url}):`,
           ...short.map(
             (a) =>
-              `  ${page.expected?.includes(a.id) ? "expected " : ""}${a.id} (${Math.round((a.score ?? 0) * 100)}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}`,
+              `  ${a.id} (${Math.round((a.score ?? 0) * 100)}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}`,
           ),
         );
     }

@@ -63,6 +63,26 @@ describe("search edges", () => {
     expect(es).not.toContain("badge-premium");
   });
 
+  it("lets search engines index a search with results only as itself: refined, paged or empty ones are noindex", async () => {
+    const robots = async (path: string) => {
+      const html = await (await srv.request(path)).text();
+      return {
+        robots: /<meta name="robots" content="([^"]+)"/.exec(html)?.[1] ?? null,
+        canonical: /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1],
+      };
+    };
+    const plain = await robots("/search?q=business");
+    expect(plain.robots).toBeNull();
+    expect(plain.canonical).toMatch(/\/search\?q=business$/);
+    const es = await robots("/es/search?q=negocios");
+    expect(es.robots).toBeNull();
+    for (const path of ["/search?q=business&license=free", "/search?q=business&sort=newest", "/search?q=zzqxv"]) {
+      const page = await robots(path);
+      expect(page.robots, path).toBe("noindex, follow");
+      expect(page.canonical, path).not.toMatch(/license|sort/);
+    }
+  });
+
   it("answers the search box over GET /graphql: suggestions with best matches, the menu, cached a minute", async () => {
     const res = await srv.request(suggestPath("bus"));
     expect(res.headers.get("cache-control")).toBe("public, max-age=60");

@@ -18,6 +18,10 @@ export type SeoInput = {
   feed?: { path: string; title: string };
   image?: string;
   type?: "website" | "article" | "product";
+  /**
+   * Keep a public page out of search engines (filtered or past-the-end lists, searches without results,
+   * token pages). Pages behind sign-in need none: a crawler is sent to the log-in page and never sees them.
+   */
   noindex?: boolean;
   jsonLd?: unknown[];
 };

@@ -67,7 +67,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: `${t("billing.page.metaTitle")} | SlideNest`,
       description: t("billing.page.metaTitle"),
       paths: samePath("/profile/billing"),
-      noindex: true,
     },
   };
 }

@@ -29,7 +29,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: `${t("billing.invoices.metaTitle")} | SlideNest`,
       description: t("billing.invoices.metaTitle"),
       paths: samePath("/profile/invoices"),
-      noindex: true,
     },
   };
 }

@@ -98,7 +98,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       title: `${t("billing.payment.metaTitle")} | SlideNest`,
       description: t("billing.payment.metaTitle"),
       paths: samePath(`/payment/${type}`),
-      noindex: true,
     },
   };
 }

@@ -28,7 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: `${t("billing.payments.metaTitle")} | SlideNest`,
       description: t("billing.payments.metaTitle"),
       paths: samePath("/profile/payments"),
-      noindex: true,
     },
   };
 }

@@ -27,7 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: `${t("billing.thankYou.metaTitle")} | SlideNest`,
       description: t("billing.thankYou.metaTitle"),
       paths: samePath("/thank-you"),
-      noindex: true,
     },
   };
 }

@@ -34,7 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: `${t("account.downloads.metaTitle")} | SlideNest`,
       description: t("account.downloads.metaTitle"),
       paths: samePath("/profile/downloads"),
-      noindex: true,
     },
   };
 }

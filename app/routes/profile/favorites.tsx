@@ -41,7 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: `${t("account.favorites.metaTitle")} | SlideNest`,
       description: t("account.favorites.metaTitle"),
       paths: samePath("/profile/favorites"),
-      noindex: true,
     },
   };
 }

@@ -53,7 +53,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       title: `${folder.name} | ${t("account.folders.title")} | SlideNest`,
       description: t("account.folders.title"),
       paths: samePath(`/profile/favorites/${folder.id}`),
-      noindex: true,
     },
   };
 }

@@ -26,7 +26,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: `${t("account.profile.metaTitle")} | SlideNest`,
       description: t("account.profile.metaTitle"),
       paths: samePath("/profile"),
-      noindex: true,
     },
   };
 }

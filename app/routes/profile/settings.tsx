@@ -47,7 +47,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: `${t("account.settings.metaTitle")} | SlideNest`,
       description: t("account.settings.intro"),
       paths: samePath("/profile/settings"),
-      noindex: true,
     },
   };
 }

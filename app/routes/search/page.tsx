@@ -8,7 +8,13 @@ import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { errorMeta, seo } from "#app/lib/seo.ts";
 import { SEARCH_MAX_LENGTH } from "#config/constants.ts";
-import { parseListQuery, SEARCH_SORTS, type Sort, toSearchParams } from "#modules/catalog/filters.ts";
+import {
+  activeFilterCount,
+  parseListQuery,
+  SEARCH_SORTS,
+  type Sort,
+  toSearchParams,
+} from "#modules/catalog/filters.ts";
 import { parseSearchSort } from "#modules/search/service.ts";
 import type { Route } from "./+types/page";
 
@@ -52,7 +58,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: `${t("search.metaTitle", { q })} | SlideNest`,
       description: t("search.metaDescription", { q }),
       paths,
-      noindex: true,
+      // A search with results is a landing page like a category (canonical: the words alone); a refined,
+      // paged or empty one is not.
+      noindex: empty || activeFilterCount(query.filters) > 0 || query.page > 1 || sort !== "relevance",
     },
   };
 }
