@@ -187,23 +187,29 @@ export function SearchSuggestions({
   const activeId = active >= 0 && shown ? optionId(active) : undefined;
   useEffect(() => onView({ shown, active: activeId }), [shown, activeId, onView]);
 
-  keys.current = (e) => {
-    if (e.key === "ArrowDown" && options.length) {
-      e.preventDefault();
-      setOpen(true);
-      setActive((a) => (a + 1) % options.length);
-    } else if (e.key === "ArrowUp" && options.length) {
-      e.preventDefault();
-      setActive((a) => (a <= 0 ? options.length - 1 : a - 1));
-    } else if (e.key === "Enter" && active >= 0 && options[active]) {
-      e.preventDefault();
-      navigate(options[active].href);
-    } else if (e.key === "Escape" && shown) {
-      e.preventDefault();
-      setOpen(false);
-      setActive(-1);
-    }
-  };
+  // The input's keys, answered with what is shown now (set after each render, not during it).
+  useEffect(() => {
+    keys.current = (e) => {
+      if (e.key === "ArrowDown" && options.length) {
+        e.preventDefault();
+        setOpen(true);
+        setActive((a) => (a + 1) % options.length);
+      } else if (e.key === "ArrowUp" && options.length) {
+        e.preventDefault();
+        setActive((a) => (a <= 0 ? options.length - 1 : a - 1));
+      } else if (e.key === "Enter" && active >= 0 && options[active]) {
+        e.preventDefault();
+        navigate(options[active].href);
+      } else if (e.key === "Escape" && shown) {
+        e.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      }
+    };
+    return () => {
+      keys.current = null;
+    };
+  });
 
   return (
     <>
