@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { loadMemberMenu } from "./components/layout/account-menu.tsx";
 import { reloadOnceForChunkError } from "./lib/chunk-reload.ts";
 import { loadMessages } from "./lib/i18n.ts";
 
@@ -19,7 +20,10 @@ window.addEventListener("unhandledrejection", (event) => {
 const words = [...document.querySelectorAll<HTMLLinkElement>("link[data-messages]")].map((l) =>
   loadMessages(l.getAttribute("href") ?? ""),
 );
-Promise.all(words).then(
+// A member's menu is hydrated with the page (its code is fetched beside the words; should it fail, the
+// menu loads again when drawn).
+const menu = document.querySelector("[data-member-menu]") ? loadMemberMenu().catch(() => undefined) : undefined;
+Promise.all([...words, menu]).then(
   () =>
     startTransition(() => {
       hydrateRoot(

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
 import { useI18n } from "../i18n.tsx";
@@ -7,8 +7,17 @@ import { useI18n } from "../i18n.tsx";
 export const ALLOWANCE_EVENT = "slidenest:allowance";
 export type AllowanceDetail = { used: number; limit: number | null };
 
-/** The signed-in dropdown: its code is fetched only by pages a member sees (guests never need it). */
-const MemberMenu = lazy(() => import("./member-menu.tsx").then((m) => ({ default: m.MemberMenu })));
+/**
+ * The signed-in dropdown: its code is fetched only by pages a member sees (guests never need it). On a
+ * member's page entry.client loads it before hydrating, so the menu answers the first click.
+ */
+let Loaded: ComponentType | undefined;
+export const loadMemberMenu = () =>
+  import("./member-menu.tsx").then((m) => {
+    Loaded = m.MemberMenu;
+    return { default: m.MemberMenu };
+  });
+const MemberMenu = lazy(loadMemberMenu);
 
 /** Log-out is a plain form: the server ends the session and sends the visitor to the log-in page. */
 export function LogoutForm({ className = "" }: { className?: string }) {
@@ -41,7 +50,7 @@ export function AccountMenu() {
 
   return (
     <Suspense fallback={<span aria-hidden="true" className="inline-flex size-8 rounded-full bg-brand-50" />}>
-      <MemberMenu />
+      {Loaded ? <Loaded /> : <MemberMenu />}
     </Suspense>
   );
 }

@@ -61,7 +61,7 @@ export function MemberMenu() {
   const item =
     "flex items-center justify-between gap-4 rounded-md px-3 py-2 text-sm text-ink-soft hover:bg-brand-50 hover:text-brand-700";
   return (
-    <div ref={wrap} className="relative">
+    <div ref={wrap} className="relative" data-member-menu="">
       <button
         ref={button}
         type="button"
