@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createT, flatten, localeFromPath, localePath, stripLocale } from "./i18n.ts";
+import { createT, flatten, localeFromPath, localePath, stripLocale, withQuery } from "./i18n.ts";
 
 describe("locale paths", () => {
   it("reads the locale from the path, data requests included", () => {
@@ -18,6 +18,30 @@ describe("locale paths", () => {
     expect(stripLocale("/es")).toBe("/");
     expect(stripLocale("/es/template/x")).toBe("/template/x");
     expect(stripLocale("/_.data")).toBe("/");
+  });
+});
+
+describe("withQuery (the language switch's address)", () => {
+  it("keeps the page's query once when the other locale's address carries the same one (a search)", () => {
+    expect(withQuery("/es/search?q=plan", "?q=plan")).toBe("/es/search?q=plan");
+    expect(withQuery("/search?q=plan%20de%20negocio", "?q=plan%20de%20negocio")).toBe("/search?q=plan%20de%20negocio");
+    expect(withQuery("/es/search?q=plan", "?q=plan&style=modern&color=red&page=2")).toBe(
+      "/es/search?q=plan&style=modern&color=red&page=2",
+    );
+  });
+
+  it("lets the page's query win over the address's own parameter of the same name, keeping the others", () => {
+    expect(withQuery("/es/search?q=plan", "?q=plan+b")).toBe("/es/search?q=plan+b");
+    expect(withQuery("/es/blog?page=2&x=1", "?page=3")).toBe("/es/blog?x=1&page=3");
+    expect(withQuery("/es/search?q=a&q=b", "?q=c")).toBe("/es/search?q=c");
+  });
+
+  it("appends the query to a plain address, and adds nothing when there is none", () => {
+    expect(withQuery("/es/marketing", "?style=modern&page=2")).toBe("/es/marketing?style=modern&page=2");
+    expect(withQuery("/blog/search", "?query=deck")).toBe("/blog/search?query=deck");
+    expect(withQuery("/es/template/x", "")).toBe("/es/template/x");
+    expect(withQuery("/es/search?q=plan", "")).toBe("/es/search?q=plan");
+    expect(withQuery("/es/search?", "")).toBe("/es/search");
   });
 });
 

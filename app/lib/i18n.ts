@@ -29,6 +29,21 @@ export function stripLocale(pathname: string): string {
   return p === "/_" ? "/" : p;
 }
 
+/**
+ * A page's address in another locale with the query of the page being read, each parameter once. The
+ * address may carry a query of its own (a search's `?q=`): the current query's parameters replace its
+ * parameters of the same name and the current query is kept as it was typed.
+ */
+export function withQuery(address: string, search: string): string {
+  const at = address.indexOf("?");
+  if (at < 0) return address + search;
+  const current = search.replace(/^\?/, "");
+  const own = new URLSearchParams(address.slice(at + 1));
+  for (const key of new URLSearchParams(current).keys()) own.delete(key);
+  const query = [own.toString(), current].filter(Boolean).join("&");
+  return query ? `${address.slice(0, at)}?${query}` : address.slice(0, at);
+}
+
 const plural = new Map<Locale, (count: number) => string>();
 
 /** The plural category of a count, with the small whole counts a page shows most worked out once. */

@@ -1,16 +1,19 @@
 import { useLocation, useMatches } from "react-router";
-import { localePath, stripLocale } from "#app/lib/i18n.ts";
+import { localePath, stripLocale, withQuery } from "#app/lib/i18n.ts";
 import type { Locale } from "#config/browser.ts";
 
 type WithPaths = { paths?: Record<Locale, string> };
 
-/** The address of the current page in another locale: from the deepest loader that knows it, else the same path. */
+/**
+ * The address of the current page in another locale, with the page's query once: from the deepest loader
+ * that knows it (a search's address carries its words), else the same path.
+ */
 export function useAlternatePath(target: Locale): string {
   const location = useLocation();
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const data = matches[i].loaderData as WithPaths | undefined;
-    if (data && typeof data === "object" && data.paths?.[target]) return data.paths[target] + location.search;
+    if (data && typeof data === "object" && data.paths?.[target]) return withQuery(data.paths[target], location.search);
   }
   return localePath(target, stripLocale(location.pathname)) + location.search;
 }
