@@ -62,6 +62,25 @@ export const authSession = pgTable(
   (t) => [index("auth_session_account_idx").on(t.accountId), index("auth_session_family_idx").on(t.family)],
 );
 
+/**
+ * Where and how a log-in happened, shown in the member's list of sessions: one row per session family
+ * (a log-in and its rotations). Only the browser's User-Agent and the client's network (an IPv4 /24 or
+ * IPv6 /64, never the full address) are kept; the row goes with the family's last session.
+ */
+export const authSessionDevice = pgTable(
+  "auth_session_device",
+  {
+    family: text("family").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
+    userAgent: text("user_agent"),
+    network: text("network"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auth_session_device_account_idx").on(t.accountId)],
+);
+
 /** Single-use links sent by e-mail (verification, password reset); only their hash is kept. */
 export const emailToken = pgTable(
   "email_token",
