@@ -63,6 +63,48 @@ describe("sessions", () => {
     expect(await refreshSession(ctx(), sibling?.refreshToken)).toBeNull();
   });
 
+  it("answers a rotated token reused within the grace period with the same successor, even at once", async () => {
+    const first = await createSession(ctx(), accountId);
+    later(60);
+    const familyOf = async () =>
+      (
+        await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from auth_session where family =
+                (select family from auth_session where id = ${first.refreshToken.split(".")[0]})`,
+        )
+      )[0].n;
+    // Two tabs (or two processes) refreshing at the same moment, and a third a little later.
+    const [a, b] = await Promise.all([
+      refreshSession(ctx(), first.refreshToken),
+      refreshSession(ctx(), first.refreshToken),
+    ]);
+    later(10);
+    const c = await refreshSession(ctx(), first.refreshToken);
+    expect(a?.refreshToken).toBeTruthy();
+    expect(b?.refreshToken).toBe(a?.refreshToken);
+    expect(c?.refreshToken).toBe(a?.refreshToken);
+    const sessionOf = (t: typeof a) => verifyAccessToken(secret, t?.accessToken, now)?.sessionId;
+    expect(new Set([sessionOf(a), sessionOf(b), sessionOf(c)]).size).toBe(1);
+    // One log-in, one rotation: two rows in the family, however often the old token came back.
+    expect(await familyOf()).toBe(2);
+    // The successor goes on as usual; reusing the first token after the grace period ends the family.
+    const next = await refreshSession(ctx(), a?.refreshToken);
+    expect(next).not.toBeNull();
+    later(60);
+    expect(await refreshSession(ctx(), first.refreshToken)).toBeNull();
+    expect(await refreshSession(ctx(), next?.refreshToken)).toBeNull();
+  });
+
+  it("does not hand out a successor that was signed out since", async () => {
+    const first = await createSession(ctx(), accountId);
+    later(60);
+    const second = await refreshSession(ctx(), first.refreshToken);
+    const id = verifyAccessToken(secret, second?.accessToken, now)?.sessionId ?? "";
+    await database.db.execute(sql`update auth_session set revoked_at = ${now} where id = ${id}`);
+    expect(await refreshSession(ctx(), first.refreshToken)).toBeNull();
+  });
+
   it("ends a session 90 days after its log-in, however often it was refreshed", async () => {
     let t = await createSession(ctx(), accountId);
     for (let day = 0; day < 80; day += 20) {

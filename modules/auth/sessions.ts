@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { AUTH } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
@@ -32,13 +32,38 @@ export function verifyAccessToken(secret: string, token: string | null | undefin
   return claims.exp * 1000 > now.getTime() ? claims : null;
 }
 
-async function issue(ctx: SessionContext, accountId: number, family: string, familyStartedAt?: Date): Promise<Tokens> {
+/**
+ * The one session that replaces a refresh token when it is rotated: its id and refresh token derived from
+ * the old token with the secret, so rotating the same token again (two tabs, two processes, within the
+ * grace period) names the same row and hands out the same token, and neither is stored in clear.
+ */
+function successorOf(secret: string, refreshToken: string): { id: string; refreshToken: string } {
+  const mac = createHmac("sha512", secret).update(`refresh-successor\n${refreshToken}`).digest();
+  const id = mac.subarray(0, 24).toString("base64url");
+  return { id, refreshToken: `${id}.${mac.subarray(24, 48).toString("base64url")}` };
+}
+
+async function issue(
+  ctx: SessionContext,
+  accountId: number,
+  family: string,
+  familyStartedAt?: Date,
+  successor?: { id: string; refreshToken: string },
+): Promise<Tokens | null> {
   const now = ctx.clock.now();
-  const id = b64();
-  const refreshToken = `${id}.${b64()}`;
-  const refreshExpiresAt = new Date(now.getTime() + AUTH.refreshTokenSeconds * 1000);
-  await ctx.db.execute(sql`insert into auth_session (id, account_id, family, family_started_at, token_hash, expires_at, created_at)
-    values (${id}, ${accountId}, ${family}, ${familyStartedAt ?? now}, ${digest(refreshToken)}, ${refreshExpiresAt}, ${now})`);
+  const id = successor?.id ?? b64();
+  const refreshToken = successor?.refreshToken ?? `${id}.${b64()}`;
+  // A successor made already (by another request for the same rotation) is answered as it is.
+  const [row] = await queryRows<{ expires_at: Date | string; revoked_at: Date | null }>(
+    ctx.db,
+    sql`insert into auth_session (id, account_id, family, family_started_at, token_hash, expires_at, created_at)
+    values (${id}, ${accountId}, ${family}, ${familyStartedAt ?? now}, ${digest(refreshToken)},
+            ${new Date(now.getTime() + AUTH.refreshTokenSeconds * 1000)}, ${now})
+    on conflict (id) do update set expires_at = auth_session.expires_at
+    returning expires_at, revoked_at`,
+  );
+  if (!row || row.revoked_at) return null;
+  const refreshExpiresAt = new Date(row.expires_at);
   const exp = Math.floor(now.getTime() / 1000) + AUTH.accessTokenSeconds;
   return {
     accessToken: signAccessToken(ctx.secret, { accountId, sessionId: id, exp }),
@@ -49,13 +74,16 @@ async function issue(ctx: SessionContext, accountId: number, family: string, fam
 }
 
 /** A new session after a successful log-in. */
-export function createSession(ctx: SessionContext, accountId: number): Promise<Tokens> {
-  return issue(ctx, accountId, b64());
+export async function createSession(ctx: SessionContext, accountId: number): Promise<Tokens> {
+  const tokens = await issue(ctx, accountId, b64());
+  if (!tokens) throw new Error("session not created");
+  return tokens;
 }
 
 /**
  * Exchanges a refresh token for new tokens. The old one stops working, except for a few seconds (two
- * tabs refreshing at once); later reuse revokes the family. Blocked accounts get nothing.
+ * tabs refreshing at once), in which it is answered with the same successor again (never a new
+ * session); later reuse revokes the family. Blocked accounts get nothing.
  */
 export async function refreshSession(
   ctx: SessionContext,
@@ -92,7 +120,7 @@ export async function refreshSession(
       return null;
     }
   }
-  return issue(ctx, row.account_id, row.family, started);
+  return issue(ctx, row.account_id, row.family, started, successorOf(ctx.secret, refreshToken));
 }
 
 async function revokeFamily(ctx: SessionContext, family: string, now: Date) {
