@@ -60,3 +60,18 @@ export const captchaSolution = pgTable(
   },
   (t) => [index("captcha_solution_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * What POST /auth/googleLogin has accepted (modules/auth/id-token-replay.ts): the server's nonces, each
+ * good for one log-in, and the ID tokens themselves, each accepted once, kept until they expire so that
+ * neither passes again whichever process sees it. Purged by the retention job.
+ */
+export const idTokenUse = pgTable(
+  "id_token_use",
+  {
+    /** `nonce:` or `token:` and the SHA-256 of the value (never the token itself). */
+    key: text("key").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("id_token_use_expires_idx").on(t.expiresAt)],
+);
