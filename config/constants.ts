@@ -79,6 +79,14 @@ export const AUTH = {
   /** Wrong passwords per account and client before each further try waits 2, 4, 8… seconds (at most 15 minutes). */
   freeLoginFailures: 5,
   maxLoginBackoffSeconds: 900,
+  /**
+   * Wrong current passwords (password or e-mail change, deletion) one session may give within the window
+   * before it is signed out (each also counts toward the log-in back-off of its account and client).
+   */
+  currentPasswordFailures: 5,
+  currentPasswordWindowMinutes: 15,
+  /** How long a nonce from GET /auth/googleNonce may be used for one ID-token log-in. */
+  googleNonceSeconds: 600,
 } as const;
 
 /** Lengths for text that reaches the server through URLs and forms. */
@@ -193,7 +201,11 @@ export const RATE_LIMITS = {
   files: [20, 60],
   search: [20, 60],
   auth: [10, 30],
-  /** Log-in attempts per login name, whatever the address (password guessing from many addresses). */
+  /**
+   * Wrong passwords per account, whatever the address (guessing from many addresses). Only real guesses
+   * spend it (a password checked against an existing account); once spent, clients that failed at the
+   * account wait, and a client that has not failed there is still let in with the right password.
+   */
   authPerLogin: [10, 10],
   favorites: [30, 120],
   /** Payment, plan-change and card attempts. */
