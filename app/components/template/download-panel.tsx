@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { graphql } from "#app/lib/graphql-client.ts";
 import type { Allowance } from "#modules/downloads/service.ts";
@@ -153,24 +153,7 @@ export function DownloadPanel({
       <p role="status" aria-live="polite" className="mt-3 text-sm font-medium text-emerald-800 empty:hidden">
         {message}
       </p>
-      {allowance && allowance.limit !== null ? (
-        <div className="mt-4 rounded-xl bg-canvas p-3" data-testid="allowance">
-          <p className="text-xs font-semibold text-ink">{t("downloads.meter.label")}</p>
-          <div className="mt-2 flex gap-1" aria-hidden="true">
-            {Array.from({ length: allowance.limit }, (_, i) => (
-              <span
-                key={i}
-                className={`h-1.5 flex-1 rounded-full ${i < allowance.used ? "bg-brand-600" : "bg-line"}`}
-              />
-            ))}
-          </div>
-          <p className="mt-2 text-xs text-ink-muted">
-            {t("downloads.meter.used", { used: allowance.used, limit: allowance.limit })} ·{" "}
-            {t("downloads.meter.left", { count: allowance.left ?? 0 })} ·{" "}
-            {t("downloads.meter.resets", { date: resetDate })}
-          </p>
-        </div>
-      ) : null}
+      {allowance ? <AllowanceMeter allowance={allowance} resetDate={resetDate} /> : null}
       <Dialog
         open={notice === "premium"}
         onClose={() => setNotice(null)}
@@ -253,5 +236,67 @@ export function DownloadPanel({
         <p>{errorText || (notice ? t(`downloads.errors.${notice}`, { seconds: wait }) : "")}</p>
       </Dialog>
     </>
+  );
+}
+
+/** Up to this many credits the meter shows one segment per credit; past it, one continuous bar. */
+const SEGMENTS_MAX = 20;
+
+/**
+ * The allowance meter (DESIGN: used, left, reset date): one segment per credit for a small allowance
+ * (a guest's 3, the free plan's 10), one bar for a large one (Personal's 200), words only when unlimited.
+ * It fits the panel at any allowance, down to a 360 px phone; its name and value are the words beside it.
+ */
+function AllowanceMeter({ allowance, resetDate }: { allowance: Allowance; resetDate: string }) {
+  const { t } = useI18n();
+  const labelId = useId();
+  const { used, limit } = allowance;
+  const usedText =
+    limit === null ? t("downloads.meter.unlimited", { count: used }) : t("downloads.meter.used", { used, limit });
+  return (
+    <div className="mt-4 rounded-xl bg-canvas p-3" data-testid="allowance">
+      <p id={labelId} className="text-xs font-semibold text-ink">
+        {t("downloads.meter.label")}
+      </p>
+      {limit !== null ? (
+        <div
+          role="meter"
+          aria-labelledby={labelId}
+          aria-valuemin={0}
+          aria-valuemax={limit}
+          aria-valuenow={Math.min(used, limit)}
+          aria-valuetext={usedText}
+          className="mt-2"
+        >
+          {limit <= SEGMENTS_MAX ? (
+            <div className="flex gap-1">
+              {Array.from({ length: limit }, (_, i) => (
+                <span
+                  key={i}
+                  className={`h-1.5 min-w-0 flex-1 rounded-full ${i < used ? "bg-brand-600" : "bg-line"}`}
+                />
+              ))}
+            </div>
+          ) : (
+            <div className="h-1.5 w-full overflow-hidden rounded-full bg-line">
+              <div
+                className="h-full rounded-full bg-brand-600"
+                style={{ width: `${Math.min(100, (used / Math.max(limit, 1)) * 100)}%` }}
+              />
+            </div>
+          )}
+        </div>
+      ) : null}
+      <p className="mt-2 text-xs text-ink-muted">
+        {limit === null ? (
+          usedText
+        ) : (
+          <>
+            {usedText} · {t("downloads.meter.left", { count: allowance.left ?? 0 })} ·{" "}
+            {t("downloads.meter.resets", { date: resetDate })}
+          </>
+        )}
+      </p>
+    </div>
   );
 }
