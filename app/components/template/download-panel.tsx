@@ -259,6 +259,7 @@ function AllowanceMeter({ allowance, resetDate }: { allowance: Allowance; resetD
         {t("downloads.meter.label")}
       </p>
       {limit !== null ? (
+        // biome-ignore lint/a11y/useSemanticElements: a native <meter> cannot draw one segment per credit
         <div
           role="meter"
           aria-labelledby={labelId}
