@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { emailDomain, scrubEmails } from "#modules/shared/redact.ts";
 import { describeError } from "./logger.ts";
 
 describe("error logging", () => {
@@ -21,5 +22,19 @@ describe("error logging", () => {
     expect(line).toContain("params: [withheld]");
     const keyed = JSON.stringify(describeError(new Error("Key (email)=(ana@example.com) already exists.")));
     expect(keyed).not.toContain("ana@example.com");
+  });
+
+  it("replaces e-mail addresses in error text by their domain, and names only the domain of a recipient", () => {
+    const smtp = new Error(
+      "Can't send mail - all recipients were rejected: 550 5.1.1 <Ana.P+x@Mail.Example.co.uk>: User unknown",
+    );
+    const line = JSON.stringify(describeError(smtp));
+    expect(line).not.toMatch(/ana\.p/i);
+    expect(line).toContain("550 5.1.1 <[address at mail.example.co.uk]>: User unknown");
+    expect(scrubEmails("from node_modules/@hono/node-server@2.1.8 and pg-boss@10.1.2")).toBe(
+      "from node_modules/@hono/node-server@2.1.8 and pg-boss@10.1.2",
+    );
+    expect(emailDomain("Ana@Example.COM")).toBe("example.com");
+    expect(emailDomain("no address")).toBe("unknown");
   });
 });

@@ -1,4 +1,5 @@
 import type { Logger } from "#modules/shared/context.ts";
+import { scrubEmails } from "#modules/shared/redact.ts";
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 export type LogLevel = keyof typeof LEVELS;
@@ -11,7 +12,10 @@ export function createLogger(
   const min = LEVELS[level];
   const write = (lvl: Exclude<LogLevel, "silent">, msg: string, fields?: Record<string, unknown>) => {
     if (LEVELS[lvl] < min) return;
-    const line = JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...serialize(fields) });
+    // No e-mail address is written, whichever field or error text carries one (an SMTP refusal names it).
+    const line = scrubEmails(
+      JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...base, ...serialize(fields) }),
+    );
     if (lvl === "error") process.stderr.write(`${line}\n`);
     else process.stdout.write(`${line}\n`);
   };
@@ -52,9 +56,12 @@ export function describeError(error: Error, depth = 0): Record<string, unknown> 
   };
 }
 
-/** A message without what a failed query was given: Drizzle's "params: …", PostgreSQL's "Key (email)=(…)". */
+/**
+ * A message without what a failed query was given (Drizzle's "params: …", PostgreSQL's "Key (email)=(…)")
+ * and without e-mail addresses.
+ */
 function scrub(message: string): string {
-  return message
+  return scrubEmails(message)
     .replace(/params:[\s\S]*$/i, "params: [withheld]")
     .replace(/\(([^()]*)\)=\([^)]*\)/g, "($1)=([withheld])")
     .slice(0, 500);

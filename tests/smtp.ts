@@ -5,13 +5,21 @@ export type ReceivedMail = { from?: string; to: string[]; raw: string };
 
 /**
  * A real SMTP server on loopback that keeps what it receives. `text(i)` decodes a message's
- * quoted-printable body enough to read links and sentences in it.
+ * quoted-printable body enough to read links and sentences in it. `refuse` names recipients it rejects.
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(opts: { refuse?: (recipient: string) => boolean } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
+    // A recipient the server does not take: refused at RCPT TO with a 550 that names it, as real servers do.
+    onRcptTo(address, _session, callback) {
+      if (opts.refuse?.(address.address)) {
+        const error = new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`);
+        return callback(Object.assign(error, { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));

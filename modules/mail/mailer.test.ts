@@ -1,5 +1,6 @@
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createLogger } from "#server/logger.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { type ReceivedMail, startSmtpServer } from "#tests/smtp.ts";
 import { createMailer, getOutboxMail, listOutbox, type MailMessage, outboxMailer, smtpMailer } from "./mailer.ts";
@@ -38,8 +39,8 @@ describe("outbox mailer", () => {
     await mailer.send(message());
     await mailer.send(message({ to: "luis@example.com", subject: "Restablece tu contraseña", locale: "es" }));
     expect(entries).toEqual([
-      { level: "info", msg: "mail kept in outbox", fields: { to: "ana@example.com", kind: "verify-email" } },
-      { level: "info", msg: "mail kept in outbox", fields: { to: "luis@example.com", kind: "verify-email" } },
+      { level: "info", msg: "mail kept in outbox", fields: { toDomain: "example.com", kind: "verify-email" } },
+      { level: "info", msg: "mail kept in outbox", fields: { toDomain: "example.com", kind: "verify-email" } },
     ]);
 
     const rows = await listOutbox(database.db);
@@ -111,6 +112,61 @@ describe("smtp mailer", () => {
     }
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ level: "error", msg: "mail not sent", fields: { kind: "verify-email" } });
+  });
+});
+
+describe("mail logs", () => {
+  /** Everything the real logger writes (stdout and stderr) while `run` runs. */
+  async function captureLogs(run: (log: ReturnType<typeof createLogger>) => Promise<void>): Promise<string> {
+    const lines: string[] = [];
+    const keep = (chunk: unknown) => {
+      lines.push(String(chunk));
+      return true;
+    };
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(keep);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(keep);
+    try {
+      await run(createLogger("debug"));
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+    return lines.join("");
+  }
+
+  it("name the recipient's domain, never the address, when the outbox keeps a mail or an SMTP server refuses one", async () => {
+    const database = await createTestDatabase();
+    const smtp = await startSmtpServer({ refuse: (to) => to.toLowerCase().startsWith("nobody.here") });
+    const to = "Nobody.Here+tag@Example-Mail.com";
+    try {
+      const output = await captureLogs(async (log) => {
+        await outboxMailer(database.db, log).send(message({ to }));
+        const mailer = smtpMailer({ url: smtp.url, log });
+        try {
+          const refused = await mailer.send(message({ to, replyTo: { name: "Ana", address: "ana@example.com" } })).then(
+            () => null,
+            (error: unknown) => error as Error,
+          );
+          // The error still names the address for the caller; only what is written to the logs is scrubbed.
+          expect(String(refused?.message)).toMatch(/nobody\.here/i);
+          // A feature that logs the failure (the contact form, sign-up) passes the same error on.
+          log.error("contact message not sent to support", { id: 1, error: refused });
+          log.warn("token log-in failed", { reason: `no account for ${to} (ana@example.com)` });
+        } finally {
+          mailer.close();
+        }
+      });
+      expect(output).toContain("mail kept in outbox");
+      expect(output).toContain("mail not sent");
+      expect(output).toContain("example-mail.com");
+      expect(output).toMatch(/550|Recipient address rejected/);
+      expect(output.toLowerCase()).not.toContain("nobody.here");
+      expect(output).not.toMatch(/[\w.+-]+@[\w-]+(\.[\w-]+)+/);
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await smtp.close();
+      await database.cleanup();
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { Locale } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import { mailOutbox } from "#db/schema/index.ts";
 import type { Logger } from "#modules/shared/context.ts";
+import { emailDomain } from "#modules/shared/redact.ts";
 
 /**
  * One rendered email. `kind` names its purpose (e.g. "verify-email") for logs and the outbox; `replyTo`
@@ -36,7 +37,8 @@ export function outboxMailer(db: Db, log: Logger): Mailer {
     async send(msg) {
       const { to, subject, text, html, kind, locale } = msg;
       await db.insert(mailOutbox).values({ to, subject, text, html, kind, locale });
-      log.info("mail kept in outbox", { to, kind });
+      // The recipient's domain, never the address (the row itself is the record, purged with the outbox).
+      log.info("mail kept in outbox", { toDomain: emailDomain(to), kind });
     },
   };
 }
@@ -87,7 +89,8 @@ export function smtpMailer(opts: { url: string; from?: string; log: Logger }): M
           headers: { "Content-Language": msg.locale },
         });
       } catch (error) {
-        opts.log.error("mail not sent", { kind: msg.kind, error });
+        // The error's text names the recipient: the logger scrubs addresses from it (server/logger.ts).
+        opts.log.error("mail not sent", { kind: msg.kind, toDomain: emailDomain(msg.to), error });
         throw error;
       }
     },
