@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { GraphqlRequestError, graphql } from "#app/lib/graphql-client.ts";
 import { LIMIT_TAGS } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
 import { CheckIcon } from "../icons.tsx";
+import { LogoutForm } from "../layout/account-menu.tsx";
 
 type InterestTag = { id: number; type: "category" | "tag"; content: { name: string } };
 
@@ -14,11 +15,13 @@ const SAVE_MUTATION = "mutation UpdateAccountInterests($tagIds: [Int!]!) { updat
 
 /**
  * The interests dialog (SPEC §4): for a signed-in account without interests, once the tags have loaded.
- * No close button and Escape does nothing: it closes after a successful save. Choosing toggles a topic,
- * but the last chosen one stays ('The interest field is required.'). A failed load shows nothing.
+ * No close button and Escape does nothing: it closes after a successful save. It never opens over the
+ * member's own pages (their routes' handle, see SiteChrome), and it links to them and to the log-out.
+ * Choosing toggles a topic, but the last chosen one stays ('The interest field is required.'). A failed
+ * load shows nothing.
  */
 export function InterestsDialog() {
-  const { t, locale } = useI18n();
+  const { t, locale, href } = useI18n();
   const [tags, setTags] = useState<InterestTag[] | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -147,6 +150,17 @@ export function InterestsDialog() {
           </button>
         </div>
       </form>
+      {/* No close button (SPEC §2), but no trap: the settings (and deletion) and the log-out are a click away. */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-line px-6 py-4 text-sm text-ink-muted sm:px-8">
+        <span>{t("account.interests.elsewhere")}</span>
+        <Link
+          to={href("/profile/settings")}
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          {t("account.interests.account")}
+        </Link>
+        <LogoutForm className="cursor-pointer font-semibold text-brand-700 underline-offset-2 hover:underline" />
+      </div>
     </dialog>
   );
 }

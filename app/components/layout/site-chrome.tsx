@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { useRouteLoaderData } from "react-router";
+import { useMatches, useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
 import { FavoritesProvider } from "../favorites/favorites-context.tsx";
 import { useI18n } from "../i18n.tsx";
@@ -13,6 +13,19 @@ import { ProgressBar } from "./progress-bar.tsx";
 const InterestsDialog = lazy(() =>
   import("../account/interests-dialog.tsx").then((m) => ({ default: m.InterestsDialog })),
 );
+
+/**
+ * What a route may declare in its `handle` for the chrome around it. `interests: false` keeps the
+ * interests dialog shut on it and on every route under it: the member's own pages (profile, settings,
+ * billing, payments, invoices, downloads, favourites), where the account is managed, deleted or signed
+ * out of.
+ */
+export type ChromeHandle = { interests?: false };
+
+/** Whether a route on the way to the page said that the interests dialog must not open over it. */
+function interestsRefused(matches: ReturnType<typeof useMatches>): boolean {
+  return matches.some((m) => (m.handle as ChromeHandle | undefined)?.interests === false);
+}
 
 /**
  * What the site's layouts share (SPEC §2): skip link, progress bar, header with its navigation strip (or
@@ -29,11 +42,12 @@ export function SiteChrome({
   strip: StripItem[];
   stripLabel?: string;
   below?: ReactNode;
-  /** Whether the interests dialog may open here (not on pricing and checkout). */
+  /** Whether the interests dialog may open in this layout (not on pricing and checkout); a route can refuse it too (ChromeHandle). */
   interests?: boolean;
   children: ReactNode;
 }) {
   const root = useRouteLoaderData<RootData>("root");
+  const matches = useMatches();
   const { t } = useI18n();
   return (
     <FavoritesProvider>
@@ -51,7 +65,7 @@ export function SiteChrome({
       </main>
       <Footer nav={root?.nav ?? []} />
       <OnlineStatus />
-      {interests && root?.viewer?.needsInterests ? (
+      {interests && root?.viewer?.needsInterests && !interestsRefused(matches) ? (
         <Suspense fallback={null}>
           <InterestsDialog />
         </Suspense>
