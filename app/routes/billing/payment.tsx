@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useCallback, useMemo, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigation, useSubmit } from "react-router";
 import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { SandboxCardFields } from "#app/components/billing/card-fields.tsx";
@@ -205,15 +205,30 @@ function Summary({
   );
 }
 
+/**
+ * An answer the customer must meet wherever they are on the page (on a phone the Pay button is far below
+ * the top of the form): focused when it appears, so the view moves to it and it is read out (an alert).
+ * Give it a new key for each answer, so a second decline is focused again.
+ */
+function FocusedNotice({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} className="scroll-mt-24 rounded-lg" data-testid="payment-error">
+      <FormNotice tone="error">{children}</FormNotice>
+    </div>
+  );
+}
+
 function Declined({ code, seconds }: { code: string; seconds?: number }) {
   const { t } = useI18n();
   return (
-    <FormNotice tone="error">
+    <FocusedNotice>
       {code === "billing.errors.declined" || code === "billing.errors.providerUnavailable" ? (
         <strong className="block">{t("billing.payment.tryAgain")}</strong>
       ) : null}
       {t(code, { seconds: seconds ?? 60 })}
-    </FormNotice>
+    </FocusedNotice>
   );
 }
 
@@ -331,14 +346,18 @@ function SubscribeForm({ loaderData }: { loaderData: Route.ComponentProps["loade
       {stripeKey ? <input ref={stripe.tokenRef} type="hidden" name="cardToken" defaultValue="" /> : null}
       <div className="flex flex-col gap-8">
         {formError ? (
-          <Declined code={formError} seconds={actionData && "seconds" in actionData ? actionData.seconds : undefined} />
+          <Declined
+            key={attempt}
+            code={formError}
+            seconds={actionData && "seconds" in actionData ? actionData.seconds : undefined}
+          />
         ) : null}
         {authenticate && !bankError ? <FormNotice tone="info">{t("billing.errors.authenticate")}</FormNotice> : null}
         {bankError ? (
-          <FormNotice tone="error">
+          <FocusedNotice key={bankError}>
             <strong className="block">{t("billing.payment.tryAgain")}</strong>
             {bankError}
-          </FormNotice>
+          </FocusedNotice>
         ) : null}
         <PlanPicker
           type={choice.type}
@@ -454,7 +473,11 @@ function UpgradeForm({ loaderData }: { loaderData: Route.ComponentProps["loaderD
       <input type="hidden" name="period" value={loaderData.period} />
       <input type="hidden" name="expected" value={quote.dueCents} />
       {error ? (
-        <Declined code={error} seconds={actionData && "seconds" in actionData ? actionData.seconds : undefined} />
+        <Declined
+          key={attempt}
+          code={error}
+          seconds={actionData && "seconds" in actionData ? actionData.seconds : undefined}
+        />
       ) : null}
       <Summary
         plan={quote.chargedPlan}
