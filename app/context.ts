@@ -29,6 +29,8 @@ export type AppLoadContext = {
    * Anywhere else the page would hand out other people's links, so it does not exist.
    */
   outboxPage: boolean;
+  /** Whether the demo accounts may log in: demo mode, asked from this machine (or DEMO_MODE=on). */
+  demoLogins: boolean;
   /** Whether "Continue with Google" is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
   googleSignIn: boolean;
   /** Whether "Continue with Facebook" is offered (FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set). */
@@ -44,7 +46,7 @@ export type AppLoadContext = {
   limitAuthAttempt(login?: string): Promise<number | null>;
   /** Service context with the payment provider, for billing services. */
   billingContext(locale: Locale): BillingContext;
-  /** Whether payments go to the sandbox provider (demo mode: the test cards are shown). */
+  /** Whether payments go to the sandbox provider (demo mode, for this client: the test cards are shown). */
   sandboxPayments: boolean;
   /** With Stripe, the publishable key for its card element; null otherwise. */
   stripePublishableKey: string | null;

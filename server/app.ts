@@ -8,7 +8,7 @@ import type { AppLoadContext } from "#app/context.ts";
 import { localeFromPath } from "#app/lib/i18n.ts";
 import { messageSetFile, serverT } from "#app/lib/messages.server.ts";
 import { BODY_LIMITS, type Locale, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
-import { type Env, isLoopbackUrl } from "#config/env.server.ts";
+import type { Env } from "#config/env.server.ts";
 import { type Database, isDatabaseUnavailable } from "#db/client.server.ts";
 import type { AccountContext } from "#modules/accounts/service.ts";
 import { type Captcha, createCaptcha } from "#modules/auth/captcha.ts";
@@ -36,7 +36,7 @@ import {
 import { mountAvatars } from "./avatars.ts";
 import { mountBlog } from "./blog.ts";
 import { mountCaptcha } from "./captcha.ts";
-import { isLoopbackAddress, parseTrustProxy } from "./client-address.ts";
+import { parseTrustProxy } from "./client-address.ts";
 import { type RequestContext, type RequestVars, requestContext, requestOf } from "./context.ts";
 import { guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
 import { mountFavorites } from "./favorites.ts";
@@ -90,7 +90,6 @@ export function createServerApp(opts: ServerOptions) {
   if ("error" in trust) throw new Error(`Invalid environment configuration:\n  TRUST_PROXY: ${trust.error}`);
   const trustProxy = trust;
   const publicHttps = env.publicUrl.startsWith("https:");
-  const publicLoopback = isLoopbackUrl(env.publicUrl);
   const mode = opts.mode ?? "production";
   const db = database.db;
   // Generated files: an S3-compatible bucket shared by every process when S3_BUCKET is set, else the disk.
@@ -106,6 +105,10 @@ export function createServerApp(opts: ServerOptions) {
   const mailer = opts.mailer ?? createMailer({ db, log, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   // The outbox page hands out everyone's links: demo mode only (DECISIONS: Operations).
   const outboxPage = mailer.kind === "outbox" && env.demoMode;
+  // Demo mode's outbox, demo log-ins and sandbox payments answer this machine only, unless DEMO_MODE=on
+  // states otherwise (then main.ts warns at every start).
+  const demoAccess = (request: RequestContext | undefined) =>
+    env.demoMode && (env.DEMO_MODE === "on" || request?.local === true);
   if (mailer.kind === "outbox" && env.DATABASE_URL)
     log.warn("no SMTP_URL: e-mail (verification and password links) is kept in the database and not delivered");
   const fileContext: FileContext = { db, storage, log, inflight: new Map() };
@@ -139,6 +142,11 @@ export function createServerApp(opts: ServerOptions) {
     payments,
     jobs: opts.billingJobs,
   });
+  /** A request's billing: the sandbox's test cards only where demo mode answers the client. */
+  const requestBilling = (locale: Locale, request: RequestContext | undefined): BillingContext =>
+    payments?.kind === "sandbox" && !demoAccess(request)
+      ? { ...billingContext(locale), payments: null }
+      : billingContext(locale);
   // Every budget is kept in the database, shared by all processes. Rendering a missing preview costs
   // CPU: a client gets only so many of those (cached ones are free).
   const limiters = createRateLimiters(db, limits);
@@ -170,7 +178,7 @@ export function createServerApp(opts: ServerOptions) {
   statsTimer?.unref();
   const graphql = createGraphqlHandler({
     serviceContext,
-    billingContext,
+    billingContext: requestBilling,
     translate: serverT,
     log,
     production: mode === "production",
@@ -375,7 +383,14 @@ export function createServerApp(opts: ServerOptions) {
     limiters,
   });
 
-  mountAuth(app as unknown as Hono, { secret, clock, serviceContext, limiters: authLimiters, origin: env.publicUrl });
+  mountAuth(app as unknown as Hono, {
+    secret,
+    clock,
+    serviceContext,
+    limiters: authLimiters,
+    origin: env.publicUrl,
+    demoLogins: demoAccess,
+  });
   mountCaptcha(app as unknown as Hono, { captcha, limiter: limiters.captcha });
   const signInDeps = { secret, clock, log, origin: env.publicUrl, serviceContext, limiters: authLimiters };
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
@@ -432,8 +447,8 @@ export function createServerApp(opts: ServerOptions) {
     fileContext: () => fileContext,
     accountContext,
     viewer: request.viewer?.account ?? null,
-    // Demo mode forced on at a public address: the outbox answers only to this machine.
-    outboxPage: outboxPage && (publicLoopback || isLoopbackAddress(request.clientAddress)),
+    outboxPage: outboxPage && demoAccess(request),
+    demoLogins: demoAccess(request),
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     facebookSignIn: env.facebook !== null,
     clientKey: request.clientKey,
@@ -444,8 +459,8 @@ export function createServerApp(opts: ServerOptions) {
     limitAuthAttempt(login) {
       return takeAuthAttempt(authLimiters, request.clientKey, login);
     },
-    billingContext,
-    sandboxPayments: payments?.kind === "sandbox",
+    billingContext: (locale) => requestBilling(locale, request),
+    sandboxPayments: payments?.kind === "sandbox" && demoAccess(request),
     stripePublishableKey: payments?.kind === "stripe" ? (env.stripe?.publishableKey ?? null) : null,
     async limitPaymentAttempt() {
       const r = await paymentLimiter.take(`${request.clientKey}|${request.viewer?.account.id ?? ""}`);

@@ -7,7 +7,7 @@ import { AUTH, type Locale } from "#config/constants.ts";
 import { type AccountView, authenticate, getSessionAccount } from "#modules/accounts/service.ts";
 import { createSession, endSession, refreshSession, type Tokens, verifyAccessToken } from "#modules/auth/sessions.ts";
 import type { Clock, ServiceContext } from "#modules/shared/context.ts";
-import { requestOf } from "./context.ts";
+import { type RequestContext, requestOf } from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export const TOKEN_COOKIE = "apollo-token";
@@ -175,7 +175,10 @@ export function tokensJson(tokens: Tokens) {
 }
 
 /** REST token endpoints of SPEC §7 (/auth/authenticate, /auth/refresh) and the log-out form. */
-export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
+export function mountAuth(
+  app: Hono,
+  deps: Deps & { limiters: AuthLimiters; demoLogins: (request: RequestContext) => boolean },
+) {
   const sessionCtx = () => ({ db: deps.serviceContext("en").db, clock: deps.clock, secret: deps.secret });
   // Token answers (and their refusals) are nobody's to keep: no browser or proxy cache stores them.
   app.use("/auth/*", async (c, next) => {
@@ -202,7 +205,13 @@ export function mountAuth(app: Hono, deps: Deps & { limiters: AuthLimiters }) {
     const password = typeof input.password === "string" ? input.password.slice(0, 128) : "";
     const refused = await guard(c, t, login);
     if (refused) return refused;
-    const result = await authenticate(deps.serviceContext(locale), { login, password, client: requestOf(c).clientKey });
+    const request = requestOf(c);
+    const result = await authenticate(deps.serviceContext(locale), {
+      login,
+      password,
+      client: request.clientKey,
+      demoLogins: deps.demoLogins(request),
+    });
     if (!result.ok) {
       if (result.seconds) {
         c.header("Retry-After", String(result.seconds));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, clientAddress, parseTrustProxy, type TrustProxy } from "./client-address.ts";
+import { addressKey, clientAddress, isLocalRequest, parseTrustProxy, type TrustProxy } from "./client-address.ts";
 
 const trust = (v: string) => parseTrustProxy(v) as TrustProxy;
 
@@ -31,5 +31,29 @@ describe("client address", () => {
     expect(parseTrustProxy("10.0.0.0/33")).toMatchObject({ error: expect.stringContaining("prefix") });
     expect(parseTrustProxy("example.com")).toMatchObject({ error: expect.stringContaining("not an IP") });
     expect(parseTrustProxy("0")).toEqual({ kind: "none" });
+  });
+
+  it("calls a request local only when the socket's peer is loopback and no proxy passed it on", () => {
+    const none = new Headers();
+    expect(isLocalRequest("127.0.0.1", none)).toBe(true);
+    expect(isLocalRequest("127.8.9.10", none)).toBe(true);
+    expect(isLocalRequest("::1", none)).toBe(true);
+    expect(isLocalRequest("::ffff:127.0.0.1", none)).toBe(true);
+    expect(isLocalRequest("203.0.113.9", none)).toBe(false);
+    expect(isLocalRequest("::ffff:203.0.113.9", none)).toBe(false);
+    expect(isLocalRequest("10.0.0.1", none)).toBe(false);
+    expect(isLocalRequest(undefined, none)).toBe(false);
+    expect(isLocalRequest("localhost", none)).toBe(false);
+    // A header can only take locality away: a proxy on this machine, or a client that claims loopback.
+    for (const [name, value] of [
+      ["x-forwarded-for", "203.0.113.9"],
+      ["x-forwarded-for", "127.0.0.1"],
+      ["forwarded", "for=127.0.0.1"],
+      ["x-real-ip", "127.0.0.1"],
+      ["via", "1.1 nginx"],
+    ]) {
+      expect(isLocalRequest("127.0.0.1", new Headers({ [name]: value })), name).toBe(false);
+      expect(isLocalRequest("203.0.113.9", new Headers({ [name]: value })), name).toBe(false);
+    }
   });
 });

@@ -90,3 +90,18 @@ export function addressKey(address: string): string {
 export function isLoopbackAddress(address: string): boolean {
   return /^127(\.\d{1,3}){3}$/.test(address) || address === "::1";
 }
+
+/** Headers a proxy adds when it passes a request on. */
+const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip", "x-forwarded-host", "via"];
+
+/**
+ * Whether a request comes from this machine itself: the socket's peer is a loopback address and the
+ * request names no hop before it. A proxy on this machine (nginx in front of the server) adds such a
+ * header, so the clients it serves never count as local, whether or not TRUST_PROXY trusts it; a
+ * forwarded header can only take locality away, never give it.
+ */
+export function isLocalRequest(peer: string | undefined, headers: Headers): boolean {
+  const a = normalize(peer);
+  if (a === null || !isLoopbackAddress(a)) return false;
+  return FORWARDING_HEADERS.every((name) => !headers.has(name));
+}

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { isLocale, localeFromPath } from "#app/lib/i18n.ts";
 import type { Locale } from "#config/constants.ts";
 import type { SessionViewer } from "./auth.ts";
-import { addressKey, clientAddress, type TrustProxy } from "./client-address.ts";
+import { addressKey, clientAddress, isLocalRequest, type TrustProxy } from "./client-address.ts";
 import { newNonce } from "./security.ts";
 
 /**
@@ -22,6 +22,12 @@ export type RequestContext = {
   readonly clientAddress: string;
   /** The key of per-client budgets: the address, IPv6 grouped by /64. */
   readonly clientKey: string;
+  /**
+   * This machine asks: the socket's peer is a loopback address and no proxy forwarded the request (no
+   * forwarding header at all, whatever TRUST_PROXY says). Demo mode's outbox, demo log-ins and sandbox
+   * payments answer only such clients unless DEMO_MODE=on is stated (DECISIONS: Operations).
+   */
+  readonly local: boolean;
   /** The signed-in account and its session; null for guests and on paths that never look (files, assets). */
   viewer: SessionViewer;
 };
@@ -76,6 +82,7 @@ export function requestContext(opts: { trustProxy: TrustProxy; publicHttps: bool
         (opts.trustProxy.kind !== "none" && c.req.header("x-forwarded-proto") === "https"),
       clientAddress: address,
       clientKey: addressKey(address),
+      local: isLocalRequest(peerAddress(c), c.req.raw.headers),
       viewer: null,
     };
     c.set("request" as never, request as never);

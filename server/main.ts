@@ -35,10 +35,15 @@ export async function start() {
     process.exit(1);
   }
   const log = createLogger(env.LOG_LEVEL);
-  if (env.demoMode && !isLoopbackUrl(env.publicUrl))
-    log.warn("DEMO_MODE is on at a public address: demo logins, the outbox and sandbox payments are open to anyone", {
+  if (env.demoMode && env.DEMO_MODE === "on")
+    log.warn("DEMO_MODE=on: demo logins, the outbox and sandbox payments answer every client that reaches the server", {
       publicUrl: env.publicUrl,
+      publicAddress: !isLoopbackUrl(env.publicUrl),
     });
+  else if (env.demoMode)
+    log.info(
+      "demo mode: the outbox, demo logins and sandbox payments answer this machine only (DEMO_MODE=on opens them)",
+    );
   const started = Date.now();
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: path.join(env.dataDir, "db") },

@@ -135,6 +135,7 @@ export function mountPages(
         viewer: null,
         clientAddress: "",
         clientKey: "",
+        local: false,
         https: false,
       });
       const type = res.headers.get("Content-Type") ?? "";

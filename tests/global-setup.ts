@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 function newest(dir: string): number {
@@ -20,7 +21,12 @@ export default function setup() {
     ...["vite.config.ts", "react-router.config.ts"].map((f) => fs.statSync(path.resolve(f)).mtimeMs),
   );
   if (built && built >= changed) return;
-  const r = spawnSync("npx", ["react-router", "build"], {
+  // Two test runs in one checkout must not build over each other (one deletes the files the other
+  // writes): where flock(1) exists, builds take turns on one lock.
+  const flock = spawnSync("sh", ["-c", "command -v flock"]).status === 0;
+  const build = ["npx", "react-router", "build"];
+  const [cmd, ...args] = flock ? ["flock", path.join(os.tmpdir(), "sn-build.lock"), ...build] : build;
+  const r = spawnSync(cmd, args, {
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
   });

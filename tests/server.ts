@@ -55,7 +55,12 @@ export async function createTestServer(
     deferMail: false,
     refreshStatsEveryMs: 0,
   });
-  const request = (p: string, init?: RequestInit) => server.app.request(`http://localhost:3000${p}`, init);
+  /**
+   * A request as if over a socket from `peer` (default: this machine, as a browser on the same computer;
+   * another address is a client on the network).
+   */
+  const request = (p: string, init?: RequestInit, peer = "127.0.0.1") =>
+    server.app.request(`http://localhost:3000${p}`, init, { incoming: { socket: { remoteAddress: peer } } });
   const owns = !opts.database;
   // Budgets live in the database, shared by every server on it: one with its own (tight) limits starts
   // with full buckets and leaves them full for the others.

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { ACCOUNT_LIMITS, AUTH, type Locale, type PlanCode } from "#config/constants.ts";
+import { ACCOUNT_LIMITS, AUTH, DEMO_ACCOUNTS, type Locale, type PlanCode } from "#config/constants.ts";
 import type { Mailer } from "#modules/mail/mailer.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import { hasControl } from "#modules/shared/checks.ts";
@@ -254,6 +254,8 @@ export async function authenticate(
     login: string;
     password: string /** The client's address key: failures back off per account and client. */;
     client?: string;
+    /** Whether the demo accounts may log in for this client (demo mode, from this machine or DEMO_MODE=on). */
+    demoLogins?: boolean;
   },
 ): Promise<AccountResult<AccountView>> {
   const login = input.login.trim();
@@ -281,10 +283,16 @@ export async function authenticate(
     return { ok: false, code: "auth.errors.invalidLogin" };
   }
   if (backoffKey) await ctx.db.execute(sql`delete from login_backoff where key = ${backoffKey}`);
+  // The demo accounts' password is published: they open only where demo mode answers this client.
+  if (isDemoAccount(row.email) && !input.demoLogins) return { ok: false, code: "auth.errors.demoLocalOnly" };
   if (row.blocked_at) return { ok: false, code: "auth.errors.blocked" };
   if (!row.verified_at) return { ok: false, code: "auth.errors.notVerified" };
   return { ok: true, value: reshapeAccount(row) };
 }
+
+const demoEmails = new Set(DEMO_ACCOUNTS.map((a) => a.email.toLowerCase()));
+/** Whether an account is one of the demo accounts, whose password the README publishes. */
+export const isDemoAccount = (email: string | null) => email !== null && demoEmails.has(email.toLowerCase());
 
 /** One more wrong password for an account from a client: past the free ones, the next try waits 2^n seconds. */
 async function recordLoginFailure(ctx: ServiceContext, key: string, now: Date) {

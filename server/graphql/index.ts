@@ -746,7 +746,8 @@ export function buildSchema() {
 
 export function createGraphqlHandler(opts: {
   serviceContext: (locale: Locale) => ServiceContext;
-  billingContext: (locale: Locale) => billing.BillingContext;
+  /** Billing for a request's client (the sandbox only where demo mode answers it). */
+  billingContext: (locale: Locale, request: RequestContext | undefined) => billing.BillingContext;
   translate: (locale: Locale) => Ctx["t"];
   log: Logger;
   production: boolean;
@@ -837,7 +838,7 @@ export function createGraphqlHandler(opts: {
       const skip404 = Boolean((params.variables as Record<string, unknown> | undefined)?.skip404);
       return {
         service: opts.serviceContext(lang),
-        billing: opts.billingContext(lang),
+        billing: opts.billingContext(lang, requestContext),
         t: opts.translate(lang),
         limitPayment: limitPayment ?? (async () => null),
         takeCost: takeCost ?? (async () => null),

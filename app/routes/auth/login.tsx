@@ -73,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await app.services.accounts.authenticate(app.serviceContext(locale), {
     ...submission.value,
     client: app.clientKey,
+    demoLogins: app.demoLogins,
   });
   if (!outcome.ok)
     return {
