@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import {
   activeFilterCount,
@@ -17,6 +17,9 @@ import { CloseIcon, FilterIcon } from "../icons.tsx";
 
 type Option = { value: string; label: string; hex?: string };
 
+/** The pop-overs of one bar share a name: the browser keeps one open at a time, even before scripts run. */
+const MENU_NAME = "filter-menu";
+
 function Group({
   name,
   label,
@@ -32,8 +35,9 @@ function Group({
   const selectedKey = selected.join(",");
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL when it changes (a chip removed, back button)
   useEffect(() => setChosen(selected), [selectedKey]);
+  const swatches = options.some((o) => o.hex);
   return (
-    <details className="filter-menu group">
+    <details name={MENU_NAME} className="filter-menu group">
       <summary className="chip">
         {label}
         {selected.length ? (
@@ -43,29 +47,60 @@ function Group({
           ▾
         </span>
       </summary>
-      <fieldset>
+      <fieldset className={swatches || options.length > 6 ? "md:w-80" : "md:w-64"}>
         <legend className="sr-only">{label}</legend>
-        <div>
+        {/* Every option shows: a grid of swatches for colours, two columns for a long list, never a clipped scroll. */}
+        <div
+          className={swatches ? "swatch-grid" : options.length > 6 ? "grid grid-cols-2 gap-1" : "flex flex-col gap-1"}
+        >
           {options.map((o) => (
-            <label key={o.value} className="filter-option">
+            <label key={o.value} className={o.hex ? "swatch-option" : "filter-option"}>
               <input
                 type="checkbox"
                 name={name}
                 value={o.value}
                 checked={chosen.includes(o.value)}
+                className={o.hex ? "sr-only" : undefined}
                 onChange={(e) => {
                   const on = e.currentTarget.checked;
                   setChosen((c) => (on ? [...c, o.value] : c.filter((x) => x !== o.value)));
                 }}
               />
               {o.hex ? <span className="swatch" style={{ background: o.hex }} aria-hidden="true" /> : null}
-              {o.label}
+              <span className="min-w-0">{o.label}</span>
             </label>
           ))}
         </div>
       </fieldset>
     </details>
   );
+}
+
+/**
+ * The bar's pop-overs close on Escape (focus back on the open one's button) and on a press outside them.
+ * Without scripts they are plain disclosures (one open at a time, through their shared name).
+ */
+function useMenusDismiss(bar: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const open = () => Array.from(bar.current?.querySelectorAll<HTMLDetailsElement>("details[open]") ?? []);
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      const menus = open();
+      if (!menus.length) return;
+      for (const d of menus) d.open = false;
+      menus[0].querySelector("summary")?.focus();
+      e.preventDefault();
+    };
+    const onPress = (e: PointerEvent) => {
+      for (const d of open()) if (!(e.target instanceof Node && d.contains(e.target))) d.open = false;
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPress);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPress);
+    };
+  }, [bar]);
 }
 
 export function FilterBar({
@@ -92,6 +127,20 @@ export function FilterBar({
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const count = activeFilterCount(filters);
+  const barRef = useRef<HTMLFormElement>(null);
+  const sheetButton = useRef<HTMLButtonElement>(null);
+  useMenusDismiss(barRef);
+  // On a phone, Escape closes the sheet once no pop-over in it is open (the pop-overs' handler runs first).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || e.defaultPrevented) return;
+      setOpen(false);
+      sheetButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
 
   const groups: { name: string; label: string; options: Option[]; selected: string[] }[] = [
     {
@@ -151,6 +200,7 @@ export function FilterBar({
   return (
     <div className="mb-6">
       <Form
+        ref={barRef}
         method="get"
         preventScrollReset
         onChange={(e) => submit(e.currentTarget, { preventScrollReset: true, replace: true })}
@@ -160,7 +210,13 @@ export function FilterBar({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <div className="flex flex-wrap items-center gap-3">
-          <button type="button" className="chip md:hidden" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+          <button
+            ref={sheetButton}
+            type="button"
+            className="chip md:hidden"
+            aria-expanded={open}
+            onClick={() => setOpen((v) => !v)}
+          >
             <FilterIcon width={16} height={16} />
             {count ? t("catalog.filters.showCount", { count }) : t("catalog.filters.show")}
           </button>
