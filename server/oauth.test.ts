@@ -106,9 +106,22 @@ describe("POST /auth/googleLogin (an ID token the client obtained)", () => {
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
   const refusal = async (res: Response) => ({ status: res.status, ...(await res.json()) });
+  /** A nonce from the server, as a client asks for one before going to Google. */
+  const serverNonce = async (server = srv) => {
+    const res = await server.request("/auth/googleNonce");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.json();
+    expect(body).toMatchObject({ ok: true, nonce: expect.any(String), expiresAt: expect.any(String) });
+    return body.nonce as string;
+  };
+  /** An ID token Google made for one of our log-ins (with a nonce the server handed out). */
+  const loginToken = async (account: string, server = srv) =>
+    provider.idToken(account, { nonce: await serverNonce(server) });
 
   it("answers tokens and session cookies like /auth/authenticate, for the same account as the redirect flow", async () => {
-    const res = await googleLogin({ idToken: await provider.idToken("alice", { nonce: "n-1" }), nonce: "n-1" });
+    const nonce = await serverNonce();
+    const res = await googleLogin({ idToken: await provider.idToken("alice", { nonce }), nonce });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json();
@@ -120,7 +133,7 @@ describe("POST /auth/googleLogin (an ID token the client obtained)", () => {
     // The bearer token works, for Alice's account (made by the redirect flow's test above or now).
     const profile = await srv.request("/profile", { headers: { authorization: `Bearer ${body.accessToken}` } });
     expect(await profile.text()).toMatch(/<h1[^>]*>Hello, Alice<\/h1>/);
-    const again = await (await googleLogin({ idToken: await provider.idToken("alice") })).json();
+    const again = await (await googleLogin({ idToken: await loginToken("alice") })).json();
     expect(again.accessToken.split(".")[0]).toBe(body.accessToken.split(".")[0]);
     // The refresh endpoint takes the refresh token.
     const refreshed = await srv.request("/auth/refresh", {
@@ -132,7 +145,7 @@ describe("POST /auth/googleLogin (an ID token the client obtained)", () => {
   });
 
   it("creates a verified account for a new address, in the language asked for", async () => {
-    const res = await googleLogin({ idToken: await provider.idToken("bruno") }, { headers: { locale: "es" } });
+    const res = await googleLogin({ idToken: await loginToken("bruno") }, { headers: { locale: "es" } });
     expect(res.status).toBe(200);
     const [row] = await queryRows<{ verified_at: Date | null; locale: string }>(
       srv.database.db,
@@ -143,7 +156,7 @@ describe("POST /auth/googleLogin (an ID token the client obtained)", () => {
   });
 
   it("refuses a wrong nonce, another client's token, another issuer, a forged or altered token", async () => {
-    const wrongNonce = await googleLogin({ idToken: await provider.idToken("alice", { nonce: "n-2" }), nonce: "n-3" });
+    const wrongNonce = await googleLogin({ idToken: await loginToken("alice"), nonce: await serverNonce() });
     expect(await refusal(wrongNonce)).toMatchObject({
       status: 401,
       ok: false,
@@ -235,18 +248,18 @@ describe("POST /auth/googleLogin (an ID token the client obtained)", () => {
   });
 
   it("links and refuses exactly like the redirect flow: unverified, existing verified and blocked accounts", async () => {
-    expect(await refusal(await googleLogin({ idToken: await provider.idToken("mallory") }))).toMatchObject({
+    expect(await refusal(await googleLogin({ idToken: await loginToken("mallory") }))).toMatchObject({
       status: 403,
       code: "auth.errors.googleFailed",
       reason: "email",
     });
-    expect(await refusal(await googleLogin({ idToken: await provider.idToken("owner") }))).toMatchObject({
+    expect(await refusal(await googleLogin({ idToken: await loginToken("owner") }))).toMatchObject({
       status: 409,
       code: "auth.errors.googleLinkRefused",
       message: "An account with this e-mail already exists. Log in with your password.",
       reason: "account_exists",
     });
-    expect(await refusal(await googleLogin({ idToken: await provider.idToken("blocked") }))).toMatchObject({
+    expect(await refusal(await googleLogin({ idToken: await loginToken("blocked") }))).toMatchObject({
       status: 403,
       code: "auth.errors.blocked",
       reason: "blocked",
@@ -268,14 +281,98 @@ describe("POST /auth/googleLogin (an ID token the client obtained)", () => {
       },
     });
     try {
+      const tokens = [];
+      for (let i = 0; i < 4; i++) tokens.push(await loginToken("alice", limited));
       const statuses = [];
-      for (let i = 0; i < 3; i++) statuses.push((await googleLogin({ idToken: token }, { server: limited })).status);
+      for (const idToken of tokens.slice(0, 3))
+        statuses.push((await googleLogin({ idToken }, { server: limited })).status);
       expect(statuses).toEqual([200, 200, 429]);
-      const res = await googleLogin({ idToken: token }, { server: limited });
+      const res = await googleLogin({ idToken: tokens[3] }, { server: limited });
       expect(await refusal(res)).toMatchObject({ status: 429, code: "auth.errors.rateLimited" });
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     } finally {
       await limited.close();
+    }
+  });
+
+  it("takes only tokens made with a nonce the server handed out, unexpired", async () => {
+    const noNonce = await googleLogin({ idToken: await provider.idToken("alice") });
+    expect(await refusal(noNonce)).toMatchObject({
+      status: 401,
+      ok: false,
+      code: "auth.errors.googleFailed",
+      message: "Failed to sign in with Google.",
+      reason: "nonce",
+    });
+    expect(noNonce.headers.getSetCookie().some((v) => v.startsWith("apollo-token="))).toBe(false);
+    // A nonce the client chose, or one of ours altered, is not ours.
+    const chosen = await googleLogin({ idToken: await provider.idToken("alice", { nonce: "n-1" }), nonce: "n-1" });
+    expect(await refusal(chosen)).toMatchObject({ status: 401, reason: "nonce" });
+    const ours = await serverNonce();
+    const altered = `${ours.slice(0, 5)}${ours[5] === "a" ? "b" : "a"}${ours.slice(6)}`;
+    const spanish = await googleLogin(
+      { idToken: await provider.idToken("alice", { nonce: altered }) },
+      { headers: { locale: "es" } },
+    );
+    expect(await refusal(spanish)).toMatchObject({
+      status: 401,
+      reason: "nonce",
+      message: "No se pudo iniciar sesión con Google.",
+    });
+    // Only a nonce of ours lets the token in (its lifetime and single use: modules/auth/id-token-replay.test.ts).
+    const token = await provider.idToken("alice", { nonce: ours });
+    expect((await googleLogin({ idToken: token })).status).toBe(200);
+  });
+
+  it("accepts a token once, and a nonce once, whichever process sees them again", async () => {
+    const other = await createTestServer({
+      database: srv.database,
+      secret: srv.secret,
+      env: {
+        GOOGLE_CLIENT_ID: provider.clientId,
+        GOOGLE_CLIENT_SECRET: provider.clientSecret,
+        GOOGLE_ISSUER: provider.issuer,
+      },
+    });
+    try {
+      const nonce = await serverNonce();
+      const token = await provider.idToken("alice", { nonce });
+      expect((await googleLogin({ idToken: token })).status).toBe(200);
+      const replay = await googleLogin({ idToken: token }, { server: other });
+      expect(await refusal(replay)).toMatchObject({
+        status: 401,
+        ok: false,
+        code: "auth.errors.googleFailed",
+        message: "Failed to sign in with Google.",
+        reason: "replayed",
+      });
+      expect(replay.headers.getSetCookie().some((v) => v.startsWith("apollo-token="))).toBe(false);
+      expect(await refusal(await googleLogin({ idToken: token }))).toMatchObject({ status: 401, reason: "replayed" });
+      // Another token Google made with the same nonce: the nonce is spent.
+      await new Promise((r) => setTimeout(r, 1100));
+      const second = await provider.idToken("alice", { nonce });
+      expect(second).not.toBe(token);
+      expect(await refusal(await googleLogin({ idToken: second }, { server: other }))).toMatchObject({
+        status: 401,
+        reason: "nonce",
+      });
+      // The same token sent twice at once: one log-in.
+      const twin = await loginToken("alice");
+      const both = await Promise.all([
+        googleLogin({ idToken: twin }),
+        googleLogin({ idToken: twin }, { server: other }),
+      ]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+      // What was used is kept only until it expires.
+      const [kept] = await queryRows<{ n: number; later: boolean }>(
+        srv.database.db,
+        sql`select count(*)::int as n, bool_and(expires_at > now() and expires_at < now() + interval '1 hour') as later
+            from id_token_use`,
+      );
+      expect(kept.n).toBeGreaterThanOrEqual(4);
+      expect(kept.later).toBe(true);
+    } finally {
+      await other.close();
     }
   });
 

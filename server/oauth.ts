@@ -7,6 +7,7 @@ import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import type { Locale } from "#config/constants.ts";
 import { type ExternalIdentity, signInWithIdentity } from "#modules/accounts/service.ts";
 import { FacebookError, facebookClient } from "#modules/auth/facebook.ts";
+import { issueLoginNonce, spendIdToken } from "#modules/auth/id-token-replay.ts";
 import { discoverOidc, type IdTokenProblem, type OidcClient, OidcError } from "#modules/auth/oidc.ts";
 import { createSession } from "#modules/auth/sessions.ts";
 import { sign, unsign } from "#modules/downloads/signing.ts";
@@ -126,7 +127,7 @@ export type TokenLoginReason = IdTokenProblem | "invalid_request" | "app" | "ema
  * `{ ok: true, accessToken, refreshToken, … }` with the session cookies, or
  * `{ ok: false, code, message, reason }`:
  * 400 the body is not the expected JSON object (reason invalid_request); 401 the token is not accepted
- * (malformed, signature, expired, issuer, audience, nonce, app, invalid); 403 the account is blocked
+ * (malformed, signature, expired, issuer, audience, nonce, replayed, app, invalid); 403 the account is blocked
  * (blocked) or the identity has no verified e-mail (email); 409 a verified account with the address
  * exists and must log in with its password (account_exists); 429 too many attempts; 503 the provider
  * could not be reached (unavailable).
@@ -189,9 +190,10 @@ const isNonce = (v: unknown): v is string => typeof v === "string" && v.length >
  * log-in page with 'Failed to sign in with Google.'.
  *
  * POST /auth/googleLogin takes an ID token the client got itself (Google Identity Services, a mobile
- * SDK): `{ "idToken": "<JWT>", "nonce": "<optional>" }`. The token must be signed by one of the
- * provider's published keys, issued by the provider to our client id and unexpired; with a nonce, the
- * token must carry the same one.
+ * SDK): `{ "idToken": "<JWT>" }`. The client first asks GET /auth/googleNonce for a nonce and gives it
+ * to Google. The token must be signed by one of the provider's published keys, issued by the provider
+ * to our client id, unexpired, carry a nonce of ours that is unexpired and unused, and never have been
+ * accepted before (modules/auth/id-token-replay.ts); a `nonce` in the body, if sent, must be the same.
  */
 export function mountGoogleSignIn(
   app: Hono,
@@ -246,6 +248,15 @@ export function mountGoogleSignIn(
     }
   });
 
+  const idTokenCtx = () => ({ db: deps.serviceContext("en").db, clock: deps.clock, secret: deps.secret });
+
+  /** A nonce for one ID-token log-in (signed, single use, AUTH.googleNonceSeconds): nothing is stored yet. */
+  app.get("/auth/googleNonce", (c) => {
+    const { nonce, expiresAt } = issueLoginNonce(deps);
+    c.header("Cache-Control", "no-store");
+    return c.json({ ok: true, nonce, expiresAt: expiresAt.toISOString() });
+  });
+
   mountTokenLogin(app, deps, "google", "/auth/googleLogin", (body) => {
     const { idToken, nonce } = body;
     if (!isCompactJwt(idToken) || (nonce !== undefined && !isNonce(nonce))) return { ok: false };
@@ -253,7 +264,13 @@ export function mountGoogleSignIn(
       ok: true,
       verify: async () => ({
         provider: "google",
-        ...(await (await oidc()).verifyIdToken(idToken, { nonce, now: deps.clock.now() })),
+        ...(await (
+          await oidc()
+        ).verifyIdToken(idToken, {
+          nonce,
+          now: deps.clock.now(),
+          accept: (token) => spendIdToken(idTokenCtx(), idToken, token),
+        })),
       }),
     };
   });

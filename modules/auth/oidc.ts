@@ -23,9 +23,17 @@ export type OidcClient = {
   /**
    * Checks an ID token issued to this client: signature against the provider's published keys (JWKS
    * from discovery), issuer, audience (and `azp` when there are several), expiry at `now`, and the
-   * nonce when one is given.
+   * nonce when one is given; then `accept`, if given, with the token's nonce and expiry (single use):
+   * the problem it answers refuses the token.
    */
-  verifyIdToken(idToken: string, expected: { nonce?: string; now: Date }): Promise<OidcIdentity>;
+  verifyIdToken(
+    idToken: string,
+    expected: {
+      nonce?: string;
+      now: Date;
+      accept?: (token: { nonce: unknown; expiresAt: Date }) => Promise<IdTokenProblem | null>;
+    },
+  ): Promise<OidcIdentity>;
 };
 
 /** Why an ID token was not accepted; "unavailable" means the provider's keys could not be had. */
@@ -36,6 +44,7 @@ export type IdTokenProblem =
   | "issuer"
   | "audience"
   | "nonce"
+  | "replayed"
   | "invalid"
   | "unavailable";
 
@@ -183,6 +192,8 @@ export async function discoverOidc(config: OidcConfig): Promise<OidcClient> {
       if (typeof claims.sub !== "string" || !claims.sub) throw new OidcError("id_token", { code: "sub" }, "invalid");
       if (expected.nonce !== undefined && claims.nonce !== expected.nonce)
         throw new OidcError("id_token", { code: "nonce" }, "nonce");
+      const refused = await expected.accept?.({ nonce: claims.nonce, expiresAt: new Date(Number(claims.exp) * 1000) });
+      if (refused) throw new OidcError("id_token", { code: refused }, refused);
       return identityOf(claims);
     },
   };

@@ -81,6 +81,13 @@ describe("retention", () => {
     expect(await count("download")).toBe(2);
     expect(await count("download_counter")).toBe(2);
     expect(await count("search_log")).toBe(1);
+    // Used Google log-in nonces and ID tokens go once they have expired.
+    await db.execute(sql`insert into id_token_use (key, expires_at)
+                         values ('token:old', ${new Date("2026-11-22T23:59:00Z")}), ('nonce:live', ${new Date("2026-11-23T00:01:00Z")})`);
+    expect(await purgeExpiredRecords({ db, clock: { now: () => new Date("2026-11-23T00:00:00Z") } })).toMatchObject({
+      idTokensUsed: 1,
+    });
+    expect(await count("id_token_use")).toBe(1);
     // Nothing left to delete the second time.
     const again = await purgeExpiredRecords({ db, clock: { now: () => new Date("2026-11-23T00:00:00Z") } });
     expect(Object.values(again).every((n) => n === 0)).toBe(true);

@@ -14,8 +14,8 @@ const BILLING_EVENT_DAYS = 90;
  * Deletes what the Privacy Policy promises not to keep (RETENTION): guest download records after 3
  * months, allowance counters and credits of periods that old, the search log once it is older than the
  * top-searches window and the log retention, demo outbox mail, old webhook ids, rate-limit buckets
- * that have refilled, CAPTCHA solutions whose challenge expired, yesterday's record of who viewed
- * what and contact messages after 2 years. Runs on a schedule (the maintenance job); answers how many rows went, per kind.
+ * that have refilled, CAPTCHA solutions whose challenge expired, used Google log-in nonces and tokens
+ * past their expiry, yesterday's record of who viewed what and contact messages after 2 years. Runs on a schedule (the maintenance job); answers how many rows went, per kind.
  */
 export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "clock">): Promise<Record<string, number>> {
   const now = ctx.clock.now();
@@ -59,6 +59,8 @@ export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "cloc
     // Used CAPTCHA solutions are kept only while their challenge could still be posted (plus an hour,
     // as processes' clocks differ a little).
     captchaSolutions: await purge(sql`captcha_solution where expires_at < ${new Date(now.getTime() - HOUR_MS)}`),
+    // Google log-in nonces and ID tokens already used, once they could no longer be accepted anyway.
+    idTokensUsed: await purge(sql`id_token_use where expires_at < ${now}`),
     // Messages sent through the contact form, whatever became of them, after RETENTION.supportMessageYears.
     contactMessages: await purge(sql`contact_message where created_at < ${supportCutoff}`),
     billingEvents: await purge(
