@@ -8,7 +8,12 @@ import type { ServerBuild } from "react-router";
 import { getEnv, isLoopbackUrl } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { seedBlog, seedDemoAccounts, seedIfEmpty } from "#db/seed/index.ts";
-import { advanceDueSubscriptions, advanceSubscription, type BillingContext } from "#modules/billing/service.ts";
+import {
+  advanceDueSubscriptions,
+  advanceSubscription,
+  type BillingContext,
+  retryProviderCustomerDeletion,
+} from "#modules/billing/service.ts";
 import { checkStripePrices, stripeClient } from "#modules/billing/stripe.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
 import { diskStorage } from "#modules/files/storage.ts";
@@ -111,6 +116,8 @@ export async function start() {
         const n = await advanceDueSubscriptions(context());
         if (n) log.info("subscriptions advanced", { count: n });
       },
+      // A deleted account's customer that the provider did not delete at once (it was away).
+      deleteCustomer: (customerId) => retryProviderCustomerDeletion(context(), customerId),
       maintenance: async () => {
         if (!maintenance) return;
         await maintenance.refreshStats();

@@ -113,6 +113,13 @@ export type StripeDouble = {
   advanceTo(unixSeconds: number): Promise<void>;
   requests: LoggedRequest[];
   prices: Readonly<Record<PriceId, StripeDoublePrice>>;
+  /** Customers that exist (deleted ones are not among them). */
+  customers: ReadonlyMap<string, JsonObject>;
+  /**
+   * An outage: while on, every request is answered 503 (an `api_error` the SDK does not retry) and changes
+   * nothing; requests are still logged.
+   */
+  outage(on: boolean): void;
 };
 
 type CardJson = {
@@ -549,6 +556,8 @@ type Context = { params: Params; now: number };
 class StripeState {
   readonly prices: Record<PriceId, StripeDoublePrice>;
   readonly customers = new Map<string, CustomerJson>();
+  /** Customers deleted: a lookup answers `{ id, object: "customer", deleted: true }`, anything else 404. */
+  readonly deletedCustomers = new Set<string>();
   readonly paymentMethods = new Map<
     string,
     { json: PaymentMethodJson; chargesDecline: boolean; needsAuth?: boolean }
@@ -999,7 +1008,30 @@ class StripeState {
 
   getCustomer({ params }: Context, id: string): JsonObject {
     const expand = expansions(params, ["invoice_settings.default_payment_method"]);
+    if (this.deletedCustomers.has(id)) return { id, object: "customer", deleted: true };
     return this.customerJson(this.customer(id), expand);
+  }
+
+  /**
+   * DELETE /v1/customers/:id: the customer goes for good, as at Stripe: its live subscriptions are
+   * canceled at once and its cards detached; deleting it again answers 404 (resource_missing).
+   */
+  deleteCustomer({ params, now }: Context, id: string): JsonObject {
+    allowOnly(params, []);
+    const c = this.customer(id);
+    for (const sub of this.subscriptions.values()) {
+      if (sub.customer !== id || sub.status === "canceled") continue;
+      sub.status = "canceled";
+      sub.canceledAt = now;
+      sub.endedAt = now;
+      sub.cancellationReason = "cancellation_requested";
+      this.emit("customer.subscription.deleted", this.subscriptionJson(sub), now);
+    }
+    for (const pm of this.paymentMethods.values()) if (pm.json.customer === id) pm.json.customer = null;
+    this.customers.delete(id);
+    this.deletedCustomers.add(id);
+    this.emit("customer.deleted", this.customerJson(c, []), now);
+    return { id, object: "customer", deleted: true };
   }
 
   testCardJson(id: string, card: TestCard, customer: string | null, now: number): PaymentMethodJson {
@@ -1437,6 +1469,7 @@ const ROUTES: { method: string; path: RegExp; handle: Handler }[] = [
   { method: "POST", path: /^\/v1\/customers$/, handle: (s, c) => s.createCustomer(c) },
   { method: "POST", path: /^\/v1\/customers\/([^/]+)$/, handle: (s, c, id) => s.updateCustomer(c, id) },
   { method: "GET", path: /^\/v1\/customers\/([^/]+)$/, handle: (s, c, id) => s.getCustomer(c, id) },
+  { method: "DELETE", path: /^\/v1\/customers\/([^/]+)$/, handle: (s, c, id) => s.deleteCustomer(c, id) },
   {
     method: "POST",
     path: /^\/v1\/payment_methods\/([^/]+)\/attach$/,
@@ -1491,6 +1524,7 @@ export async function startStripeDouble(opts: {
   /** Answers already given, by idempotency key, with what the request was. */
   const idempotent = new Map<string, { fingerprint: string; answer: Answer }>();
   let queue: Promise<void> = Promise.resolve();
+  let down = false;
 
   async function deliver(event: StripeEvent): Promise<Response> {
     if (!opts.webhookUrl) throw new Error("startStripeDouble: no webhookUrl to deliver to");
@@ -1594,6 +1628,15 @@ export async function startStripeDouble(opts: {
       throw e;
     }
     requests.push({ method, path: url.pathname, body: params, ...(idempotencyKey ? { idempotencyKey } : {}) });
+    if (down) {
+      res.writeHead(503, {
+        "content-type": "application/json",
+        "request-id": requestId,
+        "stripe-should-retry": "false",
+      });
+      res.end(JSON.stringify({ error: { type: "api_error", message: "The Stripe test double is in an outage." } }));
+      return;
+    }
 
     if (!/^Bearer [sr]k_test_\S+$/.test(header(req, "authorization") ?? ""))
       return send({
@@ -1646,6 +1689,10 @@ export async function startStripeDouble(opts: {
     deliveries,
     requests,
     prices: state.prices,
+    customers: state.customers as ReadonlyMap<string, JsonObject>,
+    outage(on: boolean) {
+      down = on;
+    },
     deliver,
     flush,
     now,

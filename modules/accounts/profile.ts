@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type BillingContext, closeBillingForDeletion } from "#modules/billing/service.ts";
+import {
+  type BillingContext,
+  billingCustomerOf,
+  closeBillingForDeletion,
+  deleteProviderCustomer,
+} from "#modules/billing/service.ts";
 import type { Storage } from "#modules/files/storage.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
@@ -96,7 +101,8 @@ export async function changePassword(
 /**
  * Deletes the account, confirmed by its password (DECISIONS: Accounts): any subscription ends now,
  * favourites, sessions, links and sign-in identities go, and the row stays anonymised for the invoices
- * and download history, so the same e-mail address can sign up again.
+ * and download history, so the same e-mail address can sign up again. The customer record at the
+ * payment provider is deleted after it (a job retries when the provider is away).
  */
 export async function deleteAccount(
   ctx: BillingContext & { storage?: Storage },
@@ -117,6 +123,7 @@ export async function deleteAccount(
       tx as never,
       sql`select avatar_key from account where id = ${input.accountId}`,
     );
+    const customer = await billingCustomerOf(tx as never, input.accountId);
     const refused = await closeBillingForDeletion(ctx, tx as never, input.accountId);
     if (refused) return { ok: false as const, code: refused.code };
     for (const table of [
@@ -133,9 +140,11 @@ export async function deleteAccount(
         password_hash = '!', previous_password_hashes = '{}', plan = 'FREE', avatar_key = null,
         deleted_at = ${now}, updated_at = ${now}
         where id = ${input.accountId}`);
-    return { ok: true as const, value: null, avatarKey: pic?.avatar_key ?? null };
+    return { ok: true as const, value: null, avatarKey: pic?.avatar_key ?? null, customer };
   });
   if (!result.ok) return result;
+  // The provider's customer record goes once the account is gone; if the provider is away, a job retries.
+  if (result.customer) await deleteProviderCustomer(ctx, result.customer);
   // The picture's file goes once the row no longer names it.
   if (result.avatarKey && ctx.storage)
     await ctx.storage

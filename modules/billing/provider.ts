@@ -124,6 +124,11 @@ export interface PaymentProvider {
   setDefaultCard(input: { customerId: string; subscriptionRef: string | null; cardRef: string }): Promise<void>;
   /** Ends the subscription at the provider at once (retries ran out). */
   endNow(input: { subscriptionRef: string | null }): Promise<void>;
+  /**
+   * Deletes the customer record (name, e-mail, address, cards) at the provider once its account is
+   * deleted. One that is already gone counts as deleted; anything else rejects (the caller asks again later).
+   */
+  deleteCustomer(input: { customerId: string }): Promise<void>;
 }
 
 /** Card brand from the number's prefix (the brands SPEC §3 names, and a few more). */
@@ -231,5 +236,7 @@ export function sandboxProvider(): PaymentProvider {
     async setCancelAtPeriodEnd() {},
     async setDefaultCard() {},
     async endNow() {},
+    // The sandbox keeps no customer records: there is nothing to delete.
+    async deleteCustomer() {},
   };
 }

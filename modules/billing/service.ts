@@ -33,7 +33,11 @@ import {
 import { type CardFormInput, type PaymentInput, parseExpiry } from "./schemas.ts";
 
 /** Jobs the billing service asks for: run `advanceSubscription` for a subscription at a moment. */
-export type BillingJobs = { scheduleSubscription(subscriptionId: number, at: Date): Promise<void> };
+export type BillingJobs = {
+  scheduleSubscription(subscriptionId: number, at: Date): Promise<void>;
+  /** Asks the provider again, with back-off, to delete a deleted account's customer record. */
+  scheduleCustomerDeletion?(customerId: string): Promise<void>;
+};
 
 export type BillingContext = ServiceContext & {
   /** The payment provider; null where none is configured (no sandbox outside demo mode, no Stripe key). */
@@ -794,6 +798,62 @@ export async function closeBillingForDeletion(ctx: BillingContext, tx: Db, accou
     sql`update invoice set buyer = jsonb_build_object('name', '', 'country', buyer->'country') where account_id = ${accountId}`,
   );
   return null;
+}
+
+/** The provider's customer of an account (read before a deletion removes its billing profile), or null. */
+export async function billingCustomerOf(
+  db: Tx,
+  accountId: number,
+): Promise<{ provider: string; customerId: string } | null> {
+  const [row] = await queryRows<{ provider: string; customer_id: string }>(
+    db,
+    sql`select provider, customer_id from billing_profile where account_id = ${accountId}`,
+  );
+  return row ? { provider: row.provider, customerId: row.customer_id } : null;
+}
+
+/**
+ * After an account's deletion is committed, its customer record at the payment provider (name, e-mail,
+ * address, cards) is deleted too. The provider being away never blocks or undoes the deletion: the
+ * deletion is queued as a job that asks again with back-off, so it is not lost. The sandbox keeps no
+ * records. Answers what became of it.
+ */
+export async function deleteProviderCustomer(
+  ctx: BillingContext,
+  customer: { provider: string; customerId: string },
+): Promise<"deleted" | "queued" | "none"> {
+  if (customer.provider === "sandbox") return "none";
+  const provider = ctx.payments;
+  if (provider?.kind === customer.provider) {
+    try {
+      await provider.deleteCustomer({ customerId: customer.customerId });
+      return "deleted";
+    } catch (error) {
+      ctx.log.warn("payment provider customer not deleted yet: queued", { error });
+    }
+  }
+  if (ctx.jobs?.scheduleCustomerDeletion) {
+    try {
+      await ctx.jobs.scheduleCustomerDeletion(customer.customerId);
+      return "queued";
+    } catch (error) {
+      ctx.log.error("customer deletion job not queued", { error });
+    }
+  }
+  // No queue in this process (a script), or it failed: the reference is logged (it names no person) to be
+  // deleted by hand.
+  ctx.log.error("payment provider customer of a deleted account left to delete", {
+    provider: customer.provider,
+    customerId: customer.customerId,
+  });
+  return "none";
+}
+
+/** The job that asks the provider again to delete a customer; rejects while it fails, so the queue retries. */
+export async function retryProviderCustomerDeletion(ctx: BillingContext, customerId: string): Promise<void> {
+  if (!ctx.payments || ctx.payments.kind === "sandbox")
+    throw new Error("no payment provider to delete the customer at");
+  await ctx.payments.deleteCustomer({ customerId });
 }
 
 /** Renew: undoes a cancellation before the period ends. */

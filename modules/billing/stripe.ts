@@ -273,6 +273,16 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
       const sub = await stripe.subscriptions.retrieve(subscriptionRef);
       if (sub.status !== "canceled") await stripe.subscriptions.cancel(subscriptionRef);
     },
+
+    async deleteCustomer({ customerId }) {
+      try {
+        await stripe.customers.del(customerId);
+      } catch (error) {
+        // Deleted before (a retried job whose first answer was lost): nothing is left to delete.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return;
+        throw error;
+      }
+    },
   };
 }
 

@@ -10,15 +10,24 @@ export type JobHandlers = {
   sweepSubscriptions(): Promise<void>;
   /** Trending, counts, search documents, expired sessions and the retention purge (every 5 minutes). */
   maintenance?(): Promise<void>;
+  /** Deletes a deleted account's customer at the payment provider; rejects while the provider fails. */
+  deleteCustomer?(customerId: string): Promise<void>;
 };
 
 export type JobQueue = {
   /** Runs `advanceSubscription` for a subscription at a moment (or at once when it is past). */
   scheduleSubscription(subscriptionId: number, at: Date): Promise<void>;
+  /** Runs `deleteCustomer` for a provider's customer, at once and then with back-off until it succeeds. */
+  scheduleCustomerDeletion(customerId: string): Promise<void>;
   stop(): Promise<void>;
 };
 
-const QUEUES = { subscription: "billing-subscription", sweep: "billing-sweep", maintenance: "maintenance" } as const;
+const QUEUES = {
+  subscription: "billing-subscription",
+  sweep: "billing-sweep",
+  maintenance: "maintenance",
+  customerDeletion: "billing-customer-deletion",
+} as const;
 
 /**
  * The kept job queue (ADR 0008): pg-boss in the `pgboss` schema of the app's own database, on the
@@ -67,6 +76,22 @@ export async function startJobQueue(opts: {
     for (const job of jobs) await handlers.advanceSubscription(job.data.id);
   });
   await boss.work(QUEUES.sweep, polling, async () => handlers.sweepSubscriptions());
+  // A deleted account's customer at the provider: tried for about a day and a half (1, 2, 4 … 512 minutes
+  // apart); a process without the handler (none configured) leaves the job for one that has it.
+  await boss.createQueue(QUEUES.customerDeletion, {
+    deleteAfterSeconds: 30 * 86_400,
+    // One queued or running job per customer (the singleton key): a second deletion of it adds nothing.
+    policy: "exclusive",
+    retryLimit: 10,
+    retryDelay: 60,
+    retryBackoff: true,
+  });
+  if (handlers.deleteCustomer) {
+    const deleteCustomer = handlers.deleteCustomer;
+    await boss.work<{ customerId: string }>(QUEUES.customerDeletion, polling, async (jobs) => {
+      for (const job of jobs) await deleteCustomer(job.data.customerId);
+    });
+  }
   await boss.schedule(QUEUES.sweep, opts.sweepCron ?? "*/5 * * * *", {}, { tz: "UTC" });
   if (handlers.maintenance) {
     const maintenance = handlers.maintenance;
@@ -86,6 +111,9 @@ export async function startJobQueue(opts: {
           ...(at.getTime() > Date.now() ? { startAfter: at } : {}),
         },
       );
+    },
+    async scheduleCustomerDeletion(customerId) {
+      await boss.send(QUEUES.customerDeletion, { customerId }, { singletonKey: `customer:${customerId}` });
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000 });
