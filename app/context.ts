@@ -43,7 +43,12 @@ export type AppLoadContext = {
    */
   captcha: { widget: CaptchaWidget; verify(token: unknown): Promise<CaptchaCheck> };
   /** Takes one log-in or sign-up attempt from this client's budget; answers seconds to wait when spent. */
-  limitAuthAttempt(login?: string): Promise<number | null>;
+  limitAuthAttempt(): Promise<number | null>;
+  /**
+   * The account's budget of password guesses from every client, for `authenticate` (which takes from it
+   * only for a password checked against an existing account); seconds to wait when spent.
+   */
+  loginGuesses(accountId: number): Promise<number | null>;
   /** Service context with the payment provider, for billing services. */
   billingContext(locale: Locale): BillingContext;
   /** Whether payments go to the sandbox provider (demo mode, for this client: the test cards are shown). */

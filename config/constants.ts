@@ -190,7 +190,13 @@ export const GRAPHQL = { maxDepth: 8, maxComplexity: 500, maxListLimit: 100, max
 export const LIABILITY_CAP_CENTS = 10_000;
 
 /** Retention periods the Privacy Policy promises; whatever deletes that data follows them. */
-export const RETENTION = { guestDownloadsMonths: 3, serverLogDays: 30, supportMessageYears: 2 } as const;
+export const RETENTION = {
+  guestDownloadsMonths: 3,
+  serverLogDays: 30,
+  supportMessageYears: 2,
+  /** A sign-up whose address was never verified is deleted this many days after it was made. */
+  unverifiedAccountDays: 30,
+} as const;
 
 /** Largest request bodies in bytes: forms, JSON and GraphQL; provider webhooks. */
 export const BODY_LIMITS = { default: 128 * 1024, webhook: 512 * 1024, avatar: 5 * 1024 * 1024 + 64 * 1024 } as const;

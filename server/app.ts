@@ -24,6 +24,7 @@ import { diskStorage } from "#modules/files/storage.ts";
 import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
 import { type Clock, type ServiceContext, systemClock } from "#modules/shared/context.ts";
 import {
+  accountGuesses,
   clearedSessionHeaders,
   crossSite,
   mountAuth,
@@ -185,7 +186,8 @@ export function createServerApp(opts: ServerOptions) {
     origin: env.publicUrl,
     guestIdOf: (req) => guestIdFromCookieHeader(secret, req.headers.get("cookie")),
   });
-  // One budget per address for every log-in, sign-up and reset form and the REST log-in, and one per login name.
+  // One budget per address for every log-in, sign-up and reset form and the REST log-in, and one per
+  // account for the guesses at its password from everywhere (taken only for real guesses).
   const authLimiters = { perIp: limiters.auth, perLogin: limiters.authPerLogin };
   const viewerOf = resolveViewer({ secret, clock, serviceContext, origin: env.publicUrl });
 
@@ -456,9 +458,10 @@ export function createServerApp(opts: ServerOptions) {
       widget: captcha.widget,
       verify: (token) => captcha.verify({ token, remoteIp: request.clientAddress || undefined }),
     },
-    limitAuthAttempt(login) {
-      return takeAuthAttempt(authLimiters, request.clientKey, login);
+    limitAuthAttempt() {
+      return takeAuthAttempt(authLimiters, request.clientKey);
     },
+    loginGuesses: accountGuesses(authLimiters),
     billingContext: (locale) => requestBilling(locale, request),
     sandboxPayments: payments?.kind === "sandbox" && demoAccess(request),
     stripePublishableKey: payments?.kind === "stripe" ? (env.stripe?.publishableKey ?? null) : null,

@@ -404,6 +404,57 @@ describe("sessions over HTTP", () => {
     }
   });
 
+  it("lets nobody lock an account out: only real guesses spend its budget, and a client that has not failed gets in", async () => {
+    await verifiedMember(srv.database.db, clock, "lockme");
+    const limited = await createTestServer({
+      clock,
+      database: srv.database,
+      rateLimits: { auth: [1000, 1000], authPerLogin: [3, 1] },
+      env: { TRUST_PROXY: "1" },
+    });
+    const rest = (ip: string, password: string, login = "lockme@example.com") =>
+      limited.request("/auth/authenticate", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": ip },
+        body: JSON.stringify({ login, password }),
+      });
+    const page = async (ip: string, password: string) => {
+      const res = await limited.request("/login", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin, "x-forwarded-for": ip },
+        body: form({ login: "lockme@example.com", password }),
+        redirect: "manual",
+      });
+      const text = res.status === 302 ? "" : await res.text();
+      return notices(text).includes("Too many attempts") ? 429 : res.status;
+    };
+    try {
+      // Ten requests with an empty password, by the API and by the form, spend nothing of the account's.
+      for (let i = 0; i < 10; i++) {
+        expect((await rest("198.51.100.7", "")).status).toBe(400);
+        expect(await page("198.51.100.7", "")).not.toBe(429);
+      }
+      expect((await rest("198.51.100.8", "Sl1des!rock")).status).toBe(200);
+      expect(await page("198.51.100.8", "Sl1des!rock")).toBe(302);
+      // Wrong passwords from many places spend it; then the clients that failed wait, right password or not...
+      for (const ip of ["203.0.113.1", "203.0.113.2", "203.0.113.3"])
+        expect((await rest(ip, "wrong-guess")).status).toBe(401);
+      const refused = await rest("203.0.113.1", "another-guess");
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await rest("203.0.113.2", "Sl1des!rock")).status).toBe(429);
+      expect(await page("203.0.113.3", "another-guess")).toBe(429);
+      // ...while a client that has not failed still gets in with the right password, by the API and the form.
+      expect((await rest("198.51.100.9", "Sl1des!rock")).status).toBe(200);
+      expect(await page("198.51.100.10", "Sl1des!rock")).toBe(302);
+      // A new client's wrong guess is still only a guess (401), and then that client waits too.
+      expect((await rest("203.0.113.4", "wrong-guess")).status).toBe(401);
+      expect((await rest("203.0.113.4", "wrong-guess")).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("limits guesses at one login from many addresses", async () => {
     const limited = await createTestServer({
       clock,

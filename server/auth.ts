@@ -25,15 +25,24 @@ type Deps = {
 
 export type AuthLimiters = { perIp: RateLimiter; perLogin: RateLimiter };
 
-/** Takes one attempt from the address's budget and, for a log-in, the login name's; seconds to wait or null. */
-export async function takeAuthAttempt(limiters: AuthLimiters, ip: string, login?: string): Promise<number | null> {
+/**
+ * Takes one attempt from the client address's budget (every log-in, sign-up and reset form, whatever
+ * account it names: spraying many accounts from one place); seconds to wait or null.
+ */
+export async function takeAuthAttempt(limiters: AuthLimiters, ip: string): Promise<number | null> {
   const byIp = await limiters.perIp.take(ip);
-  if (!byIp.ok) return byIp.retryAfter;
-  if (login) {
-    const byLogin = await limiters.perLogin.take(login.trim().toLowerCase().slice(0, 254));
-    if (!byLogin.ok) return byLogin.retryAfter;
-  }
-  return null;
+  return byIp.ok ? null : byIp.retryAfter;
+}
+
+/**
+ * The account's budget of guesses from every client (`authenticate` takes from it only for a password
+ * checked against an existing account): seconds to wait when it is spent, or null.
+ */
+export function accountGuesses(limiters: AuthLimiters) {
+  return async (accountId: number): Promise<number | null> => {
+    const taken = await limiters.perLogin.take(`account:${accountId}`);
+    return taken.ok ? null : taken.retryAfter;
+  };
 }
 
 /** Sets both cookies: the access token (apollo-token, 7 days) and the refresh token (30 days). */
@@ -142,18 +151,17 @@ export function requestLocale(c: Context): Locale {
 
 /**
  * The checks every REST log-in makes first: the request comes from one of our pages or a non-browser
- * client (else 403), and the client (and the login name, if given) has attempts left (else 429 with
- * Retry-After). The refusal to send, or null to go on.
+ * client (else 403), and the client has attempts left (else 429 with Retry-After). The refusal to send,
+ * or null to go on. (The account's own budget is taken only for a real guess, by `authenticate`.)
  */
 export async function guardAuthRequest(
   c: Context,
   deps: { origin: string; limiters: AuthLimiters },
   t: ReturnType<typeof serverT>,
-  login?: string,
 ): Promise<Response | null> {
   if (crossSite(c, deps.origin))
     return c.json({ ok: false, code: "auth.errors.forbidden", message: t("auth.errors.forbidden") }, 403);
-  const wait = await takeAuthAttempt(deps.limiters, requestOf(c).clientKey, login);
+  const wait = await takeAuthAttempt(deps.limiters, requestOf(c).clientKey);
   if (wait !== null) {
     c.header("Retry-After", String(wait));
     return c.json(
@@ -186,7 +194,7 @@ export function mountAuth(
     c.res.headers.set("Cache-Control", "no-store");
   });
 
-  const guard = (c: Context, t: ReturnType<typeof serverT>, login?: string) => guardAuthRequest(c, deps, t, login);
+  const guard = (c: Context, t: ReturnType<typeof serverT>) => guardAuthRequest(c, deps, t);
 
   const body = async (c: Context): Promise<Record<string, unknown>> => {
     try {
@@ -203,7 +211,7 @@ export function mountAuth(
     const input = await body(c);
     const login = typeof input.login === "string" ? input.login.slice(0, 254) : "";
     const password = typeof input.password === "string" ? input.password.slice(0, 128) : "";
-    const refused = await guard(c, t, login);
+    const refused = await guard(c, t);
     if (refused) return refused;
     const request = requestOf(c);
     const result = await authenticate(deps.serviceContext(locale), {
@@ -211,6 +219,7 @@ export function mountAuth(
       password,
       client: request.clientKey,
       demoLogins: deps.demoLogins(request),
+      guesses: accountGuesses(deps.limiters),
     });
     if (!result.ok) {
       if (result.seconds) {

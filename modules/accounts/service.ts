@@ -256,6 +256,11 @@ export async function authenticate(
     client?: string;
     /** Whether the demo accounts may log in for this client (demo mode, from this machine or DEMO_MODE=on). */
     demoLogins?: boolean;
+    /**
+     * Takes one guess from the account's budget, whatever the client (RATE_LIMITS.authPerLogin); seconds to
+     * wait when it is spent. Only real guesses take from it: a password checked against an existing account.
+     */
+    guesses?: (accountId: number) => Promise<number | null>;
   },
 ): Promise<AccountResult<AccountView>> {
   const login = input.login.trim();
@@ -267,15 +272,15 @@ export async function authenticate(
     sql`select * from account where lower(email) = lower(${login}) or lower(username) = lower(${login}) limit 1`,
   );
   // The resolved account, whichever login named it (e-mail or username share the count).
-  const backoffKey = row && input.client ? `${row.id}|${input.client.slice(0, 100)}` : null;
+  const backoffKey = row && input.client ? loginBackoffKey(row.id, input.client) : null;
   const now = ctx.clock.now();
-  if (backoffKey) {
-    const [b] = await queryRows<{ next_at: Date | string }>(
-      ctx.db,
-      sql`select next_at from login_backoff where key = ${backoffKey}`,
-    );
-    const wait = b ? Math.ceil((new Date(b.next_at).getTime() - now.getTime()) / 1000) : 0;
-    if (wait > 0) return { ok: false, code: "auth.errors.rateLimited", seconds: wait };
+  const backoff = backoffKey ? await loginBackoff(ctx, backoffKey, now) : { failed: true, wait: 0 };
+  if (backoff.wait > 0) return { ok: false, code: "auth.errors.rateLimited", seconds: backoff.wait };
+  if (row && input.guesses) {
+    // Guessing from many places: once the account's budget is spent, clients that failed at it wait; one
+    // that has not failed there (its owner) is still checked, so nobody can lock the owner out.
+    const wait = await input.guesses(row.id);
+    if (wait !== null && backoff.failed) return { ok: false, code: "auth.errors.rateLimited", seconds: wait };
   }
   const ok = await verifyPassword(row?.password_hash ?? (await decoyHash()), input.password);
   if (!row || !ok) {
@@ -294,8 +299,25 @@ const demoEmails = new Set(DEMO_ACCOUNTS.map((a) => a.email.toLowerCase()));
 /** Whether an account is one of the demo accounts, whose password the README publishes. */
 export const isDemoAccount = (email: string | null) => email !== null && demoEmails.has(email.toLowerCase());
 
+/** The key of an account's back-off for one client (log-ins and current-password checks share it). */
+export const loginBackoffKey = (accountId: number, client: string) => `${accountId}|${client.slice(0, 100)}`;
+
+/** Whether a client has failed at an account since its last log-in there, and how many seconds it must still wait. */
+export async function loginBackoff(
+  ctx: ServiceContext,
+  key: string,
+  now: Date,
+): Promise<{ failed: boolean; wait: number }> {
+  const [b] = await queryRows<{ next_at: Date | string }>(
+    ctx.db,
+    sql`select next_at from login_backoff where key = ${key}`,
+  );
+  if (!b) return { failed: false, wait: 0 };
+  return { failed: true, wait: Math.max(0, Math.ceil((new Date(b.next_at).getTime() - now.getTime()) / 1000)) };
+}
+
 /** One more wrong password for an account from a client: past the free ones, the next try waits 2^n seconds. */
-async function recordLoginFailure(ctx: ServiceContext, key: string, now: Date) {
+export async function recordLoginFailure(ctx: ServiceContext, key: string, now: Date) {
   const [row] = await queryRows<{ failures: number }>(
     ctx.db,
     sql`insert into login_backoff (key, failures, next_at, updated_at) values (${key}, 1, ${now}, ${now})

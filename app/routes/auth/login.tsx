@@ -56,10 +56,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(lo
 export async function action({ request, context }: Route.ActionArgs) {
   const { app, locale, t } = pageContext(request, context);
   const formData = await request.formData();
-  const login = formData.get("login");
-  const wait = await app.limitAuthAttempt(
-    typeof login === "string" && formData.get("intent") !== "resend" ? login : undefined,
-  );
+  // The client's budget only: the account's is taken by a real guess (a password checked against it).
+  const wait = await app.limitAuthAttempt();
   if (formData.get("intent") === "resend") return resend(app, locale, formData, wait);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
@@ -74,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...submission.value,
     client: app.clientKey,
     demoLogins: app.demoLogins,
+    guesses: app.loginGuesses,
   });
   if (!outcome.ok)
     return {
