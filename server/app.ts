@@ -282,10 +282,11 @@ export function createServerApp(opts: ServerOptions) {
     await next();
   });
 
-  // Who is asking: pages, their data, GraphQL and the account and download APIs. Static and public
-  // files, log-out and the token endpoints never look at (or rotate) the session.
+  // Who is asking: pages, their data, GraphQL, the account and download APIs and the signed download
+  // addresses (bound to their holder). Static and public files, log-out and the token endpoints never
+  // look at (or rotate) the session.
   const PUBLIC_PATHS =
-    /^\/(?:assets|fonts|files|auth|i18n)\/|^\/(?:healthz|readyz|logout|robots\.txt|favicon\.\w+|site\.webmanifest|apple-touch-icon\.png)$|^\/sitemap[\w-]*\.xml$|^\/(?:es\/)?pdf-license-/;
+    /^\/(?:assets|fonts|auth|i18n)\/|^\/files\/(?!d\/)|^\/(?:healthz|readyz|logout|robots\.txt|favicon\.\w+|site\.webmanifest|apple-touch-icon\.png)$|^\/sitemap[\w-]*\.xml$|^\/(?:es\/)?pdf-license-/;
   app.use("*", async (c, next) => {
     const found = PUBLIC_PATHS.test(c.req.path) ? { viewer: null, cookies: [] } : await viewerOf(c);
     requestOf(c).viewer = found.viewer;

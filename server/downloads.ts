@@ -139,6 +139,13 @@ export function mountDownloads(app: Hono, deps: Deps) {
         t(check.reason === "expired" ? "downloads.errors.linkExpired" : "downloads.errors.linkInvalid"),
         check.reason === "expired" ? 410 : 403,
       );
+    // Bound to whoever it was granted to: their session, or their guest cookie (both work on every process).
+    const { holder } = check.token;
+    const session = requestOf(c).viewer;
+    const holds = holder.startsWith("a:")
+      ? session !== null && holder === `a:${session.account.id}`
+      : holder === `g:${unsign(deps.secret, "guest", getCookie(c, GUEST_COOKIE)) ?? ""}`;
+    if (!holds) return c.text(t("downloads.errors.linkNotYours"), 403, { "Cache-Control": "private, no-store" });
     const body = await readTemplateFile(deps.downloadContext(locale).files, check.token.key);
     if (!body) return c.text(t("downloads.errors.notAvailable"), 404);
     return c.body(new Uint8Array(body), 200, {

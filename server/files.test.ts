@@ -39,6 +39,9 @@ beforeAll(async () => {
 });
 afterAll(() => srv?.cleanup());
 
+/** The guest cookie a grant's answer set, as a browser sends it back with the file's address. */
+const guestCookie = (res: Response) => ({ cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] });
+
 const slideCount = (zip: ReturnType<typeof readZip>) =>
   zip.entries.filter((e) => /^ppt\/slides\/slide\d+\.xml$/.test(e.name)).length;
 
@@ -132,7 +135,7 @@ describe("downloads", () => {
       allowance: { used: 1, limit: 3, left: 2 },
     });
     expect(body.message).toBe("Your download has started.");
-    const file = await srv.request(body.url);
+    const file = await srv.request(body.url, { headers: guestCookie(res) });
     expect(file.status).toBe(200);
     expect(file.headers.get("content-type")).toBe(
       "application/vnd.openxmlformats-officedocument.presentationml.presentation",
@@ -340,6 +343,72 @@ describe("GraphQL getDownloadsCount", () => {
   });
 });
 
+describe("download links are bound to whoever they were granted to", () => {
+  const origin = "http://localhost:3000";
+  // Each grant from an address of its own, so these guests leave the per-address cap to the other tests.
+  let client = 0;
+  const grant = (colorId: number, headers: Record<string, string> = {}) =>
+    srv.request(
+      "/api/downloads",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json", origin, ...headers },
+        body: JSON.stringify({ colorId, format: "PP" }),
+      },
+      `192.0.2.${++client}`,
+    );
+
+  it("a guest's link opens with that guest's cookie only", async () => {
+    const res = await grant(free.color_id);
+    const { url } = (await res.json()) as { url: string };
+    const stranger = await srv.request(url);
+    expect(stranger.status).toBe(403);
+    expect(await stranger.text()).toContain("This download link was made for another account or browser.");
+    // Another guest (a signed cookie of its own) is no better.
+    const other = await grant(free.color_id);
+    expect((await srv.request(url, { headers: guestCookie(other) })).status).toBe(403);
+    const spanish = await srv.request(url, { headers: { ...guestCookie(other), locale: "es" } });
+    expect(await spanish.text()).toContain("Este enlace de descarga se creó para otra cuenta u otro navegador.");
+    const forged = guestCookie(res).cookie.replace(/\.[^.]+$/, ".forged");
+    expect((await srv.request(url, { headers: { cookie: forged } })).status).toBe(403);
+    expect((await srv.request(url, { headers: guestCookie(res) })).status).toBe(200);
+  });
+
+  it("a paid member's premium link opens with the member's session only (cookie or bearer), on any process", async () => {
+    const { signedInMember } = await import("#tests/members.ts");
+    const clock = { now: () => new Date() };
+    const owner = await signedInMember(srv, clock, "holder");
+    const someone = await signedInMember(srv, clock, "someone");
+    await srv.database.db.execute(
+      sql`update account set plan = 'PERSONAL_MONTHLY' where id in (${owner.id}, ${someone.id})`,
+    );
+    const res = await grant(premium.color_id, { cookie: owner.jar.header });
+    const body = (await res.json()) as { ok: boolean; url: string };
+    expect(body.ok, JSON.stringify(body)).toBe(true);
+    // Copied out of the browser: no cookie, a guest's cookie, another member's session.
+    expect((await srv.request(body.url)).status).toBe(403);
+    const guest = await grant(free.color_id);
+    expect((await srv.request(body.url, { headers: guestCookie(guest) })).status).toBe(403);
+    expect((await srv.request(body.url, { headers: { cookie: someone.jar.header } })).status).toBe(403);
+    // Its holder, here and on another process of the same database and secret.
+    const mine = await srv.request(body.url, { headers: { cookie: owner.jar.header } });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("cache-control")).toBe("private, no-store");
+    const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-holder-"));
+    const other = await createTestServer({ database: srv.database, secret: srv.secret, dataDir: otherDir });
+    try {
+      expect((await other.request(body.url, { headers: { cookie: owner.jar.header } })).status).toBe(200);
+      expect((await other.request(body.url)).status).toBe(403);
+    } finally {
+      await other.close();
+      fs.rmSync(otherDir, { recursive: true, force: true });
+    }
+    // A script with the member's bearer token.
+    const token = owner.jar.cookies.get("apollo-token") as string;
+    expect((await srv.request(body.url, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
+  });
+});
+
 describe("several processes", () => {
   it("a download granted by one process is fetched from another that has not made the file", async () => {
     const res = await srv.request("/api/downloads", {
@@ -353,7 +422,7 @@ describe("several processes", () => {
     const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-other-"));
     const other = await createTestServer({ database: srv.database, secret: srv.secret, dataDir: otherDir });
     try {
-      const file = await other.request(grant.url);
+      const file = await other.request(grant.url, { headers: guestCookie(res) });
       expect(file.status).toBe(200);
       const zip = readZip(Buffer.from(await file.arrayBuffer()));
       expect(slideCount(zip)).toBe(free.slides_count + 1);
@@ -384,7 +453,7 @@ describe("several processes", () => {
       });
       const grant = (await granted.json()) as { ok: boolean; url: string };
       expect(grant.ok, JSON.stringify(grant)).toBe(true);
-      const made = await one.request(grant.url);
+      const made = await one.request(grant.url, { headers: guestCookie(granted) });
       expect(made.status).toBe(200);
       const [{ storage_key: key }] = await queryRows<{ storage_key: string }>(
         srv.database.db,
@@ -396,7 +465,7 @@ describe("several processes", () => {
       // The other process answers with the bucket's object (here marked, to tell it from a rebuilt one).
       const marked = Buffer.concat([stored as Buffer, Buffer.from("marked")]);
       await bucket.put(key, marked);
-      const served = await two.request(grant.url);
+      const served = await two.request(grant.url, { headers: guestCookie(granted) });
       expect(served.status).toBe(200);
       expect(Buffer.from(await served.arrayBuffer()).equals(marked)).toBe(true);
       // Previews go to the bucket too; neither process wrote files to its disk.

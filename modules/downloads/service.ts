@@ -4,7 +4,7 @@ import { ensureTemplateFile, type FileContext } from "#modules/files/service.ts"
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { nextPeriodStart, periodOf } from "./period.ts";
-import { type FileToken, signFileToken } from "./signing.ts";
+import { type FileToken, fileHolder, signFileToken } from "./signing.ts";
 
 /** Who is downloading: a guest (signed cookie and address) or a signed-in account with its plan. */
 export type Viewer =
@@ -222,6 +222,7 @@ export async function requestDownload(
     name: fileName,
     type: MIME_PPTX,
     exp: Math.floor(now.getTime() / 1000) + FILE_URL_TTL_SECONDS,
+    holder: fileHolder(viewer),
   };
   return {
     ok: true,

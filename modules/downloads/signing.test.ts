@@ -22,6 +22,7 @@ describe("signing", () => {
       name: "deck.pptx",
       type: "application/x",
       exp: now / 1000 + 300,
+      holder: "a:1",
     });
     expect(verifyFileToken(secret, token, now)).toMatchObject({ ok: true, token: { key: "templates/1/2-free.pptx" } });
     expect(verifyFileToken(secret, token, now + 301_000)).toEqual({ ok: false, reason: "expired" });
@@ -37,5 +38,15 @@ describe("signing", () => {
     expect(verifyFileToken(secret, `${forged}.${mac}`, now)).toEqual({ ok: false, reason: "invalid" });
     expect(verifyFileToken(secret, `${payload}.${mac.slice(1)}A`, now)).toEqual({ ok: false, reason: "invalid" });
     expect(verifyFileToken(secret, sign(secret, "file", "not-json"), now)).toEqual({ ok: false, reason: "invalid" });
+    // A token that names no holder (made before links were bound) opens nothing.
+    const unbound = Buffer.from(
+      JSON.stringify({
+        key: "templates/1/2-paid.pptx",
+        name: "deck.pptx",
+        type: "application/x",
+        exp: now / 1000 + 300,
+      }),
+    ).toString("base64url");
+    expect(verifyFileToken(secret, sign(secret, "file", unbound), now)).toEqual({ ok: false, reason: "invalid" });
   });
 });

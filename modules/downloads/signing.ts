@@ -30,9 +30,18 @@ export function newGuestId(): string {
   return b64(randomBytes(18));
 }
 
-export type FileToken = { key: string; name: string; type: string; exp: number };
+/**
+ * A short-lived token naming a stored file, its download name, when it stops working (epoch seconds) and
+ * who it was granted to: `a:<account id>` or `g:<guest id>`. Only that holder's session or guest cookie
+ * opens it, so a copied link is no bearer pass to a paid file.
+ */
+export type FileToken = { key: string; name: string; type: string; exp: number; holder: string };
 
-/** A short-lived token naming a stored file, its download name and when it stops working (epoch seconds). */
+/** The holder a grant's link is bound to. */
+export function fileHolder(viewer: { kind: "account"; accountId: number } | { kind: "guest"; guestId: string }) {
+  return viewer.kind === "account" ? `a:${viewer.accountId}` : `g:${viewer.guestId}`;
+}
+
 export function signFileToken(secret: string, token: FileToken): string {
   return sign(secret, "file", b64(Buffer.from(JSON.stringify(token))));
 }
@@ -48,7 +57,12 @@ export function verifyFileToken(secret: string, signed: string, nowMs: number): 
   } catch {
     return { ok: false, reason: "invalid" };
   }
-  if (typeof token?.key !== "string" || typeof token.name !== "string" || typeof token.exp !== "number") {
+  if (
+    typeof token?.key !== "string" ||
+    typeof token.name !== "string" ||
+    typeof token.exp !== "number" ||
+    typeof token.holder !== "string"
+  ) {
     return { ok: false, reason: "invalid" };
   }
   if (token.exp * 1000 < nowMs) return { ok: false, reason: "expired" };
