@@ -189,6 +189,16 @@ export const GRAPHQL = { maxDepth: 8, maxComplexity: 500, maxListLimit: 100, max
 /** Terms (SPEC §9): liability is capped at the purchase price, or this much when nothing was purchased. */
 export const LIABILITY_CAP_CENTS = 10_000;
 
+/**
+ * Legal texts changed after BRAND.legalUpdated, with the day of their change (DECISIONS: a changed text
+ * changes its "last updated" date, in both languages); the others keep BRAND.legalUpdated.
+ */
+export const LEGAL_PAGE_UPDATED: Readonly<Record<string, string>> = {
+  // Unverified sign-ups deleted after 30 days, the payment provider's customer deleted with the account,
+  // signed-in devices listed in the settings, no e-mail addresses in server logs (issue 19).
+  "privacy-policy": "2026-11-25",
+};
+
 /** Retention periods the Privacy Policy promises; whatever deletes that data follows them. */
 export const RETENTION = {
   guestDownloadsMonths: 3,

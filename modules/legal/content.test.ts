@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_LIMITS, AUTH, BRAND, FOLDERS, LOCALES, type Locale } from "#config/constants.ts";
+import { ACCOUNT_LIMITS, AUTH, BRAND, FOLDERS, LOCALES, type Locale, RETENTION } from "#config/constants.ts";
 import { getInfoPage, getLegalContent } from "./content.ts";
 import { INFO_PAGE_KEYS, type InfoPage } from "./types.ts";
 
@@ -83,11 +83,14 @@ describe("information pages", () => {
     });
   }
 
-  it("dates the legal texts, not the FAQ", () => {
-    for (const key of ["license", "terms-conditions", "privacy-policy", "cookie-policy"] as const) {
+  it("dates the legal texts, not the FAQ: a text that changed carries the date of its change", () => {
+    for (const key of ["license", "terms-conditions", "cookie-policy"] as const) {
       expect(getInfoPage(key, "en").updated).toBe("Last updated: November 2021");
       expect(getInfoPage(key, "es").updated).toBe("Última actualización: noviembre de 2021");
     }
+    // The privacy policy changed on 2026-11-25 (unverified sign-ups, the payment provider's customer, sessions).
+    expect(getInfoPage("privacy-policy", "en").updated).toBe("Last updated: November 2026");
+    expect(getInfoPage("privacy-policy", "es").updated).toBe("Última actualización: noviembre de 2026");
     expect(getInfoPage("faq", "en").updated).toBeUndefined();
   });
 
@@ -202,6 +205,22 @@ describe("facts the texts must state", () => {
     expect(es).toContain("proveedor de pagos");
     expect(es).toContain("formato portable");
     for (const t of [en, es]) expect(t).toContain(BRAND.supportEmail);
+  });
+
+  it("privacy policy: what goes with a deleted account, unverified sign-ups, the sessions kept per device", () => {
+    const en = text("privacy-policy", "en");
+    const es = text("privacy-policy", "es");
+    const days = RETENTION.unverifiedAccountDays;
+    expect(en).toContain(`deleted ${days} days after you signed up`);
+    expect(es).toContain(`se borran a los ${days} días del registro`);
+    expect(en).toContain("the customer record our payment provider keeps about you");
+    expect(es).toContain("la ficha de cliente que guarda de ti nuestro proveedor de pagos");
+    expect(en).toContain("the browser and operating system");
+    expect(es).toContain("el navegador y el sistema operativo");
+    expect(en).toContain("never your full IP address");
+    expect(es).toContain("nunca tu dirección IP completa");
+    expect(en).toContain("e-mail addresses removed");
+    expect(es).toContain("sin direcciones de correo");
   });
 
   it("licence page: links to the PDFs in the page's locale", () => {

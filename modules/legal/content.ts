@@ -1,7 +1,7 @@
-import type { Locale } from "#config/constants.ts";
+import { LEGAL_PAGE_UPDATED, type Locale } from "#config/constants.ts";
 import { englishContent } from "./content/en.ts";
 import { spanishContent } from "./content/es.ts";
-import { legalFacts } from "./facts.ts";
+import { legalFacts, legalMonth, legalUpdatedDate } from "./facts.ts";
 import type { InfoPage, InfoPageKey, LegalContent } from "./types.ts";
 
 const builders: Record<Locale, typeof englishContent> = { en: englishContent, es: spanishContent };
@@ -40,6 +40,13 @@ export function getInfoPage(key: InfoPageKey, locale: Locale): InfoPage {
     key,
     locale,
     ...page,
-    ...(DATED_PAGES.has(key) ? { updated: content.updated } : {}),
+    ...(DATED_PAGES.has(key) ? { updated: updatedLine(key, locale) } : {}),
   };
+}
+
+/** A dated page's "last updated" line: the month its text last changed (LEGAL_PAGE_UPDATED), else the texts'. */
+function updatedLine(key: InfoPageKey, locale: Locale): string {
+  const content = getLegalContent(locale);
+  const changed = Object.hasOwn(LEGAL_PAGE_UPDATED, key) ? LEGAL_PAGE_UPDATED[key] : undefined;
+  return changed ? content.lastUpdated(legalMonth(legalUpdatedDate(changed), locale)) : content.updated;
 }

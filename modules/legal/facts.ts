@@ -67,10 +67,15 @@ export function formatMoney(cents: number, locale: Locale): string {
   }).format(cents / 100);
 }
 
-/** "2021-11" -> Date at 00:00 UTC on the 1st. */
-export function legalUpdatedDate(): Date {
-  const [year, month] = BRAND.legalUpdated.split("-").map(Number);
+/** "2021-11" (or "2026-11-25") -> Date at 00:00 UTC on the 1st of that month. */
+export function legalUpdatedDate(yearMonth: string = BRAND.legalUpdated): Date {
+  const [year, month] = yearMonth.split("-").map(Number);
   return new Date(Date.UTC(year, month - 1, 1));
+}
+
+/** The month of a legal text's date as the texts show it: "November 2021" / "noviembre de 2021". */
+export function legalMonth(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: "long", year: "numeric", timeZone: "UTC" }).format(date);
 }
 
 const cache = new Map<Locale, LegalFacts>();
@@ -88,7 +93,7 @@ export function legalFacts(locale: Locale): LegalFacts {
     brand: BRAND.name,
     supportEmail: BRAND.supportEmail,
     copyrightEmail: BRAND.copyrightEmail,
-    updated: new Intl.DateTimeFormat(tag, { month: "long", year: "numeric", timeZone: "UTC" }).format(updatedDate),
+    updated: legalMonth(updatedDate, locale),
     updatedDate,
     minimumAge: AUTH.minimumAge,
     downloads: {

@@ -100,6 +100,8 @@ export type LegalContent = {
   pages: Record<InfoPageKey, PageText>;
   /** pages that show a "last updated" line */
   updated: string;
+  /** the same line for a text updated in another month ("November 2026") */
+  lastUpdated(month: string): string;
   licences: Record<LicenceKind, LicenceTerms>;
   licenceCommon: LicenceCommon;
   document: LicenceDocumentLabels;

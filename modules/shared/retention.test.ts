@@ -92,4 +92,39 @@ describe("retention", () => {
     const again = await purgeExpiredRecords({ db, clock: { now: () => new Date("2026-11-23T00:00:00Z") } });
     expect(Object.values(again).every((n) => n === 0)).toBe(true);
   });
+
+  it("deletes sign-ups never verified after 30 days, with their links; verified, newer and deleted accounts stay", async () => {
+    const db = database.db;
+    const add = async (username: string, created: string, verified: string | null, deleted: string | null = null) => {
+      const [row] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into account (email, username, name, password_hash, verified_at, deleted_at, created_at)
+            values (${`${username}@example.com`}, ${username}, ${username}, 'x', ${verified ? new Date(verified) : null},
+                    ${deleted ? new Date(deleted) : null}, ${new Date(created)}) returning id`,
+      );
+      await db.execute(sql`insert into email_token (token_hash, account_id, purpose, expires_at)
+                           values (${`t-${username}`}, ${row.id}, 'verify', ${new Date(created)})`);
+      return row.id;
+    };
+    const now = new Date("2026-11-25T12:00:00Z");
+    const stale = await add("never-verified", "2026-10-26T11:59:00Z", null); // 30 days and a minute: deleted
+    const fresh = await add("verifying", "2026-10-26T12:01:00Z", null); // a minute short of 30 days: kept
+    const member = await add("verified-old", "2026-01-01T00:00:00Z", "2026-01-01T01:00:00Z");
+    const gone = await add("deleted-old", "2026-01-01T00:00:00Z", "2026-01-01T01:00:00Z", "2026-02-01T00:00:00Z");
+    const purged = await purgeExpiredRecords({ db, clock: { now: () => now } });
+    expect(purged.unverifiedAccounts).toBe(1);
+    const left = await queryRows<{ id: number }>(
+      db,
+      sql`select id from account where id in (${stale}, ${fresh}, ${member}, ${gone}) order by id`,
+    );
+    expect(left.map((r) => r.id)).toEqual([fresh, member, gone]);
+    expect(
+      (
+        await queryRows<{ n: number }>(db, sql`select count(*)::int as n from email_token where account_id = ${stale}`)
+      )[0].n,
+    ).toBe(0);
+    // A day later the one that was still verifying has had its 30 days too.
+    const later = await purgeExpiredRecords({ db, clock: { now: () => new Date("2026-11-26T12:00:00Z") } });
+    expect(later.unverifiedAccounts).toBe(1);
+  });
 });

@@ -127,6 +127,7 @@ export function englishContent(f: LegalFacts): LegalContent {
 
   return {
     updated: `Last updated: ${f.updated}`,
+    lastUpdated: (month: string) => `Last updated: ${month}`,
     licences,
     licenceCommon: common,
     document: {
@@ -404,7 +405,8 @@ export function englishContent(f: LegalFacts): LegalContent {
                 id: "sign-out-everywhere",
                 question: "How do I sign out of all my devices?",
                 answer: [
-                  "Change your password in Account settings: every other device is signed out at once, and you stay signed in on the one you're using. Setting a new password with a reset link from the sign-in page signs you out everywhere.",
+                  "Go to Account settings, under Where you're signed in: it lists your sessions with the browser, the device, when each was last active and roughly where it signed in from. Choose Sign out next to one, or Sign out of all other sessions; you stay signed in on the device you're using.",
+                  "Changing your password there signs every other device out too. Setting a new password with a reset link from the sign-in page signs you out everywhere.",
                   "Sign out, in the profile menu, only signs out the device you're using.",
                 ],
               },
@@ -727,7 +729,8 @@ export function englishContent(f: LegalFacts): LegalContent {
               "Billing data: billing name and e-mail address, postal address, country, city and postcode, your subscription and your invoices. Card payments are handled by our payment provider; we only receive the card brand and the last four digits.",
               "Guest downloads: when you download without an account, a signed cookie with a random identifier, together with your IP address, lets us count your downloads for the month.",
               "Messages: what you send us through the contact form (first name, last name, e-mail address and message) or by e-mail.",
-              "Server logs: IP address, browser type, pages requested, date and time, and error details.",
+              "Signed-in devices: for each session, the browser and operating system your browser reports, when you signed in and were last active, and the network you signed in from (the first three numbers of an IPv4 address, or the first half of an IPv6 address; never your full IP address). You see them, and can sign any of them out, in Account settings.",
+              "Server logs: IP address, browser type, pages requested, date and time, and error details, with e-mail addresses removed.",
             ],
             closing: ["We do not buy data about you from other companies."],
           },
@@ -786,9 +789,10 @@ export function englishContent(f: LegalFacts): LegalContent {
             heading: "How long we keep it",
             paragraphs: ["We keep personal data only for as long as we need it:"],
             list: [
-              "Account data, favourites, collections and download history: while your account exists. When you delete it, we remove your favourites, collections and profile picture and anonymise the rest straight away.",
+              "Account data, favourites, collections and download history: while your account exists. When you delete it, we remove your favourites, collections, profile picture and sessions and anonymise the rest straight away, and we delete the customer record our payment provider keeps about you (name, e-mail address, billing address and cards). If the provider cannot be reached at that moment, we keep trying until it is deleted.",
+              `Sign-ups never verified: if the verification link is never followed, the account and its data are deleted ${f.retention.unverifiedAccountDays} days after you signed up.`,
               "Invoices: for as long as tax and accounting law requires, without your personal details once your account is deleted.",
-              `Sign-in: the session cookie lasts ${f.tokenCookieDays} days and the refresh token ${f.refreshTokenDays} days; both are revoked when you sign out everywhere or change your password.`,
+              `Sign-in: the session cookie lasts ${f.tokenCookieDays} days and the refresh token ${f.refreshTokenDays} days; both are revoked when you sign out, sign a device out in Account settings or change your password. A session's device details go with the session.`,
               `Guest download records: deleted within ${f.retention.guestDownloadsMonths} months.`,
               `Server logs: up to ${f.retention.serverLogDays} days, or longer when we need them to investigate a security incident.`,
               `Messages to support: up to ${f.retention.supportMessageYears} years after the conversation ends.`,

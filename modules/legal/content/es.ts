@@ -127,6 +127,7 @@ export function spanishContent(f: LegalFacts): LegalContent {
 
   return {
     updated: `Última actualización: ${f.updated}`,
+    lastUpdated: (month: string) => `Última actualización: ${month}`,
     licences,
     licenceCommon: common,
     document: {
@@ -404,7 +405,8 @@ export function spanishContent(f: LegalFacts): LegalContent {
                 id: "sign-out-everywhere",
                 question: "¿Cómo cierro la sesión en todos mis dispositivos?",
                 answer: [
-                  "Cambia tu contraseña en Ajustes de la cuenta: se cierra al instante la sesión en todos los demás dispositivos y mantienes la sesión iniciada en el que estás usando. Si creas una contraseña nueva con un enlace de restablecimiento desde la página de inicio de sesión, se cierra la sesión en todos.",
+                  "Ve a Ajustes de la cuenta, a Dónde tienes la sesión iniciada: verás tus sesiones con el navegador, el dispositivo, cuándo se usó cada una por última vez y desde dónde, aproximadamente, se inició. Elige Cerrar sesión junto a una, o Cerrar las demás sesiones; la del dispositivo que estás usando sigue abierta.",
+                  "Cambiar ahí la contraseña también cierra la sesión en todos los demás dispositivos. Si creas una contraseña nueva con un enlace de restablecimiento desde la página de inicio de sesión, se cierra la sesión en todos.",
                   "Cerrar sesión, en el menú de tu perfil, solo cierra la sesión en el dispositivo que estás usando.",
                 ],
               },
@@ -727,7 +729,8 @@ export function spanishContent(f: LegalFacts): LegalContent {
               "Datos de facturación: nombre y correo de facturación, dirección postal, país, ciudad y código postal, tu suscripción y tus facturas. Los pagos con tarjeta los gestiona nuestro proveedor de pagos; nosotros solo recibimos la marca de la tarjeta y sus cuatro últimos dígitos.",
               "Descargas sin cuenta: si descargas sin cuenta, una cookie firmada con un identificador aleatorio, junto con tu dirección IP, nos permite contar tus descargas del mes.",
               "Mensajes: lo que nos envías mediante el formulario de contacto (nombre, apellidos, correo electrónico y mensaje) o por correo electrónico.",
-              "Registros del servidor: dirección IP, tipo de navegador, páginas solicitadas, fecha y hora, y detalles de los errores.",
+              "Dispositivos con la sesión iniciada: de cada sesión, el navegador y el sistema operativo que indica tu navegador, cuándo iniciaste sesión y cuándo la usaste por última vez, y la red desde la que la iniciaste (los tres primeros números de una dirección IPv4 o la primera mitad de una IPv6; nunca tu dirección IP completa). Los ves, y puedes cerrar cualquiera de ellas, en Ajustes de la cuenta.",
+              "Registros del servidor: dirección IP, tipo de navegador, páginas solicitadas, fecha y hora, y detalles de los errores, sin direcciones de correo.",
             ],
             closing: ["No compramos datos sobre ti a otras empresas."],
           },
@@ -788,9 +791,10 @@ export function spanishContent(f: LegalFacts): LegalContent {
             heading: "Cuánto tiempo los conservamos",
             paragraphs: ["Conservamos los datos personales solo mientras los necesitamos:"],
             list: [
-              "Datos de la cuenta, favoritos, colecciones e historial de descargas: mientras exista tu cuenta. Cuando la eliminas, borramos tus favoritos, tus colecciones y tu foto de perfil, y anonimizamos el resto en ese mismo momento.",
+              "Datos de la cuenta, favoritos, colecciones e historial de descargas: mientras exista tu cuenta. Cuando la eliminas, borramos tus favoritos, tus colecciones, tu foto de perfil y tus sesiones, anonimizamos el resto en ese mismo momento y borramos la ficha de cliente que guarda de ti nuestro proveedor de pagos (nombre, correo, dirección de facturación y tarjetas). Si en ese momento no responde, lo seguimos intentando hasta borrarla.",
+              `Registros nunca verificados: si nunca se sigue el enlace de verificación, la cuenta y sus datos se borran a los ${f.retention.unverifiedAccountDays} días del registro.`,
               "Facturas: durante el plazo que exige la normativa fiscal y contable, sin tus datos personales una vez eliminada la cuenta.",
-              `Inicio de sesión: la cookie de sesión dura ${f.tokenCookieDays} días y el token de renovación, ${f.refreshTokenDays}; ambos se revocan al cerrar la sesión en todos los dispositivos o al cambiar la contraseña.`,
+              `Inicio de sesión: la cookie de sesión dura ${f.tokenCookieDays} días y el token de renovación, ${f.refreshTokenDays}; ambos se revocan al cerrar la sesión, al cerrar la de un dispositivo en Ajustes de la cuenta o al cambiar la contraseña. Los datos del dispositivo de una sesión se van con ella.`,
               `Registros de descargas sin cuenta: se borran en un plazo máximo de ${f.retention.guestDownloadsMonths} meses.`,
               `Registros del servidor: hasta ${f.retention.serverLogDays} días, o más si los necesitamos para investigar un incidente de seguridad.`,
               `Mensajes al soporte: hasta ${f.retention.supportMessageYears} años después de cerrar la conversación.`,
