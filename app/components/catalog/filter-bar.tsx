@@ -77,7 +77,7 @@ function Group({
 }
 
 /**
- * The bar's pop-overs close on Escape (focus back on the open one's button) and on a press outside them.
+ * The bar's pop-overs close on Escape (focus back on the open one's button) and on a click outside them.
  * Without scripts they are plain disclosures (one open at a time, through their shared name).
  */
 function useMenusDismiss(bar: React.RefObject<HTMLElement | null>) {
@@ -91,14 +91,15 @@ function useMenusDismiss(bar: React.RefObject<HTMLElement | null>) {
       menus[0].querySelector("summary")?.focus();
       e.preventDefault();
     };
-    const onPress = (e: PointerEvent) => {
+    // On the click, not the press: closing one on the press moved the next one's button away from the pointer.
+    const onClickAway = (e: MouseEvent) => {
       for (const d of open()) if (!(e.target instanceof Node && d.contains(e.target))) d.open = false;
     };
     document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPress);
+    document.addEventListener("click", onClickAway);
     return () => {
       document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPress);
+      document.removeEventListener("click", onClickAway);
     };
   }, [bar]);
 }
