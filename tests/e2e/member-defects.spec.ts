@@ -100,6 +100,20 @@ async function expectReachable(locator: Locator, what: string) {
   expect(hit, `${what}: covered or clipped`).toBe(true);
 }
 
+/** No two of the options are drawn over each other. */
+async function expectNoOverlap(options: Locator, what: string) {
+  const overlaps = await options.evaluateAll((els) => {
+    const boxes = els.map((el) => el.getBoundingClientRect());
+    return boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter((b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+        .map(() => i),
+    ).length;
+  });
+  expect(overlaps, `${what}: options drawn over each other`).toBe(0);
+}
+
 async function firstTemplatePath(page: Page, prefix: string): Promise<string> {
   const html = await (await page.request.get(`${prefix}/templates`)).text();
   const path = new RegExp(`href="(${prefix}/template/[a-z0-9-]+)"`).exec(html)?.[1];
@@ -187,6 +201,7 @@ for (const locale of ["en", "es"] as const) {
       expect(await styles.count()).toBeGreaterThan(8);
       await expectReachable(styles.first(), `${width}: first style`);
       await expectReachable(styles.last(), `${width}: last style`);
+      await expectNoOverlap(styles, `${width}: styles`);
 
       // Opening Colour closes Style: one at a time. Every colour shows, as a swatch with its name.
       await summary(l.color).click();
@@ -195,6 +210,7 @@ for (const locale of ["en", "es"] as const) {
       const colours = menu(l.color).locator("label");
       expect(await colours.count()).toBeGreaterThan(8);
       await expectReachable(colours.last(), `${width}: last colour`);
+      await expectNoOverlap(colours, `${width}: colours`);
 
       // Escape closes it and gives the focus back to its button.
       await page.keyboard.press("Escape");

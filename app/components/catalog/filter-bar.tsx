@@ -47,7 +47,7 @@ function Group({
           ▾
         </span>
       </summary>
-      <fieldset className={swatches || options.length > 6 ? "md:w-80" : "md:w-64"}>
+      <fieldset className={`w-full ${swatches || options.length > 6 ? "md:w-80" : "md:w-64"}`}>
         <legend className="sr-only">{label}</legend>
         {/* Every option shows: a grid of swatches for colours, two columns for a long list, never a clipped scroll. */}
         <div
