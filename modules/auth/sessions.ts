@@ -5,6 +5,15 @@ import type { Db } from "#db/client.server.ts";
 import { sign, unsign } from "#modules/downloads/signing.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
+import { describeUserAgent, networkOf, storedUserAgent } from "./device.ts";
+import {
+  familyOfSession,
+  insertSessionDevice,
+  liveSessions,
+  purgeOrphanDevices,
+  revokeAccountFamily,
+  revokeOtherFamilies,
+} from "./sessions-repo.ts";
 
 /**
  * Sessions are tokens: a short access token (signed, 15 minutes) and a long refresh token (random,
@@ -73,10 +82,15 @@ async function issue(
   };
 }
 
-/** A new session after a successful log-in. */
-export async function createSession(ctx: SessionContext, accountId: number): Promise<Tokens> {
-  const tokens = await issue(ctx, accountId, b64());
+/**
+ * A new session after a successful log-in. With `device` (the request's User-Agent and client key), the
+ * browser and the network (never the full address) are kept for the member's list of sessions.
+ */
+export async function createSession(ctx: SessionContext, accountId: number, device?: SessionDevice): Promise<Tokens> {
+  const family = b64();
+  const tokens = await issue(ctx, accountId, family);
   if (!tokens) throw new Error("session not created");
+  if (device) await recordSessionDevice(ctx, accountId, family, device);
   return tokens;
 }
 
@@ -161,4 +175,88 @@ export async function purgeExpiredSessions(ctx: Pick<SessionContext, "db" | "clo
   const dayAgo = new Date(ctx.clock.now().getTime() - 86_400_000);
   await ctx.db.execute(sql`delete from auth_session where expires_at < ${ctx.clock.now()} or revoked_at < ${dayAgo}`);
   await ctx.db.execute(sql`delete from email_token where expires_at < ${dayAgo}`);
+  await purgeOrphanDevices(ctx.db);
+}
+
+// --- The member's list of sessions (account settings): one entry per log-in (a family and its rotations).
+
+/** What a log-in request says about its device: its User-Agent and client key (an address or a /64). */
+export type SessionDevice = { userAgent?: string | null; clientKey?: string | null };
+
+async function recordSessionDevice(ctx: SessionContext, accountId: number, family: string, device: SessionDevice) {
+  await insertSessionDevice(ctx.db, {
+    family,
+    accountId,
+    userAgent: storedUserAgent(device.userAgent),
+    network: networkOf(device.clientKey),
+    createdAt: ctx.clock.now(),
+  });
+}
+
+/** One signed-in device as the settings list it; `id` names it in the sign-out forms. */
+export type SessionListItem = {
+  id: string;
+  browser: string | null;
+  os: string | null;
+  /** "192.168.1.x" or an IPv6 /64; null when unknown (sessions from before the list existed). */
+  network: string | null;
+  signedInAt: Date;
+  lastActiveAt: Date;
+  /** The session of the request that asks. */
+  current: boolean;
+};
+
+export const SESSION_ERRORS = {
+  notFound: "account.sessions.errors.notFound",
+  current: "account.sessions.errors.current",
+} as const;
+export type SessionResult<V> = { ok: true; value: V } | { ok: false; code: string };
+
+type ListContext = Pick<SessionContext, "db" | "clock">;
+
+/** The account's live sessions, the current one first, then by last activity. */
+export async function listSessions(
+  ctx: ListContext,
+  input: { accountId: number; sessionId: string },
+): Promise<SessionListItem[]> {
+  const now = ctx.clock.now();
+  const startedAfter = new Date(now.getTime() - AUTH.absoluteSessionDays * 86_400_000);
+  const [rows, current] = await Promise.all([
+    liveSessions(ctx.db, input.accountId, now, startedAfter),
+    familyOfSession(ctx.db, input.accountId, input.sessionId),
+  ]);
+  const items = rows.map((r) => ({
+    id: r.family,
+    ...describeUserAgent(r.userAgent),
+    network: r.network,
+    signedInAt: new Date(r.signedInAt ?? now),
+    lastActiveAt: new Date(r.lastActiveAt ?? now),
+    current: r.family === current,
+  }));
+  return [...items.filter((i) => i.current), ...items.filter((i) => !i.current)];
+}
+
+/**
+ * Signs one of the account's other sessions out. Another account's session, an unknown or ended one is
+ * "not found" (the same answer, so ids of others cannot be probed); the current one is signed out with
+ * the log-out instead.
+ */
+export async function revokeSession(
+  ctx: ListContext,
+  input: { accountId: number; sessionId: string; target: string },
+): Promise<SessionResult<null>> {
+  const current = await familyOfSession(ctx.db, input.accountId, input.sessionId);
+  if (current !== null && input.target === current) return { ok: false, code: SESSION_ERRORS.current };
+  const ended = await revokeAccountFamily(ctx.db, input.accountId, input.target, ctx.clock.now());
+  return ended ? { ok: true, value: null } : { ok: false, code: SESSION_ERRORS.notFound };
+}
+
+/** Signs every other session of the account out; this one stays. Answers how many were ended. */
+export async function revokeOtherSessions(
+  ctx: ListContext,
+  input: { accountId: number; sessionId: string },
+): Promise<SessionResult<{ ended: number }>> {
+  const current = await familyOfSession(ctx.db, input.accountId, input.sessionId);
+  if (current === null) return { ok: false, code: SESSION_ERRORS.notFound };
+  return { ok: true, value: { ended: await revokeOtherFamilies(ctx.db, input.accountId, current, ctx.clock.now()) } };
 }
