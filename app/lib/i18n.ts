@@ -30,18 +30,11 @@ export function stripLocale(pathname: string): string {
 }
 
 /**
- * A page's address in another locale with the query of the page being read, each parameter once. The
- * address may carry a query of its own (a search's `?q=`): the current query's parameters replace its
- * parameters of the same name and the current query is kept as it was typed.
+ * A page's address in another locale with the query of the page being read, once: the address's own
+ * query (a search's `?q=`) gives way to the page's, which is what the reader sees and keeps.
  */
 export function withQuery(address: string, search: string): string {
-  const at = address.indexOf("?");
-  if (at < 0) return address + search;
-  const current = search.replace(/^\?/, "");
-  const own = new URLSearchParams(address.slice(at + 1));
-  for (const key of new URLSearchParams(current).keys()) own.delete(key);
-  const query = [own.toString(), current].filter(Boolean).join("&");
-  return query ? `${address.slice(0, at)}?${query}` : address.slice(0, at);
+  return address.split("?")[0] + search;
 }
 
 const plural = new Map<Locale, (count: number) => string>();

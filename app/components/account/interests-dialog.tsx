@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link, useMatches, useRevalidator } from "react-router";
 import { GraphqlRequestError, graphql } from "#app/lib/graphql-client.ts";
 import { LIMIT_TAGS } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
@@ -14,13 +14,25 @@ const TAGS_QUERY = `query Tags($where: TagWhere, $orderBy: TagOrderBy, $limit: I
 const SAVE_MUTATION = "mutation UpdateAccountInterests($tagIds: [Int!]!) { updateAccountInterests(tagIds: $tagIds) }";
 
 /**
+ * What a route may declare in its `handle`: `interests: false` keeps the interests dialog shut on it and
+ * on every route under it (the member's own pages, where the account is managed, deleted or signed out of).
+ */
+export type InterestsHandle = { interests?: false };
+
+/** The dialog, unless a route on the way to the page refused it (InterestsHandle). */
+export function InterestsDialog() {
+  const refused = useMatches().some((m) => (m.handle as InterestsHandle | undefined)?.interests === false);
+  return refused ? null : <AskInterests />;
+}
+
+/**
  * The interests dialog (SPEC §4): for a signed-in account without interests, once the tags have loaded.
  * No close button and Escape does nothing: it closes after a successful save. It never opens over the
- * member's own pages (their routes' handle, see SiteChrome), and it links to them and to the log-out.
+ * member's own pages (InterestsHandle), and it links to the settings and to the log-out.
  * Choosing toggles a topic, but the last chosen one stays ('The interest field is required.'). A failed
  * load shows nothing.
  */
-export function InterestsDialog() {
+function AskInterests() {
   const { t, locale, href } = useI18n();
   const [tags, setTags] = useState<InterestTag[] | null>(null);
   const [chosen, setChosen] = useState<number[]>([]);

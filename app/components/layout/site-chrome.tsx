@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { useMatches, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
 import { FavoritesProvider } from "../favorites/favorites-context.tsx";
 import { useI18n } from "../i18n.tsx";
@@ -9,23 +9,13 @@ import type { StripItem } from "./nav-strip.tsx";
 import { OnlineStatus } from "./online-status.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 
-/** Asked once, of a new member: its code is fetched only then. */
+/**
+ * Asked once, of a new member: its code is fetched only then. It reads the routes' word on it itself
+ * (InterestsHandle: never over the member's own pages), so that rule costs the chrome nothing.
+ */
 const InterestsDialog = lazy(() =>
   import("../account/interests-dialog.tsx").then((m) => ({ default: m.InterestsDialog })),
 );
-
-/**
- * What a route may declare in its `handle` for the chrome around it. `interests: false` keeps the
- * interests dialog shut on it and on every route under it: the member's own pages (profile, settings,
- * billing, payments, invoices, downloads, favourites), where the account is managed, deleted or signed
- * out of.
- */
-export type ChromeHandle = { interests?: false };
-
-/** Whether a route on the way to the page said that the interests dialog must not open over it. */
-function interestsRefused(matches: ReturnType<typeof useMatches>): boolean {
-  return matches.some((m) => (m.handle as ChromeHandle | undefined)?.interests === false);
-}
 
 /**
  * What the site's layouts share (SPEC §2): skip link, progress bar, header with its navigation strip (or
@@ -42,12 +32,11 @@ export function SiteChrome({
   strip: StripItem[];
   stripLabel?: string;
   below?: ReactNode;
-  /** Whether the interests dialog may open in this layout (not on pricing and checkout); a route can refuse it too (ChromeHandle). */
+  /** Whether the interests dialog may open here (not on pricing and checkout). */
   interests?: boolean;
   children: ReactNode;
 }) {
   const root = useRouteLoaderData<RootData>("root");
-  const matches = useMatches();
   const { t } = useI18n();
   return (
     <FavoritesProvider>
@@ -65,7 +54,7 @@ export function SiteChrome({
       </main>
       <Footer nav={root?.nav ?? []} />
       <OnlineStatus />
-      {interests && root?.viewer?.needsInterests && !interestsRefused(matches) ? (
+      {interests && root?.viewer?.needsInterests ? (
         <Suspense fallback={null}>
           <InterestsDialog />
         </Suspense>

@@ -1,14 +1,14 @@
 import { NavLink, Outlet, redirect } from "react-router";
+import type { InterestsHandle } from "#app/components/account/interests-dialog.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { LogoutForm } from "#app/components/layout/account-menu.tsx";
-import type { ChromeHandle } from "#app/components/layout/site-chrome.tsx";
 import { localePath, stripLocale } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import type { Route } from "./+types/layout";
 
 /** The member's own pages: the interests dialog never covers them, so the account can always be managed or left. */
-export const handle: ChromeHandle = { interests: false };
+export const handle: InterestsHandle = { interests: false };
 
 /** Profile pages need an account: anyone else goes to sign-up, with the way back (SPEC §2). */
 export async function loader({ request, context }: Route.LoaderArgs) {
