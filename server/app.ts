@@ -38,7 +38,7 @@ import { mountAvatars } from "./avatars.ts";
 import { mountBlog } from "./blog.ts";
 import { mountCaptcha } from "./captcha.ts";
 import { parseTrustProxy } from "./client-address.ts";
-import { type RequestContext, type RequestVars, requestContext, requestOf } from "./context.ts";
+import { type RequestContext, type RequestVars, requestContext, requestOf, sessionDevice } from "./context.ts";
 import { guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
 import { mountFavorites } from "./favorites.ts";
 import { isSharedQuery } from "./graphql/cost.ts";
@@ -488,7 +488,7 @@ export function createServerApp(opts: ServerOptions) {
     },
     endSession: () => clearedSessionHeaders(request.https),
     async startSession(accountId) {
-      const tokens = await createSession({ db, clock, secret }, accountId);
+      const tokens = await createSession({ db, clock, secret }, accountId, sessionDevice(request));
       return sessionCookieHeaders(tokens, request.https);
     },
   });

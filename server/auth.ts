@@ -7,7 +7,7 @@ import { AUTH, type Locale } from "#config/constants.ts";
 import { type AccountView, authenticate, getSessionAccount } from "#modules/accounts/service.ts";
 import { createSession, endSession, refreshSession, type Tokens, verifyAccessToken } from "#modules/auth/sessions.ts";
 import type { Clock, ServiceContext } from "#modules/shared/context.ts";
-import { type RequestContext, requestOf } from "./context.ts";
+import { type RequestContext, requestOf, sessionDevice } from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export const TOKEN_COOKIE = "apollo-token";
@@ -230,7 +230,7 @@ export function mountAuth(
         result.code === "auth.errors.fillAll" ? 400 : result.code === "auth.errors.invalidLogin" ? 401 : 403;
       return c.json({ ok: false, code: result.code, message: t(result.code) }, status);
     }
-    const tokens = await createSession(sessionCtx(), result.value.id);
+    const tokens = await createSession(sessionCtx(), result.value.id, sessionDevice(requestOf(c)));
     setSessionCookies(c, tokens);
     return c.json({ ok: true, ...tokensJson(tokens) });
   });

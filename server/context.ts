@@ -28,11 +28,18 @@ export type RequestContext = {
    * payments answer only such clients unless DEMO_MODE=on is stated (DECISIONS: Operations).
    */
   readonly local: boolean;
+  /** The browser's User-Agent (cut short): kept with a log-in for the member's list of sessions. */
+  readonly userAgent: string;
   /** The signed-in account and its session; null for guests and on paths that never look (files, assets). */
   viewer: SessionViewer;
 };
 
 export type RequestVars = { request: RequestContext };
+
+/** What a log-in from this request keeps about its device (modules/auth/sessions.ts createSession). */
+export function sessionDevice(request: Pick<RequestContext, "userAgent" | "clientKey">) {
+  return { userAgent: request.userAgent, clientKey: request.clientKey };
+}
 
 /** The request's context; the request-context middleware runs before every route. */
 export function requestOf(c: Context): RequestContext {
@@ -83,6 +90,7 @@ export function requestContext(opts: { trustProxy: TrustProxy; publicHttps: bool
       clientAddress: address,
       clientKey: addressKey(address),
       local: isLocalRequest(peerAddress(c), c.req.raw.headers),
+      userAgent: (c.req.header("user-agent") ?? "").slice(0, 400),
       viewer: null,
     };
     c.set("request" as never, request as never);

@@ -15,7 +15,7 @@ import { hasControl } from "#modules/shared/checks.ts";
 import type { Clock, Logger, ServiceContext } from "#modules/shared/context.ts";
 import type { AuthLimiters } from "./auth.ts";
 import { guardAuthRequest, requestLocale, setSessionCookies, takeAuthAttempt, tokensJson } from "./auth.ts";
-import { requestOf } from "./context.ts";
+import { requestOf, sessionDevice } from "./context.ts";
 
 /** How long a visitor has at the provider before the flow cookie ends. */
 const FLOW_SECONDS = 600;
@@ -87,19 +87,20 @@ function failed(c: Context, provider: Provider, locale: Locale, code = `${provid
 }
 
 /** Links or creates the account (ADR 0007) and starts its session: the tokens, or the refusal's code. */
-async function signIn(deps: Deps, locale: Locale, identity: ExternalIdentity) {
+async function signIn(c: Context, deps: Deps, locale: Locale, identity: ExternalIdentity) {
   const result = await signInWithIdentity(deps.serviceContext(locale), identity);
   if (!result.ok) return { ok: false as const, code: result.code };
   const tokens = await createSession(
     { db: deps.serviceContext(locale).db, clock: deps.clock, secret: deps.secret },
     result.value.id,
+    sessionDevice(requestOf(c)),
   );
   return { ok: true as const, tokens };
 }
 
 /** The redirect flows' last step: a session and the page the visitor came from, or the log-in page. */
 async function finishRedirect(c: Context, deps: Deps, flow: Flow, identity: ExternalIdentity) {
-  const outcome = await signIn(deps, flow.locale, identity);
+  const outcome = await signIn(c, deps, flow.locale, identity);
   if (!outcome.ok) return failed(c, identity.provider, flow.locale, outcome.code.split(".").pop());
   setSessionCookies(c, outcome.tokens);
   return c.redirect(flow.redirect || localePath(flow.locale, "/"), 303);
@@ -163,7 +164,7 @@ function mountTokenLogin(
       deps.log.warn(`${provider} token log-in: provider unavailable`, { reason: (error as Error).message });
       return refuse(503, "unavailable");
     }
-    const outcome = await signIn(deps, locale, identity);
+    const outcome = await signIn(c, deps, locale, identity);
     if (!outcome.ok) {
       if (outcome.code === "auth.errors.blocked") return refuse(403, "blocked", outcome.code);
       if (outcome.code.endsWith("LinkRefused")) return refuse(409, "account_exists", outcome.code);

@@ -3,6 +3,7 @@ import * as emailChange from "#modules/accounts/email-change.ts";
 import * as interests from "#modules/accounts/interests.ts";
 import * as profile from "#modules/accounts/profile.ts";
 import * as accounts from "#modules/accounts/service.ts";
+import * as sessions from "#modules/auth/sessions.ts";
 import * as billing from "#modules/billing/service.ts";
 import * as blog from "#modules/blog/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
@@ -36,5 +37,6 @@ export const services = {
   legal,
   profile,
   search,
+  sessions,
 };
 export type Services = typeof services;

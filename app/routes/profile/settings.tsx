@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useId, useState } from "react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { SessionsList } from "#app/components/account/sessions-list.tsx";
 import { Field, FormNotice, PasswordField, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { avatarOutcome } from "#app/lib/avatar-outcomes.ts";
@@ -18,6 +19,7 @@ import {
   profileSchema,
 } from "#modules/accounts/schemas.ts";
 import type { Route } from "./+types/settings";
+import { sessionsAction, sessionsOf } from "./settings.server.ts";
 
 const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"];
 /** The first letter of a name, for the picture's place when there is none. */
@@ -37,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     avatarNotice: avatarOutcome(url.searchParams.get("avatar")),
     wait: waitParam(url.searchParams),
     pendingEmail: pending?.email ?? null,
+    sessions: await sessionsOf(app, locale),
     interests: {
       options: options.map((o) => ({ id: o.id, type: o.type, name: o.content.name })),
       chosen,
@@ -69,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!viewer) throw new Response(null, { status: 401 });
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
+  if (intent === "sessions") return sessionsAction(app, locale, formData);
   if (!(intent in SCHEMAS)) throw new Response(null, { status: 400 });
   const accountId = viewer.account.id;
 
@@ -179,7 +183,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const { account, interests, pendingEmail, avatarNotice, wait } = loaderData;
+  const { account, interests, pendingEmail, avatarNotice, wait, sessions } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -191,6 +195,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <EmailForm email={account.email} pending={pendingEmail} />
       <InterestsForm options={interests.options} chosen={interests.chosen} />
       <PasswordForm />
+      <SessionsList sessions={sessions} />
       <DeleteForm />
     </div>
   );
