@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession } from "#modules/auth/sessions.ts";
 import type { BillingContext } from "#modules/billing/service.ts";
 import { retryProviderCustomerDeletion } from "#modules/billing/service.ts";
 import { stripeProvider } from "#modules/billing/stripe.ts";
@@ -95,12 +96,22 @@ describe("account deletion at Stripe", () => {
   it("deletes the customer (name, e-mail, address) at Stripe with the account", async () => {
     const m = await payingMember();
     expect(double.customers.has(m.customerId)).toBe(true);
+    await createSession({ db: database.db, clock, secret: "s".repeat(32) }, m.id, {
+      userAgent: "Mozilla/5.0 (Linux; Android 14) Chrome/131.0.0.0 Mobile Safari/537.36",
+      clientKey: "203.0.113.5",
+    });
     expect(await deleteAccount(ctx(), { accountId: m.id, password: PASSWORD })).toEqual({ ok: true, value: null });
     expect(await deleted(m.id)).toBe(true);
     expect(double.requests.filter((r) => r.method === "DELETE").map((r) => r.path)).toContain(
       `/v1/customers/${m.customerId}`,
     );
     expect(double.customers.has(m.customerId)).toBe(false);
+    // Its signed-in devices went with its sessions.
+    const [devices] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from auth_session_device where account_id = ${m.id}`,
+    );
+    expect(devices.n).toBe(0);
     // Deleting again (a retried job whose first answer was lost) is not an error.
     await expect(provider().deleteCustomer({ customerId: m.customerId })).resolves.toBeUndefined();
   });

@@ -132,6 +132,7 @@ export async function deleteAccount(
       "account_interest",
       "account_identity",
       "email_token",
+      "auth_session_device",
       "auth_session",
     ])
       await tx.execute(sql`delete from ${sql.identifier(table)} where account_id = ${input.accountId}`);
