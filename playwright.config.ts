@@ -58,6 +58,9 @@ export default defineConfig({
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
+      // As behind a proxy on this machine: a test can speak for other clients (X-Forwarded-For), while the
+      // browser's own requests carry no such header and stay this machine's (demo mode answers them).
+      TRUST_PROXY: "127.0.0.1, ::1",
     },
   },
 });

@@ -37,6 +37,8 @@ export type AppLoadContext = {
   facebookSignIn: boolean;
   /** The client's address key (through the trusted proxies; IPv6 by /64), for per-client limits. */
   clientKey: string;
+  /** A keyed hash of the client key: counts distinct clients (top searches) without keeping addresses. */
+  clientTag: string;
   /**
    * The CAPTCHA of public forms (sign-up): what the page's widget needs, and the check of the answer a
    * form posted in its `captcha` field (single use; refusals are translation keys).

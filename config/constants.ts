@@ -59,6 +59,11 @@ export const SEARCH_MAX_LENGTH = 200;
 /** Trending: downloads and views of the last N days, downloads weigh more. */
 export const TRENDING = { windowDays: 7, downloadWeight: 5, viewWeight: 1 } as const;
 export const TOP_SEARCHES_WINDOW_DAYS = 30;
+/**
+ * A query reaches the top searches (and the search box's suggestions) only once this many different
+ * clients (address keys) searched it in the window and it found templates: one client cannot write there.
+ */
+export const TOP_SEARCHES_MIN_CLIENTS = 5;
 
 export const AUTH = {
   minPasswordLength: 6,

@@ -37,7 +37,7 @@ import {
 import { mountAvatars } from "./avatars.ts";
 import { mountBlog } from "./blog.ts";
 import { mountCaptcha } from "./captcha.ts";
-import { parseTrustProxy } from "./client-address.ts";
+import { clientTag, parseTrustProxy } from "./client-address.ts";
 import { type RequestContext, type RequestVars, requestContext, requestOf, sessionDevice } from "./context.ts";
 import { guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
 import { mountFavorites } from "./favorites.ts";
@@ -455,6 +455,7 @@ export function createServerApp(opts: ServerOptions) {
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     facebookSignIn: env.facebook !== null,
     clientKey: request.clientKey,
+    clientTag: clientTag(secret, request.clientKey),
     captcha: {
       widget: captcha.widget,
       verify: (token) => captcha.verify({ token, remoteIp: request.clientAddress || undefined }),

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import net from "node:net";
 
 /**
@@ -104,4 +105,12 @@ export function isLocalRequest(peer: string | undefined, headers: Headers): bool
   const a = normalize(peer);
   if (a === null || !isLoopbackAddress(a)) return false;
   return FORWARDING_HEADERS.every((name) => !headers.has(name));
+}
+
+/**
+ * An opaque tag of a client's address key, keyed with the signing secret (the same on every process):
+ * tells clients apart for counts (distinct searchers) without keeping an address that could be read back.
+ */
+export function clientTag(secret: string, clientKey: string): string {
+  return createHmac("sha256", secret).update(`client\n${clientKey}`).digest("base64url").slice(0, 22);
 }

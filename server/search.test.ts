@@ -205,3 +205,55 @@ describe("GraphQL search budget", () => {
     }
   });
 });
+
+describe("top searches", () => {
+  const menu = async () => {
+    const query = "query M { mainPageSearchMenu { topSearches { searchRequest } } }";
+    const res = await srv.request(`/graphql?${new URLSearchParams({ query: `${query} `, lang: "en" })}`);
+    return ((await res.json()).data.mainPageSearchMenu.topSearches as { searchRequest: string }[]).map(
+      (s) => s.searchRequest,
+    );
+  };
+  const search = (q: string, peer: string) => srv.request(`/search?q=${encodeURIComponent(q)}`, {}, peer);
+
+  it("need several different clients: one client searching a phrase again and again puts nothing there", async () => {
+    const phrase = "business plan";
+    for (let i = 0; i < 12; i++) expect((await search(phrase, "203.0.113.77")).status).toBe(200);
+    // Through a proxy nobody trusts, a made-up X-Forwarded-For is still the same client.
+    for (let i = 0; i < 6; i++)
+      await srv.request(
+        `/search?q=${encodeURIComponent(phrase)}`,
+        { headers: { "x-forwarded-for": `198.51.100.${i}` } },
+        "203.0.113.77",
+      );
+    expect(await menu()).not.toContain(phrase);
+    // Different clients (an IPv6 /64 is one) make it a top search.
+    // Four clients so far (the one above, two IPv4, one /64)...
+    for (const peer of ["198.51.100.1", "198.51.100.2", "2001:db8:1:1::1", "2001:db8:1:1::2"])
+      await search(phrase, peer);
+    expect(await menu()).not.toContain(phrase);
+    // ...and the fifth (TOP_SEARCHES_MIN_CLIENTS).
+    await search(phrase, "2001:db8:9:9::1");
+    expect(await menu()).toContain(phrase);
+  });
+
+  it("never show a query that found no template, however many clients made it", async () => {
+    const phrase = "zzqxv nothing matches";
+    for (let i = 1; i <= 8; i++) await search(phrase, `192.0.2.${i}`);
+    expect(await menu()).not.toContain(phrase);
+  });
+
+  it("keep no address: the log holds an opaque tag per client", async () => {
+    const { sql } = await import("drizzle-orm");
+    const { queryRows } = await import("#modules/shared/sql.ts");
+    const rows = await queryRows<{ client: string | null }>(
+      srv.database.db,
+      sql`select distinct client from search_log where query = 'business plan'`,
+    );
+    expect(rows.length).toBe(5);
+    for (const r of rows) {
+      expect(r.client).toMatch(/^[\w-]{22}$/);
+      expect(r.client).not.toMatch(/203|198|2001/);
+    }
+  });
+});

@@ -105,8 +105,9 @@ export const searchWord = pgTable(
 );
 
 /**
- * One row per search: the normalised query, the locale, how many templates it found and when.
- * Nothing about who searched (no account, no IP, no fingerprint).
+ * One row per search: the normalised query, the locale, how many templates it found and when, and a
+ * keyed hash of the client's network (never the account, the address or a fingerprint) so top searches
+ * count distinct clients. Kept 30 days (the retention job).
  */
 export const searchLog = pgTable(
   "search_log",
@@ -115,6 +116,8 @@ export const searchLog = pgTable(
     query: text("query").notNull(),
     locale: text("locale").notNull(),
     resultCount: integer("result_count").notNull(),
+    /** HMAC of the client's address key (IPv6 by /64) with the signing secret, cut to 16 bytes; null before it was kept. */
+    client: text("client"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("search_log_created_idx").on(t.createdAt)],

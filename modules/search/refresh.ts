@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
+import { TOP_SEARCHES_MIN_CLIENTS, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { filterTokensSql } from "./filters.ts";
@@ -36,8 +36,6 @@ const KEY_SKIP_WORDS = [
   "como",
 ];
 const KEY_MAX_WORDS = 6;
-/** A search must have been made this often in the window to be offered as a suggestion. */
-const QUERY_SUGGESTION_MIN_COUNT = 3;
 /** Kinds of suggestions and the weight each starts from (the number of templates adds to it). */
 const KIND_WEIGHT = { category: 3, tag: 2, query: 2, style: 1, title: 1 } as const;
 const num = (n: number) => sql.raw(String(Number(n)));
@@ -189,10 +187,10 @@ async function rebuildSuggestions(db: Db, now: Date): Promise<{ suggestions: num
     from style s cross join lateral (values ('en', s.name_en), ('es', s.name_es)) as l(locale, name)
     union all
     select q.locale, 'query', q.query, q.query, (${num(KIND_WEIGHT.query)} + ln(1 + q.n))::real, '{}'::int[]
-    from (select locale, query, count(*) as n from search_log
+    from (select locale, query, count(distinct client) as n from search_log
           where created_at > ${since} and created_at <= ${now} and result_count > 0
-          group by locale, query having count(*) >= ${num(QUERY_SUGGESTION_MIN_COUNT)}
-          order by count(*) desc limit 500) q`;
+          group by locale, query having count(distinct client) >= ${num(TOP_SEARCHES_MIN_CLIENTS)}
+          order by count(distinct client) desc limit 500) q`;
   return db.transaction(async (tx) => {
     await tx.execute(sql`delete from search_suggestion`);
     // Titles first; a tag or category with the same name then raises the row to its own kind and weight.

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Locale, PAGE_SIZE, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
+import { type Locale, PAGE_SIZE, TOP_SEARCHES_MIN_CLIENTS, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
 import { seedDemo } from "#db/seed/index.ts";
 import { emptyFilters, type Filters } from "#modules/catalog/filters.ts";
 import { listTemplates } from "#modules/catalog/service.ts";
@@ -219,7 +219,7 @@ describe("searchTemplates", () => {
         expect(Array.isArray(r.items)).toBe(true);
       }
       await expect(autocomplete(ctx(), q)).resolves.toBeDefined();
-      await expect(logSearch(ctx(), { query: q, resultCount: 0 })).resolves.toBeUndefined();
+      await expect(logSearch(ctx(), { query: q, resultCount: 0, client: "c1" })).resolves.toBeUndefined();
     }
     expect((await searchTemplates(ctx(), { q: "" })).items).toEqual([]);
     expect((await searchTemplates(ctx(), { q: "<b>thesis</b>" })).query).toBe("b thesis b");
@@ -291,40 +291,73 @@ describe("autocomplete", () => {
 });
 
 describe("search log", () => {
-  it("stores the normalised query, the locale, the result count and the time, nothing else", async () => {
+  it("stores the normalised query, the locale, the result count, the time and the client's tag, nothing else", async () => {
     const at = new Date(now.getTime() - 1000);
-    await logSearch(ctx("es", at), { query: "  Plantilla   TESIS  ", resultCount: 7 });
+    await logSearch(ctx("es", at), { query: "  Plantilla   TESIS  ", resultCount: 7, client: "tag-of-a-client" });
     const rows = await database.rows<Record<string, unknown>>(sql`select * from search_log`);
     expect(rows).toHaveLength(1);
-    expect(Object.keys(rows[0]).sort()).toEqual(["created_at", "id", "locale", "query", "result_count"]);
-    expect(rows[0]).toMatchObject({ query: "plantilla tesis", locale: "es", result_count: 7 });
+    expect(Object.keys(rows[0]).sort()).toEqual(["client", "created_at", "id", "locale", "query", "result_count"]);
+    expect(rows[0]).toMatchObject({
+      query: "plantilla tesis",
+      locale: "es",
+      result_count: 7,
+      client: "tag-of-a-client",
+    });
     expect(new Date(rows[0].created_at as string).getTime()).toBe(at.getTime());
     const columns = await database.rows<{ column_name: string }>(
       sql`select column_name from information_schema.columns where table_name = 'search_log' order by column_name`,
     );
-    expect(columns.map((c) => c.column_name)).toEqual(["created_at", "id", "locale", "query", "result_count"]);
+    expect(columns.map((c) => c.column_name)).toEqual([
+      "client",
+      "created_at",
+      "id",
+      "locale",
+      "query",
+      "result_count",
+    ]);
   });
 
   it("skips empty queries and ones that look like personal data", async () => {
     await database.db.execute(sql`delete from search_log`);
     for (const query of ["", "  ", "🎉", "jane@example.com", "call 555 123 4567", "4242 4242 4242 4242"])
-      await logSearch(ctx(), { query, resultCount: 1 });
+      await logSearch(ctx(), { query, resultCount: 1, client: "c1" });
     const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from search_log`);
     expect(Number(n)).toBe(0);
   });
 
-  it("top searches: most frequent queries of the window that found something, the locale's first", async () => {
+  it("top searches: the queries of the window most clients made that found something, the locale's first", async () => {
     await database.db.execute(sql`delete from search_log`);
-    const log = async (query: string, times: number, daysAgo: number, resultCount: number, locale: Locale = "en") => {
-      for (let i = 0; i < times; i++)
-        await logSearch(ctx(locale, new Date(now.getTime() - daysAgo * DAY - i * 1000)), { query, resultCount });
+    /** `clients` different clients each make the search (the first of them `times` times). */
+    const log = async (
+      query: string,
+      clients: number,
+      daysAgo: number,
+      resultCount: number,
+      locale: Locale = "en",
+      times = 1,
+    ) => {
+      for (let c = 0; c < clients; c++)
+        for (let i = 0; i < (c === 0 ? times : 1); i++)
+          await logSearch(ctx(locale, new Date(now.getTime() - daysAgo * DAY - (c * 10 + i) * 1000)), {
+            query,
+            resultCount,
+            client: `${query}-client-${c}`,
+          });
     };
-    await log("pitch deck", 5, 1, 7);
-    await log("thesis", 3, 10, 8);
-    await log("Plantilla Tesis", 4, 2, 8, "es");
-    await log("xyzzy", 9, 1, 0); // found nothing
+    await log("pitch deck", 9, 1, 7);
+    await log("thesis", 6, 10, 8);
+    await log("Plantilla Tesis", 7, 2, 8, "es");
+    await log("xyzzy", 12, 1, 0); // found nothing
     await log("old favourite", 12, TOP_SEARCHES_WINDOW_DAYS + 1, 30); // outside the window
     await log("future", 12, -20, 30); // after now (the clock)
+    // One client, however often it searches, or a few clients, write nothing there.
+    await log("buy cheap pills here", 1, 1, 3, "en", 40);
+    await log("spam phrase", TOP_SEARCHES_MIN_CLIENTS - 1, 1, 3, "en", 10);
+    // Nor do searches logged without a client (before clients were counted).
+    for (let i = 0; i < 10; i++)
+      await database.db.execute(
+        sql`insert into search_log (query, locale, result_count, created_at) values ('untagged', 'en', 5, ${new Date(now.getTime() - DAY)})`,
+      );
 
     const en = await topSearches(ctx("en"), { limit: 8 });
     expect(en.map((s) => s.searchRequest)).toEqual(["pitch deck", "thesis", "plantilla tesis"]);
@@ -340,9 +373,10 @@ describe("search log", () => {
 
   it("zero-result rate over a number of days", async () => {
     const rate = await zeroResultRate(ctx(), { days: 30 });
-    expect(rate.searches).toBe(5 + 3 + 4 + 9);
-    expect(rate.zeroResults).toBe(9);
-    expect(rate.rate).toBeCloseTo(9 / 21);
+    const searches = 9 + 6 + 7 + 12 + 40 + (TOP_SEARCHES_MIN_CLIENTS - 1 + 9) + 10;
+    expect(rate.searches).toBe(searches);
+    expect(rate.zeroResults).toBe(12);
+    expect(rate.rate).toBeCloseTo(12 / searches);
     expect(await zeroResultRate(ctx("en", new Date(now.getTime() - 100 * DAY)), { days: 1 })).toEqual({
       searches: 0,
       zeroResults: 0,

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { PAGE_SIZE, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
+import { PAGE_SIZE, TOP_SEARCHES_MIN_CLIENTS, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
 import { type Filters, SEARCH_SORTS, type SearchSort } from "#modules/catalog/filters.ts";
 import { previewUrl } from "#modules/catalog/previews.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
@@ -480,25 +480,31 @@ function looksPersonal(raw: string): boolean {
 }
 
 /**
- * Records one search: the normalised query, the locale, the number of results and the time. Nothing
- * about who searched. Empty queries and ones that look like personal data are not recorded.
+ * Records one search: the normalised query, the locale, the number of results, the time and the client's
+ * opaque tag (a keyed hash, never the address or the account), so that top searches count distinct
+ * clients. Empty queries and ones that look like personal data are not recorded.
  */
-export async function logSearch(ctx: ServiceContext, input: { query: string; resultCount: number }): Promise<void> {
+export async function logSearch(
+  ctx: ServiceContext,
+  input: { query: string; resultCount: number; client: string },
+): Promise<void> {
   const raw = typeof input.query === "string" ? input.query : "";
   const text = normalizeQuery(raw);
   if (!text || looksPersonal(raw)) return;
   const count = Math.max(0, Math.trunc(Number(input.resultCount)) || 0);
+  const client = typeof input.client === "string" && input.client ? input.client.slice(0, 64) : null;
   await ctx.db.execute(sql`
-    insert into search_log (query, locale, result_count, created_at)
-    select q, ${ctx.locale}, ${count}, ${ctx.clock.now()}
+    insert into search_log (query, locale, result_count, client, created_at)
+    select q, ${ctx.locale}, ${count}, ${client}, ${ctx.clock.now()}
     from (select slidenest_search_normalize(${text}) as q) n where q <> ''`);
 }
 
 export type TopSearch = { id: number; searchRequest: string };
 
 /**
- * The most frequent normalised queries of the last TOP_SEARCHES_WINDOW_DAYS days that found something;
- * the context's locale first.
+ * The most frequent normalised queries of the last TOP_SEARCHES_WINDOW_DAYS days that found something
+ * and that at least TOP_SEARCHES_MIN_CLIENTS different clients searched (one client, however many times
+ * it searches, writes nothing there); the context's locale first.
  */
 export async function topSearches(ctx: ServiceContext, input: { limit?: number } = {}): Promise<TopSearch[]> {
   const limit = Math.min(Math.max(Math.trunc(input.limit ?? 8) || 8, 1), 50);
@@ -509,7 +515,8 @@ export async function topSearches(ctx: ServiceContext, input: { limit?: number }
     sql`select query from search_log
         where created_at > ${since} and created_at <= ${now} and result_count > 0
         group by query
-        order by count(*) filter (where locale = ${ctx.locale}) desc, count(*) desc, query
+        having count(distinct client) >= ${TOP_SEARCHES_MIN_CLIENTS}
+        order by count(distinct client) filter (where locale = ${ctx.locale}) desc, count(distinct client) desc, query
         limit ${limit}`,
   );
   return rows.map((r) => ({ id: queryId(r.query), searchRequest: r.query }));

@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await app.services.search.searchTemplates(ctx, { q, filters: query.filters, sort, page: query.page });
   if (query.page === 1 && !url.searchParams.has("page")) {
     await app.services.search
-      .logSearch(ctx, { query: q, resultCount: result.total })
+      .logSearch(ctx, { query: q, resultCount: result.total, client: app.clientTag })
       .catch((error) => ctx.log.warn("search not logged", { error }));
   }
   const empty = result.total === 0;
