@@ -58,6 +58,46 @@ export const SEARCH_MAX_LENGTH = 200;
 
 /** Trending: downloads and views of the last N days, downloads weigh more. */
 export const TRENDING = { windowDays: 7, downloadWeight: 5, viewWeight: 1 } as const;
+/**
+ * The page cache of anonymous catalogue pages (server/page-cache.ts): at most `entries` pages and
+ * `maxBytes` of them, each kept `ttlMs`.
+ */
+export const PAGE_CACHE = { entries: 2000, maxBytes: 48 * 1024 * 1024, ttlMs: 60_000 } as const;
+/**
+ * The query parameters a page reads (pages, their `.data` twins with React Router's `_routes`, `lang`).
+ * A cached page is rendered and kept for these only: `/?cb=1` is `/`, so made-up parameters make no new
+ * render and no new entry. A test checks that every parameter read under app/ is listed.
+ */
+export const PAGE_QUERY_PARAMS = [
+  "_routes",
+  "avatar",
+  "cancel",
+  "cancelled",
+  "change",
+  "changed",
+  "color",
+  "deleted",
+  "download",
+  "error",
+  "format",
+  "hash",
+  "lang",
+  "license",
+  "locale",
+  "page",
+  "part",
+  "period",
+  "q",
+  "query",
+  "ratio",
+  "reason",
+  "redirect",
+  "slides",
+  "sort",
+  "style",
+  "transactionId",
+  "wait",
+] as const;
 export const TOP_SEARCHES_WINDOW_DAYS = 30;
 /**
  * A query reaches the top searches (and the search box's suggestions) only once this many different
@@ -235,6 +275,8 @@ export const RATE_LIMITS = {
   graphql: [300, 1200],
   /** Profile pictures uploaded (each is decoded and re-encoded). */
   uploads: [5, 20],
+  /** Anonymous pages rendered because the page cache did not have them (hits are free). */
+  pageRenders: [60, 120],
   /** Previews rendered because they were not cached yet (a page of 24 cards asks for a few dozen). */
   previewRenders: [120, 600],
   /** Proof-of-work challenges handed out (the sign-up page asks for one per attempt). */

@@ -369,3 +369,40 @@ describe("platform", () => {
     expect(body.data.categories.list[1].content.name).toBe("Educación");
   });
 });
+
+describe("the page cache under made-up addresses", () => {
+  it("renders and keeps a page once for the parameters pages read: /?cb=N is /", async () => {
+    await srv.request("/education?style=minimalist");
+    const size = srv.pageCache.size;
+    for (let i = 0; i < 20; i++) {
+      const res = await srv.request(`/education?cb=${i}&style=minimalist&utm_source=mail`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-page-cache")).toBe("HIT");
+    }
+    expect(srv.pageCache.size).toBe(size);
+    // What was dropped is not in the page either (its links and language switch).
+    const page = await (await srv.request("/education?cb=12345&style=minimalist")).text();
+    expect(page).not.toContain("12345");
+    expect(page).not.toContain("cb=");
+  });
+
+  it("limits the renders of pages it lacked per client (hits cost nothing), with Retry-After, in the page's language", async () => {
+    const limited = await createTestServer({ database: srv.database, rateLimits: { pageRenders: [3, 1] } });
+    try {
+      const from = (path: string, peer: string) => limited.request(path, {}, peer);
+      const statuses = [];
+      for (const p of ["/education", "/education?color=green", "/education?color=red"])
+        statuses.push((await from(p, "203.0.113.20")).status);
+      expect(statuses).toEqual([200, 200, 200]);
+      const refused = await from("/es/education?style=minimalist", "203.0.113.20");
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await refused.text()).toMatch(/Demasiadas peticiones/);
+      // A page in the cache is still served to that client, and other clients are not held back.
+      expect((await from("/education?color=green&cb=1", "203.0.113.20")).headers.get("x-page-cache")).toBe("HIT");
+      expect((await from("/es/education?style=minimalist", "203.0.113.21")).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -7,7 +7,7 @@ import type { ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
 import { localeFromPath } from "#app/lib/i18n.ts";
 import { messageSetFile, serverT } from "#app/lib/messages.server.ts";
-import { BODY_LIMITS, type Locale, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
+import { BODY_LIMITS, type Locale, PAGE_CACHE, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import type { Env } from "#config/env.server.ts";
 import { type Database, isDatabaseUnavailable } from "#db/client.server.ts";
 import type { AccountContext } from "#modules/accounts/service.ts";
@@ -114,7 +114,7 @@ export function createServerApp(opts: ServerOptions) {
     log.warn("no SMTP_URL: e-mail (verification and password links) is kept in the database and not delivered");
   const fileContext: FileContext = { db, storage, log, inflight: new Map() };
   const views = new ViewCounter((batch) => services.catalog.recordTemplateViews({ db }, batch, clock.now()), log);
-  const pageCache = new PageCache(2000, 60_000);
+  const pageCache = new PageCache(PAGE_CACHE.entries, PAGE_CACHE.ttlMs, PAGE_CACHE.maxBytes);
   let catalogVersion = 0;
   let versionCheckedAt = 0;
   const currentVersion = async () => {
@@ -499,6 +499,11 @@ export function createServerApp(opts: ServerOptions) {
     mode,
     pageCacheOn: env.PAGE_CACHE === "on",
     pageCache,
+    async limitRender(request) {
+      const r = await limiters.pageRenders.take(request.clientKey);
+      return r.ok ? null : r.retryAfter;
+    },
+    tooMany: (request, seconds) => serverT(request.locale)("common.errors.rateLimited", { seconds }),
     catalogVersion: currentVersion,
     loadContext: appLoadContext,
     views,

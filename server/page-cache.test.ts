@@ -1,5 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { joinWith, PageCache, splitAt } from "./page-cache.ts";
+import { PAGE_QUERY_PARAMS } from "#config/constants.ts";
+import { FILTER_PARAMS } from "#modules/catalog/filters.ts";
+import { joinWith, PageCache, pageCacheKey, splitAt } from "./page-cache.ts";
 
 const MARK = "__MARK__";
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -31,5 +35,66 @@ describe("cached page bodies", () => {
     expect(cache.get("/b", 1, 10)).toBeUndefined();
     expect(cache.get("/a", 2, 10)).toBeUndefined(); // the catalogue moved on
     expect(cache.get("/c", 1, 5000)).toBeUndefined(); // too old
+  });
+
+  it("stays within its bytes: the least recently used pages go first, and one larger than the budget is not kept", () => {
+    const cache = new PageCache(100, 60_000, 10_000);
+    const page = (kb: number) => ({
+      status: 200,
+      headers: [] as [string, string][],
+      parts: [new Uint8Array(kb * 1000)],
+      size: kb * 1000,
+      version: 1,
+      at: 0,
+    });
+    for (const key of ["/1", "/2", "/3", "/4"]) cache.set(key, page(2));
+    expect(cache.size).toBe(4);
+    cache.get("/1", 1, 1);
+    cache.set("/5", page(3)); // 8 + 3 kB and overhead is past 10 kB: "/2" (least recently used) goes
+    expect(cache.get("/2", 1, 1)).toBeUndefined();
+    expect(cache.get("/1", 1, 1)).toBeDefined();
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    cache.set("/huge", page(11));
+    expect(cache.get("/huge", 1, 1)).toBeUndefined();
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    // Replacing a page counts its bytes once.
+    for (let i = 0; i < 50; i++) cache.set("/1", page(2));
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    expect(cache.get("/1", 1, 1)).toBeDefined();
+    cache.clear();
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("keys a page by the parameters pages read, sorted; made-up ones are dropped", () => {
+    const allowed = new Set<string>(PAGE_QUERY_PARAMS);
+    const key = (u: string) => pageCacheKey(new URL(u, "http://x"), allowed).key;
+    expect(key("/?cb=1")).toBe("/");
+    expect(key("/?cb=2&utm_source=x")).toBe("/");
+    expect(key("/business?page=2&cb=9")).toBe("/business?page=2");
+    expect(key("/business?style=modern&color=red")).toBe(key("/business?color=red&style=modern"));
+    // Values of one name keep their order (they are the page's, not ours to reorder).
+    expect(key("/business?style=b&x=1&style=a")).toBe("/business?style=b&style=a");
+    expect(key("/business.data?_routes=routes%2Fcatalog%2Flist&zz=1")).toBe(
+      "/business.data?_routes=routes%2Fcatalog%2Flist",
+    );
+    expect(key("/template/x?color=blue&download=limitFree&wait=30")).toBe(
+      "/template/x?color=blue&download=limitFree&wait=30",
+    );
+  });
+
+  it("lists every query parameter a page reads (else the cache would drop it and serve the wrong page)", () => {
+    const read = new Set<string>(Object.values(FILTER_PARAMS));
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+        const full = path.join(dir, e.name);
+        return e.isDirectory() ? walk(full) : /\.tsx?$/.test(e.name) && !e.name.includes(".test.") ? [full] : [];
+      });
+    for (const file of walk(path.resolve("app")))
+      for (const m of fs
+        .readFileSync(file, "utf8")
+        .matchAll(/(?:searchParams|params)\.(?:get|getAll|has)\("([^"]+)"\)/g))
+        read.add(m[1]);
+    expect(read.size).toBeGreaterThan(10);
+    expect([...read].filter((name) => !(PAGE_QUERY_PARAMS as readonly string[]).includes(name))).toEqual([]);
   });
 });

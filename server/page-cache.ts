@@ -44,22 +44,29 @@ export function joinWith(page: Pick<CachedPage, "parts" | "size">, nonce: string
   return out;
 }
 
+/** What an entry costs in memory: its body and headers (a rough but monotone measure). */
+const weight = (page: CachedPage) => page.size + page.headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + 256;
+
+/** Least recently used pages, bounded in number and in bytes. */
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
   private readonly max: number;
   private readonly ttlMs: number;
+  private readonly maxBytes: number;
+  private used = 0;
   hits = 0;
   misses = 0;
 
-  constructor(max = 1000, ttlMs = 60_000) {
+  constructor(max = 1000, ttlMs = 60_000, maxBytes = Number.POSITIVE_INFINITY) {
     this.max = max;
     this.ttlMs = ttlMs;
+    this.maxBytes = maxBytes;
   }
 
   get(key: string, version: number, now = Date.now()): CachedPage | undefined {
     const e = this.entries.get(key);
     if (!e || e.version !== version || now - e.at > this.ttlMs) {
-      if (e) this.entries.delete(key);
+      if (e) this.remove(key, e);
       this.misses++;
       return undefined;
     }
@@ -71,18 +78,46 @@ export class PageCache {
   }
 
   set(key: string, page: CachedPage): void {
-    if (this.entries.size >= this.max) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+    const size = weight(page);
+    // A page larger than the whole budget is not kept at all.
+    if (size > this.maxBytes) return;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    while (this.entries.size > 0 && (this.entries.size >= this.max || this.used + size > this.maxBytes)) {
+      const [oldestKey, oldest] = this.entries.entries().next().value as [string, CachedPage];
+      this.remove(oldestKey, oldest);
     }
     this.entries.set(key, page);
+    this.used += size;
+  }
+
+  private remove(key: string, page: CachedPage) {
+    this.entries.delete(key);
+    this.used -= weight(page);
   }
 
   clear(): void {
     this.entries.clear();
+    this.used = 0;
   }
 
   get size(): number {
     return this.entries.size;
   }
+
+  /** The bytes the kept pages take. */
+  get bytes(): number {
+    return this.used;
+  }
+}
+
+/**
+ * The address a cached page is rendered and kept under: only the parameters pages read (`allowed`),
+ * sorted by name (values of one name keep their order).
+ */
+export function pageCacheKey(url: URL, allowed: ReadonlySet<string>): { key: string; search: string } {
+  const kept = [...url.searchParams].filter(([name]) => allowed.has(name));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const search = kept.length ? `?${new URLSearchParams(kept).toString()}` : "";
+  return { key: `${url.pathname}${search}`, search };
 }

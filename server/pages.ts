@@ -2,13 +2,14 @@ import type { Hono } from "hono";
 import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
-import { DEFAULT_LOCALE, type Locale } from "#config/constants.ts";
+import { DEFAULT_LOCALE, type Locale, PAGE_QUERY_PARAMS } from "#config/constants.ts";
 import { type RequestContext, type RequestVars, requestOf } from "./context.ts";
-import { joinWith, type PageCache, splitAt } from "./page-cache.ts";
+import { joinWith, type PageCache, pageCacheKey, splitAt } from "./page-cache.ts";
 import { contentSecurityPolicy } from "./security.ts";
 import type { ViewCounter } from "./views.ts";
 
 const NONCE_MARK = "__SN_NONCE_MARK__";
+const PAGE_PARAMS: ReadonlySet<string> = new Set(PAGE_QUERY_PARAMS);
 
 /** Pages whose answer depends on the visitor or on a one-time link: never from the page cache. */
 const ACCOUNT_PAGES =
@@ -60,6 +61,13 @@ export function mountPages(
     loadContext: (request: RequestContext) => AppLoadContext;
     views: ViewCounter;
     csp: { stripe: boolean; recaptcha: boolean };
+    /**
+     * Takes one render of a page the cache lacked from the client's budget (RATE_LIMITS.pageRenders);
+     * answers the seconds to wait when it is spent.
+     */
+    limitRender: (request: RequestContext) => Promise<number | null>;
+    /** A short refusal in the request's language. */
+    tooMany: (request: RequestContext, seconds: number) => string;
   },
 ) {
   const handler = createRequestHandler(deps.build, deps.mode);
@@ -122,14 +130,27 @@ export function mountPages(
       }
       return res;
     }
-    const key = `${url.pathname}${url.search}`;
+    // Kept (and rendered) for the parameters pages read only: `/?cb=1` is `/`.
+    const { key, search } = pageCacheKey(url, PAGE_PARAMS);
     const version = await deps.catalogVersion();
     let page = deps.pageCache.get(key, version);
     let state = "HIT";
     if (!page) {
       state = "MISS";
+      // Rendering costs the server: a client that keeps missing the cache waits.
+      const wait = await deps.limitRender(request);
+      if (wait !== null)
+        return new Response(deps.tooMany(request, wait), {
+          status: 429,
+          headers: {
+            "Retry-After": String(wait),
+            "Content-Type": "text/plain; charset=utf-8",
+            "Cache-Control": "no-store",
+          },
+        });
+      const canonical = search === url.search ? req : new Request(new URL(`${url.pathname}${search}`, url), req);
       // Rendered for anyone: no visitor, no address, the nonce left as a mark.
-      const res = await render(req, {
+      const res = await render(canonical, {
         ...request,
         nonce: NONCE_MARK,
         viewer: null,
