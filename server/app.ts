@@ -354,7 +354,10 @@ export function createServerApp(opts: ServerOptions) {
       headers.set("Vary", "locale, Accept-Encoding");
       return new Response(res.body, { status: res.status, headers });
     }
-    return res;
+    // Anything else may be someone's own (me, favourites, downloads): no cache keeps it.
+    const headers = new Headers(res.headers);
+    headers.set("Cache-Control", "private, no-store");
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   });
 
   app.get("/files/previews/v1/:color/:file", async (c) => {

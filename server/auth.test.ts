@@ -48,7 +48,7 @@ describe("sign-up and log-in pages", () => {
     expect(page.status).toBe(200);
     // Account pages are never served from the page cache, and never cached by browsers or proxies.
     expect((await get("/signup")).headers.get("x-page-cache")).toBeNull();
-    expect(page.headers.get("cache-control")).toBe("private, no-cache");
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
     const html = await page.text();
     expect(html).toContain("Create an account, it&#x27;s free");
     expect(html).toMatch(/href="\/terms-conditions"/);

@@ -124,10 +124,14 @@ export function mountPages(
     const { nonce } = request;
     if (!cacheable(req, url.pathname, request)) {
       const res = await render(req, request);
-      if (res.headers.get("Content-Type")?.startsWith("text/html")) {
+      if (res.headers.get("Content-Type")?.startsWith("text/html"))
         res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, deps.mode === "development", deps.csp));
-        if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-cache");
-      }
+      // A member's page or its data, and the account pages (one-time links, forms): kept by no cache, the
+      // browser's history included. What a route declares public (a feed) stays so.
+      const personal = request.viewer !== null || ACCOUNT_PAGES.test(url.pathname);
+      if (personal && !/\bpublic\b/.test(res.headers.get("Cache-Control") ?? ""))
+        res.headers.set("Cache-Control", "private, no-store");
+      else if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-cache");
       return res;
     }
     // Kept (and rendered) for the parameters pages read only: `/?cb=1` is `/`.
