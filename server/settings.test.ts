@@ -104,6 +104,56 @@ describe("account settings", () => {
     expect(elsewhere.status).toBe(302);
   });
 
+  it("signs a session out after five wrong current passwords in any of its forms, and says why in each language", async () => {
+    const m = await signedInMember(srv, clock, "guess");
+    const other = new Jar();
+    other.take(await http().post("/login", { login: m.email, password: PASSWORD }));
+    const stolen = m.jar.header;
+    const tries: Record<string, string>[] = [
+      { intent: "password", current: "Wrong-one1!", password: "N3w-pass!word", confirm: "N3w-pass!word" },
+      { intent: "email", email: "guess-new@example.com", current: "Wrong-two2!" },
+      { intent: "delete", password: "Wrong-three3!" },
+      { intent: "password", current: "Wrong-four4!", password: "N3w-pass!word", confirm: "N3w-pass!word" },
+    ];
+    for (const fields of tries) {
+      const r = await submit(m.jar, fields);
+      expect(r.res.status).toBe(200);
+      expect(r.errors.join(" ")).toMatch(/Invalid (current )?password/);
+    }
+    expect((await http().get("/profile", m.jar)).status).toBe(200);
+    // The fifth: this session ends (not only its cookies), and the log-in page says why.
+    const fifth = await submit(
+      m.jar,
+      { intent: "email", email: "guess-new@example.com", current: "Wrong-five5!" },
+      "/es/profile/settings",
+    );
+    expect(fifth.res.status).toBe(302);
+    expect(fifth.res.headers.get("location")).toBe("/es/login?error=passwordAttempts");
+    expect(m.jar.header).not.toMatch(/apollo-token|sn_refresh/);
+    const replayed = await srv.request("/profile", { headers: { cookie: stolen }, redirect: "manual" });
+    expect(replayed.status).toBe(302);
+    const es = notices(await (await http().get("/es/login?error=passwordAttempts")).text());
+    expect(es).toContain("Cerramos tu sesión tras demasiadas contraseñas incorrectas.");
+    const en = notices(await (await http().get("/login?error=passwordAttempts")).text());
+    expect(en).toContain("You were signed out after too many wrong passwords.");
+    // Nothing was changed, and the member's other device is still signed in.
+    expect((await accountRow(m.id)).deleted).toBe(false);
+    expect((await http().get("/profile", other)).status).toBe(200);
+    // Logging in again with the right password works (the client failed, but has not passed the free tries).
+    const back = new Jar();
+    expect(back.take(await http().post("/login", { login: m.email, password: PASSWORD })).status).toBe(302);
+    // The checks share the log-in back-off of the account and this client: after more failed log-ins here,
+    // even the right current password waits.
+    for (let i = 0; i < 8; i++) await http().post("/login", { login: m.email, password: `Wrong-login${i}!` });
+    const waiting = await submit(back, { intent: "email", email: "guess-new@example.com", current: PASSWORD });
+    expect(waiting.notices).toMatch(/Too many attempts\. Try again in \d+ seconds\./);
+    const [pending] = await queryRows<{ n: number }>(
+      srv.database.db,
+      sql`select count(*)::int as n from email_token where account_id = ${m.id} and purpose = 'email-change'`,
+    );
+    expect(pending.n).toBe(0);
+  });
+
   it("deletes the account with its password, signs out, and lets the address sign up again", async () => {
     const m = await signedInMember(srv, clock, "bye");
     const wrong = await submit(m.jar, { intent: "delete", password: "not-it-1!" }, "/es/profile/settings");

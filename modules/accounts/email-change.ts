@@ -4,7 +4,7 @@ import { AUTH } from "#config/constants.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
-import { verifyPassword } from "./passwords.ts";
+import { checkCurrentPassword } from "./current-password.ts";
 import {
   type AccountContext,
   type AccountResult,
@@ -47,7 +47,7 @@ const free = async (ctx: ServiceContext, email: string, accountId: number) =>
  */
 export async function requestEmailChange(
   ctx: AccountContext,
-  input: { accountId: number; email: string; password: string },
+  input: { accountId: number; email: string; password: string; sessionId?: string; client?: string },
 ): Promise<AccountResult<{ email: string }>> {
   const email = input.email.trim();
   const [row] = await queryRows<{ email: string; password_hash: string; locale: string }>(
@@ -55,8 +55,12 @@ export async function requestEmailChange(
     sql`select email, password_hash, locale from account where id = ${input.accountId} and deleted_at is null`,
   );
   if (!row) return { ok: false, code: EMAIL_CHANGE_ERRORS.gone };
-  if (!(await verifyPassword(row.password_hash, input.password)))
-    return { ok: false, code: EMAIL_CHANGE_ERRORS.password, field: "current" };
+  const refused = await checkCurrentPassword(ctx, {
+    ...input,
+    stored: row.password_hash,
+    wrong: { code: EMAIL_CHANGE_ERRORS.password, field: "current" },
+  });
+  if (refused) return refused;
   if (row.email.toLowerCase() === email.toLowerCase())
     return { ok: false, code: EMAIL_CHANGE_ERRORS.same, field: "email" };
   if (!(await free(ctx, email, input.accountId))) return { ok: false, code: EMAIL_CHANGE_ERRORS.taken, field: "email" };

@@ -9,6 +9,7 @@ import {
 import type { Storage } from "#modules/files/storage.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
+import { checkCurrentPassword } from "./current-password.ts";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 import { passwordIssue } from "./schemas.ts";
 import { type AccountResult, uniqueViolation } from "./service.ts";
@@ -57,20 +58,26 @@ export async function updateProfile(
 }
 
 /**
- * A new password, proven by the current one: the rules of SPEC §5 (not containing the e-mail, not one of
- * the most common, not one of the last two). Every other device is signed out; this one stays.
+ * A new password, proven by the current one (checked as current-password.ts says: repeated wrong ones
+ * sign this session out): the rules of SPEC §5 (not containing the e-mail, not one of the most common,
+ * not one of the last two). Every other device is signed out; this one stays.
  */
 export async function changePassword(
   ctx: ServiceContext,
-  input: { accountId: number; sessionId: string; current: string; password: string },
+  input: { accountId: number; sessionId: string; client?: string; current: string; password: string },
 ): Promise<AccountResult<null>> {
   const [row] = await queryRows<Row>(
     ctx.db,
     sql`select id, email, password_hash, previous_password_hashes from account where id = ${input.accountId} and deleted_at is null`,
   );
   if (!row) return { ok: false, code: PROFILE_ERRORS.gone };
-  if (!(await verifyPassword(row.password_hash, input.current)))
-    return { ok: false, code: PROFILE_ERRORS.currentPassword, field: "current" };
+  const refused = await checkCurrentPassword(ctx, {
+    ...input,
+    stored: row.password_hash,
+    password: input.current,
+    wrong: { code: PROFILE_ERRORS.currentPassword, field: "current" },
+  });
+  if (refused) return refused;
   const issue =
     passwordIssue(input.password, row.email) ?? (isCommonPassword(input.password) ? PROFILE_ERRORS.common : null);
   if (issue) return { ok: false, code: issue, field: "password" };
@@ -106,15 +113,19 @@ export async function changePassword(
  */
 export async function deleteAccount(
   ctx: BillingContext & { storage?: Storage },
-  input: { accountId: number; password: string },
+  input: { accountId: number; password: string; sessionId?: string; client?: string },
 ): Promise<AccountResult<null>> {
   const [row] = await queryRows<Row>(
     ctx.db,
     sql`select id, email, password_hash, previous_password_hashes from account where id = ${input.accountId} and deleted_at is null`,
   );
   if (!row) return { ok: false, code: PROFILE_ERRORS.gone };
-  if (!(await verifyPassword(row.password_hash, input.password)))
-    return { ok: false, code: PROFILE_ERRORS.password, field: "password" };
+  const refused = await checkCurrentPassword(ctx, {
+    ...input,
+    stored: row.password_hash,
+    wrong: { code: PROFILE_ERRORS.password, field: "password" },
+  });
+  if (refused) return refused;
   const now = ctx.clock.now();
   const gone = `deleted-${input.accountId}-${randomBytes(4).toString("hex")}`;
   const result = await ctx.db.transaction(async (tx) => {

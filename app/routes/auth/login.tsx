@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           "facebookLinkRefused",
           "blocked",
           "rateLimited",
+          "passwordAttempts",
         ] as const
       ).find((e) => e === error) ?? null,
     wait: waitParam(url.searchParams),

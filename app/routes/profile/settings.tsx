@@ -75,6 +75,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "sessions") return sessionsAction(app, locale, formData);
   if (!(intent in SCHEMAS)) throw new Response(null, { status: 400 });
   const accountId = viewer.account.id;
+  /** Who types a current password: its checks back off per account and client and count per session. */
+  const asker = { sessionId: viewer.sessionId, client: app.clientKey };
+  /**
+   * A refusal of the current password: after too many wrong ones the service ended this session, so its
+   * cookies go and the log-in page says why; otherwise the seconds to wait, if it is a wait.
+   */
+  const signedOut = (r: { code: string }) => {
+    if (r.code !== "auth.errors.passwordAttempts") return null;
+    const headers = new Headers();
+    for (const cookie of app.endSession()) headers.append("Set-Cookie", cookie);
+    return redirect(`${localePath(locale, "/login")}?error=passwordAttempts`, { headers });
+  };
 
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: profileSchema });
@@ -101,14 +113,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       accountId,
       email: submission.value.email,
       password: submission.value.current,
+      ...asker,
     });
     if (!r.ok)
-      return {
-        intent,
-        result: submission.reply(
-          r.field ? { fieldErrors: { [r.field]: [r.code] }, ...hideCurrent } : { formErrors: [r.code], ...hideCurrent },
-        ),
-      };
+      return (
+        signedOut(r) ?? {
+          intent,
+          result: submission.reply(
+            r.field
+              ? { fieldErrors: { [r.field]: [r.code] }, ...hideCurrent }
+              : { formErrors: [r.code], ...hideCurrent },
+          ),
+          wait: r.seconds,
+        }
+      );
     return {
       intent,
       done: "account.settings.emailSent",
@@ -137,17 +155,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { intent, result: submission.reply({ formErrors: ["auth.errors.rateLimited"], ...hide }), wait };
     const r = await app.services.profile.changePassword(app.serviceContext(locale), {
       accountId,
-      sessionId: viewer.sessionId,
+      ...asker,
       current: submission.value.current,
       password: submission.value.password,
     });
     if (!r.ok)
-      return {
-        intent,
-        result: submission.reply(
-          r.field ? { fieldErrors: { [r.field]: [r.code] }, ...hide } : { formErrors: [r.code], ...hide },
-        ),
-      };
+      return (
+        signedOut(r) ?? {
+          intent,
+          result: submission.reply(
+            r.field ? { fieldErrors: { [r.field]: [r.code] }, ...hide } : { formErrors: [r.code], ...hide },
+          ),
+          wait: r.seconds,
+        }
+      );
     return { intent, done: "account.settings.passwordUpdated", result: submission.reply({ resetForm: true }) };
   }
 
@@ -165,17 +186,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     {
       accountId,
       password: submission.value.password,
+      ...asker,
     },
   );
   if (!r.ok)
-    return {
-      intent,
-      result: submission.reply(
-        r.field
-          ? { fieldErrors: { [r.field]: [r.code] }, hideFields: ["password"] }
-          : { formErrors: [r.code], hideFields: ["password"] },
-      ),
-    };
+    return (
+      signedOut(r) ?? {
+        intent,
+        result: submission.reply(
+          r.field
+            ? { fieldErrors: { [r.field]: [r.code] }, hideFields: ["password"] }
+            : { formErrors: [r.code], hideFields: ["password"] },
+        ),
+        wait: r.seconds,
+      }
+    );
   const headers = new Headers();
   for (const cookie of app.endSession()) headers.append("Set-Cookie", cookie);
   return redirect(`${localePath(locale, "/signup")}?deleted=1`, { headers });
