@@ -15,7 +15,11 @@ import {
 } from "drizzle-orm/pg-core";
 
 export const tagType = pgEnum("tag_type", ["category", "tag", "service"]);
-export const aspectRatio = pgEnum("aspect_ratio", ["16:9", "4:3"]);
+export const aspectRatio = pgEnum("aspect_ratio", ["16:9", "4:3", "16:10", "custom"]);
+/** Where a template comes from: drawn from its design (the demo) or a designer's imported deck. */
+export const templateSource = pgEnum("template_source", ["demo", "import"]);
+/** A version's previews: queued, being drawn, ready, or failed (with its reason). */
+export const versionState = pgEnum("template_version_state", ["queued", "rendering", "ready", "failed"]);
 
 /** Tags of three types: service (trending, latest), category (the five categories) and tag. */
 export const tag = pgTable("tag", {
@@ -69,10 +73,35 @@ export type Palette = {
   accent2: string;
 };
 
+/** A designer whose templates the catalogue shows (the import's designers/<key>.yaml, the operator form). */
+export const designer = pgTable("designer", {
+  id: serial("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  link: text("link"),
+  bioEn: text("bio_en").notNull().default(""),
+  bioEs: text("bio_es").notNull().default(""),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const template = pgTable(
   "template",
   {
     id: serial("id").primaryKey(),
+    source: templateSource("source").notNull().default("demo"),
+    /** The import manifest's stable key: importing it again updates this template. */
+    importKey: text("import_key").unique(),
+    designerId: integer("designer_id").references(() => designer.id, { onDelete: "set null" }),
+    /** The version shown (imported templates); null for the demo's. */
+    versionId: integer("version_id"),
+    /** What the operator asked for: null is a draft, a future date a scheduled publication. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** Every font the slides use, as read from the deck. */
+    fonts: text("fonts").array().notNull().default([]),
+    /** The slides' visible text, indexed by search with the lowest weight. */
+    slideText: text("slide_text").notNull().default(""),
     categoryId: integer("category_id")
       .notNull()
       .references(() => tag.id),
@@ -83,10 +112,11 @@ export const template = pgTable(
     bodyFont: text("body_font").notNull(),
     /** Apps the template is made for, a subset of PP, GS, KN; PP always. */
     formats: text("formats").array().notNull(),
-    /** Structured slide design; previews and .pptx files are both drawn from it. */
-    design: jsonb("design").notNull(),
+    /** Structured slide design of a demo template; previews and .pptx files are both drawn from it. Null when imported. */
+    design: jsonb("design"),
     googleSlidesUrl: text("google_slides_url"),
-    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    /** Public from then on; set only once a ready version exists (ADR 0021). */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
     downloadsCount: integer("downloads_count").notNull().default(0),
     viewsCount: integer("views_count").notNull().default(0),
     trendingScore: real("trending_score").notNull().default(0),
@@ -147,6 +177,28 @@ export const templateStyle = pgTable(
   ],
 );
 
+/** A version of an imported template: the decks it was made from and the state of its previews. */
+export const templateVersion = pgTable(
+  "template_version",
+  {
+    id: serial("id").primaryKey(),
+    templateId: integer("template_id")
+      .notNull()
+      .references(() => template.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    state: versionState("state").notNull().default("queued"),
+    /** Why it failed: a translation key, and what the converter said. */
+    reason: text("reason"),
+    detail: text("detail"),
+    /** Hash of everything that made it (decks, preview images, the render settings). */
+    sourceHash: text("source_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("template_version_number_idx").on(t.templateId, t.number)],
+);
+
 /** A colour variant of a template: its palette, and the colour it is filed under. */
 export const templateColor = pgTable(
   "template_color",
@@ -155,6 +207,14 @@ export const templateColor = pgTable(
     templateId: integer("template_id")
       .notNull()
       .references(() => template.id, { onDelete: "cascade" }),
+    /** The version it belongs to (imported templates); null for the demo's. */
+    versionId: integer("version_id").references(() => templateVersion.id, { onDelete: "cascade" }),
+    /** Shown on the template's page; a retired or not yet ready version's variants are not. */
+    active: boolean("active").notNull().default(true),
+    /** The deck theme's colours as read from the file: name (dk1, accent1…) and hex. */
+    themeColors: jsonb("theme_colors").$type<{ name: string; hex: string }[]>(),
+    /** The variant's Google Slides presentation; the download button goes to its /copy address. */
+    googleSlidesUrl: text("google_slides_url"),
     colorId: integer("color_id")
       .notNull()
       .references(() => color.id),
