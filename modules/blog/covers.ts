@@ -9,12 +9,12 @@ import { createHash } from "node:crypto";
 import type { Sharp } from "sharp";
 import sharp from "sharp";
 import { BLOG, BRAND } from "#config/constants.ts";
-import { DECORS, type Palette, type TitleSlide } from "#modules/catalog/demo/design.ts";
-import { CANVAS_WIDTH } from "#modules/catalog/demo/layout.ts";
 import { buildPalette, HARMONIES, modesFor } from "#modules/catalog/demo/palettes.ts";
-import { renderSlideSvg } from "#modules/catalog/demo/render-svg.ts";
 import { COLORS } from "#modules/catalog/demo/taxonomy.ts";
 import type { Storage } from "#modules/files/storage.ts";
+import { DECORS, type Palette, type TitleSlide } from "#modules/slides/design.ts";
+import { CANVAS_WIDTH } from "#modules/slides/layout.ts";
+import { renderSlideSvg } from "#modules/slides/render-svg.ts";
 import { bodyImageKey, type CoverWidth, coverKey, coverPrefix } from "./files.ts";
 
 /** Changes when covers would be drawn or encoded differently: every cover gets a new name. */

@@ -3,11 +3,11 @@ import sharp from "sharp";
 import { BRAND, PREVIEW_WIDTHS } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import type { Palette } from "#db/schema/catalog.ts";
-import { buildPptx } from "#modules/catalog/demo/build-pptx.ts";
-import type { Design } from "#modules/catalog/demo/design.ts";
-import { renderSlideSvg } from "#modules/catalog/demo/render-svg.ts";
 import type { Logger } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
+import { buildPptx } from "#modules/slides/build-pptx.ts";
+import type { Design } from "#modules/slides/design.ts";
+import { renderSlideSvg } from "#modules/slides/render-svg.ts";
 import type { Storage } from "./storage.ts";
 
 export type FileContext = {
@@ -24,7 +24,8 @@ type VariantRow = {
   template_id: number;
   color_id: number;
   palette: Palette;
-  design: Design;
+  /** Null for an imported template: its files and previews are made by the import, not drawn here. */
+  design: Design | null;
   aspect_ratio: "16:9" | "4:3";
   heading_font: string;
   body_font: string;
@@ -60,7 +61,7 @@ async function isPublished(fctx: FileContext, templateColorId: number, now: Date
   if (!known || Date.now() - known.checked > 60_000) {
     const [row] = await queryRows<{ published_at: Date | string | null }>(
       fctx.db,
-      sql`select t.published_at from template_color tc join template t on t.id = tc.template_id where tc.id = ${templateColorId}`,
+      sql`select case when tc.active then t.published_at end as published_at from template_color tc join template t on t.id = tc.template_id where tc.id = ${templateColorId}`,
     );
     if (publication.size > 50_000) publication.clear();
     known = { at: row?.published_at ? new Date(row.published_at) : null, checked: Date.now() };
@@ -203,7 +204,7 @@ export async function getPreview(
   if (opts.allowRender && !fctx.inflight.has(key) && !(await opts.allowRender())) return "limited";
   return once(fctx, key, async () => {
     const v = await loadVariant(fctx.db, templateColorId);
-    const spec = v?.design.slides[slide - 1];
+    const spec = v?.design?.slides[slide - 1];
     if (!v || !spec) return null;
     const svg = renderSlideSvg(spec, v.palette, {
       aspectRatio: v.aspect_ratio,

@@ -2,7 +2,7 @@
  * Structured slide designs. A template's `design` column holds a `Design`; the SVG previews and the
  * .pptx files are both drawn from it (see layout.ts), so they always show the same slides.
  */
-import type { Palette as SchemaPalette } from "../../../db/schema/catalog.ts";
+import type { Palette as SchemaPalette } from "../../db/schema/catalog.ts";
 
 /** A colour variant's palette (hex "#RRGGBB"), the same shape as the `template_color.palette` column. */
 export type Palette = SchemaPalette;

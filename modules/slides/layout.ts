@@ -4,9 +4,10 @@
  * 1600 x 900 canvas (16:9) or 1600 x 1200 canvas (4:3). The SVG renderer and the .pptx builder both
  * draw these ops, so a preview and the downloaded file always match.
  */
+
+import { fontInfo } from "#modules/catalog/demo/taxonomy.ts";
 import { contrast, isDark, mix, readableOn } from "./color.ts";
 import type { Decor, Palette, Slide, SlideFormat } from "./design.ts";
-import { fontInfo } from "./taxonomy.ts";
 import { fitText, measure } from "./text.ts";
 
 export type Shape = {

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { generateDemoCatalog, slideFormatOf } from "#modules/catalog/demo/generate.ts";
 import { buildPptx } from "./build-pptx.ts";
-import { generateDemoCatalog, slideFormatOf } from "./generate.ts";
 
 /** LibreOffice opens what we serve: a real office suite, not our own parser. .ci/run installs it. */
 const soffice = spawnSync("sh", ["-c", "command -v soffice"]).stdout.toString().trim();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { generateDemoCatalog, slideFormatOf } from "#modules/catalog/demo/generate.ts";
 import { readZip, type ZipEntry } from "#tests/zip.ts";
 import { buildPptx } from "./build-pptx.ts";
-import { generateDemoCatalog, slideFormatOf } from "./generate.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 

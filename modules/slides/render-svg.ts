@@ -2,7 +2,7 @@
  * SVG previews of slides. Draws the ops of layout.ts, so the preview matches the .pptx file.
  * The SVG is standalone (no external references) and rasterises with sharp/librsvg.
  */
-import { BRAND } from "../../../config/constants.ts";
+import { BRAND } from "../../config/constants.ts";
 import type { Palette, Slide, SlideFormat } from "./design.ts";
 import { layoutAttribution, layoutSlide, type Op, type SlideDrawing, type TextOp } from "./layout.ts";
 

@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { generateDemoCatalog, slideFormatOf } from "#modules/catalog/demo/generate.ts";
+import { buildPalette } from "#modules/catalog/demo/palettes.ts";
 import { DECORS, SLIDE_LAYOUTS, type Slide, type SlideFormat } from "./design.ts";
-import { generateDemoCatalog, slideFormatOf } from "./generate.ts";
 import { layoutSlide } from "./layout.ts";
-import { buildPalette } from "./palettes.ts";
 import { escapeXml, renderAttributionSvg, renderSlideSvg } from "./render-svg.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contrast } from "./color.ts";
+import { contrast } from "#modules/slides/color.ts";
 import {
   type DemoTemplate,
   formatsForFonts,

@@ -5,11 +5,12 @@
  * histories for the same seed and `now`: every random choice comes from seeded mulberry32 streams
  * (prng.ts) derived from the seed and the template index; nothing reads the clock or Math.random.
  */
+
+import { contrast, isDark } from "#modules/slides/color.ts";
+import type { AspectRatio, Decor, Design, Palette, Slide, SlideLayout } from "#modules/slides/design.ts";
+import { isTemporal } from "#modules/slides/layout.ts";
 import type { DownloadFormat } from "../../../config/constants.ts";
-import { contrast, isDark } from "./color.ts";
-import type { AspectRatio, Decor, Design, Palette, Slide, SlideLayout } from "./design.ts";
 import { getKit, type Kit, type KitList } from "./kits.ts";
-import { isTemporal } from "./layout.ts";
 import { buildPalette, HARMONIES, type Harmony, modesFor, type PaletteMode } from "./palettes.ts";
 import { createRng, hash32, type Rng } from "./prng.ts";
 import { CATEGORIES, type CategorySlug, COLORS, type ColorSlug, fontInfo, STYLES, type StyleSlug } from "./taxonomy.ts";

@@ -2,8 +2,8 @@
  * Palette generation: one harmonious, readable palette per (colour, mode, harmony). Text and muted
  * text reach at least 4.5:1 against both the background and the surface.
  */
-import { contrast, ensureContrast, hsl, isDark } from "./color.ts";
-import type { Palette } from "./design.ts";
+import { contrast, ensureContrast, hsl, isDark } from "#modules/slides/color.ts";
+import type { Palette } from "#modules/slides/design.ts";
 import type { ColorSlug } from "./taxonomy.ts";
 
 export type PaletteMode = "light" | "tinted" | "cream" | "dark" | "vivid";
