@@ -131,7 +131,7 @@ function whereFor(ctx: ServiceContext, input: ListTemplatesInput): SQL {
       );
     if (f.colors.length)
       conds.push(
-        sql`exists (select 1 from template_color x join color c on c.id = x.color_id where x.template_id = t.id and c.slug in (${list(f.colors)}))`,
+        sql`exists (select 1 from template_color x join color c on c.id = x.color_id where x.template_id = t.id and x.active and c.slug in (${list(f.colors)}))`,
       );
     if (f.licenses.length === 1) conds.push(sql`t.is_premium = ${f.licenses[0] === "premium"}`);
     if (f.formats.length) {
@@ -164,7 +164,7 @@ async function colorRowsFor(ctx: ServiceContext, ids: number[]): Promise<Map<num
     ctx.db,
     sql`select tc.id, tc.template_id, c.slug, c.name_en, c.name_es, c.hex
         from template_color tc join color c on c.id = tc.color_id
-        where tc.template_id in (${list(ids)})
+        where tc.template_id in (${list(ids)}) and tc.active
         order by tc.template_id, tc.position`,
   );
   const byTemplate = new Map<number, ColorRow[]>();
@@ -199,7 +199,7 @@ export async function cardsForIds(ctx: ServiceContext, ids: number[]): Promise<T
 /** A card's columns, its colours (id and hex, in order) read in the same query. */
 const cardColumns = sql`t.id, tr.slug, tr.title, t.is_premium, t.slides_count, t.aspect_ratio, t.formats,
   (select coalesce(json_agg(json_build_array(tc.id, c.hex) order by tc.position), '[]'::json)
-     from template_color tc join color c on c.id = tc.color_id where tc.template_id = t.id) as colors`;
+     from template_color tc join color c on c.id = tc.color_id where tc.template_id = t.id and tc.active) as colors`;
 
 /** Filtered lists count at most this many matches; beyond it the page says "10,000+". */
 export const COUNT_CAP = 10_000;
@@ -336,12 +336,12 @@ export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Prom
     ),
     queryRows<{ id: number; palette: Palette }>(
       ctx.db,
-      sql`select id, palette from template_color where template_id = ${row.id} order by position`,
+      sql`select id, palette from template_color where template_id = ${row.id} and active order by position`,
     ),
     queryRows<{ size_bytes: number }>(
       ctx.db,
       sql`select f.size_bytes from template_file f join template_color tc on tc.id = f.template_color_id
-          where tc.template_id = ${row.id} and f.kind = 'pptx' and f.variant = 'paid' order by tc.position limit 1`,
+          where tc.template_id = ${row.id} and tc.active and f.kind = 'pptx' and f.variant = 'paid' order by tc.position limit 1`,
     ),
   ]);
   const slugs = Object.fromEntries(LOCALES.map((l) => [l, row.slugs?.[l] ?? row.slug])) as Record<Locale, string>;

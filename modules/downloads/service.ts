@@ -143,7 +143,7 @@ export async function requestDownload(
     sql`select t.id as template_id, t.is_premium, t.category_id, t.google_slides_url, tr.slug, c.slug as color_slug
         from template_color tc join template t on t.id = tc.template_id join color c on c.id = tc.color_id
         join template_translation tr on tr.template_id = t.id and tr.locale = 'en'
-        where tc.id = ${templateColorId} and t.published_at <= ${ctx.clock.now()}`,
+        where tc.id = ${templateColorId} and tc.active and t.published_at <= ${ctx.clock.now()}`,
   );
   if (!v) return { ok: false, code: DOWNLOAD_ERRORS.unknown };
   const license = licenseOf(viewer);

@@ -140,13 +140,14 @@ export async function ensureTemplateFile(
       return { ok: true, file: { storageKey: known[0].storage_key, sizeBytes: body.length, ...base } };
     }
   }
-  if (!v.design?.slides?.length) return { ok: false, reason: "missing" };
+  const design = v.design;
+  if (!design?.slides?.length) return { ok: false, reason: "missing" };
   return once(fctx, `pptx:${templateColorId}:${variant}`, async (): Promise<FileOutcome> => {
     const started = Date.now();
     let body: Buffer;
     try {
       body = await buildPptx({
-        design: v.design,
+        design,
         palette: v.palette,
         format: { aspectRatio: v.aspect_ratio, headingFont: v.heading_font, bodyFont: v.body_font },
         title: v.title,

@@ -97,7 +97,7 @@ async function refreshDocuments(db: Db, templateIds: number[] | undefined): Prom
         group by x.template_id),
       colors as (
         select x.template_id, array_agg(distinct c.slug) as slugs
-        from template_color x join color c on c.id = x.color_id
+        from template_color x join color c on c.id = x.color_id and x.active
         ${scopeX}
         group by x.template_id),
       heads as (

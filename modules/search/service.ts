@@ -598,7 +598,7 @@ export async function categorizedTrendingBySearchTemplates(
         select g.id, g.slug, g.icon_name, g.templates_count, gt.name,
           p.id as template_id, tr.slug as template_slug, tr.title, p.slides_count,
           (select coalesce(json_agg(json_build_object('id', tc.id) order by tc.position), '[]'::json)
-             from template_color tc where tc.template_id = p.id) as colors
+             from template_color tc where tc.template_id = p.id and tc.active) as colors
         from cats
         join tag g on g.id = cats.category_id
         join tag_translation gt on gt.tag_id = g.id and gt.locale = ${ctx.locale}
