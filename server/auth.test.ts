@@ -106,7 +106,12 @@ describe("sign-up and log-in pages", () => {
       password: "Sl1des!rock",
       terms: "on",
     });
-    expect(notices(await taken.text())).toContain("Login already taken");
+    // A registered address is answered as a new one (its owner is mailed instead): the page never tells.
+    const takenPage = await taken.text();
+    expect(takenPage).not.toContain("Login already taken");
+    expect(takenPage).toContain("We sent it to FREE@demo.slidenest.test.");
+    const [notice] = (await listOutbox(srv.database.db, { limit: 5 })).filter((m) => m.kind === "account-exists");
+    expect(notice).toMatchObject({ to: "free@demo.slidenest.test", subject: "You already have a SlideNest account" });
     const bad: Record<string, string>[] = [
       { login: "x".repeat(10_000), password: "y".repeat(10_000) },
       { login: "🎉'; drop table account; --", password: "<script>alert(1)</script>" },

@@ -86,9 +86,8 @@ describe("changing the e-mail address", () => {
     expect((await confirmEmailChange(ctx(), token)).ok).toBe(true);
   });
 
-  it("needs the current password and a new, free address", async () => {
+  it("needs the current password and a new address", async () => {
     const ana = await member();
-    const ben = await member();
     expect(
       await requestEmailChange(ctx(), { accountId: ana.id, email: "x@example.com", password: "wrong-1!" }),
     ).toEqual({
@@ -99,10 +98,43 @@ describe("changing the e-mail address", () => {
     expect(
       await requestEmailChange(ctx(), { accountId: ana.id, email: ana.email.toUpperCase(), password: PASSWORD }),
     ).toEqual({ ok: false, code: "account.settings.errors.sameEmail", field: "email" });
+  });
+
+  it("answers an address another account has as a free one, and tells its owner instead, in the owner's language", async () => {
+    const ana = await member();
+    const ben = await member("es");
+    const cyd = await member();
+    now = new Date(now.getTime() + 120_000);
+    const taken = await requestEmailChange(ctx(), {
+      accountId: ana.id,
+      email: ben.email.toUpperCase(),
+      password: PASSWORD,
+    });
+    const free = await requestEmailChange(ctx(), {
+      accountId: cyd.id,
+      email: "cyd-new@example.com",
+      password: PASSWORD,
+    });
+    expect(taken).toEqual({ ok: true, value: { email: ben.email.toUpperCase() } });
+    expect(free).toEqual({ ok: true, value: { email: "cyd-new@example.com" } });
+    // The member's page shows the same pending change either way, and asking again waits the same minute.
+    expect(await pendingEmailChange(ctx(), ana.id)).toMatchObject({ email: ben.email.toUpperCase() });
+    expect(await requestEmailChange(ctx(), { accountId: ana.id, email: ben.email, password: PASSWORD })).toMatchObject({
+      ok: false,
+      code: "account.settings.errors.emailCooldown",
+    });
     expect(
-      await requestEmailChange(ctx(), { accountId: ana.id, email: ben.email.toUpperCase(), password: PASSWORD }),
-    ).toEqual({ ok: false, code: "auth.errors.loginTaken", field: "email" });
-    expect(smtp.to(ben.email)).toHaveLength(0);
+      await requestEmailChange(ctx(), { accountId: cyd.id, email: "cyd-new@example.com", password: PASSWORD }),
+    ).toMatchObject({ ok: false, code: "account.settings.errors.emailCooldown" });
+    // Ben gets one notice, in Spanish, with no link that would move his address, and ways to log in.
+    const [notice, ...more] = smtp.to(ben.email);
+    expect(more).toHaveLength(0);
+    expect(notice.raw).toMatch(/^Subject: Ya tienes una cuenta de SlideNest\r?$/m);
+    expect(notice.body).toContain("http://localhost:3000/es/login");
+    expect(notice.body).toContain("http://localhost:3000/es/forgot-password");
+    expect(linkIn(notice.body)).toBe("");
+    expect(await emailOf(ben.id)).toBe(ben.email);
+    expect(await emailOf(ana.id)).toBe(ana.email);
   });
 
   it("refuses a second request within a minute, and a newer request voids the older link", async () => {

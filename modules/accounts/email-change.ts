@@ -12,6 +12,7 @@ import {
   digest,
   EMAIL_PURPOSE,
   localePrefix,
+  mailAccountExists,
   recentlyMailed,
   uniqueViolation,
 } from "./service.ts";
@@ -33,17 +34,48 @@ export const EMAIL_CHANGE_ERRORS = {
   outdated: "auth.errors.linkOutdated",
 } as const;
 
-const free = async (ctx: ServiceContext, email: string, accountId: number) =>
-  !(
-    await queryRows<{ id: number }>(
+/** The other account that has an address, if any (its address as stored and its language). */
+const ownerOf = async (ctx: ServiceContext, email: string, accountId: number) =>
+  (
+    await queryRows<{ email: string; locale: string }>(
       ctx.db,
-      sql`select id from account where lower(email) = lower(${email}) and id <> ${accountId}`,
+      sql`select email, locale from account where lower(email) = lower(${email}) and id <> ${accountId}`,
     )
-  ).length;
+  )[0];
+
+/** The confirmation link mailed to the new address, in the page's language. */
+async function sendChangeLink(ctx: AccountContext, email: string, token: string) {
+  const t = ctx.translate(ctx.locale);
+  const { html, text } = renderMail({
+    locale: ctx.locale,
+    preheader: t("mail.emailChange.preheader"),
+    heading: t("mail.emailChange.heading"),
+    paragraphs: [
+      t("mail.emailChange.body", { email }),
+      t("mail.emailChange.expires", { hours: AUTH.verificationLinkHours }),
+    ],
+    action: {
+      label: t("mail.emailChange.action"),
+      url: `${ctx.origin}${localePrefix(ctx.locale)}/confirm-email?hash=${token}`,
+    },
+    footer: t("mail.emailChange.footer"),
+  });
+  await ctx.mailer.send({
+    to: email,
+    subject: t("mail.emailChange.subject"),
+    html,
+    text,
+    kind: "email-change",
+    locale: ctx.locale,
+  });
+}
 
 /**
- * Sends a confirmation link to the new address. A taken address says so (as sign-up does); asking again
- * within a minute is refused (no mail-bombing); a new request replaces the pending one.
+ * Sends a confirmation link to the new address; asking again within a minute is refused (no
+ * mail-bombing); a new request replaces the pending one. An address another account has gets no link:
+ * its owner is told instead (mailAccountExists), and the member sees the same answer and pending change
+ * as for a free address (a link that goes nowhere), so the form never tells whether an address is
+ * registered.
  */
 export async function requestEmailChange(
   ctx: AccountContext,
@@ -63,9 +95,9 @@ export async function requestEmailChange(
   if (refused) return refused;
   if (row.email.toLowerCase() === email.toLowerCase())
     return { ok: false, code: EMAIL_CHANGE_ERRORS.same, field: "email" };
-  if (!(await free(ctx, email, input.accountId))) return { ok: false, code: EMAIL_CHANGE_ERRORS.taken, field: "email" };
   if (await recentlyMailed(ctx, input.accountId, EMAIL_PURPOSE.emailChange))
     return { ok: false, code: EMAIL_CHANGE_ERRORS.cooldown };
+  const owner = await ownerOf(ctx, email, input.accountId);
 
   const token = randomBytes(24).toString("base64url");
   const now = ctx.clock.now();
@@ -77,32 +109,14 @@ export async function requestEmailChange(
     await tx.execute(sql`insert into email_token (token_hash, account_id, purpose, new_email, expires_at, created_at)
         values (${digest(token)}, ${input.accountId}, ${EMAIL_PURPOSE.emailChange}, ${email}, ${expires}, ${now})`);
   });
-  const t = ctx.translate(ctx.locale);
-  const { html, text } = renderMail({
-    locale: ctx.locale,
-    preheader: t("mail.emailChange.preheader"),
-    heading: t("mail.emailChange.heading"),
-    paragraphs: [
-      t("mail.emailChange.body", { email }),
-      t("mail.emailChange.expires", { hours: AUTH.verificationLinkHours }),
-    ],
-    action: {
-      label: t("mail.emailChange.action"),
-      url: `${ctx.origin}${localePrefix(ctx.locale)}/confirm-email?hash=${token}`,
-    },
-    footer: t("mail.emailChange.footer"),
-  });
   try {
-    await ctx.mailer.send({
-      to: email,
-      subject: t("mail.emailChange.subject"),
-      html,
-      text,
-      kind: "email-change",
-      locale: ctx.locale,
-    });
+    if (owner) await mailAccountExists(ctx, owner, "emailChange");
+    else await sendChangeLink(ctx, email, token);
   } catch (error) {
-    ctx.log.error("e-mail change link not sent", { accountId: input.accountId, error });
+    ctx.log.error(owner ? "account-exists mail not sent" : "e-mail change link not sent", {
+      accountId: input.accountId,
+      error,
+    });
     await ctx.db.execute(sql`delete from email_token where token_hash = ${digest(token)}`);
     return { ok: false, code: EMAIL_CHANGE_ERRORS.failed };
   }

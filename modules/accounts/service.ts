@@ -162,18 +162,70 @@ async function sendVerification(
 }
 
 /**
- * Registers an account (unverified) and sends its verification link. The e-mail must be free; the
- * username is made from it. The account's language is the page's.
+ * Mails the owner of an address that someone tried to register, or to move another account to: they
+ * already have an account, and can log in or choose a new password (links in their own language). The
+ * form that was used answers as for a new address, so it never tells whether an address is registered.
  */
-export async function signUp(ctx: AccountContext, input: SignupInput): Promise<AccountResult<{ id: number }>> {
+export async function mailAccountExists(
+  ctx: AccountContext,
+  owner: { email: string; locale: string },
+  reason: "signup" | "emailChange",
+): Promise<void> {
+  const locale: Locale = owner.locale === "es" ? "es" : "en";
+  const t = ctx.translate(locale);
+  const prefix = `${ctx.origin}${localePrefix(locale)}`;
+  const { html, text } = renderMail({
+    locale,
+    preheader: t("mail.accountExists.preheader"),
+    heading: t("mail.accountExists.heading"),
+    paragraphs: [
+      t(reason === "signup" ? "mail.accountExists.bodySignup" : "mail.accountExists.bodyEmailChange", {
+        email: owner.email,
+      }),
+      t("mail.accountExists.reset", { url: `${prefix}/forgot-password` }),
+    ],
+    action: { label: t("mail.accountExists.action"), url: `${prefix}/login` },
+    footer: t("mail.accountExists.footer"),
+  });
+  await ctx.mailer.send({
+    to: owner.email,
+    subject: t("mail.accountExists.subject"),
+    html,
+    text,
+    kind: "account-exists",
+    locale,
+  });
+}
+
+/**
+ * Registers an account (unverified) and sends its verification link; the username is made from the
+ * e-mail, the account's language is the page's. An address that is registered already gets no second
+ * account: its owner is mailed instead (mailAccountExists) and the answer is the same as for a new
+ * address, after the same work (the password is hashed either way, a mail is sent either way).
+ */
+export async function signUp(ctx: AccountContext, input: SignupInput): Promise<AccountResult<null>> {
   const email = input.email.trim();
-  const [existing] = await queryRows<{ id: number }>(
-    ctx.db,
-    sql`select id from account where lower(email) = lower(${email})`,
-  );
-  if (existing) return { ok: false, code: "auth.errors.loginTaken", field: "email" };
   if (isCommonPassword(input.password)) return { ok: false, code: "auth.errors.passwordCommon", field: "password" };
   const passwordHash = await hashPassword(input.password);
+  const registered = async () => {
+    const [owner] = await queryRows<{ email: string; locale: string }>(
+      ctx.db,
+      sql`select email, locale from account where lower(email) = lower(${email})`,
+    );
+    return owner;
+  };
+  /** The answer for an address that is taken: its owner is told, and the visitor sees what a new address gets. */
+  const tellOwner = async (owner: { email: string; locale: string }): Promise<AccountResult<null>> => {
+    try {
+      await mailAccountExists(ctx, owner, "signup");
+    } catch (error) {
+      ctx.log.error("account-exists mail not sent", { error });
+      return { ok: false, code: "auth.errors.registrationFailed" };
+    }
+    return { ok: true, value: null };
+  };
+  const existing = await registered();
+  if (existing) return tellOwner(existing);
   const now = ctx.clock.now();
   let id = 0;
   // Two sign-ups at once: the unique indexes decide. A taken username (same local part) is retried.
@@ -190,7 +242,11 @@ export async function signUp(ctx: AccountContext, input: SignupInput): Promise<A
       id = row.id;
     } catch (error) {
       const violated = uniqueViolation(error);
-      if (violated === "account_email_lower_idx") return { ok: false, code: "auth.errors.loginTaken", field: "email" };
+      if (violated === "account_email_lower_idx") {
+        // Registered a moment ago by another request: the same answer as above.
+        const owner = await registered();
+        return owner ? tellOwner(owner) : { ok: false, code: "auth.errors.registrationFailed" };
+      }
       if (violated !== "account_username_lower_idx" || attempt >= 5) throw error;
     }
   }
@@ -202,7 +258,7 @@ export async function signUp(ctx: AccountContext, input: SignupInput): Promise<A
     await ctx.db.execute(sql`delete from account where id = ${id} and verified_at is null`);
     return { ok: false, code: "auth.errors.registrationFailed" };
   }
-  return { ok: true, value: { id } };
+  return { ok: true, value: null };
 }
 
 /** Sends a fresh verification link to an unverified account. Says nothing about unknown addresses. */
