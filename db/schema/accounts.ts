@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
+  check,
   foreignKey,
   index,
   integer,
@@ -26,6 +28,8 @@ export const account = pgTable(
     previousPasswordHashes: text("previous_password_hashes").array().notNull().default(sql`'{}'::text[]`),
     locale: text("locale").notNull().default("en"),
     plan: text("plan").notNull().default("FREE"),
+    /** member or operator (set by `npm run account -- role`); operators reach /operator after a second factor. */
+    role: text("role").notNull().default("member"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
     /** The profile picture's storage key (a 256 x 256 WebP), or none. */
@@ -38,6 +42,7 @@ export const account = pgTable(
   (t) => [
     uniqueIndex("account_email_lower_idx").on(sql`lower(${t.email})`),
     uniqueIndex("account_username_lower_idx").on(sql`lower(${t.username})`),
+    check("account_role_check", sql`${t.role} in ('member', 'operator')`),
   ],
 );
 
@@ -222,4 +227,35 @@ export const accountInterest = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.tagId] })],
+);
+
+/**
+ * An account's TOTP second factor (RFC 6238, ADR 0020). The secret is kept encrypted (AES-256-GCM with a
+ * key derived from SIGNING_SECRET, bound to the account); `enabledAt` is null while an enrolment waits for
+ * its first code. `lastStep` is the time step of the last code accepted: no code of that step or an
+ * earlier one is accepted again.
+ */
+export const accountSecondFactor = pgTable("account_second_factor", {
+  accountId: integer("account_id")
+    .primaryKey()
+    .references(() => account.id, { onDelete: "cascade" }),
+  secret: text("secret").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastStep: bigint("last_step", { mode: "number" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The single-use recovery codes of a second factor: only the SHA-256 of each (80 random bits) is kept. */
+export const accountRecoveryCode = pgTable(
+  "account_recovery_code",
+  {
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.codeHash] })],
 );

@@ -5,4 +5,5 @@ export * from "./catalog.ts";
 export * from "./contact.ts";
 export * from "./downloads.ts";
 export * from "./limits.ts";
+export * from "./operator.ts";
 export * from "./search.ts";
