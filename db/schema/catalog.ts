@@ -177,6 +177,16 @@ export const templateStyle = pgTable(
   ],
 );
 
+/** What a version's deck holds, as read by modules/slides/deck.ts. */
+export type VersionFacts = {
+  slideCount: number;
+  aspectRatio: "16:9" | "4:3" | "16:10" | "custom";
+  headingFont: string | null;
+  bodyFont: string | null;
+  fonts: string[];
+  slideText: string;
+};
+
 /** A version of an imported template: the decks it was made from and the state of its previews. */
 export const templateVersion = pgTable(
   "template_version",
@@ -192,6 +202,8 @@ export const templateVersion = pgTable(
     detail: text("detail"),
     /** Hash of everything that made it (decks, preview images, the render settings). */
     sourceHash: text("source_hash").notNull(),
+    /** What its first deck holds (slide count, ratio, fonts, slide text), shown once it is ready. */
+    facts: jsonb("facts").$type<VersionFacts>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -215,6 +227,8 @@ export const templateColor = pgTable(
     themeColors: jsonb("theme_colors").$type<{ name: string; hex: string }[]>(),
     /** The variant's Google Slides presentation; the download button goes to its /copy address. */
     googleSlidesUrl: text("google_slides_url"),
+    /** Operator-supplied slide images (storage keys, in slide order) drawn as its previews instead of the deck. */
+    previewSources: text("preview_sources").array(),
     colorId: integer("color_id")
       .notNull()
       .references(() => color.id),
