@@ -64,4 +64,24 @@ describe("e-mail change through the settings page", () => {
       "Tu enlace de confirmación ha caducado o no es correcto",
     );
   });
+
+  it("answers an address another member has exactly as a free one, and mails that member instead", async () => {
+    const cy = await signedInMember(srv, clock, "cy");
+    const dee = await signedInMember(srv, clock, "dee");
+    const ask = async (jar: typeof cy.jar, email: string) => {
+      const res = await http().post("/profile/settings", { intent: "email", email, current: "Sl1des!rock" }, jar);
+      return notices(await res.text()).replace(email, "<address>");
+    };
+    const taken = await ask(cy.jar, dee.email);
+    const free = await ask(dee.jar, "dee.elsewhere@example.com");
+    expect(taken).toBe(free);
+    expect(taken).toContain("We sent a confirmation link to <address>.");
+    const page = visible(await (await http().get("/profile/settings", cy.jar)).text());
+    expect(page).toContain(`A change to ${dee.email} is waiting`);
+    // Dee gets a notice with no link that would move the address, and ways to log in.
+    const [notice] = smtp.to(dee.email);
+    expect(notice.raw).toMatch(/^Subject: You already have a SlideNest account\r?$/m);
+    expect(notice.body).not.toContain("confirm-email");
+    expect(notice.body).toContain("http://localhost:3000/forgot-password");
+  });
 });
