@@ -157,6 +157,22 @@ export const ACCOUNT_LIMITS = {
 /** Profile pictures (DECISIONS: Accounts): the largest upload, the square we make, its WebP quality. */
 export const AVATAR = { maxBytes: 5 * 1024 * 1024, size: 256, quality: 82, maxInputPixels: 50_000_000 } as const;
 
+/**
+ * What the deck reader (modules/slides/deck.ts) accepts. A file over `maxBytes` is refused; past the
+ * others it is a zip bomb: the declared sizes are checked first, and inflating stops as soon as the
+ * real output passes them. `maxRatio` applies to entries that inflate past `ratioMinBytes` (small
+ * XML parts compress far better than 200:1 and are harmless). `maxXmlPartBytes` bounds one XML part
+ * the reader parses.
+ */
+export const DECK_LIMITS = {
+  maxBytes: 100 * 1024 * 1024,
+  maxUncompressedBytes: 1024 * 1024 * 1024,
+  maxEntries: 10_000,
+  maxRatio: 200,
+  ratioMinBytes: 1024 * 1024,
+  maxXmlPartBytes: 64 * 1024 * 1024,
+} as const;
+
 /** Collections of favourites: how many one account may keep. */
 export const FOLDERS = { maxPerAccount: 100 } as const;
 

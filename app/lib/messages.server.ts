@@ -10,6 +10,7 @@ import enContact from "../locales/en/contact.json" with { type: "json" };
 import enDownloads from "../locales/en/downloads.json" with { type: "json" };
 import enMail from "../locales/en/mail.json" with { type: "json" };
 import enSearch from "../locales/en/search.json" with { type: "json" };
+import enSlides from "../locales/en/slides.json" with { type: "json" };
 import enTemplate from "../locales/en/template.json" with { type: "json" };
 import esAccount from "../locales/es/account.json" with { type: "json" };
 import esAuth from "../locales/es/auth.json" with { type: "json" };
@@ -21,6 +22,7 @@ import esContact from "../locales/es/contact.json" with { type: "json" };
 import esDownloads from "../locales/es/downloads.json" with { type: "json" };
 import esMail from "../locales/es/mail.json" with { type: "json" };
 import esSearch from "../locales/es/search.json" with { type: "json" };
+import esSlides from "../locales/es/slides.json" with { type: "json" };
 import esTemplate from "../locales/es/template.json" with { type: "json" };
 import { createT, flatten, isLocale, type MessageRef, type Messages, registerMessages } from "./i18n.ts";
 
@@ -37,6 +39,7 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     mail: flatten(enMail, "mail"),
     blog: flatten(enBlog, "blog"),
     contact: flatten(enContact, "contact"),
+    slides: flatten(enSlides, "slides"),
   },
   es: {
     common: flatten(esCommon, "common"),
@@ -50,6 +53,7 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     mail: flatten(esMail, "mail"),
     blog: flatten(esBlog, "blog"),
     contact: flatten(esContact, "contact"),
+    slides: flatten(esSlides, "slides"),
   },
 };
 
@@ -64,7 +68,8 @@ export type Namespace =
   | "billing"
   | "mail"
   | "blog"
-  | "contact";
+  | "contact"
+  | "slides";
 
 /** The messages of some namespaces, to send to the client with a loader (see messagesOf). */
 export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
@@ -87,6 +92,7 @@ export function serverT(locale: Locale) {
       "mail",
       "blog",
       "contact",
+      "slides",
     ]),
   );
 }
