@@ -350,3 +350,20 @@ export const CAPTCHA = {
   challengeSeconds: 600,
   verifyTimeoutMs: 5_000,
 } as const;
+
+/**
+ * Previews drawn from real decks (modules/slides/previews.ts, ADR 0019): LibreOffice to PDF, then each
+ * page to WebP at the PREVIEW_WIDTHS, with the same WebP settings as the generated previews. A
+ * conversion is killed after `timeoutMs`; `concurrency` conversions run at once per process
+ * (PREVIEW_CONCURRENCY raises it). Operator-supplied slide images are PNG, JPEG or WebP, at most
+ * `imageMaxBytes` each.
+ */
+export const DECK_PREVIEWS = {
+  timeoutMs: 120_000,
+  concurrency: 1,
+  webp: { quality: 78, effort: 3 },
+  imageFormats: ["png", "jpeg", "webp"],
+  imageMaxBytes: 20 * 1024 * 1024,
+  /** How to get LibreOffice where it is missing (the import command and the operator pages say it). */
+  installHint: "install LibreOffice (Debian/Ubuntu: apt-get install libreoffice-impress-nogui poppler-utils)",
+} as const;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DECK_PREVIEWS } from "./constants.ts";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -59,6 +60,8 @@ const schema = z.object({
     .regex(/^[\x21-\x7e]{24,256}$/, "must be 24 to 256 printable characters without spaces (say, openssl rand -hex 24)")
     .optional(),
   RATE_LIMIT_SCALE: z.coerce.number().min(0.01).max(100_000).default(1),
+  /** Deck conversions (LibreOffice) one process runs at once; more need more cores and memory. */
+  PREVIEW_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(DECK_PREVIEWS.concurrency),
   DEMO_MODE: z.enum(["on", "off", "auto"]).default("auto"),
   /** Proxies trusted to forward the client's address: a hop count, or addresses and CIDR ranges. */
   TRUST_PROXY: z
