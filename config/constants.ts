@@ -267,6 +267,29 @@ export const RETENTION = {
   supportMessageYears: 2,
   /** A sign-up whose address was never verified is deleted this many days after it was made. */
   unverifiedAccountDays: 30,
+  /** The operator audit log (DECISIONS: Operations): two years. */
+  auditLogDays: 730,
+} as const;
+
+/** The TOTP second factor (RFC 6238; ADR 0020). */
+export const SECOND_FACTOR = {
+  /** What authenticator apps show beside the code. */
+  issuer: "SlideNest",
+  /** Codes of the step before and after the current one are accepted too (clock drift). */
+  windowSteps: 1,
+  /** Single-use recovery codes made at enrolment (shown once). */
+  recoveryCodes: 10,
+  /** How long the password step's "second step" cookie lasts. */
+  stepSeconds: 300,
+  /** An enrolment not confirmed with a first code within this time starts over. */
+  enrolmentMinutes: 30,
+  // Wrong codes back off per account like wrong passwords (AUTH.freeLoginFailures, AUTH.maxLoginBackoffSeconds).
+} as const;
+
+/** The operator area (/operator). */
+export const OPERATOR = {
+  /** Audit log entries per page at /operator/audit. */
+  auditPageSize: 50,
 } as const;
 
 /** Largest request bodies in bytes: forms, JSON and GraphQL; provider webhooks. */

@@ -11,6 +11,7 @@ import { createSession } from "#modules/auth/sessions.ts";
 import { sandboxProvider } from "#modules/billing/provider.ts";
 import { paymentSchema } from "#modules/billing/schemas.ts";
 import { fromPaymentForm, subscribe } from "#modules/billing/service.ts";
+import { listAudit } from "#modules/operator/audit.ts";
 import { systemClock } from "#modules/shared/context.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { paymentFields } from "#tests/payments.ts";
@@ -120,5 +121,63 @@ describe("npm run account", () => {
     } finally {
       await database.cleanup();
     }
+  });
+
+  it("makes an operator and a member again, each change in the audit log, and says when nothing changes", async () => {
+    expect(run("role", "OP-TARGET", "operator")).toEqual({
+      code: 0,
+      out: "Op.Target@example.com: role member -> operator; they turn on the second factor (TOTP) at their first visit to /operator",
+    });
+    expect(run("role", "op-target", "operator")).toEqual({
+      code: 0,
+      out: "Op.Target@example.com is already an operator",
+    });
+    expect(run("role", "op.target@example.com", "member")).toMatchObject({
+      code: 0,
+      out: "Op.Target@example.com: role operator -> member; /operator no longer exists for them",
+    });
+    expect(run("role", "op-target", "admin")).toEqual({ code: 1, out: "unknown role admin: one of member, operator" });
+    expect(run("role", "nobody", "operator")).toEqual({
+      code: 1,
+      out: "no account with the e-mail or username nobody",
+    });
+    expect(run("role", "op-target")).toMatchObject({ code: 2 });
+    expect(run("second-factor-off", "op-target")).toEqual({
+      code: 0,
+      out: "Op.Target@example.com has no second factor (nothing to do)",
+    });
+    await withDb(async (database) => {
+      const [{ role }] = await database.rows<{ role: string }>(
+        sql`select role from account where username = 'op-target'`,
+      );
+      expect(role).toBe("member");
+      const { entries } = await listAudit({ db: database.db }, { action: "account.role" });
+      expect(entries.map((e) => [e.before, e.after])).toEqual([
+        [{ role: "operator" }, { role: "member" }],
+        [{ role: "member" }, { role: "operator" }],
+      ]);
+      expect(entries[0]).toMatchObject({
+        actor: { id: null, label: expect.stringMatching(/^command line \(.+\)$/) },
+        target: { kind: "account", label: "Op.Target@example.com" },
+        changes: [{ field: "role", before: "operator", after: "member" }],
+      });
+    });
+  });
+
+  it("says plainly that the server has the embedded database open, and changes nothing", async () => {
+    const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+    try {
+      const held = run("role", "op-target", "operator");
+      expect(held.code).toBe(1);
+      expect(held.out).toContain("is open in another process");
+      expect(held.out).toContain("Stop the server, run this command again");
+      const [{ role }] = await database.rows<{ role: string }>(
+        sql`select role from account where username = 'op-target'`,
+      );
+      expect(role).toBe("member");
+    } finally {
+      await database.close();
+    }
+    expect(run("role", "op-target", "operator")).toMatchObject({ code: 0 });
   });
 });

@@ -1,32 +1,106 @@
 /**
- * `npm run account -- block|unblock LOGIN` and `npm run account -- plan LOGIN PLAN`: what an operator
- * does to an account (DECISIONS: Accounts). LOGIN is the e-mail or the username. It works on the
- * database the server uses: DATABASE_URL, else the embedded one in DATA_DIR (stop the server first:
- * the embedded database takes one process at a time).
+ * What an operator does to an account (DECISIONS: Accounts, Operations). LOGIN is the e-mail or the username.
+ *
+ *   npm run account -- block LOGIN | unblock LOGIN
+ *   npm run account -- plan LOGIN PLAN
+ *   npm run account -- role LOGIN operator|member
+ *   npm run account -- second-factor-off LOGIN
+ *
+ * Role changes and second-factor resets go to the operator audit log. It works on the database the
+ * server uses: DATABASE_URL, else the embedded one in DATA_DIR. The embedded database takes one process
+ * at a time: while the server (or another command) has it open, the command says so and changes nothing.
  */
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { getEnv } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
-import { setBlocked, setPlan } from "#modules/accounts/operator.ts";
+import { setBlocked, setPlan, setRole, turnOffSecondFactor } from "#modules/accounts/operator.ts";
 import { systemClock } from "#modules/shared/context.ts";
 
-const USAGE = "usage: npm run account -- block LOGIN | unblock LOGIN | plan LOGIN PLAN";
+const USAGE = [
+  "usage: npm run account -- block LOGIN | unblock LOGIN | plan LOGIN PLAN | role LOGIN operator|member | second-factor-off LOGIN",
+  "  LOGIN is the account's e-mail address or username",
+].join("\n");
+
+/**
+ * Whether another process has the embedded database in `dir` open. PGlite writes `postmaster.pid` while
+ * it is open and removes it on close; a server that was killed leaves it behind, so on Linux the
+ * processes' open files decide (a stale file with nobody holding the folder does not count).
+ */
+export function embeddedDatabaseHolder(dir: string): { held: boolean; pid?: number } {
+  if (!fs.existsSync(path.join(dir, "postmaster.pid"))) return { held: false };
+  let procs: string[];
+  try {
+    procs = fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p));
+  } catch {
+    return { held: true }; // no /proc (not Linux): the lock file is all there is to go by
+  }
+  const real = fs.realpathSync(dir);
+  for (const pid of procs) {
+    if (Number(pid) === process.pid) continue;
+    let fds: string[];
+    try {
+      fds = fs.readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(`${real}/`)) return { held: true, pid: Number(pid) };
+      } catch {
+        /* closed meanwhile */
+      }
+    }
+  }
+  return { held: false };
+}
 
 export async function runAccountCommand(args: string[], env = getEnv()): Promise<{ code: number; out: string }> {
-  const [verb, login, plan] = args;
-  const known = (verb === "block" || verb === "unblock") && login && args.length === 2;
-  const planned = verb === "plan" && login && plan && args.length === 3;
-  if (!known && !planned) return { code: 2, out: USAGE };
+  const [verb, login, value] = args;
+  const single = ["block", "unblock", "second-factor-off"].includes(verb) && login && args.length === 2;
+  const paired = (verb === "plan" || verb === "role") && login && value && args.length === 3;
+  if (!single && !paired) return { code: 2, out: USAGE };
+  if (!env.DATABASE_URL) {
+    const dir = path.join(env.dataDir, "db");
+    const holder = embeddedDatabaseHolder(dir);
+    if (holder.held)
+      return {
+        code: 1,
+        out: [
+          `The embedded database in ${dir} is open in another process${holder.pid ? ` (pid ${holder.pid})` : ""}: the server is probably running.`,
+          "The embedded database takes one process at a time. Stop the server, run this command again, then start the server.",
+          "Nothing was changed.",
+        ].join("\n"),
+      };
+  }
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: 2 } : { dataDir: path.join(env.dataDir, "db") },
   );
   try {
     await database.migrate();
     const ctx = { db: database.db, clock: systemClock };
-    const r = planned ? await setPlan(ctx, login, plan) : await setBlocked(ctx, login, verb === "block");
+    const actor = { kind: "command" as const, label: shellUser() };
+    const r =
+      verb === "plan"
+        ? await setPlan(ctx, login, value)
+        : verb === "role"
+          ? await setRole(ctx, login, value, actor)
+          : verb === "second-factor-off"
+            ? await turnOffSecondFactor(ctx, login, actor)
+            : await setBlocked(ctx, login, verb === "block");
     return { code: r.ok ? 0 : 1, out: r.message };
   } finally {
     await database.close();
+  }
+}
+
+/** Who ran the command, for the audit log. */
+function shellUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return process.env.USER ?? "unknown user";
   }
 }
 

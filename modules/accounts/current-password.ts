@@ -40,13 +40,17 @@ export async function checkCurrentPassword(
   const backoffKey = loginBackoffKey(input.accountId, input.client ?? "");
   const { wait } = await loginBackoff(ctx, backoffKey, now);
   if (wait > 0) return { ok: false, code: "auth.errors.rateLimited", seconds: wait };
-  const sessionKey = `${input.accountId}|session:${input.sessionId}`;
+  // Counted per log-in (the session's family): a refresh gives the session a new id, not a new count.
+  const [session] = input.sessionId
+    ? await queryRows<{ family: string }>(ctx.db, sql`select family from auth_session where id = ${input.sessionId}`)
+    : [];
+  const sessionKey = `${input.accountId}|session:${session?.family ?? ""}`;
   if (await verifyPassword(input.stored, input.password)) {
     await ctx.db.execute(sql`delete from login_backoff where key in (${backoffKey}, ${sessionKey})`);
     return null;
   }
   await recordLoginFailure(ctx, backoffKey, now);
-  if (!input.sessionId) return { ok: false, ...input.wrong };
+  if (!session) return { ok: false, ...input.wrong };
   // The session's failures within the window (counted from its first failure; `next_at` holds when that was).
   const windowStart = new Date(now.getTime() - AUTH.currentPasswordWindowMinutes * 60_000);
   const [row] = await queryRows<{ failures: number }>(
@@ -61,8 +65,7 @@ export async function checkCurrentPassword(
   if (Number(row.failures) < AUTH.currentPasswordFailures) return { ok: false, ...input.wrong };
   // Too many: this session (its whole family of rotated tokens) ends; the member's other devices stay.
   await ctx.db.execute(sql`update auth_session set revoked_at = ${now}
-      where revoked_at is null and account_id = ${input.accountId}
-        and family = (select family from auth_session where id = ${input.sessionId})`);
+      where revoked_at is null and account_id = ${input.accountId} and family = ${session.family}`);
   await ctx.db.execute(sql`delete from login_backoff where key = ${sessionKey}`);
   ctx.log.warn("session signed out after wrong current passwords", { accountId: input.accountId });
   return { ok: false, code: SIGNED_OUT_AFTER_FAILURES };

@@ -15,8 +15,9 @@ const BILLING_EVENT_DAYS = 90;
  * months, allowance counters and credits of periods that old, the search log once it is older than the
  * top-searches window and the log retention, demo outbox mail, old webhook ids, rate-limit buckets
  * that have refilled, CAPTCHA solutions whose challenge expired, used Google log-in nonces and tokens
- * past their expiry, yesterday's record of who viewed what, contact messages after 2 years and sign-ups
- * never verified after 30 days. Runs on a schedule (the maintenance job); answers how many rows went, per kind.
+ * past their expiry, yesterday's record of who viewed what, contact messages after 2 years, sign-ups
+ * never verified after 30 days and the operator audit log after two years. Runs on a schedule (the
+ * maintenance job); answers how many rows went, per kind.
  */
 export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "clock">): Promise<Record<string, number>> {
   const now = ctx.clock.now();
@@ -67,6 +68,8 @@ export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "cloc
     billingEvents: await purge(
       sql`billing_event where received_at < ${new Date(now.getTime() - BILLING_EVENT_DAYS * DAY_MS)}`,
     ),
+    // What operators did (the audit log), after RETENTION.auditLogDays (two years).
+    auditLog: await purge(sql`operator_audit where at < ${new Date(now.getTime() - RETENTION.auditLogDays * DAY_MS)}`),
     // Sign-ups never verified: the account (never able to log in, so nothing else of it) and, by the
     // foreign keys, its links, after RETENTION.unverifiedAccountDays. Deleted accounts stay anonymised.
     unverifiedAccounts: await purge(
