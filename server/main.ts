@@ -8,18 +8,12 @@ import type { ServerBuild } from "react-router";
 import { getEnv, isLoopbackUrl } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { seedBlog, seedDemoAccounts, seedIfEmpty } from "#db/seed/index.ts";
-import {
-  advanceDueSubscriptions,
-  advanceSubscription,
-  type BillingContext,
-  retryProviderCustomerDeletion,
-} from "#modules/billing/service.ts";
 import { checkStripePrices, stripeClient } from "#modules/billing/stripe.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
 import { diskStorage } from "#modules/files/storage.ts";
-import { startJobQueue } from "#modules/jobs/queue.ts";
+import { startProcessJobs } from "#modules/jobs/handlers.ts";
 import { systemClock } from "#modules/shared/context.ts";
-import { purgeExpiredRecords } from "#modules/shared/retention.ts";
+import { applyProjectFonts } from "#modules/slides/fonts.ts";
 import { createServerApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
 import { MISSING_SECRET } from "./secret.ts";
@@ -40,6 +34,8 @@ export async function start() {
     process.exit(1);
   }
   const log = createLogger(env.LOG_LEVEL);
+  // Before anything draws text (the demo blog's covers, previews): librsvg reads the fonts' setting once.
+  if (!applyProjectFonts()) log.warn("the shipped fonts are not in use: their fontconfig file could not be written");
   if (env.demoMode && env.DEMO_MODE === "on")
     log.warn("DEMO_MODE=on: demo logins, the outbox and sandbox payments answer every client that reaches the server", {
       publicUrl: env.publicUrl,
@@ -100,32 +96,8 @@ export async function start() {
     process.exit(1);
   }
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
-  // Jobs run with the server's billing context, which exists once the server does.
-  let billing: (() => BillingContext) | null = null;
-  let maintenance: { refreshStats(): Promise<void> } | null = null;
-  const context = () => {
-    if (!billing) throw new Error("job before the server started");
-    return billing();
-  };
-  const jobs = await startJobQueue({
-    database,
-    log,
-    handlers: {
-      advanceSubscription: (id) => advanceSubscription(context(), id),
-      sweepSubscriptions: async () => {
-        const n = await advanceDueSubscriptions(context());
-        if (n) log.info("subscriptions advanced", { count: n });
-      },
-      // A deleted account's customer that the provider did not delete at once (it was away).
-      deleteCustomer: (customerId) => retryProviderCustomerDeletion(context(), customerId),
-      maintenance: async () => {
-        if (!maintenance) return;
-        await maintenance.refreshStats();
-        const purged = await purgeExpiredRecords({ db: database.db, clock: systemClock });
-        if (Object.values(purged).some((n) => n > 0)) log.info("expired records purged", purged);
-      },
-    },
-  });
+  // The same jobs as a worker (`npm run worker`) runs: modules/jobs/handlers.ts.
+  const jobs = await startProcessJobs({ env, database, log });
   const server = createServerApp({
     env,
     database,
@@ -136,8 +108,6 @@ export async function start() {
     // Trending and counts are refreshed by the maintenance job: once per slot across all processes.
     refreshStatsEveryMs: 0,
   });
-  billing = () => server.billingContext("en");
-  maintenance = server;
   const http = serve(
     { fetch: server.app.fetch, port: env.PORT, hostname: env.HOST, overrideGlobalObjects: false },
     (info) => {

@@ -69,12 +69,12 @@ describe.runIf(hasFontconfig)("fonts under the project's fontconfig", () => {
     expect(await missingFonts([])).toEqual([]);
   });
 
-  it("the SVG renderer draws a Poppins heading in Poppins once useProjectFonts ran in the process", async () => {
+  it("the SVG renderer draws a Poppins heading in Poppins once applyProjectFonts ran in the process", async () => {
     // A fresh process each time: fontconfig reads FONTCONFIG_FILE once, when text is first drawn.
     const script = `
       import sharp from "sharp";
-      import { useProjectFonts } from ${JSON.stringify(pathToFileURL(path.resolve("modules/slides/fonts.ts")).href)};
-      if (process.argv[1] === "on") useProjectFonts();
+      import { applyProjectFonts } from ${JSON.stringify(pathToFileURL(path.resolve("modules/slides/fonts.ts")).href)};
+      if (process.argv[1] === "on") applyProjectFonts();
       const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="480" height="90"><rect width="480" height="90" fill="#fff"/>'
         + '<text x="10" y="60" font-family="Poppins, sans-serif" font-size="44" font-weight="700">Quarterly Plan</text></svg>';
       const { data } = await sharp(Buffer.from(svg)).greyscale().raw().toBuffer({ resolveWithObject: true });

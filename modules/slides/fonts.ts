@@ -146,11 +146,16 @@ export function fontconfigEnv(): { FONTCONFIG_FILE: string } {
 /**
  * Points this process's fontconfig at the shipped fonts, for the SVG renderer (sharp/librsvg, which
  * reads FONTCONFIG_FILE when it first draws text): call it at process start, before any preview or
- * cover is drawn. A FONTCONFIG_FILE already set by the operator is kept. Returns the file in force.
+ * cover is drawn. A FONTCONFIG_FILE already set by the operator is kept. Returns the file in force, or
+ * null when the file could not be written (the system's fonts are used then).
  */
-export function useProjectFonts(): string {
-  if (!process.env.FONTCONFIG_FILE) process.env.FONTCONFIG_FILE = projectFontconfigFile();
-  return process.env.FONTCONFIG_FILE;
+export function applyProjectFonts(): string | null {
+  try {
+    if (!process.env.FONTCONFIG_FILE) process.env.FONTCONFIG_FILE = projectFontconfigFile();
+    return process.env.FONTCONFIG_FILE;
+  } catch {
+    return null;
+  }
 }
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {

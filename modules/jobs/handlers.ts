@@ -1,0 +1,97 @@
+/**
+ * The jobs every process runs, a web process (server/main.ts) or a worker (`npm run worker`,
+ * scripts/worker.ts): one list, so a handler added here runs in both.
+ */
+import type { Env } from "#config/env.server.ts";
+import type { Database } from "#db/client.server.ts";
+import { purgeExpiredSessions } from "#modules/auth/sessions.ts";
+import { type PaymentProvider, sandboxProvider } from "#modules/billing/provider.ts";
+import {
+  advanceDueSubscriptions,
+  advanceSubscription,
+  type BillingContext,
+  type BillingJobs,
+  retryProviderCustomerDeletion,
+} from "#modules/billing/service.ts";
+import { stripeProvider } from "#modules/billing/stripe.ts";
+import * as catalog from "#modules/catalog/service.ts";
+import * as search from "#modules/search/service.ts";
+import { type Clock, type Logger, systemClock } from "#modules/shared/context.ts";
+import { purgeExpiredRecords } from "#modules/shared/retention.ts";
+import { type JobHandlers, type JobQueue, startJobQueue } from "./queue.ts";
+
+/** The payment provider of jobs, chosen as the web server chooses it: Stripe, else the sandbox in demo mode, else none. */
+export function jobPayments(env: Env): PaymentProvider | null {
+  return env.stripe ? stripeProvider(env.stripe) : env.demoMode ? sandboxProvider() : null;
+}
+
+/** Trending scores, per-tag counts, stale search documents, search stats and expired sessions. */
+export async function refreshCatalogueStats(ctx: { database: Database; clock: Clock; log: Logger }): Promise<void> {
+  const { db } = ctx.database;
+  const clock = ctx.clock;
+  try {
+    await catalog.refreshTrending({ db, clock });
+    await catalog.refreshCatalogStats({ db, clock });
+    await search.refreshStaleSearchDocuments(db, { now: clock.now() });
+    await search.refreshSearchStats(db);
+    await purgeExpiredSessions({ db, clock });
+  } catch (error) {
+    ctx.log.error("catalogue stats not refreshed", { error });
+  }
+}
+
+/** The handlers of every job, given what they run with. */
+export function createJobHandlers(deps: {
+  database: Database;
+  log: Logger;
+  clock: Clock;
+  /** The billing context of jobs (English: the messages they log are the operators'). */
+  billing: () => BillingContext;
+}): JobHandlers {
+  const { database, log, clock, billing } = deps;
+  return {
+    advanceSubscription: (id) => advanceSubscription(billing(), id),
+    sweepSubscriptions: async () => {
+      const n = await advanceDueSubscriptions(billing());
+      if (n) log.info("subscriptions advanced", { count: n });
+    },
+    // A deleted account's customer that the provider did not delete at once (it was away).
+    deleteCustomer: (customerId) => retryProviderCustomerDeletion(billing(), customerId),
+    maintenance: async () => {
+      await refreshCatalogueStats({ database, clock, log });
+      const purged = await purgeExpiredRecords({ db: database.db, clock });
+      if (Object.values(purged).some((n) => n > 0)) log.info("expired records purged", purged);
+    },
+  };
+}
+
+/**
+ * Starts this process's share of the job queue with every handler: what a web process and a worker
+ * both call. The queue it returns is also where billing asks for its later jobs.
+ */
+export async function startProcessJobs(opts: {
+  env: Env;
+  database: Database;
+  log: Logger;
+  clock?: Clock;
+  pollingIntervalSeconds?: number;
+}): Promise<JobQueue> {
+  const { env, database, log } = opts;
+  const clock = opts.clock ?? systemClock;
+  const payments = jobPayments(env);
+  let queue: BillingJobs | undefined;
+  // A job taken before the queue is handed back fails and is retried: billing needs the queue to plan
+  // its next step (a renewal's next date).
+  const billing = (): BillingContext => {
+    if (!queue) throw new Error("job before the job queue started");
+    return { db: database.db, locale: "en", clock, log, payments, jobs: queue };
+  };
+  const jobs = await startJobQueue({
+    database,
+    log,
+    handlers: createJobHandlers({ database, log, clock, billing }),
+    pollingIntervalSeconds: opts.pollingIntervalSeconds,
+  });
+  queue = jobs;
+  return jobs;
+}
