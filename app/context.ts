@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Locale } from "#config/constants.ts";
 import type { AccountContext, AccountView } from "#modules/accounts/service.ts";
 import type { CaptchaCheck, CaptchaWidget } from "#modules/auth/captcha.ts";
+import type { TotpContext } from "#modules/auth/totp.ts";
 import type { BillingContext } from "#modules/billing/service.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
@@ -72,6 +73,19 @@ export type AppLoadContext = {
   startSession(accountId: number): Promise<string[]>;
   /** The Set-Cookie values that sign this browser out (its session is already gone). */
   endSession(): string[];
+  /** The second factor (ADR 0020): the TOTP services' context and the log-in's second step. */
+  secondFactor: {
+    context(locale: Locale): TotpContext;
+    /**
+     * After a right password: a session (its cookies), or, when the account has its second factor on, the
+     * second step's cookie (no session yet).
+     */
+    afterPassword(accountId: number): Promise<{ step: "session" | "secondFactor"; cookies: string[] }>;
+    /** The account of this browser's second step (the sn_2fa cookie, intact and unexpired), or null. */
+    pending(request: Request): number | null;
+    /** The Set-Cookie value that ends the second step. */
+    clear(): string;
+  };
 };
 
 export const appContext = createContext<AppLoadContext>();

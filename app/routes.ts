@@ -43,10 +43,17 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
     route("profile/avatar", "routes/profile/avatar.tsx", { id: id("profile/avatar") }),
     layout("routes/layout/auth.tsx", { id: id("layout/auth") }, [
       route("login", "routes/auth/login.tsx", { id: id("login") }),
+      route("login/verify", "routes/auth/login-verify.tsx", { id: id("login/verify") }),
+      route("operator/enrol", "routes/operator/enrol.tsx", { id: id("operator/enrol") }),
       route("signup", "routes/auth/signup.tsx", { id: id("signup") }),
       route("forgot-password", "routes/auth/forgot-password.tsx", { id: id("forgot-password") }),
       route("change-password", "routes/auth/change-password.tsx", { id: id("change-password") }),
       route("confirm-email", "routes/auth/confirm-email.tsx", { id: id("confirm-email") }),
+    ]),
+    // The operator area: its own layout, 404 to everyone but operators (requireOperator in the layout).
+    route("operator", "routes/operator/layout.tsx", { id: id("operator") }, [
+      index("routes/operator/home.tsx", { id: id("operator/home") }),
+      route("audit", "routes/operator/audit.tsx", { id: id("operator/audit") }),
     ]),
     route("pdf-license-personal", "routes/resources/license-pdf.tsx", { id: id("pdf-license-personal") }),
     route("pdf-license-commercial", "routes/resources/license-pdf.tsx", { id: id("pdf-license-commercial") }),

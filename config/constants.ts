@@ -70,6 +70,7 @@ export const PAGE_CACHE = { entries: 2000, maxBytes: 48 * 1024 * 1024, ttlMs: 60
  */
 export const PAGE_QUERY_PARAMS = [
   "_routes",
+  "action",
   "avatar",
   "cancel",
   "cancelled",

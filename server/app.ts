@@ -25,11 +25,15 @@ import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
 import { type Clock, type ServiceContext, systemClock } from "#modules/shared/context.ts";
 import {
   accountGuesses,
+  afterPassword,
+  clearedSecondStepCookie,
   clearedSessionHeaders,
   crossSite,
   mountAuth,
   requestLocale,
   resolveViewer,
+  secondStepCookie,
+  secondStepOf,
   sessionCookieHeaders,
   TOKEN_COOKIE,
   takeAuthAttempt,
@@ -494,6 +498,17 @@ export function createServerApp(opts: ServerOptions) {
     async startSession(accountId) {
       const tokens = await createSession({ db, clock, secret }, accountId, sessionDevice(request));
       return sessionCookieHeaders(tokens, request.https);
+    },
+    secondFactor: {
+      context: (locale) => ({ ...serviceContext(locale), secret }),
+      async afterPassword(accountId) {
+        const next = await afterPassword({ db, clock, secret }, accountId, sessionDevice(request));
+        return next.kind === "session"
+          ? { step: "session", cookies: sessionCookieHeaders(next.tokens, request.https) }
+          : { step: "secondFactor", cookies: [secondStepCookie(next.token, request.https)] };
+      },
+      pending: (req) => secondStepOf(secret, req.headers.get("cookie"), clock.now()),
+      clear: () => clearedSecondStepCookie(request.https),
     },
   });
 

@@ -3,15 +3,68 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { serialize } from "hono/utils/cookie";
 import { isLocale } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
-import { AUTH, type Locale } from "#config/constants.ts";
+import { AUTH, type Locale, SECOND_FACTOR } from "#config/constants.ts";
 import { type AccountView, authenticate, getSessionAccount } from "#modules/accounts/service.ts";
 import { createSession, endSession, refreshSession, type Tokens, verifyAccessToken } from "#modules/auth/sessions.ts";
+import {
+  issueSecondStep,
+  needsSecondFactor,
+  readSecondStep,
+  type TotpContext,
+  verifySecondFactor,
+} from "#modules/auth/totp.ts";
 import type { Clock, ServiceContext } from "#modules/shared/context.ts";
 import { type RequestContext, requestOf, sessionDevice } from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export const TOKEN_COOKIE = "apollo-token";
 export const REFRESH_COOKIE = "sn_refresh";
+/** The second step of a log-in (ADR 0020): a signed, 5-minute token naming the account whose password was right. */
+export const SECOND_STEP_COOKIE = "sn_2fa";
+
+/** The Set-Cookie value that carries a second-step token (httpOnly, SameSite=Lax, as long as the token lasts). */
+export function secondStepCookie(token: string, secure: boolean): string {
+  return serialize(SECOND_STEP_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure,
+    path: "/",
+    maxAge: SECOND_FACTOR.stepSeconds,
+  });
+}
+
+/** The Set-Cookie value that ends the second step. */
+export function clearedSecondStepCookie(secure: boolean): string {
+  return serialize(SECOND_STEP_COOKIE, "", { httpOnly: true, sameSite: "Lax", secure, path: "/", maxAge: 0 });
+}
+
+/** The account of the second step a Cookie header carries (intact and unexpired), or null. */
+export function secondStepOf(secret: string, cookieHeader: string | null | undefined, now: Date): number | null {
+  const raw = /(?:^|;\s*)sn_2fa=([^;]*)/.exec(cookieHeader ?? "")?.[1];
+  if (!raw) return null;
+  let token: string;
+  try {
+    token = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return readSecondStep(secret, token, now);
+}
+
+/**
+ * What a right password leads to: a session, or, when the account has its second factor on, the second
+ * step (a signed token; no session until a code is given). Every log-in (form, REST, Google, Facebook) goes
+ * through here.
+ */
+export async function afterPassword(
+  deps: { secret: string; clock: Clock; db: TotpContext["db"] },
+  accountId: number,
+  device: Parameters<typeof createSession>[2],
+): Promise<{ kind: "session"; tokens: Tokens } | { kind: "secondFactor"; token: string; expiresAt: Date }> {
+  if (await needsSecondFactor({ db: deps.db }, accountId))
+    return { kind: "secondFactor", ...issueSecondStep(deps.secret, accountId, deps.clock.now()) };
+  return { kind: "session", tokens: await createSession(deps, accountId, device) };
+}
 
 /** Who is asking: a signed-in account and its session, or nobody. */
 export type SessionViewer = { account: AccountView; sessionId: string } | null;
@@ -143,6 +196,32 @@ export function clearedCookieHeaders(): string[] {
   return [TOKEN_COOKIE, REFRESH_COOKIE].map((name) => serialize(name, "", { path: "/", maxAge: 0 }));
 }
 
+const EXPIRED_STEP = "auth.secondFactor.errors.expired";
+
+/**
+ * The answer of a REST log-in whose password was right for an account with the second factor on: 401
+ * `{ ok: false, code: "auth.errors.secondFactorRequired", secondFactorToken, expiresAt }`, and the same token in
+ * the sn_2fa cookie; the client sends the code to POST /auth/secondFactor.
+ */
+export function secondFactorRequired(
+  c: Context,
+  t: ReturnType<typeof serverT>,
+  step: { token: string; expiresAt: Date },
+) {
+  c.header("Set-Cookie", secondStepCookie(step.token, requestOf(c).https), { append: true });
+  return c.json(
+    {
+      ok: false,
+      code: "auth.errors.secondFactorRequired",
+      message: t("auth.errors.secondFactorRequired"),
+      secondFactorToken: step.token,
+      expiresAt: step.expiresAt.toISOString(),
+      next: "/auth/secondFactor",
+    },
+    401,
+  );
+}
+
 /** The language of a REST answer: the `locale` header of SPEC §7, English by default. */
 export function requestLocale(c: Context): Locale {
   const locale = c.req.header("locale");
@@ -230,9 +309,49 @@ export function mountAuth(
         result.code === "auth.errors.fillAll" ? 400 : result.code === "auth.errors.invalidLogin" ? 401 : 403;
       return c.json({ ok: false, code: result.code, message: t(result.code) }, status);
     }
-    const tokens = await createSession(sessionCtx(), result.value.id, sessionDevice(requestOf(c)));
+    const next = await afterPassword(sessionCtx(), result.value.id, sessionDevice(requestOf(c)));
+    if (next.kind === "secondFactor") return secondFactorRequired(c, t, next);
+    setSessionCookies(c, next.tokens);
+    return c.json({ ok: true, ...tokensJson(next.tokens) });
+  });
+
+  /**
+   * The second step of a REST log-in (ADR 0020): `{ "secondFactorToken": "…", "code": "123456" }` (the token
+   * from /auth/authenticate's answer, or the sn_2fa cookie it set); `code` is the app's six digits or a
+   * recovery code. Answers like /auth/authenticate: tokens and cookies, or `{ ok: false, code, message }`:
+   * 400 no code, 401 a wrong, replayed or used code (badCode) or a missing or expired token
+   * (secondFactorExpired: log in again), 429 too many wrong codes for the account (Retry-After).
+   */
+  app.post("/auth/secondFactor", async (c) => {
+    const locale = requestLocale(c);
+    const t = serverT(locale);
+    const refused = await guard(c, t);
+    if (refused) return refused;
+    const input = await body(c);
+    const token =
+      typeof input.secondFactorToken === "string" ? input.secondFactorToken : getCookie(c, SECOND_STEP_COOKIE);
+    const code = typeof input.code === "string" ? input.code : "";
+    const accountId = readSecondStep(deps.secret, token, deps.clock.now());
+    if (accountId === null) {
+      deleteCookie(c, SECOND_STEP_COOKIE, { path: "/" });
+      return c.json({ ok: false, code: EXPIRED_STEP, message: t(EXPIRED_STEP) }, 401);
+    }
+    const result = await verifySecondFactor(
+      { ...deps.serviceContext(locale), secret: deps.secret },
+      { accountId, code },
+    );
+    if (!result.ok) {
+      if (result.seconds) {
+        c.header("Retry-After", String(result.seconds));
+        return c.json({ ok: false, code: result.code, message: t(result.code, { seconds: result.seconds }) }, 429);
+      }
+      const status = result.code === "auth.secondFactor.errors.fillCode" ? 400 : 401;
+      return c.json({ ok: false, code: result.code, message: t(result.code) }, status);
+    }
+    deleteCookie(c, SECOND_STEP_COOKIE, { path: "/" });
+    const tokens = await createSession(sessionCtx(), accountId, sessionDevice(requestOf(c)));
     setSessionCookies(c, tokens);
-    return c.json({ ok: true, ...tokensJson(tokens) });
+    return c.json({ ok: true, ...tokensJson(tokens), recoveryCodesLeft: result.value.recoveryCodesLeft });
   });
 
   app.post("/auth/refresh", async (c) => {

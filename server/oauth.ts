@@ -9,12 +9,20 @@ import { type ExternalIdentity, signInWithIdentity } from "#modules/accounts/ser
 import { FacebookError, facebookClient } from "#modules/auth/facebook.ts";
 import { issueLoginNonce, spendIdToken } from "#modules/auth/id-token-replay.ts";
 import { discoverOidc, type IdTokenProblem, type OidcClient, OidcError } from "#modules/auth/oidc.ts";
-import { createSession } from "#modules/auth/sessions.ts";
 import { sign, unsign } from "#modules/downloads/signing.ts";
 import { hasControl } from "#modules/shared/checks.ts";
 import type { Clock, Logger, ServiceContext } from "#modules/shared/context.ts";
 import type { AuthLimiters } from "./auth.ts";
-import { guardAuthRequest, requestLocale, setSessionCookies, takeAuthAttempt, tokensJson } from "./auth.ts";
+import {
+  afterPassword,
+  guardAuthRequest,
+  requestLocale,
+  secondFactorRequired,
+  secondStepCookie,
+  setSessionCookies,
+  takeAuthAttempt,
+  tokensJson,
+} from "./auth.ts";
 import { requestOf, sessionDevice } from "./context.ts";
 
 /** How long a visitor has at the provider before the flow cookie ends. */
@@ -90,19 +98,25 @@ function failed(c: Context, provider: Provider, locale: Locale, code = `${provid
 async function signIn(c: Context, deps: Deps, locale: Locale, identity: ExternalIdentity) {
   const result = await signInWithIdentity(deps.serviceContext(locale), identity);
   if (!result.ok) return { ok: false as const, code: result.code };
-  const tokens = await createSession(
+  // An account with its second factor on gets the second step, not a session (ADR 0020).
+  const next = await afterPassword(
     { db: deps.serviceContext(locale).db, clock: deps.clock, secret: deps.secret },
     result.value.id,
     sessionDevice(requestOf(c)),
   );
-  return { ok: true as const, tokens };
+  return { ok: true as const, next };
 }
 
 /** The redirect flows' last step: a session and the page the visitor came from, or the log-in page. */
 async function finishRedirect(c: Context, deps: Deps, flow: Flow, identity: ExternalIdentity) {
   const outcome = await signIn(c, deps, flow.locale, identity);
   if (!outcome.ok) return failed(c, identity.provider, flow.locale, outcome.code.split(".").pop());
-  setSessionCookies(c, outcome.tokens);
+  if (outcome.next.kind === "secondFactor") {
+    c.header("Set-Cookie", secondStepCookie(outcome.next.token, requestOf(c).https), { append: true });
+    const back = flow.redirect ? `?redirect=${encodeURIComponent(flow.redirect)}` : "";
+    return c.redirect(`${localePath(flow.locale, "/login/verify")}${back}`, 303);
+  }
+  setSessionCookies(c, outcome.next.tokens);
   return c.redirect(flow.redirect || localePath(flow.locale, "/"), 303);
 }
 
@@ -170,8 +184,9 @@ function mountTokenLogin(
       if (outcome.code.endsWith("LinkRefused")) return refuse(409, "account_exists", outcome.code);
       return refuse(403, "email", outcome.code);
     }
-    setSessionCookies(c, outcome.tokens);
-    return c.json({ ok: true, ...tokensJson(outcome.tokens) });
+    if (outcome.next.kind === "secondFactor") return secondFactorRequired(c, t, outcome.next);
+    setSessionCookies(c, outcome.next.tokens);
+    return c.json({ ok: true, ...tokensJson(outcome.next.tokens) });
   });
 }
 

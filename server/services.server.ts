@@ -4,6 +4,7 @@ import * as interests from "#modules/accounts/interests.ts";
 import * as profile from "#modules/accounts/profile.ts";
 import * as accounts from "#modules/accounts/service.ts";
 import * as sessions from "#modules/auth/sessions.ts";
+import * as totp from "#modules/auth/totp.ts";
 import * as billing from "#modules/billing/service.ts";
 import * as blog from "#modules/blog/service.ts";
 import * as catalog from "#modules/catalog/service.ts";
@@ -14,6 +15,8 @@ import * as folders from "#modules/favorites/folders.ts";
 import * as favorites from "#modules/favorites/service.ts";
 import * as files from "#modules/files/service.ts";
 import * as legal from "#modules/legal/service.ts";
+import * as operatorAccess from "#modules/operator/access.ts";
+import * as audit from "#modules/operator/audit.ts";
 import * as search from "#modules/search/service.ts";
 
 /**
@@ -22,6 +25,7 @@ import * as search from "#modules/search/service.ts";
  */
 export const services = {
   accounts,
+  audit,
   avatar,
   billing,
   blog,
@@ -35,8 +39,10 @@ export const services = {
   files,
   interests,
   legal,
+  operatorAccess,
   profile,
   search,
   sessions,
+  totp,
 };
 export type Services = typeof services;

@@ -82,9 +82,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         hideFields: ["password"],
       }),
     };
-  const cookies = await app.startSession(outcome.value.id);
+  // With the second factor on, the password starts no session: the code is asked next (ADR 0020).
+  const next = await app.secondFactor.afterPassword(outcome.value.id);
   const headers = new Headers();
-  for (const c of cookies) headers.append("Set-Cookie", c);
+  for (const c of next.cookies) headers.append("Set-Cookie", c);
+  if (next.step === "secondFactor") {
+    const back = submission.value.redirect ? `?redirect=${encodeURIComponent(submission.value.redirect)}` : "";
+    throw redirect(`${localePath(locale, "/login/verify")}${back}`, { headers });
+  }
   throw redirect(safeRedirect(submission.value.redirect, localePath(locale, "/")), { headers });
 }
 

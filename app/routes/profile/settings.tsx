@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useId, useState } from "react";
 import { Form, redirect, useActionData, useNavigation } from "react-router";
+import { SecondFactorSettings } from "#app/components/account/second-factor.tsx";
 import { SessionsList } from "#app/components/account/sessions-list.tsx";
 import { Field, FormNotice, PasswordField, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
@@ -10,6 +11,11 @@ import { localePath } from "#app/lib/i18n.ts";
 import { waitParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
+import {
+  type SecondFactorAnswer,
+  secondFactorAction,
+  secondFactorView,
+} from "#app/routes/auth/second-factor.server.ts";
 import { AVATAR } from "#config/constants.ts";
 import {
   deleteAccountSchema,
@@ -40,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     wait: waitParam(url.searchParams),
     pendingEmail: pending?.email ?? null,
     sessions: await sessionsOf(app, locale),
+    secondFactor: await secondFactorView(app, locale),
     interests: {
       options: options.map((o) => ({ id: o.id, type: o.type, name: o.content.name })),
       chosen,
@@ -73,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   if (intent === "sessions") return sessionsAction(app, locale, formData);
+  if (intent === "secondFactor") return secondFactorAction(app, locale, formData);
   if (!(intent in SCHEMAS)) throw new Response(null, { status: 400 });
   const accountId = viewer.account.id;
   /** Who types a current password: its checks back off per account and client and count per session. */
@@ -220,10 +228,17 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
       <EmailForm email={account.email} pending={pendingEmail} />
       <InterestsForm options={interests.options} chosen={interests.chosen} />
       <PasswordForm />
+      <SecondFactorSettings view={loaderData.secondFactor} answer={useSecondFactorAnswer()} />
       <SessionsList sessions={sessions} />
       <DeleteForm />
     </div>
   );
+}
+
+/** The second factor's answer, or nothing when the last post was another form's. */
+function useSecondFactorAnswer() {
+  const data = useActionData<typeof action>();
+  return data && data.intent === "secondFactor" ? (data as SecondFactorAnswer) : undefined;
 }
 
 /** The action's answer for one of the forms, or nothing when the last post was another's. */

@@ -1,0 +1,62 @@
+import type { ReactNode } from "react";
+import { Link, NavLink } from "react-router";
+import { useI18n } from "#app/components/i18n.tsx";
+import { LogoMark } from "#app/components/icons.tsx";
+import { LogoutForm } from "#app/components/layout/account-menu.tsx";
+import { LanguagePicker } from "#app/components/layout/header.tsx";
+import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
+
+/**
+ * The operator area's pages, in the order of its navigation. A new page is a route under
+ * routes/operator/layout.tsx in app/routes.ts and one line here.
+ */
+export const OPERATOR_NAV: { to: string; label: string; end?: boolean }[] = [
+  { to: "/operator", label: "account.operator.nav.home", end: true },
+  { to: "/operator/audit", label: "account.operator.nav.audit" },
+];
+
+/** The operator area's own frame: a quiet header (brand, "Operator", language, log-out) and its navigation. */
+export function OperatorChrome({ email, children }: { email: string; children: ReactNode }) {
+  const { t, href } = useI18n();
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `btn-ghost whitespace-nowrap justify-start ${isActive ? "bg-brand-50 text-brand-700" : ""}`;
+  return (
+    <>
+      <ProgressBar />
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-4 focus:py-2"
+      >
+        {t("common.skipToContent")}
+      </a>
+      <header className="border-b border-line bg-surface">
+        <div className="container-page flex h-16 items-center gap-3">
+          <Link to={href("/")} className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-ink">
+            <LogoMark />
+            <span className="hidden sm:inline">{t("common.brand")}</span>
+          </Link>
+          <span className="rounded-full bg-ink px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-surface">
+            {t("account.operator.badge")}
+          </span>
+          <div className="ml-auto flex min-w-0 items-center gap-2">
+            <span className="hidden truncate text-sm text-ink-muted md:inline">{email}</span>
+            <LanguagePicker />
+            <LogoutForm className="btn-ghost px-3" />
+          </div>
+        </div>
+      </header>
+      <div className="container-page grid gap-6 py-6 md:grid-cols-[13rem_1fr] md:gap-8 md:py-10">
+        <nav aria-label={t("account.operator.nav.label")} className="flex gap-1 overflow-x-auto md:flex-col">
+          {OPERATOR_NAV.map((item) => (
+            <NavLink key={item.to} to={href(item.to)} end={item.end} className={link}>
+              {t(item.label)}
+            </NavLink>
+          ))}
+        </nav>
+        <main id="main" className="min-w-0">
+          {children}
+        </main>
+      </div>
+    </>
+  );
+}

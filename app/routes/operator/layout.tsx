@@ -1,0 +1,28 @@
+import { Outlet } from "react-router";
+import { MoreMessages } from "#app/components/i18n.tsx";
+import { OperatorChrome } from "#app/components/operator/operator-chrome.tsx";
+import { messageSet } from "#app/lib/messages.server.ts";
+import { pageContext } from "#app/lib/route.server.ts";
+import type { Route } from "./+types/layout";
+import { requireOperator } from "./require-operator.server.ts";
+
+/** Operators only, with their second factor on (requireOperator); 404 to everyone else. */
+export const middleware: Route.MiddlewareFunction[] = [requireOperator()];
+
+/** The operator area's own layout: the interests dialog never opens here. */
+export const handle = { interests: false };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { app, locale } = pageContext(request, context);
+  return { email: app.viewer?.email ?? "", messages: messageSet(locale, "profile") };
+}
+
+export default function OperatorLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <MoreMessages messages={loaderData.messages}>
+      <OperatorChrome email={loaderData.email}>
+        <Outlet />
+      </OperatorChrome>
+    </MoreMessages>
+  );
+}
