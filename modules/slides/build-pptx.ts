@@ -21,11 +21,18 @@ type TextOptions = NonNullable<Parameters<PptxSlide["addText"]>[1]>;
 const PptxGenJSClass: typeof PptxGenJSImport =
   (PptxGenJSImport as unknown as { default?: typeof PptxGenJSImport }).default ?? PptxGenJSImport;
 
+/** Canvas units per inch: 160 draws the 1600-unit canvas 10 in wide (a real deck may be wider). */
 const UNITS_PER_INCH = 160;
-const PT_PER_UNIT = 72 / UNITS_PER_INCH;
 
-const inch = (v: number) => Math.round((v / UNITS_PER_INCH) * 10000) / 10000;
-const pt = (v: number) => Math.round(v * PT_PER_UNIT * 100) / 100;
+/** Canvas units to inches and points at one scale. */
+type Units = { inch(v: number): number; pt(v: number): number };
+
+function unitsAt(unitsPerInch: number): Units {
+  return {
+    inch: (v) => Math.round((v / unitsPerInch) * 10000) / 10000,
+    pt: (v) => Math.round(v * (72 / unitsPerInch) * 100) / 100,
+  };
+}
 const hex = (c: string) => c.replace("#", "").toUpperCase();
 const norm = (deg: number) => Math.round((((deg % 360) + 360) % 360) * 100) / 100;
 
@@ -40,7 +47,7 @@ export type BuildPptxInput = {
   brandName: string;
 };
 
-function shapeOptions(op: Exclude<Op, { kind: "line" } | { kind: "text" }>): ShapeOptions {
+function shapeOptions(op: Exclude<Op, { kind: "line" } | { kind: "text" }>, { inch, pt }: Units): ShapeOptions {
   const o: ShapeOptions = { x: inch(op.x), y: inch(op.y), w: inch(op.w), h: inch(op.h) };
   if (op.fill) {
     o.fill = { color: hex(op.fill) };
@@ -50,10 +57,11 @@ function shapeOptions(op: Exclude<Op, { kind: "line" } | { kind: "text" }>): Sha
   return o;
 }
 
-function drawOp(slide: PptxSlide, op: Op) {
+function drawOp(slide: PptxSlide, op: Op, u: Units) {
+  const { inch, pt } = u;
   switch (op.kind) {
     case "rect": {
-      const o = shapeOptions(op);
+      const o = shapeOptions(op, u);
       if (op.radius) {
         o.rectRadius = inch(Math.min(op.radius, op.w / 2, op.h / 2));
         slide.addShape("roundRect" as ShapeName, o);
@@ -63,19 +71,19 @@ function drawOp(slide: PptxSlide, op: Op) {
       return;
     }
     case "ellipse":
-      slide.addShape("ellipse" as ShapeName, shapeOptions(op));
+      slide.addShape("ellipse" as ShapeName, shapeOptions(op, u));
       return;
     case "triangle":
-      slide.addShape("triangle" as ShapeName, shapeOptions(op));
+      slide.addShape("triangle" as ShapeName, shapeOptions(op, u));
       return;
     case "homePlate":
-      slide.addShape("homePlate" as ShapeName, shapeOptions(op));
+      slide.addShape("homePlate" as ShapeName, shapeOptions(op, u));
       return;
     case "chevron":
-      slide.addShape("chevron" as ShapeName, shapeOptions(op));
+      slide.addShape("chevron" as ShapeName, shapeOptions(op, u));
       return;
     case "pie":
-      slide.addShape("pie" as ShapeName, { ...shapeOptions(op), angleRange: [norm(op.start), norm(op.end)] });
+      slide.addShape("pie" as ShapeName, { ...shapeOptions(op, u), angleRange: [norm(op.start), norm(op.end)] });
       return;
     case "line": {
       const x = Math.min(op.x1, op.x2);
@@ -126,10 +134,24 @@ function drawOp(slide: PptxSlide, op: Op) {
   }
 }
 
-function addDrawing(pptx: PptxGenJS, d: SlideDrawing) {
+function addDrawing(pptx: PptxGenJS, d: SlideDrawing, u: Units = unitsAt(UNITS_PER_INCH)) {
   const slide = pptx.addSlide();
   slide.background = { color: hex(d.background) };
-  for (const op of d.ops) drawOp(slide, op);
+  for (const op of d.ops) drawOp(slide, op, u);
+}
+
+/**
+ * One drawing as a one-slide deck `widthInches` wide (its height follows the drawing's canvas), for
+ * taking its slide into another deck (attribution.ts).
+ */
+export async function buildDrawingPptx(d: SlideDrawing, widthInches: number): Promise<Buffer> {
+  const pptx = new PptxGenJSClass();
+  const heightInches = (widthInches * d.height) / d.width;
+  pptx.defineLayout({ name: "DRAWING", width: widthInches, height: heightInches });
+  pptx.layout = "DRAWING";
+  addDrawing(pptx, d, unitsAt(d.width / widthInches));
+  const out = await pptx.stream({ compression: true });
+  return Buffer.isBuffer(out) ? out : Buffer.from(out as ArrayBuffer);
 }
 
 /** The .pptx of one colour variant; with `attribution`, the free-licence file with its final credit slide. */

@@ -325,7 +325,16 @@ export function slideText(slide: XmlElement): string {
 }
 
 /** The theme of the first slide master (or of the presentation), its fonts and colours. */
-function readTheme(pkg: Package, main: string, masters: string[]) {
+export function readTheme(
+  pkg: Package,
+  main: string,
+  masters: string[],
+): {
+  headingFont: string | null;
+  bodyFont: string | null;
+  colors: { name: string; hex: string }[];
+  part: string | null;
+} {
   const themeRel =
     masters.flatMap((m) => pkg.rels(m)).find((r) => r.type.endsWith("/theme") && !r.external) ??
     pkg.rels(main).find((r) => r.type.endsWith("/theme") && !r.external);
@@ -469,7 +478,8 @@ export function readDeck(file: Uint8Array, limits: DeckLimits = DECK_LIMITS): De
   };
 }
 
-function rIdOf(el: XmlElement): string | undefined {
+/** The relationship id of an element (r:id, whatever the prefix). */
+export function rIdOf(el: XmlElement): string | undefined {
   for (const [k, v] of Object.entries(el.attrs)) if (k.endsWith(":id") && k !== "id") return v;
   return undefined;
 }

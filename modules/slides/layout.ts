@@ -91,8 +91,9 @@ type Ctx = {
   B: number;
 };
 
-function makeCtx(palette: Palette, fmt: SlideFormat, decor: Decor): Ctx {
-  const { width: W, height: H } = canvasSize(fmt);
+function makeCtx(palette: Palette, fmt: SlideFormat, decor: Decor, height?: number): Ctx {
+  const W = CANVAS_WIDTH;
+  const H = height ?? canvasSize(fmt).height;
   const tall = H > 1000;
   const L = decor === "band" ? 156 : decor === "frame" ? 144 : 120;
   const R = decor === "frame" ? W - 144 : W - 120;
@@ -1838,12 +1839,38 @@ export function layoutSlide(slide: Slide, palette: Palette, format: SlideFormat)
   return { width: c.W, height: c.H, background: c.background, ops: c.ops };
 }
 
-export const ATTRIBUTION_TITLE = (brandName: string) => `Template by ${brandName}`;
-export const ATTRIBUTION_LINE = "Free licence: keep this slide to credit the author.";
+export type AttributionLocale = "en" | "es";
 
-/** The slide appended to free-licence downloads. */
-export function layoutAttribution(palette: Palette, format: SlideFormat, brandName: string): SlideDrawing {
-  const c = makeCtx(palette, format, "clean");
+const ATTRIBUTION_TEXT: Record<AttributionLocale, { title: (brand: string) => string; line: string; premium: string }> =
+  {
+    en: {
+      title: (brand) => `Template by ${brand}`,
+      line: "Free licence: keep this slide to credit the author.",
+      premium: "Premium plans download this template without this slide.",
+    },
+    es: {
+      title: (brand) => `Plantilla de ${brand}`,
+      line: "Licencia gratuita: conserva esta diapositiva para reconocer al autor.",
+      premium: "Los planes de pago descargan esta plantilla sin esta diapositiva.",
+    },
+  };
+
+export const ATTRIBUTION_TITLE = (brandName: string, locale: AttributionLocale = "en") =>
+  ATTRIBUTION_TEXT[locale].title(brandName);
+export const ATTRIBUTION_LINE = ATTRIBUTION_TEXT.en.line;
+
+/**
+ * The slide appended to free-licence downloads. `height` draws it on a 1600-wide canvas of that
+ * height instead of the format's (a real deck's own ratio: 16:10, custom).
+ */
+export function layoutAttribution(
+  palette: Palette,
+  format: SlideFormat,
+  brandName: string,
+  opts: { locale?: AttributionLocale; height?: number } = {},
+): SlideDrawing {
+  const words = ATTRIBUTION_TEXT[opts.locale ?? "en"];
+  const c = makeCtx(palette, format, "clean", opts.height);
   const { W, H } = c;
   rect(c, 0, 0, W, 12, c.a1);
   rect(c, 0, 0, 280, 12, c.a2);
@@ -1851,7 +1878,7 @@ export function layoutAttribution(palette: Palette, format: SlideFormat, brandNa
   const st = stack([
     { kind: "rect", x: (W - size) / 2, y: 0, w: size, h: size, fill: c.a1, radius: 26 },
     44,
-    textOp(c, ATTRIBUTION_TITLE(brandName), {
+    textOp(c, words.title(brandName), {
       x: 200,
       y: 0,
       w: W - 400,
@@ -1865,7 +1892,7 @@ export function layoutAttribution(palette: Palette, format: SlideFormat, brandNa
       lh: 1.15,
     }),
     24,
-    textOp(c, ATTRIBUTION_LINE, {
+    textOp(c, words.line, {
       x: 200,
       y: 0,
       w: W - 400,
@@ -1876,7 +1903,7 @@ export function layoutAttribution(palette: Palette, format: SlideFormat, brandNa
       lh: 1.4,
     }),
     14,
-    textOp(c, "Premium plans download this template without this slide.", {
+    textOp(c, words.premium, {
       x: 200,
       y: 0,
       w: W - 400,
