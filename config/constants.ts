@@ -99,6 +99,17 @@ export const PAGE_QUERY_PARAMS = [
   "transactionId",
   "wait",
 ] as const;
+/** Limits of a template folder's manifest (npm run templates:import; README "Importing templates"). */
+export const TEMPLATE_IMPORT = {
+  keyMax: 80,
+  titleMax: 90,
+  descriptionMax: 1000,
+  maxVariants: 12,
+  maxListItems: 20,
+  maxYamlBytes: 64 * 1024,
+  /** One slide image of a folder's previews/. */
+  maxPreviewBytes: 10 * 1024 * 1024,
+} as const;
 export const TOP_SEARCHES_WINDOW_DAYS = 30;
 /**
  * A query reaches the top searches (and the search box's suggestions) only once this many different

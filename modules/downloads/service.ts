@@ -55,6 +55,7 @@ export type DownloadResult =
 export const FILE_URL_TTL_SECONDS = 5 * 60;
 
 const MIME_PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
+const MIME_KEYNOTE = "application/vnd.apple.keynote";
 
 /** The counter a viewer spends from: "g:<guest id>" or "a:<account id>". */
 const ownSubject = (v: Viewer) => (v.kind === "guest" ? `g:${v.guestId}` : `a:${v.accountId}`);
@@ -126,6 +127,8 @@ type Variant = {
   google_slides_url: string | null;
   slug: string;
   color_slug: string;
+  /** The variant's uploaded Keynote file, if any. */
+  keynote_key: string | null;
 };
 
 /**
@@ -140,7 +143,9 @@ export async function requestDownload(
   const { viewer, templateColorId, format } = input;
   const [v] = await queryRows<Variant>(
     ctx.db,
-    sql`select t.id as template_id, t.is_premium, t.category_id, t.google_slides_url, tr.slug, c.slug as color_slug
+    sql`select t.id as template_id, t.is_premium, t.category_id, coalesce(tc.google_slides_url, t.google_slides_url) as google_slides_url,
+          tr.slug, c.slug as color_slug,
+          (select f.storage_key from template_file f where f.template_color_id = tc.id and f.kind = 'key' and f.variant = 'paid') as keynote_key
         from template_color tc join template t on t.id = tc.template_id join color c on c.id = tc.color_id
         join template_translation tr on tr.template_id = t.id and tr.locale = 'en'
         where tc.id = ${templateColorId} and tc.active and t.published_at <= ${ctx.clock.now()}`,
@@ -151,8 +156,11 @@ export async function requestDownload(
     return { ok: false, code: DOWNLOAD_ERRORS.premium, allowance: await getAllowance(ctx, viewer) };
 
   const link = format === "GS" && v.google_slides_url ? v.google_slides_url : null;
-  let file: { storageKey: string } | null = null;
-  if (!link) {
+  // Keynote: the designer's .key file where the variant has one and the licence needs no attribution
+  // slide (a free licence gets the .pptx with it, which Keynote opens).
+  const keynote = format === "KN" && v.keynote_key && license !== "free" ? v.keynote_key : null;
+  let file: { storageKey: string } | null = keynote ? { storageKey: keynote } : null;
+  if (!link && !keynote) {
     const outcome = await ensureTemplateFile(ctx.files, templateColorId, license === "free" ? "free" : "paid");
     if (!outcome.ok)
       return {
@@ -216,11 +224,14 @@ export async function requestDownload(
   };
   if (!granted.granted) return { ok: false, code: limitCode(viewer), allowance };
   if (link) return { ok: true, kind: "link", url: link, fileName: null, alreadyOwned: granted.alreadyOwned, allowance };
-  const fileName = `${v.slug}-${v.color_slug}-${format.toLowerCase()}.pptx`.replace(/[^a-z0-9.-]/g, "-");
+  const fileName = `${v.slug}-${v.color_slug}-${format.toLowerCase()}.${keynote ? "key" : "pptx"}`.replace(
+    /[^a-z0-9.-]/g,
+    "-",
+  );
   const token: FileToken = {
     key: file!.storageKey,
     name: fileName,
-    type: MIME_PPTX,
+    type: keynote ? MIME_KEYNOTE : MIME_PPTX,
     exp: Math.floor(now.getTime() / 1000) + FILE_URL_TTL_SECONDS,
     holder: fileHolder(viewer),
   };

@@ -2,6 +2,7 @@
  * The jobs every process runs, a web process (server/main.ts) or a worker (`npm run worker`,
  * scripts/worker.ts): one list, so a handler added here runs in both.
  */
+import path from "node:path";
 import type { Env } from "#config/env.server.ts";
 import type { Database } from "#db/client.server.ts";
 import { purgeExpiredSessions } from "#modules/auth/sessions.ts";
@@ -10,14 +11,16 @@ import {
   advanceDueSubscriptions,
   advanceSubscription,
   type BillingContext,
-  type BillingJobs,
   retryProviderCustomerDeletion,
 } from "#modules/billing/service.ts";
 import { stripeProvider } from "#modules/billing/stripe.ts";
 import * as catalog from "#modules/catalog/service.ts";
+import { s3Storage } from "#modules/files/s3-storage.ts";
+import { diskStorage, type Storage } from "#modules/files/storage.ts";
 import * as search from "#modules/search/service.ts";
 import { type Clock, type Logger, systemClock } from "#modules/shared/context.ts";
 import { purgeExpiredRecords } from "#modules/shared/retention.ts";
+import { queuedVersions, renderTemplateVersion } from "#modules/templates/render.ts";
 import { type JobHandlers, type JobQueue, startJobQueue } from "./queue.ts";
 
 /** The payment provider of jobs, chosen as the web server chooses it: Stripe, else the sandbox in demo mode, else none. */
@@ -40,6 +43,11 @@ export async function refreshCatalogueStats(ctx: { database: Database; clock: Cl
   }
 }
 
+/** The file storage of jobs, chosen as the web server chooses it: the S3 bucket, else DATA_DIR/files. */
+export function jobStorage(env: Env): Storage {
+  return env.s3 ? s3Storage(env.s3) : diskStorage(path.join(env.dataDir, "files"));
+}
+
 /** The handlers of every job, given what they run with. */
 export function createJobHandlers(deps: {
   database: Database;
@@ -47,9 +55,22 @@ export function createJobHandlers(deps: {
   clock: Clock;
   /** The billing context of jobs (English: the messages they log are the operators'). */
   billing: () => BillingContext;
+  /** Where template decks and previews are kept. */
+  storage?: Storage;
+  /** The queue, once started (the maintenance job hands it template versions still waiting). */
+  queue?: () => JobQueue | undefined;
 }): JobHandlers {
-  const { database, log, clock, billing } = deps;
+  const { database, log, clock, billing, storage } = deps;
+  const queued = () => queuedVersions(database.db, clock.now());
   return {
+    ...(storage
+      ? {
+          renderTemplateVersion: async (versionId: number) => {
+            await renderTemplateVersion({ db: database.db, storage, clock, log }, versionId);
+          },
+          queuedTemplateVersions: queued,
+        }
+      : {}),
     advanceSubscription: (id) => advanceSubscription(billing(), id),
     sweepSubscriptions: async () => {
       const n = await advanceDueSubscriptions(billing());
@@ -61,6 +82,8 @@ export function createJobHandlers(deps: {
       await refreshCatalogueStats({ database, clock, log });
       const purged = await purgeExpiredRecords({ db: database.db, clock });
       if (Object.values(purged).some((n) => n > 0)) log.info("expired records purged", purged);
+      const q = deps.queue?.();
+      if (q && storage) for (const id of await queued()) await q.scheduleTemplateRender(id);
     },
   };
 }
@@ -79,7 +102,7 @@ export async function startProcessJobs(opts: {
   const { env, database, log } = opts;
   const clock = opts.clock ?? systemClock;
   const payments = jobPayments(env);
-  let queue: BillingJobs | undefined;
+  let queue: JobQueue | undefined;
   // A job taken before the queue is handed back fails and is retried: billing needs the queue to plan
   // its next step (a renewal's next date).
   const billing = (): BillingContext => {
@@ -89,8 +112,9 @@ export async function startProcessJobs(opts: {
   const jobs = await startJobQueue({
     database,
     log,
-    handlers: createJobHandlers({ database, log, clock, billing }),
+    handlers: createJobHandlers({ database, log, clock, billing, storage: jobStorage(env), queue: () => queue }),
     pollingIntervalSeconds: opts.pollingIntervalSeconds,
+    renderConcurrency: env.PREVIEW_CONCURRENCY,
   });
   queue = jobs;
   return jobs;

@@ -12,6 +12,10 @@ export type JobHandlers = {
   maintenance?(): Promise<void>;
   /** Deletes a deleted account's customer at the payment provider; rejects while the provider fails. */
   deleteCustomer?(customerId: string): Promise<void>;
+  /** Draws a template version's previews and shows it (modules/templates/render.ts). */
+  renderTemplateVersion?(versionId: number): Promise<void>;
+  /** Template versions still waiting for their previews (asked at start and by the maintenance job). */
+  queuedTemplateVersions?(): Promise<number[]>;
 };
 
 export type JobQueue = {
@@ -19,6 +23,8 @@ export type JobQueue = {
   scheduleSubscription(subscriptionId: number, at: Date): Promise<void>;
   /** Runs `deleteCustomer` for a provider's customer, at once and then with back-off until it succeeds. */
   scheduleCustomerDeletion(customerId: string): Promise<void>;
+  /** Runs `renderTemplateVersion` for a version (one queued or running job per version). */
+  scheduleTemplateRender(versionId: number): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -27,6 +33,7 @@ const QUEUES = {
   sweep: "billing-sweep",
   maintenance: "maintenance",
   customerDeletion: "billing-customer-deletion",
+  templateRender: "template-render",
 } as const;
 
 /**
@@ -43,6 +50,8 @@ export async function startJobQueue(opts: {
   pollingIntervalSeconds?: number;
   /** Cron of the sweep; every five minutes by default. */
   sweepCron?: string;
+  /** Template versions this process draws at once (PREVIEW_CONCURRENCY). */
+  renderConcurrency?: number;
 }): Promise<JobQueue> {
   const { database, log, handlers } = opts;
   const db = database.pglite
@@ -92,6 +101,26 @@ export async function startJobQueue(opts: {
       for (const job of jobs) await deleteCustomer(job.data.customerId);
     });
   }
+  // A template version's previews: one job per version (the singleton key), this process drawing at
+  // most `renderConcurrency` at once (LibreOffice is heavy); the version's own claim in the database
+  // keeps two processes from drawing it twice even if two jobs were made.
+  await boss.createQueue(QUEUES.templateRender, { ...keep, policy: "exclusive", retryLimit: 2, retryDelay: 30 });
+  if (handlers.renderTemplateVersion) {
+    const render = handlers.renderTemplateVersion;
+    await boss.work<{ versionId: number }>(
+      QUEUES.templateRender,
+      { ...polling, batchSize: 1, localConcurrency: opts.renderConcurrency ?? 1 },
+      async (jobs) => {
+        for (const job of jobs) await render(job.data.versionId);
+      },
+    );
+  }
+  const scheduleTemplateRender = async (versionId: number) => {
+    await boss.send(QUEUES.templateRender, { versionId }, { singletonKey: `version:${versionId}` });
+  };
+  // Versions imported while no process ran (the command on the embedded database) or whose job was lost.
+  if (handlers.queuedTemplateVersions)
+    for (const id of await handlers.queuedTemplateVersions().catch(() => [])) await scheduleTemplateRender(id);
   await boss.schedule(QUEUES.sweep, opts.sweepCron ?? "*/5 * * * *", {}, { tz: "UTC" });
   if (handlers.maintenance) {
     const maintenance = handlers.maintenance;
@@ -112,6 +141,7 @@ export async function startJobQueue(opts: {
         },
       );
     },
+    scheduleTemplateRender,
     async scheduleCustomerDeletion(customerId) {
       await boss.send(QUEUES.customerDeletion, { customerId }, { singletonKey: `customer:${customerId}` });
     },

@@ -78,6 +78,11 @@ const norm = (expr: SQL) => sql`slidenest_unaccent(lower(coalesce(${expr}, '')))
  */
 async function refreshDocuments(db: Db, templateIds: number[] | undefined): Promise<number> {
   const scope = templateIds ? sql`where t.id in (${idList(templateIds)})` : sql``;
+  // A draft (or an unpublished template) has no document: nothing can find it.
+  await db.execute(
+    sql`delete from template_search s using template t where t.id = s.template_id and t.published_at is null
+        ${templateIds ? sql`and t.id in (${idList(templateIds)})` : sql``}`,
+  );
   const scopeX = templateIds ? sql`where x.template_id in (${idList(templateIds)})` : sql``;
   const rows = await queryRows<{ n: number }>(
     db,
@@ -102,6 +107,7 @@ async function refreshDocuments(db: Db, templateIds: number[] | undefined): Prom
         group by x.template_id),
       heads as (
         select t.id, t.published_at, t.downloads_count, en.description as en_description, es.description as es_description,
+          t.slide_text,
           ${filterTokensSql(sql`styles.slugs`, sql`colors.slugs`)} as filter_tokens,
           setweight(to_tsvector('english', ${norm(sql`en.title`)}), 'A') ||
           setweight(to_tsvector('spanish', ${norm(sql`es.title`)}), 'A') ||
@@ -117,11 +123,13 @@ async function refreshDocuments(db: Db, templateIds: number[] | undefined): Prom
         left join tags on tags.template_id = t.id
         left join styles on styles.template_id = t.id
         left join colors on colors.template_id = t.id
-        ${scope}),
+        ${scope} ${templateIds ? sql`and` : sql`where`} t.published_at is not null),
       written as (
         insert into template_search (template_id, head, document, published_at, downloads_count, updated_at)
         select id, head,
-          strip(head || to_tsvector('english', ${norm(sql`en_description`)}) || to_tsvector('spanish', ${norm(sql`es_description`)}))
+          strip(head || to_tsvector('english', ${norm(sql`en_description`)}) || to_tsvector('spanish', ${norm(sql`es_description`)})
+            -- The slides' own words (imported decks), at the lowest weight like the descriptions.
+            || to_tsvector('english', ${norm(sql`slide_text`)}) || to_tsvector('spanish', ${norm(sql`slide_text`)}))
             || array_to_tsvector(filter_tokens),
           published_at, downloads_count, now()
         from heads
