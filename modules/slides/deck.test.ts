@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { crc32, deflateRawSync } from "node:zlib";
@@ -113,6 +114,17 @@ describe("inspectDeck: facts read from the file", () => {
     expect(f.slideTexts).toEqual(TEXTS);
   });
 
+  it("reads the text of alternate content once (mc:Choice, not its mc:Fallback copy)", () => {
+    const alt = `<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice Requires="a14"><p:sp><p:txBody><a:p><a:r><a:rPr><a:latin typeface="Fira Sans"/></a:rPr><a:t>Fórmula &amp; más</a:t></a:r></a:p></p:txBody></p:sp></mc:Choice><mc:Fallback><p:sp><p:txBody><a:p><a:r><a:rPr><a:latin typeface="Old Font"/></a:rPr><a:t>Fórmula &amp; más</a:t></a:r></a:p></p:txBody></p:sp></mc:Fallback></mc:AlternateContent>`;
+    const buf = rewriteZip(fixture("libreoffice.pptx"), (n, text) =>
+      n === "ppt/slides/slide3.xml" ? text().replace("</p:spTree>", `${alt}</p:spTree>`) : undefined,
+    );
+    const f = facts(buf);
+    expect(f.slideTexts[2]).toBe("Visit SlideNest\nFórmula & más");
+    expect(f.fonts).toContain("Fira Sans");
+    expect(f.fonts).not.toContain("Old Font");
+  });
+
   it("reads a generated demo deck: one slide per design slide plus the attribution, in the template fonts", async () => {
     const t = generateDemoCatalog({ count: 8, now: new Date("2026-11-22T12:00:00Z") }).find(
       (x) => x.aspectRatio === "4:3",
@@ -206,6 +218,23 @@ describe("inspectDeck: refusals", () => {
       const r = refusal(lying);
       expect(r.code).toBe("slides.errors.zipBomb");
       expect(r.detail).toContain("inflates past its declared 4096 bytes");
+    });
+
+    it("streams entries over 16 MB through the bounded inflater: a true one passes, a lying one is stopped", () => {
+      const data = Buffer.concat([randomBytes(12 * 1024 * 1024), Buffer.alloc(12 * 1024 * 1024)]);
+      const packed = deflateRawSync(data);
+      const honest = withEntry({
+        name: "ppt/media/video.bin",
+        forged: { method: 8, data: packed, crc: crc32(data), size: data.length },
+      });
+      expect(facts(honest).slideCount).toBe(3);
+      const lying = withEntry({
+        name: "ppt/media/video.bin",
+        forged: { method: 8, data: packed, crc: crc32(data), size: 17 * 1024 * 1024 },
+      });
+      const r = refusal(lying);
+      expect(r.code).toBe("slides.errors.zipBomb");
+      expect(r.detail).toContain(`inflates past its declared ${17 * 1024 * 1024} bytes`);
     });
 
     it("refuses more than 10 000 entries", () => {

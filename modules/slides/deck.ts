@@ -287,10 +287,12 @@ export function aspectRatioOf(cx: number, cy: number): AspectRatio {
 }
 
 const FONT_ELEMENTS = ["latin", "ea", "cs", "sym", "buFont"] as const;
+/** mc:Fallback repeats its mc:Choice for older readers: read the choice only. */
+const ALTERNATIVES = ["Fallback"] as const;
 
 /** Typefaces named by runs, bullets and styles ("+mj-lt" and the like point at the theme: skipped). */
 function typefaces(root: XmlElement, into: Set<string>) {
-  for (const el of descendants(root, FONT_ELEMENTS)) {
+  for (const el of descendants(root, FONT_ELEMENTS, ALTERNATIVES)) {
     const face = attr(el, "typeface")?.trim();
     if (face && !face.startsWith("+")) into.add(face);
   }
@@ -304,11 +306,13 @@ function hexOf(el: XmlElement | undefined): string | null {
   return v && /^[0-9a-fA-F]{6}$/.test(v) ? `#${v.toUpperCase()}` : null;
 }
 
-/** The text of a slide: each a:p's runs (a:t), with a:br as a line break; empty paragraphs dropped. */
+/**
+ * The text of a slide: each a:p's runs (a:t), with a:br as a line break; empty paragraphs dropped.
+ * Text in charts and SmartArt lives in other parts and is not read.
+ */
 export function slideText(slide: XmlElement): string {
   const paragraphs: string[] = [];
-  for (const p of descendants(slide, ["p"])) {
-    if (p.name !== "a:p" && !p.name.endsWith(":p")) continue;
+  for (const p of descendants(slide, ["p"], ALTERNATIVES)) {
     let line = "";
     const walk = (el: XmlElement) => {
       for (const c of el.children) {

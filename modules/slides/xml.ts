@@ -134,12 +134,12 @@ export function child(el: XmlElement, local: string): XmlElement | undefined {
   return el.children.find((c): c is XmlElement => isElement(c) && c.local === local);
 }
 
-/** Every descendant element with one of these local names, in document order. */
-export function descendants(el: XmlElement, locals: readonly string[]): XmlElement[] {
+/** Every descendant element with one of these local names, in document order, not looking inside `skip`. */
+export function descendants(el: XmlElement, locals: readonly string[], skip: readonly string[] = []): XmlElement[] {
   const out: XmlElement[] = [];
   const walk = (e: XmlElement) => {
     for (const c of e.children) {
-      if (!isElement(c)) continue;
+      if (!isElement(c) || skip.includes(c.local)) continue;
       if (locals.includes(c.local)) out.push(c);
       walk(c);
     }

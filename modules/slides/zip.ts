@@ -5,7 +5,7 @@
  * the declared size (declared sizes lie in zip bombs). Inflating is fflate's streaming `Inflate`
  * (pure JS, synchronous, bounded output per input slice); CRC-32 is node:zlib's.
  */
-import { crc32, deflateRawSync } from "node:zlib";
+import { crc32, deflateRawSync, inflateRawSync } from "node:zlib";
 import { Inflate } from "fflate";
 
 export type ZipEntry = {
@@ -104,6 +104,11 @@ export function readDirectory(buf: Uint8Array, maxEntries: number): ZipEntry[] {
 
 /** 16 kB of deflate input makes at most about 16 MB of output: the memory one slice can cost. */
 const SLICE = 16 * 1024;
+/**
+ * Entries declaring up to this many bytes inflate with node:zlib (about 3x faster than fflate), whose
+ * `maxOutputLength` stops at the declared size; larger ones stream through fflate without being held.
+ */
+const NATIVE_MAX = 16 * 1024 * 1024;
 
 /**
  * Inflates (or, for a stored entry, checks) one entry. Stops with a "bomb" ZipError as soon as the
@@ -115,6 +120,20 @@ export function extract(buf: Uint8Array, e: ZipEntry, keep: boolean): Uint8Array
   if (e.method === 0) {
     if (crc32(data) >>> 0 !== e.crc) throw new ZipError("broken", `CRC mismatch in ${e.name}`);
     return keep ? data : null;
+  }
+  if (e.size <= NATIVE_MAX) {
+    let out: Buffer;
+    try {
+      out = inflateRawSync(data, { maxOutputLength: Math.max(1, e.size) });
+    } catch (err) {
+      if ((err as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") {
+        throw new ZipError("bomb", `${e.name} inflates past its declared ${e.size} bytes`);
+      }
+      throw new ZipError("broken", `${e.name}: ${(err as Error).message}`);
+    }
+    if (out.length !== e.size) throw new ZipError("broken", `${e.name} inflates to ${out.length}, not ${e.size} bytes`);
+    if (crc32(out) >>> 0 !== e.crc) throw new ZipError("broken", `CRC mismatch in ${e.name}`);
+    return keep ? out : null;
   }
   const chunks: Uint8Array[] = [];
   let total = 0;
