@@ -12,11 +12,14 @@ export function SecondFactorSection({
   view,
   answer,
   continueTo,
+  explain = true,
 }: {
   view: SecondFactorView;
   answer: SecondFactorAnswer | undefined;
   /** Where to go once the codes are saved (the operator area), if anywhere. */
   continueTo?: { to: string; label: string };
+  /** Whether to say what the factor is before it is on (the enrolment page's intro says it already). */
+  explain?: boolean;
 }) {
   const { t } = useI18n();
   const codes = answer?.ok ? answer.recoveryCodes : undefined;
@@ -36,7 +39,7 @@ export function SecondFactorSection({
       ) : view.pending ? (
         <Enrol pending={view.pending} answer={answer} />
       ) : (
-        <TurnOn answer={answer} />
+        <TurnOn answer={answer} explain={explain} />
       )}
     </div>
   );
@@ -101,12 +104,15 @@ function Input({
 const fieldError = (answer: SecondFactorAnswer | undefined, step: SecondFactorAnswer["step"], field: string) =>
   answer && !answer.ok && answer.step === step && answer.field === field ? answer.error : undefined;
 
-function TurnOn({ answer }: { answer: SecondFactorAnswer | undefined }) {
+function TurnOn({ answer, explain }: { answer: SecondFactorAnswer | undefined; explain: boolean }) {
   const { t } = useI18n();
   const busy = busyStep(useNavigation().formData) === "start";
   return (
     <>
-      <p className="max-w-prose text-sm text-ink-soft">{t("auth.secondFactor.offText")}</p>
+      <p className="max-w-prose text-sm text-ink-soft">
+        {explain ? `${t("auth.secondFactor.offText")} ` : ""}
+        {t("auth.secondFactor.startText")}
+      </p>
       <Form method="post" className="flex flex-col gap-4 sm:max-w-sm" noValidate>
         <input type="hidden" name="intent" value="secondFactor" />
         <input type="hidden" name="step" value="start" />

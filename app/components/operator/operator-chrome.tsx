@@ -41,7 +41,7 @@ export function OperatorChrome({ email, children }: { email: string; children: R
           <div className="ml-auto flex min-w-0 items-center gap-2">
             <span className="hidden truncate text-sm text-ink-muted md:inline">{email}</span>
             <LanguagePicker />
-            <LogoutForm className="btn-ghost px-3" />
+            <LogoutForm className="btn-ghost whitespace-nowrap px-3" />
           </div>
         </div>
       </header>

@@ -52,6 +52,11 @@ export default function OperatorAudit({ loaderData }: Route.ComponentProps) {
     const s = q.toString();
     return `${href("/operator/audit")}${s ? `?${s}` : ""}`;
   };
+  /** The command line's entries name the shell user; the words around it are the page's. */
+  const actorName = (actor: Entry["actor"]) => {
+    const cli = actor.id === null ? /^command line \((.*)\)$/.exec(actor.label) : null;
+    return cli ? t("account.operator.audit.commandLine", { user: cli[1] }) : actor.label;
+  };
   const actionName = (a: string) => {
     const key = `account.operator.actions.${a}`;
     const name = t(key);
@@ -112,7 +117,7 @@ export default function OperatorAudit({ loaderData }: Route.ComponentProps) {
                     <td className="whitespace-nowrap px-4 py-3 text-ink-soft">
                       <time dateTime={e.at}>{when.format(new Date(e.at))}</time>
                     </td>
-                    <td className="px-4 py-3 break-all text-ink">{e.actor.label}</td>
+                    <td className="px-4 py-3 break-all text-ink">{actorName(e.actor)}</td>
                     <td className="px-4 py-3">
                       <span className="font-medium text-ink">{actionName(e.action)}</span>
                       <span className="block break-all text-ink-muted">{e.target.label}</span>
@@ -132,7 +137,7 @@ export default function OperatorAudit({ loaderData }: Route.ComponentProps) {
                 <p className="break-all text-sm text-ink-muted">{e.target.label}</p>
                 <p className="mt-2 text-sm text-ink-soft">
                   <time dateTime={e.at}>{when.format(new Date(e.at))}</time> ·{" "}
-                  <span className="break-all">{e.actor.label}</span>
+                  <span className="break-all">{actorName(e.actor)}</span>
                 </p>
                 <div className="mt-2 text-sm">
                   <Changes entry={e} />

@@ -53,6 +53,7 @@ export default function OperatorEnrolPage({ loaderData }: Route.ComponentProps) 
           <SecondFactorSection
             view={loaderData.view}
             answer={answer}
+            explain={false}
             continueTo={{ to: href("/operator"), label: t("auth.secondFactor.enrol.continue") }}
           />
         )}
