@@ -125,6 +125,18 @@ describe("inspectDeck: facts read from the file", () => {
     expect(f.fonts).not.toContain("Old Font");
   });
 
+  it("reads a part saved as UTF-16 with a byte order mark", () => {
+    const buf = rewriteZip(fixture("libreoffice.pptx"), (n, text) =>
+      n === "ppt/slides/slide1.xml"
+        ? Buffer.concat([
+            Buffer.from([0xff, 0xfe]),
+            Buffer.from(text().replace('encoding="UTF-8"', 'encoding="UTF-16"'), "utf16le"),
+          ])
+        : undefined,
+    );
+    expect(facts(buf).slideTexts[0]).toBe(TEXTS[0]);
+  });
+
   it("reads a generated demo deck: one slide per design slide plus the attribution, in the template fonts", async () => {
     const t = generateDemoCatalog({ count: 8, now: new Date("2026-11-22T12:00:00Z") }).find(
       (x) => x.aspectRatio === "4:3",

@@ -151,7 +151,14 @@ export class Package {
     }
     const cached = this.parsed.get(name);
     if (cached) return cached;
-    const text = Buffer.from(this.bytes(name)).toString("utf8");
+    const raw = Buffer.from(this.bytes(name));
+    // OPC allows UTF-16 parts (with a byte order mark); Office writes UTF-8.
+    const text =
+      raw[0] === 0xff && raw[1] === 0xfe
+        ? raw.toString("utf16le")
+        : raw[0] === 0xfe && raw[1] === 0xff
+          ? Buffer.from(raw).swap16().toString("utf16le")
+          : raw.toString("utf8");
     try {
       const root = parseXml(text);
       this.parsed.set(name, root);
@@ -239,7 +246,10 @@ export function openPresentation(pkg: Package): { main: string; contentTypes: Xm
   const office = rootRels.find((r) => r.type === OFFICE_DOCUMENT || r.type === STRICT_OFFICE_DOCUMENT);
   const main = office && !office.external ? office.target : "ppt/presentation.xml";
   const typeOf = (part: string): string => {
-    const override = children(contentTypes, "Override").find((o) => attr(o, "PartName") === `/${part}`);
+    // Part names compare case-insensitively (OPC).
+    const override = children(contentTypes, "Override").find(
+      (o) => attr(o, "PartName")?.toLowerCase() === `/${part}`.toLowerCase(),
+    );
     if (override) return (attr(override, "ContentType") ?? "").toLowerCase();
     const ext = part.slice(part.lastIndexOf(".") + 1).toLowerCase();
     const def = children(contentTypes, "Default").find((d) => (attr(d, "Extension") ?? "").toLowerCase() === ext);
