@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { DECK_LIMITS } from "#config/constants.ts";
 import { generateDemoCatalog, slideFormatOf } from "#modules/catalog/demo/generate.ts";
 import { buildPptx } from "./build-pptx.ts";
-import { type DeckFacts, type DeckProblem, inspectDeck } from "./deck.ts";
+import { DECK_PROBLEMS, type DeckFacts, type DeckProblem, inspectDeck } from "./deck.ts";
 import { parseXml, XmlError } from "./xml.ts";
 import { readDirectory, rewriteZip, writeZip } from "./zip.ts";
 
@@ -322,6 +322,16 @@ describe("inspectDeck: refusals", () => {
       });
       expect(refusal(buf)).toMatchObject({ code: "slides.errors.broken", detail: expect.stringContaining("CRC") });
     });
+  });
+});
+
+describe("refusal messages", () => {
+  it.each(["en", "es"])("every refusal code has its message in %s", (locale) => {
+    const file = path.join(import.meta.dirname, "../../app/locales", locale, "slides.json");
+    const messages = JSON.parse(fs.readFileSync(file, "utf8")) as { errors: Record<string, string> };
+    for (const code of DECK_PROBLEMS) {
+      expect(messages.errors[code.replace("slides.errors.", "")], code).toMatch(/\S/);
+    }
   });
 });
 

@@ -31,14 +31,17 @@ export type DeckFacts = {
   embeddedObjects: string[];
 };
 
-export type DeckProblem =
-  | "slides.errors.notPresentation"
-  | "slides.errors.macros"
-  | "slides.errors.encrypted"
-  | "slides.errors.noSlides"
-  | "slides.errors.tooLarge"
-  | "slides.errors.zipBomb"
-  | "slides.errors.broken";
+/** Every refusal; each is a translation key (app/locales/{en,es}/slides.json). */
+export const DECK_PROBLEMS = [
+  "slides.errors.notPresentation",
+  "slides.errors.macros",
+  "slides.errors.encrypted",
+  "slides.errors.noSlides",
+  "slides.errors.tooLarge",
+  "slides.errors.zipBomb",
+  "slides.errors.broken",
+] as const;
+export type DeckProblem = (typeof DECK_PROBLEMS)[number];
 
 export type DeckResult = { ok: true; facts: DeckFacts } | { ok: false; code: DeckProblem; detail?: string };
 
