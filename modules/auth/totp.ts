@@ -188,7 +188,7 @@ export type Enrolment = {
   qr: string;
 };
 
-async function enrolmentOf(ctx: TotpContext, accountId: number, label: string, totpSecret: string): Promise<Enrolment> {
+async function enrolmentOf(label: string, totpSecret: string): Promise<Enrolment> {
   const uri = generateURI({ issuer: SECOND_FACTOR.issuer, label, secret: totpSecret });
   const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return {
@@ -205,7 +205,7 @@ export async function pendingEnrolment(ctx: TotpContext, accountId: number, labe
   if (new Date(row.created_at).getTime() + SECOND_FACTOR.enrolmentMinutes * 60_000 <= ctx.clock.now().getTime())
     return null;
   const totpSecret = openSecret(ctx.secret, accountId, row.secret);
-  return totpSecret ? enrolmentOf(ctx, accountId, label, totpSecret) : null;
+  return totpSecret ? enrolmentOf(label, totpSecret) : null;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -260,7 +260,7 @@ export async function startEnrolment(
       on conflict (account_id) do update set secret = excluded.secret, last_step = null, created_at = excluded.created_at,
         updated_at = excluded.updated_at
       where account_second_factor.enabled_at is null`);
-  return { ok: true, value: await enrolmentOf(ctx, input.accountId, input.label, totpSecret) };
+  return { ok: true, value: await enrolmentOf(input.label, totpSecret) };
 }
 
 const backoffKey = (accountId: number) => `2fa|${accountId}`;

@@ -13,7 +13,7 @@ export async function operatorAccess(
 ): Promise<OperatorAccess> {
   if (!accountId) return "none";
   const row = await accountAccess(ctx.db, accountId);
-  if (!row || row.role !== "operator") return "none";
+  if (row?.role !== "operator") return "none";
   return row.factor ? "operator" : "enrol";
 }
 
