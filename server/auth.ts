@@ -320,7 +320,8 @@ export function mountAuth(
    * from /auth/authenticate's answer, or the sn_2fa cookie it set); `code` is the app's six digits or a
    * recovery code. Answers like /auth/authenticate: tokens and cookies, or `{ ok: false, code, message }`:
    * 400 no code, 401 a wrong, replayed or used code (badCode) or a missing or expired token
-   * (secondFactorExpired: log in again), 429 too many wrong codes for the account (Retry-After).
+   * (secondFactorExpired: log in again), 403 the account was blocked meanwhile, 429 too many wrong codes for
+   * the account (Retry-After).
    */
   app.post("/auth/secondFactor", async (c) => {
     const locale = requestLocale(c);
@@ -345,7 +346,8 @@ export function mountAuth(
         c.header("Retry-After", String(result.seconds));
         return c.json({ ok: false, code: result.code, message: t(result.code, { seconds: result.seconds }) }, 429);
       }
-      const status = result.code === "auth.secondFactor.errors.fillCode" ? 400 : 401;
+      const status =
+        result.code === "auth.secondFactor.errors.fillCode" ? 400 : result.code === "auth.errors.blocked" ? 403 : 401;
       return c.json({ ok: false, code: result.code, message: t(result.code) }, status);
     }
     deleteCookie(c, SECOND_STEP_COOKIE, { path: "/" });

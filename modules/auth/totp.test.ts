@@ -224,6 +224,15 @@ describe("TOTP second factor", () => {
     expect((await listAudit(ctx, {})).entries.some((e) => e.target.id === String(member.accountId))).toBe(false);
   });
 
+  it("opens nothing for an account blocked since its password was checked", async () => {
+    const { accountId, recoveryCodes } = await enrolled("blocked-later");
+    await ctx.db.execute(sql`update account set blocked_at = ${now} where id = ${accountId}`);
+    expect(await verifySecondFactor(ctx, { accountId, code: recoveryCodes[0] })).toEqual({
+      ok: false,
+      code: "auth.errors.blocked",
+    });
+  });
+
   it("signs the second step: the account until it expires, nothing when altered", () => {
     const step = issueSecondStep(SECRET, 42, now);
     expect(readSecondStep(SECRET, step.token, now)).toBe(42);

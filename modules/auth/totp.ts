@@ -358,6 +358,12 @@ export async function verifySecondFactor(
   if (wait > 0) return { ok: false, code: TOTP_ERRORS.rateLimited, seconds: wait };
   const row = await factorRow(ctx, input.accountId);
   if (!row?.enabled_at) return { ok: false, code: TOTP_ERRORS.notOn };
+  // Blocked (or deleted) since the password step: no code opens it.
+  const [live] = await queryRows<{ n: number }>(
+    ctx.db,
+    sql`select 1 as n from account where id = ${input.accountId} and blocked_at is null and deleted_at is null`,
+  );
+  if (!live) return { ok: false, code: "auth.errors.blocked" };
   const digits = totpDigits(typed);
   let method: "totp" | "recovery" | null = null;
   if (digits) {
