@@ -320,7 +320,7 @@ export function mountAuth(
    * from /auth/authenticate's answer, or the sn_2fa cookie it set); `code` is the app's six digits or a
    * recovery code. Answers like /auth/authenticate: tokens and cookies, or `{ ok: false, code, message }`:
    * 400 no code, 401 a wrong, replayed or used code (badCode) or a missing or expired token
-   * (secondFactorExpired: log in again), 403 the account was blocked meanwhile, 429 too many wrong codes for
+   * (auth.secondFactor.errors.expired: log in again), 403 the account was blocked meanwhile, 429 too many wrong codes for
    * the account (Retry-After).
    */
   app.post("/auth/secondFactor", async (c) => {
