@@ -9,6 +9,7 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route("templates", "routes/catalog/list.tsx", { id: id("templates") }),
       route("search", "routes/search/page.tsx", { id: id("search") }),
       route("template/:slug?", "routes/template/detail.tsx", { id: id("template") }),
+      route("designers/:slug", "routes/catalog/designer.tsx", { id: id("designer") }),
       route("profile", "routes/profile/layout.tsx", { id: id("profile") }, [
         index("routes/profile/index.tsx", { id: id("profile/index") }),
         route("favorites", "routes/profile/favorites.tsx", { id: id("profile/favorites") }),

@@ -6,8 +6,29 @@ import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type Filters, FORMAT_FILTERS, RATIOS, SLIDE_RANGES, type Sort } from "./filters.ts";
 import { fromReference } from "./reference.ts";
-import { type ColorRow, reshapeCard, reshapeColor, reshapeTag, type TagRow, type TemplateRow } from "./reshape.ts";
-import type { FilterOptions, NamedRef, Page, TagType, TagView, TemplateCard, TemplateDetail } from "./views.ts";
+import {
+  type ColorRow,
+  type DesignerRow,
+  reshapeCard,
+  reshapeColor,
+  reshapeDesigner,
+  reshapeFonts,
+  reshapeSwatches,
+  reshapeTag,
+  type TagRow,
+  type TemplateRow,
+} from "./reshape.ts";
+import type {
+  AspectRatio,
+  DesignerView,
+  FilterOptions,
+  NamedRef,
+  Page,
+  TagType,
+  TagView,
+  TemplateCard,
+  TemplateDetail,
+} from "./views.ts";
 
 /* ------------------------------------------------------------------ tags */
 
@@ -94,7 +115,8 @@ export type ListScope =
   | { kind: "trending" }
   | { kind: "latest" }
   | { kind: "tag"; tagId: number; tagType: TagType }
-  | { kind: "ids"; ids: number[] };
+  | { kind: "ids"; ids: number[] }
+  | { kind: "designer"; designerId: number };
 
 export type ListTemplatesInput = {
   scope: ListScope;
@@ -122,6 +144,7 @@ function whereFor(ctx: ServiceContext, input: ListTemplatesInput): SQL {
     );
   }
   if (scope.kind === "ids") conds.push(scope.ids.length ? sql`t.id in (${list(scope.ids)})` : sql`false`);
+  if (scope.kind === "designer") conds.push(sql`t.designer_id = ${scope.designerId}`);
   if (input.excludeIds?.length) conds.push(sql`t.id not in (${list(input.excludeIds)})`);
   const f = input.filters;
   if (f) {
@@ -215,7 +238,7 @@ async function countFor(
   where: SQL,
 ): Promise<{ total: number; capped: boolean }> {
   const { scope } = input;
-  if (!hasFilters(input.filters) && !input.excludeIds?.length && scope.kind !== "ids") {
+  if (!hasFilters(input.filters) && !input.excludeIds?.length && scope.kind !== "ids" && scope.kind !== "designer") {
     const total = await fromReference(ctx, scope.kind === "tag" ? `count:${scope.tagId}` : "count:all", async () => {
       const rows =
         scope.kind === "tag"
@@ -273,7 +296,15 @@ async function readTemplates(ctx: ServiceContext, input: ListTemplatesInput): Pr
 
 /* ------------------------------------------------------------------ template detail */
 
-type DetailRow = TemplateRow & {
+type DetailRow = Omit<TemplateRow, "aspect_ratio"> & {
+  aspect_ratio: AspectRatio;
+  fonts: string[] | string | null;
+  designer_id: number | null;
+  designer_slug: string | null;
+  designer_name: string | null;
+  designer_link: string | null;
+  designer_bio_en: string | null;
+  designer_bio_es: string | null;
   published_at: Date | string;
   downloads_count: number;
   description: string;
@@ -302,12 +333,15 @@ export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Prom
   const rows = await queryRows<DetailRow>(
     ctx.db,
     sql`select ${cardColumns}, t.published_at, t.downloads_count, tr.description, t.heading_font, t.body_font, t.google_slides_url, t.views_count,
-          t.category_id, ct.slug as category_slug, ctt.name as category_name,
+          t.category_id, ct.slug as category_slug, ctt.name as category_name, t.fonts,
+          t.designer_id, d.slug as designer_slug, d.name as designer_name, d.link as designer_link,
+          d.bio_en as designer_bio_en, d.bio_es as designer_bio_es,
           (select json_object_agg(x.locale, x.slug) from template_translation x where x.template_id = t.id) as slugs
         from template t
         join template_translation tr on tr.template_id = t.id and tr.locale = ${ctx.locale}
         join tag ct on ct.id = t.category_id
         join tag_translation ctt on ctt.tag_id = ct.id and ctt.locale = ${ctx.locale}
+        left join designer d on d.id = t.designer_id
         where tr.slug = ${clean} and t.published_at <= ${ctx.clock.now()}`,
   );
   const row = rows[0];
@@ -334,9 +368,9 @@ export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Prom
           join tag_translation gt on gt.tag_id = g.id and gt.locale = ${ctx.locale}
           where x.template_id = ${row.id} order by g.id`,
     ),
-    queryRows<{ id: number; palette: Palette }>(
+    queryRows<{ id: number; palette: Palette; theme_colors: { name: string; hex: string }[] | null }>(
       ctx.db,
-      sql`select id, palette from template_color where template_id = ${row.id} and active order by position`,
+      sql`select id, palette, theme_colors from template_color where template_id = ${row.id} and active order by position`,
     ),
     queryRows<{ size_bytes: number }>(
       ctx.db,
@@ -348,7 +382,8 @@ export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Prom
   return {
     kind: "found",
     template: {
-      ...reshapeCard(row),
+      ...reshapeCard({ ...row, aspect_ratio: "16:9" }),
+      aspectRatio: row.aspect_ratio,
       colors: colorRows.map((c) => reshapeColor(c, ctx.locale)),
       publishedAt: new Date(row.published_at),
       downloadsCount: Number(row.downloads_count),
@@ -359,7 +394,22 @@ export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Prom
       category: { id: row.category_id, slug: row.category_slug, name: row.category_name },
       styles,
       tags,
-      palettes: Object.fromEntries(palettes.map((p) => [p.id, p.palette])),
+      fonts: reshapeFonts(row.heading_font, row.body_font, row.fonts),
+      swatches: Object.fromEntries(palettes.map((p) => [p.id, reshapeSwatches(p)])),
+      designer:
+        row.designer_id !== null && row.designer_slug && row.designer_name
+          ? reshapeDesigner(
+              {
+                id: row.designer_id,
+                slug: row.designer_slug,
+                name: row.designer_name,
+                link: row.designer_link,
+                bio_en: row.designer_bio_en ?? "",
+                bio_es: row.designer_bio_es ?? "",
+              },
+              ctx.locale,
+            )
+          : null,
       googleSlidesUrl: row.google_slides_url,
       viewsCount: Number(row.views_count),
       fileSizeBytes: file[0] ? Number(file[0].size_bytes) : null,
@@ -409,6 +459,35 @@ export async function listRecommended(
     pageSize: limit,
   });
   return page.items;
+}
+
+/* ------------------------------------------------------------------ designers */
+
+/** A designer by the slug of their page (the same in both languages), or null. */
+export async function getDesigner(ctx: ServiceContext, slug: string): Promise<DesignerView | null> {
+  if (!/^[a-z0-9-]{1,120}$/i.test(slug)) return null;
+  const rows = await queryRows<DesignerRow>(
+    ctx.db,
+    sql`select id, slug, name, link, bio_en, bio_es from designer where slug = ${slug.toLowerCase()}`,
+  );
+  return rows[0] ? reshapeDesigner(rows[0], ctx.locale) : null;
+}
+
+/**
+ * A page of a designer's published templates as cards (their active colours), the most downloaded
+ * first. `excludeIds` leaves out the template a page is about ("More from this designer").
+ */
+export function listDesignerTemplates(
+  ctx: ServiceContext,
+  input: { designerId: number; page?: number; pageSize?: number; excludeIds?: number[] },
+): Promise<Page<TemplateCard>> {
+  return listTemplates(ctx, {
+    scope: { kind: "designer", designerId: input.designerId },
+    sort: "popular",
+    page: input.page,
+    pageSize: input.pageSize,
+    excludeIds: input.excludeIds,
+  });
 }
 
 /* ------------------------------------------------------------------ home */

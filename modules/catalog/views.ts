@@ -1,5 +1,4 @@
 import type { Locale } from "#config/constants.ts";
-import type { Palette } from "#db/schema/catalog.ts";
 
 /** View types the catalogue hands to every edge. Rows become these in reshape.ts only. */
 
@@ -43,7 +42,20 @@ export type TemplateCard = {
 
 export type NamedRef = { slug: string; name: string };
 
-export type TemplateDetail = Omit<TemplateCard, "colors"> & {
+/** A deck's slide shape as read from the file (imported templates may be 16:10 or of their own size). */
+export type AspectRatio = "16:9" | "4:3" | "16:10" | "custom";
+
+/** A font a template uses, with its page when it is an open font (modules/catalog/fonts.ts). */
+export type FontRef = { family: string; url: string | null };
+
+/** One colour of a variant: a theme colour of the deck (dk1, accent1…) or a demo palette's (background…). */
+export type Swatch = { name: string; hex: string };
+
+/** A designer as a template page and the designer's page show them: the bio in the page's language. */
+export type DesignerView = { id: number; slug: string; name: string; link: string | null; bio: string };
+
+export type TemplateDetail = Omit<TemplateCard, "colors" | "aspectRatio"> & {
+  aspectRatio: AspectRatio;
   colors: ColorVariantView[];
   publishedAt: Date;
   downloadsCount: number;
@@ -55,7 +67,11 @@ export type TemplateDetail = Omit<TemplateCard, "colors"> & {
   category: NamedRef & { id: number };
   styles: NamedRef[];
   tags: NamedRef[];
-  palettes: Record<number, Palette>;
+  /** "Fonts and colours used": the theme's heading and body fonts, and the other fonts the slides use. */
+  fonts: { heading: FontRef | null; body: FontRef | null; others: FontRef[] };
+  /** The colours of each colour variant (by its id): the deck's theme colours, or the demo palette's. */
+  swatches: Record<number, Swatch[]>;
+  designer: DesignerView | null;
   googleSlidesUrl: string | null;
   viewsCount: number;
   /** Size of the .pptx of the first colour variant, in bytes, once that file exists. */

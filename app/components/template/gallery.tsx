@@ -1,9 +1,26 @@
 import { useRef, useState } from "react";
-import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
+import { previewSrcSet, previewUrl } from "#app/lib/previews.ts";
+import type { AspectRatio } from "#modules/catalog/views.ts";
 import { useI18n } from "../i18n.tsx";
 import { ChevronLeft, ChevronRight } from "../icons.tsx";
 
 const SWIPE_PX = 40;
+
+/**
+ * The preview's box: 16:9, 4:3 and 16:10 as read from the deck; a deck of its own size is shown whole
+ * (contained, not cropped) in a 16:9 box.
+ */
+const BOX: Record<AspectRatio, { w: number; h: number; css: string }> = {
+  "16:9": { w: 16, h: 9, css: "16 / 9" },
+  "4:3": { w: 4, h: 3, css: "4 / 3" },
+  "16:10": { w: 16, h: 10, css: "16 / 10" },
+  custom: { w: 16, h: 9, css: "16 / 9" },
+};
+
+function boxSize(aspectRatio: AspectRatio, width: number) {
+  const box = BOX[aspectRatio] ?? BOX["16:9"];
+  return { width, height: Math.round((width * box.h) / box.w) };
+}
 
 /** Large preview with the slide counter (n / N), arrows, keyboard and swipe, and a strip of thumbnails. */
 export function Gallery({
@@ -15,7 +32,7 @@ export function Gallery({
   title: string;
   colorId: number;
   slidesCount: number;
-  aspectRatio: "16:9" | "4:3";
+  aspectRatio: AspectRatio;
 }) {
   const { t } = useI18n();
   const [slide, setSlide] = useState(1);
@@ -27,8 +44,9 @@ export function Gallery({
     const thumb = stripRef.current?.children[next - 1] as HTMLElement | undefined;
     thumb?.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "smooth" });
   };
-  const size = ratioSize(aspectRatio, 1280);
-  const thumbSize = ratioSize(aspectRatio, 320);
+  const size = boxSize(aspectRatio, 1280);
+  const thumbSize = boxSize(aspectRatio, 320);
+  const fit = aspectRatio === "custom" ? "object-contain" : "object-cover";
   return (
     <section aria-label={t("template.gallery.label")} aria-roledescription="carousel" className="flex flex-col gap-3">
       <figure
@@ -38,7 +56,7 @@ export function Gallery({
         aria-label={t("template.gallery.slideAlt", { title, n: slide, total: slidesCount })}
         data-testid="gallery"
         className="relative m-0 overflow-hidden rounded-card bg-line/40 shadow-card ring-1 ring-line/60 select-none"
-        style={{ aspectRatio: aspectRatio === "4:3" ? "4 / 3" : "16 / 9" }}
+        style={{ aspectRatio: (BOX[aspectRatio] ?? BOX["16:9"]).css }}
         onKeyDown={(e) => {
           if (e.key === "ArrowRight") {
             e.preventDefault();
@@ -74,7 +92,7 @@ export function Gallery({
           alt={t("template.gallery.slideAlt", { title, n: slide, total: slidesCount })}
           fetchPriority={slide === 1 ? "high" : "auto"}
           draggable={false}
-          className="absolute inset-0 h-full w-full object-cover"
+          className={`absolute inset-0 h-full w-full ${fit}`}
         />
         <button
           type="button"
@@ -118,7 +136,8 @@ export function Gallery({
                 alt=""
                 loading="lazy"
                 decoding="async"
-                className="h-auto w-full"
+                style={{ aspectRatio: (BOX[aspectRatio] ?? BOX["16:9"]).css }}
+                className={`h-auto w-full bg-line/40 ${fit}`}
               />
             </button>
           </li>

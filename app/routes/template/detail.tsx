@@ -5,7 +5,9 @@ import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { FavoriteButton } from "#app/components/favorites/favorite-button.tsx";
 import { FolderMenu } from "#app/components/favorites/folder-menu.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
+import { DesignerBlock, DesignerByline } from "#app/components/template/designer-block.tsx";
 import { DOWNLOAD_NOTICES, type DownloadNotice, DownloadPanel } from "#app/components/template/download-panel.tsx";
+import { FontsAndColours } from "#app/components/template/fonts-and-colours.tsx";
 import { Gallery } from "#app/components/template/gallery.tsx";
 import { HouseAd } from "#app/components/template/house-ad.tsx";
 import { localePath } from "#app/lib/i18n.ts";
@@ -26,11 +28,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const template = found.template;
   const fileSizeBytes =
     template.fileSizeBytes ?? (await app.services.files.ensureFileSize(app.fileContext(), template));
-  const related = await app.services.catalog.listRelated(ctx, template, 8);
+  const [related, byDesigner] = await Promise.all([
+    app.services.catalog.listRelated(ctx, template, 8),
+    template.designer
+      ? app.services.catalog
+          .listDesignerTemplates(ctx, { designerId: template.designer.id, excludeIds: [template.id], pageSize: 8 })
+          .then((p) => p.items)
+      : [],
+  ]);
   const recommended = await app.services.catalog.listRecommended(
     ctx,
     template,
-    related.map((r) => r.id),
+    [...related, ...byDesigner].map((r) => r.id),
     8,
   );
   const paths = Object.fromEntries(LOCALES.map((l) => [l, localePath(l, `/template/${template.slugs[l]}`)])) as Record<
@@ -53,6 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     template: { ...template, fileSizeBytes },
     related,
+    byDesigner,
     recommended,
     initialColor,
     notice: notice as DownloadNotice | null,
@@ -124,7 +134,7 @@ export default withMessages(TemplateView);
 
 function TemplateView({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
-  const { template, related, recommended } = loaderData;
+  const { template, related, recommended, byDesigner } = loaderData;
   const [colorId, setColorId] = useState(loaderData.initialColor);
   const color = template.colors.find((c) => c.id === colorId) ?? template.colors[0];
   const mb = template.fileSizeBytes
@@ -133,6 +143,9 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
         minimumFractionDigits: 1,
       })
     : null;
+  const themeFonts = [...new Set([template.fonts.heading?.family, template.fonts.body?.family].filter(Boolean))].join(
+    ", ",
+  );
   const notes: Record<"PP" | "GS" | "KN", string> = {
     PP: t("template.download.ppNote"),
     GS: template.googleSlidesUrl ? t("template.download.gsLinkNote") : t("template.download.gsNote"),
@@ -156,6 +169,7 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px]">
         <div className="min-w-0">
           <h1 className="mb-4 text-2xl font-bold tracking-tight text-ink sm:text-3xl">{template.title}</h1>
+          {template.designer ? <DesignerByline designer={template.designer} /> : null}
           {color ? (
             <Gallery
               title={template.title}
@@ -165,6 +179,12 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
           <p className="mt-6 max-w-3xl leading-7 text-ink-soft">{template.description}</p>
+          <FontsAndColours
+            fonts={template.fonts}
+            swatches={(color && template.swatches[color.id]) || []}
+            variantName={template.colors.length > 1 ? color?.name : undefined}
+          />
+          {template.designer ? <DesignerBlock designer={template.designer} /> : null}
           {template.tags.length ? (
             <div className="mt-6">
               <h2 className="mb-2 text-sm font-semibold text-ink">{t("template.facts.tags")}</h2>
@@ -245,12 +265,10 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
               <Fact label={t("template.facts.size")}>
                 {mb ? t("template.facts.sizeValue", { size: mb }) : t("template.facts.sizePending")}
               </Fact>
-              <Fact label={t("template.facts.ratio")}>{template.aspectRatio}</Fact>
-              <Fact label={t("template.facts.fonts")}>
-                {template.headingFont === template.bodyFont
-                  ? template.headingFont
-                  : `${template.headingFont}, ${template.bodyFont}`}
+              <Fact label={t("template.facts.ratio")}>
+                {template.aspectRatio === "custom" ? t("template.facts.ratioCustom") : template.aspectRatio}
               </Fact>
+              {themeFonts ? <Fact label={t("template.facts.fonts")}>{themeFonts}</Fact> : null}
               <Fact label={t("template.facts.styles")}>{template.styles.map((s) => s.name).join(", ")}</Fact>
               <Fact label={t("template.facts.category")}>
                 <Link to={href(`/${template.category.slug}`)} className="text-brand-700 hover:underline">
@@ -268,6 +286,22 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
           <HouseAd />
         </aside>
       </div>
+      {template.designer && byDesigner.length ? (
+        <section className="mt-14" aria-labelledby="more-from-designer">
+          <div className="mb-5 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+            <h2 id="more-from-designer" className="text-2xl font-bold tracking-tight text-ink">
+              {t("template.designer.more", { name: template.designer.name })}
+            </h2>
+            <Link
+              to={href(`/designers/${template.designer.slug}`)}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
+              {t("template.designer.seeAll", { name: template.designer.name })}
+            </Link>
+          </div>
+          <TemplateGrid cards={byDesigner} />
+        </section>
+      ) : null}
       {related.length ? (
         <section className="mt-14">
           <h2 className="mb-5 text-2xl font-bold tracking-tight text-ink">{t("template.related")}</h2>
