@@ -10,70 +10,26 @@
  * server uses: DATABASE_URL, else the embedded one in DATA_DIR. The embedded database takes one process
  * at a time: while the server (or another command) has it open, the command says so and changes nothing.
  */
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { getEnv } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { setBlocked, setPlan, setRole, turnOffSecondFactor } from "#modules/accounts/operator.ts";
 import { systemClock } from "#modules/shared/context.ts";
+import { embeddedDatabaseHeld } from "./embedded-database.ts";
 
 const USAGE = [
   "usage: npm run account -- block LOGIN | unblock LOGIN | plan LOGIN PLAN | role LOGIN operator|member | second-factor-off LOGIN",
   "  LOGIN is the account's e-mail address or username",
 ].join("\n");
 
-/**
- * Whether another process has the embedded database in `dir` open. PGlite writes `postmaster.pid` while
- * it is open and removes it on close; a server that was killed leaves it behind, so on Linux the
- * processes' open files decide (a stale file with nobody holding the folder does not count).
- */
-export function embeddedDatabaseHolder(dir: string): { held: boolean; pid?: number } {
-  if (!fs.existsSync(path.join(dir, "postmaster.pid"))) return { held: false };
-  let procs: string[];
-  try {
-    procs = fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p));
-  } catch {
-    return { held: true }; // no /proc (not Linux): the lock file is all there is to go by
-  }
-  const real = fs.realpathSync(dir);
-  for (const pid of procs) {
-    if (Number(pid) === process.pid) continue;
-    let fds: string[];
-    try {
-      fds = fs.readdirSync(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      try {
-        if (fs.readlinkSync(`/proc/${pid}/fd/${fd}`).startsWith(`${real}/`)) return { held: true, pid: Number(pid) };
-      } catch {
-        /* closed meanwhile */
-      }
-    }
-  }
-  return { held: false };
-}
-
 export async function runAccountCommand(args: string[], env = getEnv()): Promise<{ code: number; out: string }> {
   const [verb, login, value] = args;
   const single = ["block", "unblock", "second-factor-off"].includes(verb) && login && args.length === 2;
   const paired = (verb === "plan" || verb === "role") && login && value && args.length === 3;
   if (!single && !paired) return { code: 2, out: USAGE };
-  if (!env.DATABASE_URL) {
-    const dir = path.join(env.dataDir, "db");
-    const holder = embeddedDatabaseHolder(dir);
-    if (holder.held)
-      return {
-        code: 1,
-        out: [
-          `The embedded database in ${dir} is open in another process${holder.pid ? ` (pid ${holder.pid})` : ""}: the server is probably running.`,
-          "The embedded database takes one process at a time. Stop the server, run this command again, then start the server.",
-          "Nothing was changed.",
-        ].join("\n"),
-      };
-  }
+  const held = embeddedDatabaseHeld(env, "Nothing was changed.");
+  if (held) return { code: 1, out: held };
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: 2 } : { dataDir: path.join(env.dataDir, "db") },
   );

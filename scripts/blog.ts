@@ -14,6 +14,7 @@ import { type ImportSummary, importBlogFolder } from "#modules/blog/import.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { type Logger, systemClock } from "#modules/shared/context.ts";
+import { embeddedDatabaseHeld } from "./embedded-database.ts";
 
 const USAGE = "usage: npm run blog:import -- FOLDER [--prune] [--dry-run]";
 
@@ -45,6 +46,8 @@ export async function runBlogCommand(
   if (folders.length !== 1 || !known) return { code: 2, out: USAGE };
   const folder = path.resolve(cwd, folders[0]);
   const dryRun = flags.has("--dry-run");
+  const held = embeddedDatabaseHeld(env, "Nothing was imported.");
+  if (held) return { code: 1, out: held };
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: 2 } : { dataDir: path.join(env.dataDir, "db") },
   );

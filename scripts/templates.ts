@@ -17,7 +17,7 @@ import { diskStorage } from "#modules/files/storage.ts";
 import { type Logger, systemClock } from "#modules/shared/context.ts";
 import { hasLibreOffice } from "#modules/slides/previews.ts";
 import { importTemplateFolder, type TemplateImportSummary } from "#modules/templates/import.ts";
-import { embeddedDatabaseHolder } from "./account.ts";
+import { embeddedDatabaseHeld } from "./embedded-database.ts";
 
 const USAGE = "usage: npm run templates:import -- FOLDER [--dry-run] [--prune]";
 
@@ -55,19 +55,8 @@ export async function runTemplatesCommand(
   if (folders.length !== 1 || !known) return { code: 2, out: USAGE };
   const folder = path.resolve(cwd, folders[0]);
   const dryRun = flags.has("--dry-run");
-  if (!env.DATABASE_URL) {
-    const dir = path.join(env.dataDir, "db");
-    const holder = embeddedDatabaseHolder(dir);
-    if (holder.held)
-      return {
-        code: 1,
-        out: [
-          `The embedded database in ${dir} is open in another process${holder.pid ? ` (pid ${holder.pid})` : ""}: the server is probably running.`,
-          "The embedded database takes one process at a time. Stop the server, run this command again, then start the server.",
-          "Nothing was imported.",
-        ].join("\n"),
-      };
-  }
+  const held = embeddedDatabaseHeld(env, "Nothing was imported.");
+  if (held) return { code: 1, out: held };
   const database = await openDatabase(
     env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: 2 } : { dataDir: path.join(env.dataDir, "db") },
   );
