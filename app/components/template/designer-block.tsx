@@ -3,7 +3,7 @@ import type { DesignerView } from "#modules/catalog/views.ts";
 import { useI18n } from "../i18n.tsx";
 
 /** The designer's own site: an external link, opened in a new tab, that passes no referrer or opener. */
-export function DesignerLink({ link, label, newTab }: { link: string; label: string; newTab: string }) {
+function DesignerLink({ link, label, newTab }: { link: string; label: string; newTab: string }) {
   return (
     <a
       href={link}

@@ -2,7 +2,6 @@ import { data, Link, redirect, useLocation } from "react-router";
 import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
-import { DesignerLink } from "#app/components/template/designer-block.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";
@@ -146,7 +145,17 @@ function DesignerPage({ loaderData }: Route.ComponentProps) {
         {designer.bio ? <p className="mt-3 leading-7 text-ink-soft">{designer.bio}</p> : null}
         {designer.link ? (
           <p className="mt-3">
-            <DesignerLink link={designer.link} label={words.website} newTab={words.newTab} />
+            {/* The designer's own site: a new tab that gets no referrer and no opener. */}
+            <a
+              href={designer.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-sm font-medium text-brand-700 underline decoration-brand-200 underline-offset-2 hover:decoration-brand-700"
+            >
+              {words.website}
+              <span aria-hidden="true"> ↗</span>
+              <span className="sr-only"> {words.newTab}</span>
+            </a>
           </p>
         ) : null}
       </header>
