@@ -58,17 +58,18 @@ const DAY = 86_400_000;
 // ---------------------------------------------------------------------------------------------------
 // Style-driven choices
 
+/** Decors per style, repeated entries weigh more; every style can take four or five of the six. */
 const STYLE_DECOR: Record<StyleSlug, Decor[]> = {
-  minimalist: ["clean", "clean", "frame"],
-  corporate: ["split", "band", "clean"],
-  creative: ["blobs", "geometric", "split"],
-  elegant: ["frame", "frame", "clean"],
-  playful: ["blobs", "blobs", "geometric"],
-  modern: ["geometric", "band", "clean", "split"],
-  vintage: ["frame", "frame", "split"],
-  bold: ["band", "band", "split"],
-  geometric: ["geometric", "geometric", "band"],
-  colorful: ["blobs", "geometric", "split"],
+  minimalist: ["clean", "clean", "clean", "frame", "frame", "split", "band"],
+  corporate: ["split", "split", "band", "band", "clean", "geometric", "frame"],
+  creative: ["blobs", "blobs", "geometric", "geometric", "split", "band", "frame"],
+  elegant: ["frame", "frame", "frame", "clean", "clean", "split"],
+  playful: ["blobs", "blobs", "blobs", "geometric", "geometric", "band", "split"],
+  modern: ["geometric", "band", "clean", "split", "frame"],
+  vintage: ["frame", "frame", "frame", "split", "clean", "band"],
+  bold: ["band", "band", "band", "split", "split", "geometric", "blobs"],
+  geometric: ["geometric", "geometric", "geometric", "band", "split", "clean"],
+  colorful: ["blobs", "blobs", "geometric", "geometric", "split", "band"],
 };
 
 const STYLE_MODES: Record<StyleSlug, PaletteMode[]> = {
@@ -590,22 +591,147 @@ function contentSlide(
 
 const THANKS_TITLES = ["Thank you!", "Thank you!", "Thank you", "Thanks for watching!", "Questions?", "Let's talk"];
 
+/** Title-slide kickers by category: neutral placeholders that never name another subject. */
+const CATEGORY_KICKERS: Record<CategorySlug, string[]> = {
+  marketing: ["Your Brand", "Marketing team", "Agency name", "Your Company"],
+  business: ["Your Company", "Company name", "Board meeting", "Strategy meeting"],
+  education: ["School name", "Class presentation", "Your Name", "Academic year 2026"],
+  "multi-purpose": ["Your Name", "Presentation 2026", "Your Company", "Studio name"],
+  infographics: ["Key figures", "Data overview", "Your Company", "Report 2026"],
+};
+
+const CONTENT_LAYOUTS: SlideLayout[] = [
+  "bullets",
+  "two-columns",
+  "image-text",
+  "big-number",
+  "chart-bars",
+  "chart-pie",
+  "timeline",
+  "process",
+  "quote",
+  "team",
+  "comparison-table",
+];
+
+/** The kit list that fills each content layout. */
+const LAYOUT_FIELD: Partial<Record<SlideLayout, KitList>> = {
+  bullets: "bullets",
+  "two-columns": "columns",
+  "image-text": "images",
+  "big-number": "stats",
+  "chart-bars": "bars",
+  "chart-pie": "pies",
+  timeline: "timelines",
+  process: "processes",
+  quote: "quotes",
+  team: "teams",
+  "comparison-table": "tables",
+};
+
+/**
+ * Layouts a deck must contain, by category and by the topic's tags; each inner list reads "at least
+ * one of". Education decks explain a sequence (a timeline or a process), pitch decks show big numbers,
+ * a chart and the team, infographics are mostly charts and diagrams.
+ */
+export function requiredLayouts(topic: Topic): SlideLayout[][] {
+  const req: SlideLayout[][] = [];
+  switch (topic.category) {
+    case "education":
+      req.push(["timeline", "process"], ["two-columns", "image-text"]);
+      break;
+    case "business":
+      req.push(["chart-bars", "chart-pie", "big-number"], ["comparison-table", "process", "timeline"]);
+      break;
+    case "marketing":
+      req.push(["chart-bars", "chart-pie", "big-number"], ["image-text", "quote"]);
+      break;
+    case "multi-purpose":
+      req.push(["image-text"], ["quote", "team", "big-number"]);
+      break;
+    case "infographics":
+      req.push(["chart-bars", "chart-pie"], ["big-number", "comparison-table"], ["timeline", "process"]);
+      break;
+  }
+  const tags = new Set(topic.tags);
+  if (tags.has("pitch-deck")) req.push(["big-number"], ["chart-bars"], ["team"]);
+  if (tags.has("timeline") || tags.has("roadmap")) req.push(["timeline"]);
+  if (tags.has("workshop") || tags.has("training")) req.push(["process"]);
+  if (tags.has("portfolio")) req.push(["image-text"]);
+  if (tags.has("company-profile")) req.push(["team"]);
+  if (tags.has("report") || tags.has("finance") || tags.has("sales") || tags.has("annual-report"))
+    req.push(["chart-bars", "chart-pie"], ["big-number"]);
+  if (tags.has("swot")) req.push(["two-columns", "comparison-table"]);
+  return req;
+}
+
+/**
+ * The title slide: the topic's own name (or a kit title that contains it, with its subtitle), so the
+ * deck opens on the subject its template is named after.
+ */
+function heroFor(rng: Rng, topic: Topic, kit: Kit): { title: string; subtitle: string } {
+  const name = topic.en.toLowerCase();
+  const fits = kit.titles.map((title, i) => ({ title, i })).filter((t) => t.title.toLowerCase().includes(name));
+  if (fits.length > 0 && rng.chance(0.6)) {
+    const f = rng.pick(fits);
+    if (kit.subtitles[f.i]) return { title: f.title, subtitle: kit.subtitles[f.i] };
+  }
+  const title = topic.en === "Presentation" ? "Your Presentation Title" : topic.en;
+  return { title, subtitle: `For ${topic.purpose[0]}.` };
+}
+
+/**
+ * The content layouts of one deck: the required ones, then a weighted draw of others (favouring those
+ * the topic's own kit has text for). Short decks use few layouts, long ones more, so decks of the same
+ * category differ in which layouts they show, not only in colour.
+ */
+function layoutPool(rng: Rng, topic: Topic, kit: Kit, contentCount: number): SlideLayout[] {
+  const weights = LAYOUT_WEIGHTS[topic.category];
+  const own = (l: SlideLayout) => (kit[LAYOUT_FIELD[l]!] as unknown[]).length;
+  const weightOf = (l: SlideLayout) => (weights[l] ?? 0) * (own(l) > 0 ? 1 : 0.15);
+  const pool: SlideLayout[] = [];
+  for (const group of rng.shuffle(requiredLayouts(topic))) {
+    if (group.some((l) => pool.includes(l))) continue;
+    const withText = group.filter((l) => own(l) > 0);
+    const choices = withText.length ? withText : group;
+    pool.push(
+      rng.weighted(
+        choices,
+        choices.map((l) => Math.max(0.1, weights[l] ?? 0)),
+      ),
+    );
+  }
+  const target = Math.min(
+    contentCount,
+    rng.int(7, CONTENT_LAYOUTS.length),
+    Math.max(pool.length, 4, Math.round(contentCount / 2) + rng.int(-1, 1)),
+  );
+  // A long deck takes more layouts, so that no slide has to repeat while another text is unused.
+  const general = getKit("general");
+  const capacity = () => pool.reduce((n, l) => n + own(l) + (general[LAYOUT_FIELD[l]!] as unknown[]).length, 0);
+  while (pool.length < CONTENT_LAYOUTS.length && (pool.length < target || capacity() < contentCount)) {
+    const rest = CONTENT_LAYOUTS.filter((l) => !pool.includes(l));
+    pool.push(rng.weighted(rest, rest.map(weightOf)));
+  }
+  return pool;
+}
+
 export function buildDesign(rng: Rng, topic: Topic, slidesCount: number, decor: Decor, date: Date): Design {
   const kit = getKit(topic.kit);
   const general = getKit("general");
   const take = makePicker(rng, kit, general);
   const slides: Slide[] = [];
-  const heroIdx = rng.int(0, Math.min(kit.titles.length, kit.subtitles.length) - 1);
+  const hero = heroFor(rng, topic, kit);
   slides.push({
     layout: "title",
     decor,
-    kicker: rng.pick(kit.kickers),
-    title: kit.titles[heroIdx],
-    subtitle: kit.subtitles[heroIdx],
+    kicker: rng.pick(CATEGORY_KICKERS[topic.category]),
+    title: hero.title,
+    subtitle: hero.subtitle,
     presenter: `Presented by ${rng.pick(NAMES)}`,
     date: `${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`,
   });
-  const withAgenda = slidesCount >= 10 || rng.chance(0.5);
+  const withAgenda = rng.chance(slidesCount >= 13 ? 0.85 : 0.45);
   const agendaItems = kit.agenda.slice(0, rng.int(4, Math.min(6, kit.agenda.length)));
   if (withAgenda)
     slides.push({
@@ -615,17 +741,27 @@ export function buildDesign(rng: Rng, topic: Topic, slidesCount: number, decor: 
       items: agendaItems,
     });
   const bodyCount = slidesCount - slides.length - 1;
-  const sections = slidesCount >= 13 ? Math.max(2, Math.min(agendaItems.length, Math.round(bodyCount / 5))) : 0;
-  // Positions in the body where a section header goes (the first one opens the body).
+  const withSections = slidesCount >= 13 && rng.chance(withAgenda ? 0.8 : 0.4);
+  const sections = withSections ? Math.max(2, Math.min(agendaItems.length, Math.round(bodyCount / 5))) : 0;
+  // Positions in the body where a section header goes (the first one opens the body, or follows an
+  // opening slide).
+  const lead = sections > 0 && rng.chance(0.35) ? 1 : 0;
   const sectionAt = new Set<number>();
-  for (let k = 0; k < sections; k++) sectionAt.add(Math.floor((k * bodyCount) / sections));
+  for (let k = 0; k < sections; k++) sectionAt.add(lead + Math.floor((k * (bodyCount - lead)) / sections));
+  const contentCount = bodyCount - sections;
+  const pool = layoutPool(rng, topic, kit, contentCount);
   const weights = LAYOUT_WEIGHTS[topic.category];
-  const candidates = Object.keys(weights) as SlideLayout[];
+  const field = (l: SlideLayout) => LAYOUT_FIELD[l]!;
+  const ownLeft = new Map<SlideLayout, number>(pool.map((l) => [l, (kit[field(l)] as unknown[]).length]));
+  const allLeft = new Map<SlideLayout, number>(
+    pool.map((l) => [l, (kit[field(l)] as unknown[]).length + (general[field(l)] as unknown[]).length]),
+  );
   const used = new Map<SlideLayout, number>();
   let prev: SlideLayout | null = null;
   let sectionNo = 0;
   let kicker: string | undefined;
   let imageLeft = rng.chance(0.5);
+  let contentLeft = contentCount;
   for (let i = 0; i < bodyCount; i++) {
     if (sectionAt.has(i)) {
       const item = agendaItems[sectionNo];
@@ -641,14 +777,22 @@ export function buildDesign(rng: Rng, topic: Topic, slidesCount: number, decor: 
       prev = "section";
       continue;
     }
+    // Every layout of the pool appears once before any repeats run out of room; then the topic's own
+    // text goes first, the general kit's after.
+    const unused = pool.filter((l) => !used.has(l));
+    const candidates = unused.length >= contentLeft ? unused : pool;
     const w = candidates.map((l) => {
-      if (l === prev) return 0;
-      const base = weights[l] ?? 0;
+      if (l === prev && candidates.length > 1) return 0;
+      const base = Math.max(0.2, weights[l] ?? 0);
       const n = used.get(l) ?? 0;
-      return base * (n === 0 ? 2.2 : 1 / (1 + n * 0.8));
+      const text = (ownLeft.get(l) ?? 0) > 0 ? 1 : (allLeft.get(l) ?? 0) > 0 ? 0.3 : 0.01;
+      return base * text * (n === 0 ? 2.5 : 1 / (1 + n * 0.8));
     });
     const layout = rng.weighted(candidates, w);
     used.set(layout, (used.get(layout) ?? 0) + 1);
+    ownLeft.set(layout, (ownLeft.get(layout) ?? 0) - 1);
+    allLeft.set(layout, (allLeft.get(layout) ?? 0) - 1);
+    contentLeft--;
     const k = kicker ?? (agendaItems.length ? agendaItems[i % agendaItems.length].title : undefined);
     const slide = contentSlide(layout, take, rng, k, imageLeft);
     if (layout === "image-text") imageLeft = !imageLeft;
@@ -719,7 +863,8 @@ function planTemplate(
   });
 
   const slidesCount = slidesCountFor(rng);
-  const design = buildDesign(rng, topic, slidesCount, decor, publishedAt);
+  // The slides draw from their own stream, so a change in how decks are built leaves names and tags alone.
+  const design = buildDesign(createRng(hash32(seed, "design", index)), topic, slidesCount, decor, publishedAt);
 
   const tags = new Set(topic.tags);
   if (styleSlugs.includes("minimalist")) tags.add("minimal");

@@ -675,9 +675,9 @@ export const TOPICS: Topic[] = [
     es: { head: "infografías", tail: "de líneas de tiempo", g: "f", pl: true },
     quals: [
       ["for Project Planning", "para planificar proyectos"],
-      ["for History Lessons", "para clases de historia"],
+      ["for Client Projects", "para proyectos con clientes"],
     ],
-    purpose: ["showing milestones and histories at a glance", "mostrar hitos e historias de un vistazo"],
+    purpose: ["showing project milestones at a glance", "mostrar los hitos de un proyecto de un vistazo"],
   },
   {
     key: "roadmap-infographics",
