@@ -2,6 +2,7 @@
  * What the generated decks show: each opens on its template's own subject, its description promises
  * only what it holds, and the 240 decks differ in their layouts and decor, not only in colour.
  */
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DECORS, SLIDE_LAYOUTS, type Slide, type SlideLayout } from "#modules/slides/design.ts";
 import { type DemoTemplate, generateDemoCatalog, requiredLayouts } from "./generate.ts";
@@ -270,5 +271,36 @@ describe("the decks differ in layouts and decor", () => {
       expect(catalog.filter((t) => t.design.slides[0].decor === d).length, d).toBeGreaterThanOrEqual(20);
     const styleDecor = new Set(catalog.map((t) => `${t.styleSlugs[0]}/${t.design.slides[0].decor}`));
     expect(styleDecor.size).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe("the home page's meta description", () => {
+  const read = (locale: string) =>
+    JSON.parse(fs.readFileSync(new URL(`../../../app/locales/${locale}/catalog.json`, import.meta.url), "utf8")).home
+      .description as string;
+
+  it("promises the count, licences, apps and languages the demo catalogue has", () => {
+    const en = read("en");
+    const es = read("es");
+    // "240+": the seeded catalogue alone holds at least that many.
+    for (const d of [en, es]) expect(catalog.length).toBeGreaterThanOrEqual(Number(d.match(/^(\d+)\+ /)![1]));
+    expect(catalog.some((t) => t.isPremium) && catalog.some((t) => !t.isPremium)).toBe(true);
+    expect(en).toContain("free and premium");
+    expect(es).toContain("gratis y premium");
+    // PowerPoint for every template, Keynote or Google Slides for most.
+    expect(catalog.every((t) => t.formats.includes("PP"))).toBe(true);
+    expect(en).toContain("for PowerPoint, most also for Keynote or Google Slides");
+    expect(es).toContain("para PowerPoint, la mayoría también para Keynote o Google Slides");
+    const other = catalog.filter((t) => t.formats.includes("KN") || t.formats.includes("GS")).length;
+    expect(other).toBeGreaterThan(catalog.length / 2);
+    // The kinds it names are categories or topics the catalogue has.
+    const titles = catalog.map((t) => t.translations.en.title.toLowerCase());
+    for (const kind of ["marketing plan", "business plan", "report", "lesson", "portfolio", "infographics"])
+      expect(titles.filter((t) => t.includes(kind)).length, kind).toBeGreaterThanOrEqual(5);
+    // Titles and descriptions in both languages; the slides themselves are not said to be Spanish.
+    for (const t of catalog) for (const l of ["en", "es"] as const) expect(t.translations[l].description).not.toBe("");
+    expect(en).toContain("described in English and Spanish");
+    expect(es).toContain("descritas en español e inglés");
+    for (const d of [en, es]) expect(d).not.toMatch(/thousands|miles|every week|cada semana/i);
   });
 });
