@@ -783,6 +783,9 @@ export function buildDesign(rng: Rng, topic: Topic, slidesCount: number, decor: 
     const candidates = unused.length >= contentLeft ? unused : pool;
     const w = candidates.map((l) => {
       if (l === prev && candidates.length > 1) return 0;
+      // A deck quotes someone or shows its team at most twice, unless nothing else is left.
+      if ((l === "quote" || l === "team") && (used.get(l) ?? 0) >= 2 && candidates.some((c) => c !== l && c !== prev))
+        return 0;
       const base = Math.max(0.2, weights[l] ?? 0);
       const n = used.get(l) ?? 0;
       const text = (ownLeft.get(l) ?? 0) > 0 ? 1 : (allLeft.get(l) ?? 0) > 0 ? 0.3 : 0.01;

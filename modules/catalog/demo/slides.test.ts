@@ -120,13 +120,16 @@ describe("each deck is written for its template's subject", () => {
     expect(mismatches).toEqual([]);
   });
 
-  it("shows the same slide twice in few decks", () => {
+  it("shows the same slide twice in few decks, and a quote or the team at most twice", () => {
     let decks = 0;
     for (const t of catalog) {
       const heads = t.design.slides.filter((s) => CONTENT.includes(s.layout)).map((s) => `${s.layout}:${headline(s)}`);
       if (new Set(heads).size < heads.length) decks++;
     }
     expect(decks).toBeLessThanOrEqual(24);
+    for (const t of catalog)
+      for (const l of ["quote", "team"] as const)
+        expect(layoutsOf(t).filter((x) => x === l).length, `${t.translations.en.title}: ${l}`).toBeLessThanOrEqual(2);
   });
 });
 
