@@ -69,6 +69,19 @@ describe("npm run templates:import", () => {
     const dry = run(folder, "--dry-run");
     expect(dry.code, dry.out).toBe(0);
     expect(dry.out).toContain("Templates: 1 created");
+    // Without LibreOffice the command says which versions it cannot draw and how to install it.
+    const noConverter = spawnSync(process.execPath, ["scripts/templates.ts", folder, "--dry-run"], {
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        PATH: path.dirname(process.execPath),
+      },
+      encoding: "utf8",
+    });
+    expect(`${noConverter.stdout}${noConverter.stderr}`).toMatch(
+      /LibreOffice is not on this machine: 1 version has a variant without a previews\/ folder.*apt-get install libreoffice-impress-nogui/s,
+    );
     const first = run(folder);
     expect(first.code, first.out).toBe(0);
     expect(first.out).toContain("Templates: 1 created");

@@ -37,9 +37,9 @@ function summaryText(r: TemplateImportSummary, dryRun: boolean, converter: boole
     `Designers: ${r.designers.created} created, ${r.designers.updated} updated, ${r.designers.unchanged} unchanged`,
     `New versions: ${r.versions}${r.versions && !dryRun ? " (their previews are drawn by the job queue: the server or npm run worker; a template shows once its version is ready)" : ""}`,
   ];
-  if (r.versions && !converter)
+  if (r.needConverter && !converter)
     lines.push(
-      `LibreOffice is not on this machine: variants without previews/ folders cannot be drawn here; ${DECK_PREVIEWS.installHint}.`,
+      `LibreOffice is not on this machine: ${r.needConverter} version${r.needConverter > 1 ? "s have variants" : " has a variant"} without a previews/ folder, which only LibreOffice can draw; ${DECK_PREVIEWS.installHint}.`,
     );
   return lines.join("\n");
 }

@@ -30,6 +30,8 @@ export type TemplateImportSummary = {
   templates: { created: number; updated: number; unchanged: number; unpublished: number };
   /** New versions queued for their previews. */
   versions: number;
+  /** Of those, versions with a variant that has no slide images: LibreOffice draws them. */
+  needConverter: number;
   designers: { created: number; updated: number; unchanged: number };
   problems: ImportProblem[];
 };
@@ -97,6 +99,7 @@ export async function importTemplateFolder(
   const summary: TemplateImportSummary = {
     templates: { created: 0, updated: 0, unchanged: 0, unpublished: 0 },
     versions: 0,
+    needConverter: 0,
     designers: { created: 0, updated: 0, unchanged: 0 },
     problems: [],
   };
@@ -140,7 +143,10 @@ export async function importTemplateFolder(
       const e = existing.get(t.key);
       if (!e) summary.templates.created++;
       else summary.templates.updated++;
-      if (!e || e.latest_hash !== t.sourceHash || e.failed_id !== null) summary.versions++;
+      if (!e || e.latest_hash !== t.sourceHash || e.failed_id !== null) {
+        summary.versions++;
+        if (t.variants.some((v) => !v.previews)) summary.needConverter++;
+      }
     }
     if (opts.prune)
       summary.templates.unpublished = [...existing.values()].filter(
@@ -187,6 +193,7 @@ export async function importTemplateFolder(
       if (result.versionId) {
         queued.push(result.versionId);
         summary.versions++;
+        if (t.variants.some((v) => !v.previews)) summary.needConverter++;
       }
       if (result.outcome !== "unchanged") touched.push(result.templateId);
     }
