@@ -1,0 +1,726 @@
+/**
+ * What the project's own templates say and how they look: one spec per template folder, drawn by
+ * make.ts. The folder's template.yaml holds the catalogue's texts; these are the slides.
+ */
+import type { DeckSpec, Palette } from "./make.ts";
+
+const money = (v: number) => `$${v.toFixed(1)}M`;
+const percent = (v: number) => `${v}%`;
+
+const QBR_BLUE: Palette = {
+  bg: "FFFFFF",
+  surface: "EEF3FA",
+  text: "14213D",
+  muted: "5B6B82",
+  accent: "2563EB",
+  accent2: "F59E0B",
+  accent3: "A9C2F7",
+  dark: "0F1E3D",
+  onDark: "FFFFFF",
+  line: "D5DEEA",
+  ink: "2563EB",
+};
+
+const QBR_TEAL: Palette = {
+  bg: "FFFFFF",
+  surface: "EAF5F3",
+  text: "12302E",
+  muted: "527370",
+  accent: "0D8A7F",
+  accent2: "F2A93B",
+  accent3: "9ED6CF",
+  dark: "0B2E2C",
+  onDark: "FFFFFF",
+  line: "D3E5E2",
+  ink: "0B7A70",
+};
+
+const PITCH_PURPLE: Palette = {
+  bg: "FFFFFF",
+  surface: "F4F0FB",
+  text: "1E1533",
+  muted: "675E7E",
+  accent: "7C3AED",
+  accent2: "F472B6",
+  accent3: "C9B8FB",
+  dark: "1E1036",
+  onDark: "FFFFFF",
+  line: "E2DCF0",
+  ink: "6D28D9",
+};
+
+const PITCH_ORANGE: Palette = {
+  bg: "FFFFFF",
+  surface: "FFF3EA",
+  text: "2B1A10",
+  muted: "7A6253",
+  accent: "EA580C",
+  accent2: "FACC15",
+  accent3: "FDC9A4",
+  dark: "2A1406",
+  onDark: "FFFFFF",
+  line: "F1DFD2",
+  ink: "C2410C",
+};
+
+const THESIS_GREEN: Palette = {
+  bg: "FBFAF6",
+  surface: "EEF2E8",
+  text: "1F2A1F",
+  muted: "5A6757",
+  accent: "2F6B3B",
+  accent2: "C1922E",
+  accent3: "A9C79C",
+  dark: "1C3322",
+  onDark: "F7F5EE",
+  line: "D9E0D3",
+  ink: "2F6B3B",
+};
+
+const MARKETING_PINK: Palette = {
+  bg: "FFFFFF",
+  surface: "FDEEF4",
+  text: "2A1220",
+  muted: "7A5A6A",
+  accent: "DB2777",
+  accent2: "7C3AED",
+  accent3: "F7AFCF",
+  dark: "3B0A24",
+  onDark: "FFFFFF",
+  line: "F3D5E2",
+  ink: "BE185D",
+};
+
+const LESSON_YELLOW: Palette = {
+  bg: "FFFDF5",
+  surface: "FFF1BF",
+  text: "1E2A4A",
+  muted: "566080",
+  accent: "FFB000",
+  accent2: "3A86FF",
+  accent3: "FF6B6B",
+  dark: "FFD23F",
+  onDark: "1E2A4A",
+  line: "EEDFA8",
+  ink: "9A6200",
+};
+
+const REPORT_GREEN: Palette = {
+  bg: "FFFFFF",
+  surface: "EDF6EF",
+  text: "102A1C",
+  muted: "52695B",
+  accent: "15803D",
+  accent2: "0EA5E9",
+  accent3: "9BD3AE",
+  dark: "0F2A1B",
+  onDark: "FFFFFF",
+  line: "D6E6DA",
+  ink: "15803D",
+};
+
+export const DECKS: DeckSpec[] = [
+  {
+    key: "quarterly-business-review",
+    ratio: "16:9",
+    fonts: { head: "Montserrat", body: "Open Sans" },
+    footer: "Northwind Logistics · Q3 2026 business review",
+    variants: [
+      { colour: "blue", file: "quarterly-business-review-blue.pptx", palette: QBR_BLUE },
+      { colour: "teal", file: "quarterly-business-review-teal.pptx", palette: QBR_TEAL },
+    ],
+    slides: [
+      {
+        kind: "title",
+        kicker: "Quarterly business review",
+        title: "Q3 2026: growth with healthier margins",
+        subtitle: "Results, lessons and the plan for the fourth quarter",
+        meta: "Northwind Logistics · Leadership team · October 2026",
+      },
+      {
+        kind: "agenda",
+        title: "Agenda",
+        items: [
+          ["Highlights", "The quarter in four numbers"],
+          ["Revenue", "Month by month, against plan"],
+          ["Regions", "Where we grew and where we did not"],
+          ["Lessons", "What worked and what we stop doing"],
+          ["Q4 priorities", "Four bets and their owners"],
+        ],
+      },
+      {
+        kind: "stats",
+        title: "The quarter in numbers",
+        intro: "Revenue beat plan for the second quarter running, and every region kept its margin above 20%.",
+        stats: [
+          ["$4.2M", "Revenue", "18% above Q3 2025 and 6% above plan"],
+          ["312", "New customers", "Mostly mid-sized retailers, the segment we chose in spring"],
+          ["112%", "Net retention", "Existing customers ship more with us each quarter"],
+          ["24%", "Operating margin", "Up from 19%: routing and fewer empty return trips"],
+        ],
+      },
+      {
+        kind: "bars",
+        title: "Revenue by month",
+        data: [
+          ["Jan", 1.1],
+          ["Feb", 1.05],
+          ["Mar", 1.2],
+          ["Apr", 1.18],
+          ["May", 1.27],
+          ["Jun", 1.31],
+          ["Jul", 1.34],
+          ["Aug", 1.39],
+          ["Sep", 1.47],
+        ],
+        format: money,
+        highlight: 8,
+        takeaway: [
+          "September set a record",
+          "Nine months of steady growth: the new warehouse in Rotterdam took the September peak without overtime.",
+        ],
+      },
+      {
+        kind: "table",
+        title: "Performance by region",
+        columns: ["Region", "Revenue", "Growth", "Margin", "Customers"],
+        rows: [
+          ["Benelux", "$1.46M", "+24%", "27%", "118"],
+          ["Iberia", "$1.02M", "+19%", "25%", "84"],
+          ["Nordics", "$0.91M", "+15%", "22%", "61"],
+          ["Central Europe", "$0.81M", "\u22123%", "21%", "49"],
+        ],
+        note: "Central Europe lost one large account in July; the pipeline there is rebuilt for Q4.",
+      },
+      {
+        kind: "bullets",
+        title: "What worked, and what we stop doing",
+        points: [
+          "Dynamic routing cut empty kilometres by a fifth across all regions.",
+          "A named account manager for every customer above 50 shipments a month.",
+          "We stop discounting to win one-off contracts: they churned within a quarter.",
+          "Weekly pricing reviews replace the monthly ones.",
+        ],
+        side: { value: "\u221221%", label: "empty kilometres since dynamic routing went live in June" },
+      },
+      {
+        kind: "timeline",
+        title: "Priorities for Q4",
+        steps: [
+          ["October", "Open Lyon hub", "Lease signed; staff hired and trained by the 20th."],
+          ["November", "Peak season plan", "Extra shifts and partner fleets booked for the Black Friday week."],
+          ["December", "Self-service portal", "Customers book, track and pay online; pilot with 40 accounts."],
+          ["January", "2027 budget", "Plans per region, approved at the January board meeting."],
+        ],
+      },
+      {
+        kind: "quote",
+        quote: "The team turned growth into profit this quarter. Now we make it repeatable.",
+        author: "Elena Varga",
+        role: "Chief Executive Officer, Northwind Logistics",
+      },
+      {
+        kind: "closing",
+        title: "Thank you",
+        subtitle: "Questions and discussion",
+        lines: ["Finance pack and regional detail in the shared folder", "Next review: 14 January 2027"],
+      },
+    ],
+  },
+  {
+    key: "startup-pitch-deck",
+    ratio: "16:9",
+    fonts: { head: "Poppins", body: "Nunito" },
+    footer: "Harvestly · Seed round 2026",
+    variants: [
+      { colour: "purple", file: "startup-pitch-deck-purple.pptx", palette: PITCH_PURPLE },
+      { colour: "orange", file: "startup-pitch-deck-orange.pptx", palette: PITCH_ORANGE },
+    ],
+    slides: [
+      {
+        kind: "title",
+        kicker: "Seed round · 2026",
+        title: "Harvestly: fresh fruit for every office",
+        subtitle: "Weekly boxes from local farms, delivered to teams",
+        meta: "Investor presentation · Confidential",
+      },
+      {
+        kind: "bullets",
+        title: "The problem",
+        points: [
+          "Offices want healthy snacks, but supermarket fruit is picked weeks early and travels far.",
+          "Local farms throw away up to a third of their harvest for being the wrong size.",
+          "Nobody connects the two: office managers order by phone, farms sell to wholesalers.",
+        ],
+        side: { value: "31%", label: "of a small farm's harvest never reaches a shop" },
+      },
+      {
+        kind: "cards",
+        title: "Our solution",
+        intro: "A subscription that takes the harvest straight from the farm to the office kitchen.",
+        cards: [
+          ["Order in a minute", "Team size and taste; the box adjusts itself every week."],
+          ["Picked this week", "Fruit from farms within 150 km, picked at most four days before delivery."],
+          ["Nothing wasted", "Odd shapes welcome; what offices leave over goes to food banks."],
+        ],
+      },
+      {
+        kind: "rings",
+        title: "Market size",
+        rings: [
+          ["TAM", "$9.8B", "Spending on snacks and drinks at offices in the EU"],
+          ["SAM", "$1.6B", "Fresh produce at offices with 20 or more staff in our six launch cities"],
+          ["SOM", "$48M", "Three percent of that market by 2029, with the current model"],
+        ],
+      },
+      {
+        kind: "bars",
+        title: "Traction",
+        data: [
+          ["Q3 25", 12],
+          ["Q4 25", 19],
+          ["Q1 26", 31],
+          ["Q2 26", 46],
+          ["Q3 26", 68],
+        ],
+        format: (v) => `${v}k`,
+        highlight: 4,
+        takeaway: [
+          "68,000 boxes last quarter",
+          "Monthly growth of 14% since launch, with 210 offices and a churn below 2% a month.",
+        ],
+      },
+      {
+        kind: "matrix",
+        title: "Competition",
+        x: ["Fixed menu", "Seasonal and local"],
+        y: ["Occasional", "Weekly subscription"],
+        points: [
+          ["Harvestly", 0.82, 0.8],
+          ["Snack boxes", 0.22, 0.7],
+          ["Supermarkets", 0.18, 0.22],
+          ["Farm markets", 0.78, 0.2],
+          ["Caterers", 0.42, 0.38],
+        ],
+      },
+      {
+        kind: "team",
+        title: "The team",
+        people: [
+          ["Lucía Ferrer", "CEO", "Ran operations at a meal-kit company for six years"],
+          ["Jonas Berg", "CTO", "Built routing software for a national courier"],
+          ["Amara Osei", "Head of farms", "Third-generation grower; 80 farms signed"],
+          ["Tom Haas", "Sales", "Sold workplace services to 300 companies"],
+        ],
+      },
+      {
+        kind: "hbars",
+        title: "The ask: $2.5M seed",
+        data: [
+          ["Cold chain", 40],
+          ["Growth", 30],
+          ["Product", 20],
+          ["Operations", 10],
+        ],
+        format: percent,
+        note: "18 months of runway to reach six cities and break even on each delivery route.",
+      },
+      {
+        kind: "closing",
+        title: "Let's grow together",
+        subtitle: "Lucía Ferrer, co-founder and CEO",
+        lines: ["lucia@harvestly.example", "harvestly.example/investors"],
+      },
+    ],
+  },
+  {
+    key: "thesis-defense",
+    ratio: "4:3",
+    fonts: { head: "Lora", body: "Source Sans 3" },
+    footer: "Drought memory in wheat seedlings · Master's thesis defence",
+    variants: [{ colour: "green", file: "thesis-defense-green.pptx", palette: THESIS_GREEN }],
+    slides: [
+      {
+        kind: "title",
+        kicker: "Master's thesis defence",
+        title: "Drought memory in wheat seedlings",
+        subtitle: "How a first water stress changes the response to the second",
+        meta: "Candidate: María Soler · Supervisor: Dr. Ines Kovač · Plant Sciences · 2026",
+      },
+      {
+        kind: "agenda",
+        title: "Outline",
+        items: [
+          ["Question", "Do seedlings remember a drought?"],
+          ["Method", "Two droughts, four groups, 480 seedlings"],
+          ["Results", "Stomata, leaf water and growth"],
+          ["Discussion", "What the memory is made of"],
+          ["Conclusions", "Answers, limits, next steps"],
+        ],
+      },
+      {
+        kind: "bullets",
+        title: "Research question",
+        points: [
+          "Plants that lived through one drought often cope better with the next one.",
+          "We asked whether wheat seedlings close their stomata sooner the second time.",
+          "And whether that memory lasts for one week or for three.",
+        ],
+        side: { value: "2\u00D7", label: "droughts per seedling, seven days apart or twenty-one" },
+      },
+      {
+        kind: "timeline",
+        title: "Method",
+        steps: [
+          ["Week 1", "First drought", "Water withheld for five days from primed groups."],
+          ["Week 2", "Recovery", "Full watering; leaf samples taken every second day."],
+          ["Week 3\u20134", "Second drought", "All groups dry; stomatal conductance measured daily."],
+          ["Week 5", "Analysis", "Leaf water, xylem pressure and dry mass for 480 seedlings."],
+        ],
+      },
+      {
+        kind: "bars",
+        title: "Result: stomata close sooner",
+        data: [
+          ["Control", 4.6],
+          ["Primed, 21 d", 3.4],
+          ["Primed, 7 d", 2.1],
+        ],
+        format: (v) => `${v} days`,
+        highlight: 2,
+        takeaway: [
+          "Twice as fast",
+          "Seedlings primed a week earlier closed their stomata in half the time of unprimed ones.",
+        ],
+      },
+      {
+        kind: "table",
+        title: "Result: water and growth",
+        columns: ["Group", "Leaf water", "Xylem pressure", "Dry mass"],
+        rows: [
+          ["Control", "71%", "\u22121.9 MPa", "0.42 g"],
+          ["Primed, 21 days", "76%", "\u22121.5 MPa", "0.45 g"],
+          ["Primed, 7 days", "81%", "\u22121.2 MPa", "0.47 g"],
+        ],
+        note: "Means of 120 seedlings per group at the end of the second drought; all differences p < 0.01.",
+      },
+      {
+        kind: "cards",
+        title: "Discussion",
+        intro: "Three findings from the second drought, and what they suggest.",
+        cards: [
+          ["A memory", "Primed seedlings kept more water and grew more."],
+          ["It fades", "After three weeks half of the advantage is gone."],
+          ["Next", "Which genes stay switched on between the droughts."],
+        ],
+      },
+      {
+        kind: "bullets",
+        title: "Conclusions",
+        points: [
+          "Wheat seedlings remember a drought for at least three weeks.",
+          "The memory shows first in the stomata, then in growth.",
+          "Priming seedlings before planting could save water in dry years.",
+        ],
+        side: { value: "+12%", label: "dry mass after the second drought, primed a week before" },
+      },
+      {
+        kind: "closing",
+        title: "Thank you",
+        subtitle: "Questions from the committee",
+        lines: ["María Soler", "Department of Plant Sciences"],
+      },
+    ],
+  },
+  {
+    key: "product-launch-marketing-plan",
+    ratio: "16:9",
+    fonts: { head: "Raleway", body: "Lato" },
+    footer: "Lumen desk lamp · Launch marketing plan",
+    variants: [{ colour: "pink", file: "product-launch-marketing-plan-pink.pptx", palette: MARKETING_PINK }],
+    slides: [
+      {
+        kind: "title",
+        kicker: "Marketing plan · Spring 2027",
+        title: "Launching Lumen, the daylight lamp",
+        subtitle: "Audience, message, channels and budget for 90 days",
+        meta: "Brand and growth team · Draft for approval",
+      },
+      {
+        kind: "agenda",
+        title: "Agenda",
+        items: [
+          ["Audience", "Who buys a $129 desk lamp"],
+          ["Positioning", "One sentence to remember"],
+          ["Channels", "Where the budget goes"],
+          ["Timeline", "From teaser to launch day"],
+          ["Budget and goals", "What success looks like"],
+        ],
+      },
+      {
+        kind: "cards",
+        title: "Who we are talking to",
+        cards: [
+          ["Remote workers", "Work from a corner of the living room; want light that is kind to the eyes."],
+          ["Students", "Study late; share the room; value a lamp that dims itself."],
+          ["Design lovers", "Buy objects that look good switched off; follow interior accounts."],
+          ["Gift buyers", "Look for a thoughtful present under $150 in May and December."],
+        ],
+      },
+      {
+        kind: "quote",
+        quote: "For people who work from home, Lumen is the desk lamp that follows daylight, so evenings feel lighter.",
+        author: "Positioning statement",
+        role: "Approved by the brand team, September 2026",
+      },
+      {
+        kind: "hbars",
+        title: "Channel mix",
+        data: [
+          ["Social video", 35],
+          ["Creators", 25],
+          ["Search", 20],
+          ["Email", 12],
+          ["Pop-up stores", 8],
+        ],
+        format: percent,
+        note: "Share of the $240,000 launch budget; reviewed every two weeks against cost per sale.",
+      },
+      {
+        kind: "timeline",
+        title: "Launch timeline",
+        steps: [
+          ["Week \u22126", "Teaser", "Short videos of the lamp at dawn and dusk; waiting list opens."],
+          ["Week \u22123", "Creators", "Thirty lamps sent to home-office and interior creators."],
+          ["Launch day", "Go live", "Shop, launch film and email to the waiting list at 9:00."],
+          ["Week +4", "Pop-ups", "Lamps in three city stores; the first reviews shared."],
+        ],
+      },
+      {
+        kind: "table",
+        title: "Budget and goals",
+        columns: ["Channel", "Budget", "Goal", "Cost per sale"],
+        rows: [
+          ["Social video", "$84,000", "1,400 sales", "$60"],
+          ["Creators", "$60,000", "1,100 sales", "$55"],
+          ["Search", "$48,000", "900 sales", "$53"],
+          ["Email and pop-ups", "$48,000", "1,000 sales", "$48"],
+        ],
+        note: "4,400 lamps in 90 days; break-even on marketing at about 3,000.",
+      },
+      {
+        kind: "stats",
+        title: "How we will know it worked",
+        intro: "Three numbers, checked every Monday morning.",
+        stats: [
+          ["12,000", "Waiting list", "Sign-ups before launch day"],
+          ["4,400", "Lamps sold", "In the first 90 days"],
+          ["4.6\u2605", "Rating", "Average of the first 300 reviews"],
+        ],
+      },
+      {
+        kind: "closing",
+        title: "Let's light it up",
+        subtitle: "Questions, ideas and approvals",
+        lines: ["Brand and growth team", "Next check-in: launch day minus six weeks"],
+      },
+    ],
+  },
+  {
+    key: "solar-system-lesson",
+    ratio: "4:3",
+    fonts: { head: "Fredoka", body: "Nunito" },
+    footer: "Science · Our Solar System",
+    variants: [{ colour: "yellow", file: "solar-system-lesson-yellow.pptx", palette: LESSON_YELLOW }],
+    slides: [
+      {
+        kind: "title",
+        kicker: "Science lesson · Ages 8\u201311",
+        title: "Our Solar System",
+        subtitle: "The Sun, eight planets and how big they really are",
+        meta: "Class 4B · 45 minutes",
+      },
+      {
+        kind: "agenda",
+        title: "Today's plan",
+        items: [
+          ["Warm-up", "What do you already know?"],
+          ["The Sun", "Our very own star"],
+          ["The planets", "Meet all eight"],
+          ["Big and small", "Compare their sizes"],
+          ["Quiz", "Three quick questions"],
+        ],
+      },
+      {
+        kind: "bullets",
+        title: "The Sun is a star",
+        points: [
+          "It is a huge ball of hot gas that gives us light and warmth.",
+          "Its light takes about eight minutes to reach the Earth.",
+          "All eight planets travel around it, each on its own path, called an orbit.",
+        ],
+        side: { value: "109", label: "Earths would fit side by side across the Sun" },
+      },
+      {
+        kind: "planets",
+        title: "Meet the planets",
+        planets: [
+          ["Mercury", 4879, "A7A29A"],
+          ["Venus", 12104, "E8B04B"],
+          ["Earth", 12742, "3A86FF"],
+          ["Mars", 6779, "E2553D"],
+          ["Jupiter", 139820, "D9A066"],
+          ["Saturn", 116460, "E9C46A"],
+          ["Uranus", 50724, "7FD1DE"],
+          ["Neptune", 49244, "4361EE"],
+        ],
+        note: "Bigger circle, bigger planet. The giants are even larger than they look here!",
+      },
+      {
+        kind: "bars",
+        title: "How wide is each planet?",
+        data: [
+          ["Mercury", 4.9],
+          ["Venus", 12.1],
+          ["Earth", 12.7],
+          ["Mars", 6.8],
+          ["Jupiter", 139.8],
+          ["Saturn", 116.5],
+          ["Uranus", 50.7],
+          ["Neptune", 49.2],
+        ],
+        format: (v) => `${Math.round(v)}`,
+        highlight: 4,
+        takeaway: ["Jupiter wins", "Widths in thousands of kilometres. Eleven Earths would fit across Jupiter."],
+      },
+      {
+        kind: "table",
+        title: "Rocky planets and giant planets",
+        columns: ["", "Rocky planets", "Giant planets"],
+        rows: [
+          ["Which ones", "Mercury to Mars", "Jupiter to Neptune"],
+          ["Made of", "Rock and metal", "Gas and ice"],
+          ["Size", "Small", "Huge"],
+          ["Moons", "Few or none", "Dozens"],
+          ["Rings", "No", "Yes, all four"],
+        ],
+        note: "Between the two groups lies the asteroid belt.",
+      },
+      {
+        kind: "quiz",
+        title: "Quiz time!",
+        questions: [
+          ["Which planet is the biggest?", ["Saturn", "Jupiter", "Neptune"]],
+          ["How long does sunlight take to reach us?", ["8 seconds", "8 minutes", "8 hours"]],
+          ["Which planets have rings?", ["Rocky ones", "Giant ones", "Only Earth"]],
+        ],
+      },
+      {
+        kind: "closing",
+        title: "Well done, astronauts!",
+        subtitle: "Homework: draw your favourite planet",
+        lines: ["Write three facts about it", "Bring it on Friday"],
+      },
+    ],
+  },
+  {
+    key: "sustainability-report",
+    ratio: "16:9",
+    fonts: { head: "Space Grotesk", body: "Inter" },
+    footer: "Alder & Co. · Sustainability report 2026",
+    variants: [{ colour: "green", file: "sustainability-report-green.pptx", palette: REPORT_GREEN }],
+    slides: [
+      {
+        kind: "title",
+        kicker: "Sustainability report",
+        title: "Alder & Co. 2026: halfway to net zero",
+        subtitle: "Emissions, energy, materials and people, in figures",
+        meta: "Published April 2027 · Covers the calendar year 2026",
+      },
+      {
+        kind: "agenda",
+        title: "Contents",
+        items: [
+          ["The year in figures", "Four numbers that matter"],
+          ["Emissions", "Scopes 1, 2 and 3 since 2022"],
+          ["Energy", "Where our power comes from"],
+          ["Targets", "Where we stand against 2030"],
+          ["Next steps", "The plan for 2027"],
+        ],
+      },
+      {
+        kind: "stats",
+        title: "2026 in figures",
+        intro: "Compared with our 2022 baseline, audited by an independent reviewer.",
+        stats: [
+          ["\u221248%", "Emissions", "Scopes 1 and 2, tonnes of CO\u2082e"],
+          ["81%", "Renewable power", "Solar roofs and a wind contract"],
+          ["62%", "Recycled materials", "In packaging, by weight"],
+          ["0", "Landfill", "Waste from our two factories"],
+        ],
+      },
+      {
+        kind: "bars",
+        title: "Emissions, scopes 1 and 2",
+        data: [
+          ["2022", 18.4],
+          ["2023", 16.1],
+          ["2024", 13.2],
+          ["2025", 11.0],
+          ["2026", 9.6],
+        ],
+        format: (v) => `${v.toFixed(1)} kt`,
+        highlight: 4,
+        takeaway: [
+          "Nearly halved in four years",
+          "Heat pumps in both factories and electric vans for local deliveries did most of the work.",
+        ],
+      },
+      {
+        kind: "hbars",
+        title: "Where our power comes from",
+        data: [
+          ["Wind contract", 46],
+          ["Own solar", 35],
+          ["Grid mix", 19],
+        ],
+        format: percent,
+        note: "Electricity used in 2026: 31 GWh. The grid share falls to 10% once the second solar roof opens.",
+      },
+      {
+        kind: "table",
+        title: "Targets for 2030",
+        columns: ["Target", "2030 goal", "2026", "Status"],
+        rows: [
+          ["Scope 1 and 2 emissions", "\u221270%", "\u221248%", "On track"],
+          ["Renewable electricity", "100%", "81%", "On track"],
+          ["Recycled packaging", "80%", "62%", "Behind"],
+          ["Supplier emissions data", "90%", "55%", "Behind"],
+        ],
+        note: "Two targets are behind plan; the actions for each are on the next page.",
+      },
+      {
+        kind: "timeline",
+        title: "Next steps",
+        steps: [
+          ["Q1 2027", "Second solar roof", "2.4 MW on the Tilburg warehouse."],
+          ["Q2 2027", "Supplier portal", "Emissions data from our top 200 suppliers."],
+          ["Q3 2027", "Refill packaging", "Refillable tins for the three best sellers."],
+          ["Q4 2027", "Science-based target", "Submit our 2040 net-zero plan for validation."],
+        ],
+      },
+      {
+        kind: "quote",
+        quote: "We measure what we emit the way we measure what we sell: every month, and in public.",
+        author: "Pieter de Vries",
+        role: "Chief Operating Officer, Alder & Co.",
+      },
+      {
+        kind: "closing",
+        title: "Thank you",
+        subtitle: "Read the full data appendix online",
+        lines: ["sustainability@alder.example", "Next report: April 2028"],
+      },
+    ],
+  },
+];
