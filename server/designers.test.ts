@@ -212,7 +212,7 @@ describe("a designer's page", () => {
     expect(en.html).toContain('content="noindex, follow"');
     const es = await page("/es/designers/nobody-here");
     expect(es.res.status).toBe(404);
-    expect(es.html).toContain("No encontramos el diseño «nobody-here»");
+    expect(es.html).toContain("No encontramos el perfil de diseño «nobody-here»");
   });
 
   it("is in Spanish under /es, with the Spanish bio and titles", async () => {

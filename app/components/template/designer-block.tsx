@@ -37,7 +37,7 @@ export function DesignerBlock({ designer }: { designer: DesignerView }) {
   return (
     <section
       aria-labelledby="designer-about"
-      className="mt-8 rounded-card bg-surface p-5 shadow-card ring-1 ring-line/60"
+      className="rounded-card bg-surface p-5 shadow-card ring-1 ring-line/60"
       data-testid="designer"
     >
       <h2 id="designer-about" className="text-lg font-semibold text-ink">

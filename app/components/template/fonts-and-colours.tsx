@@ -48,7 +48,7 @@ export function FontsAndColours({
   if (fonts.body) rows.push([t("template.usage.body"), fonts.body]);
   if (!rows.length && !fonts.others.length && !swatches.length) return null;
   return (
-    <section aria-labelledby="fonts-colours" className="mt-8" data-testid="fonts-colours">
+    <section aria-labelledby="fonts-colours" data-testid="fonts-colours">
       <h2 id="fonts-colours" className="mb-3 text-lg font-semibold text-ink">
         {t("template.usage.title")}
       </h2>

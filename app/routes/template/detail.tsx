@@ -179,12 +179,6 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
             />
           ) : null}
           <p className="mt-6 max-w-3xl leading-7 text-ink-soft">{template.description}</p>
-          <FontsAndColours
-            fonts={template.fonts}
-            swatches={(color && template.swatches[color.id]) || []}
-            variantName={template.colors.length > 1 ? color?.name : undefined}
-          />
-          {template.designer ? <DesignerBlock designer={template.designer} /> : null}
           {template.tags.length ? (
             <div className="mt-6">
               <h2 className="mb-2 text-sm font-semibold text-ink">{t("template.facts.tags")}</h2>
@@ -200,7 +194,7 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null}
         </div>
-        <aside className="flex flex-col gap-5 lg:sticky lg:top-32 lg:self-start">
+        <aside className="flex flex-col gap-5 lg:sticky lg:top-32 lg:row-span-2 lg:self-start">
           <div className="rounded-card bg-surface p-5 shadow-card ring-1 ring-line/60">
             {template.colors.length > 1 ? (
               <fieldset className="mb-5">
@@ -285,6 +279,16 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
           </div>
           <HouseAd />
         </aside>
+        {/* What the file holds and who made it: beside the panel on a desktop, after it on a phone (the
+            download comes first, and the swatches follow the colour chosen above them). */}
+        <div className="flex min-w-0 flex-col gap-8 lg:col-start-1">
+          <FontsAndColours
+            fonts={template.fonts}
+            swatches={(color && template.swatches[color.id]) || []}
+            variantName={template.colors.length > 1 ? color?.name : undefined}
+          />
+          {template.designer ? <DesignerBlock designer={template.designer} /> : null}
+        </div>
       </div>
       {template.designer && byDesigner.length ? (
         <section className="mt-14" aria-labelledby="more-from-designer">
