@@ -10,7 +10,7 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { getEnv } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
-import { seedBlog, seedIfEmpty } from "#db/seed/index.ts";
+import { seedBlog, seedIfEmpty, seedTemplates } from "#db/seed/index.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { systemClock } from "#modules/shared/context.ts";
@@ -28,6 +28,8 @@ if (env.SEED_DEMO === "auto") {
   await seedIfEmpty(database, { log, clock: systemClock });
   const storage = env.s3 ? s3Storage(env.s3) : diskStorage(path.join(env.dataDir, "files"));
   await seedBlog(database, { storage, log, clock: systemClock });
+  // No job queue here: the project's templates are drawn at once, from their committed slide images.
+  await seedTemplates(database, { storage, log, clock: systemClock, render: true });
 }
 
 const vite = await createViteServer({ root, server: { middlewareMode: true }, appType: "custom" });

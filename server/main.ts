@@ -7,7 +7,7 @@ import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
 import { getEnv, isLoopbackUrl } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
-import { seedBlog, seedDemoAccounts, seedIfEmpty } from "#db/seed/index.ts";
+import { seedBlog, seedDemoAccounts, seedIfEmpty, seedTemplates } from "#db/seed/index.ts";
 import { checkStripePrices, stripeClient } from "#modules/billing/stripe.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
 import { diskStorage } from "#modules/files/storage.ts";
@@ -63,6 +63,13 @@ export async function start() {
       } catch (error) {
         // Storage that cannot be written (S3 settings) is reported below, by name.
         log.error("demo blog not seeded", { error });
+      }
+      try {
+        // The project's own real templates (content/templates), beside the demo catalogue: their previews
+        // are drawn by the job queue started below, from the committed slide images.
+        if (seeded || env.demoMode) await seedTemplates(database, { storage, log, clock: systemClock });
+      } catch (error) {
+        log.error("project templates not seeded", { error });
       }
       if (env.demoMode && !env.DATABASE_URL) await seedDemoAccounts(database, { log, clock: systemClock });
     }

@@ -17,6 +17,8 @@ import type { Storage } from "#modules/files/storage.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
+import { importTemplateFolder, type TemplateImportSummary } from "#modules/templates/import.ts";
+import { renderTemplateVersion } from "#modules/templates/render.ts";
 
 export const DEMO_SEED = 20261122;
 export const DEMO_COUNT = 240;
@@ -284,6 +286,52 @@ export async function seedBlog(
       tags: result.tags.created,
       ms: Date.now() - started,
     });
+  return result;
+}
+
+/** The repository's own real templates (content/templates: decks with their slide images). */
+export const TEMPLATES_CONTENT_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../content/templates",
+);
+
+/**
+ * Imports the repository's own templates when the database never had imported templates, beside the
+ * demo catalogue (their categories, tags, styles and colours are the demo taxonomy's). Each new
+ * version is queued for its previews: the job queue draws them at start (queuedTemplateVersions), from
+ * the committed slide images, so no LibreOffice is needed; `render` draws them here instead (the dev
+ * server runs no job queue). A folder that does not import is logged and left out: the site starts
+ * without them rather than not at all. Answers the import's summary, or null when there was nothing to do.
+ */
+export async function seedTemplates(
+  database: Database,
+  opts: { storage: Storage; log: Logger; clock: Clock; folder?: string; render?: boolean },
+): Promise<TemplateImportSummary | null> {
+  const [{ used }] = await database.rows<{ used: boolean }>(
+    sql`select exists (select 1 from template where import_key is not null) as used`,
+  );
+  if (used) return null;
+  const folder = opts.folder ?? TEMPLATES_CONTENT_DIR;
+  if (!fs.existsSync(folder)) {
+    opts.log.warn("no templates to seed", { folder });
+    return null;
+  }
+  const started = Date.now();
+  const ctx = { db: database.db, storage: opts.storage, clock: opts.clock, log: opts.log };
+  const versions: number[] = [];
+  const result = await importTemplateFolder({ ...ctx, enqueueRender: async (id) => void versions.push(id) }, folder);
+  if (result.problems.length) {
+    opts.log.error("project templates not imported", { folder, problems: result.problems });
+    return result;
+  }
+  let failed = 0;
+  if (opts.render) for (const id of versions) if ((await renderTemplateVersion(ctx, id)).state === "failed") failed++;
+  opts.log.info("project templates seeded", {
+    templates: result.templates.created,
+    versions: result.versions,
+    ...(opts.render ? { failed } : {}),
+    ms: Date.now() - started,
+  });
   return result;
 }
 
