@@ -382,6 +382,7 @@ export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Prom
   return {
     kind: "found",
     template: {
+      // A card's ratio is its box (16:9 or 4:3); the page shows the deck's own, 16:10 and custom too.
       ...reshapeCard({ ...row, aspect_ratio: "16:9" }),
       aspectRatio: row.aspect_ratio,
       colors: colorRows.map((c) => reshapeColor(c, ctx.locale)),
