@@ -55,6 +55,7 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
     route("operator", "routes/operator/layout.tsx", { id: id("operator") }, [
       index("routes/operator/home.tsx", { id: id("operator/home") }),
       route("audit", "routes/operator/audit.tsx", { id: id("operator/audit") }),
+      route("templates", "routes/operator/templates.tsx", { id: id("operator/templates") }),
     ]),
     route("pdf-license-personal", "routes/resources/license-pdf.tsx", { id: id("pdf-license-personal") }),
     route("pdf-license-commercial", "routes/resources/license-pdf.tsx", { id: id("pdf-license-commercial") }),

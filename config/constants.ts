@@ -95,6 +95,7 @@ export const PAGE_QUERY_PARAMS = [
   "redirect",
   "slides",
   "sort",
+  "state",
   "style",
   "transactionId",
   "wait",
@@ -302,6 +303,8 @@ export const SECOND_FACTOR = {
 export const OPERATOR = {
   /** Audit log entries per page at /operator/audit. */
   auditPageSize: 50,
+  /** Templates per page at /operator/templates. */
+  templatesPageSize: 50,
 } as const;
 
 /** Largest request bodies in bytes: forms, JSON and GraphQL; provider webhooks. */

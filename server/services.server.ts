@@ -18,6 +18,7 @@ import * as legal from "#modules/legal/service.ts";
 import * as operatorAccess from "#modules/operator/access.ts";
 import * as audit from "#modules/operator/audit.ts";
 import * as search from "#modules/search/service.ts";
+import * as templatesAdmin from "#modules/templates/admin.ts";
 
 /**
  * Every domain service the edges may call. The server hands this object to loaders through the
@@ -43,6 +44,7 @@ export const services = {
   profile,
   search,
   sessions,
+  templatesAdmin,
   totp,
 };
 export type Services = typeof services;
