@@ -57,7 +57,10 @@ export function FontsAndColours({
           <h3 className="mb-2 text-sm font-semibold text-ink">{t("template.usage.fonts")}</h3>
           <dl className="text-sm">
             {rows.map(([label, font]) => (
-              <div key={label} className="flex flex-wrap justify-between gap-x-4 border-b border-line/70 py-2">
+              <div
+                key={label}
+                className="flex flex-wrap justify-between gap-x-4 border-b border-line/70 py-2 last:border-0"
+              >
                 <dt className="text-ink-muted">{label}</dt>
                 <dd className="font-medium text-ink">
                   <FontName font={font} />
