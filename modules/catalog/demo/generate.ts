@@ -813,6 +813,50 @@ export function buildDesign(rng: Rng, topic: Topic, slidesCount: number, decor: 
   return { slides };
 }
 
+/**
+ * Advances a template's plan stream exactly as the 2025-2026 generator's design did (it drew the slides
+ * from this stream, before the names). Replaying those draws keeps every name, slug, tag and
+ * description choice of the catalogue as published: the blog, the search relevance set and seeded sites
+ * cite these slugs. The slides themselves come from their own stream (`buildDesign`); nothing drawn
+ * here is kept.
+ */
+function replayLegacyDesignDraws(rng: Rng, topic: Topic, slidesCount: number): void {
+  const kit = getKit(topic.kit);
+  const take = makePicker(rng, kit, getKit("general"));
+  rng.int(0, Math.min(kit.titles.length, kit.subtitles.length) - 1);
+  rng.next(); // kicker
+  rng.next(); // presenter
+  const withAgenda = slidesCount >= 10 || rng.chance(0.5);
+  const agendaItems = kit.agenda.slice(0, rng.int(4, Math.min(6, kit.agenda.length)));
+  if (withAgenda) rng.next(); // agenda title
+  const bodyCount = slidesCount - (withAgenda ? 2 : 1) - 1;
+  const sections = slidesCount >= 13 ? Math.max(2, Math.min(agendaItems.length, Math.round(bodyCount / 5))) : 0;
+  const sectionAt = new Set<number>();
+  for (let k = 0; k < sections; k++) sectionAt.add(Math.floor((k * bodyCount) / sections));
+  const weights = LAYOUT_WEIGHTS[topic.category];
+  const candidates = Object.keys(weights) as SlideLayout[];
+  const used = new Map<SlideLayout, number>();
+  let prev: SlideLayout | null = null;
+  rng.next(); // first image side
+  for (let i = 0; i < bodyCount; i++) {
+    if (sectionAt.has(i)) {
+      prev = "section";
+      continue;
+    }
+    const w = candidates.map((l) => {
+      if (l === prev) return 0;
+      const n = used.get(l) ?? 0;
+      return (weights[l] ?? 0) * (n === 0 ? 2.2 : 1 / (1 + n * 0.8));
+    });
+    const layout = rng.weighted(candidates, w);
+    used.set(layout, (used.get(layout) ?? 0) + 1);
+    contentSlide(layout, take, rng, undefined, false);
+    prev = layout;
+  }
+  rng.next(); // thank-you title
+  rng.next(); // thank-you subtitle
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Planning one template (everything except history)
 
@@ -868,6 +912,7 @@ function planTemplate(
   const slidesCount = slidesCountFor(rng);
   // The slides draw from their own stream, so a change in how decks are built leaves names and tags alone.
   const design = buildDesign(createRng(hash32(seed, "design", index)), topic, slidesCount, decor, publishedAt);
+  replayLegacyDesignDraws(rng, topic, slidesCount);
 
   const tags = new Set(topic.tags);
   if (styleSlugs.includes("minimalist")) tags.add("minimal");
