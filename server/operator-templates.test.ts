@@ -98,11 +98,14 @@ describe("the operator's templates page", () => {
     await http().post("/operator/templates", { intent: "publish", templateId: String(publishedId) }, jar);
     expect(new Date((await state(publishedId)).published_at as Date).getTime()).toBe(now.getTime());
     expect((await http().get("/template/biology-thesis-defense")).status).toBe(200);
-    // An imported template without a ready version waits for it.
+    // An imported template without a ready version waits for it, and the page says so.
     await http().post("/operator/templates", { intent: "publish", templateId: String(draftId) }, jar);
     const waiting = await state(draftId);
     expect(waiting.publish_at).not.toBeNull();
     expect(waiting.published_at).toBeNull();
+    expect(visible(await (await http().get("/operator/templates?state=scheduled", jar)).text())).toContain(
+      "Waiting for its version",
+    );
     const log = await listAudit({ db: srv.database.db }, { action: "template.published" });
     expect(log.entries.length).toBe(3);
     expect(log.entries[0]).toMatchObject({ actor: { label: "ops@example.com" }, target: { label: "imported-pitch" } });
@@ -111,14 +114,17 @@ describe("the operator's templates page", () => {
 
   it("answers bad input with a message and changes nothing", async () => {
     const before = await state(publishedId);
-    for (const fields of [
+    const bad: Record<string, string>[] = [
       { intent: "schedule", templateId: String(publishedId), at: "tomorrow" },
-      { intent: "schedule", templateId: String(publishedId), at: "2026-02-30T25:00" },
+      { intent: "schedule", templateId: String(publishedId), at: "2026-02-30T10:00" },
+      { intent: "schedule", templateId: String(publishedId), at: "2026-12-01T25:00" },
+      { intent: "schedule", templateId: String(publishedId), at: "" },
       { intent: "publish", templateId: "abc" },
       { intent: "delete", templateId: String(publishedId) },
       { intent: "publish", templateId: "99999999" },
       { intent: "unpublish", templateId: `${publishedId}\u0000` },
-    ]) {
+    ];
+    for (const fields of bad) {
       const res = await http().post("/operator/templates", fields, jar);
       expect(res.status, JSON.stringify(fields)).toBeLessThan(500);
       expect(visible(await res.text())).toMatch(/role="alert"[^>]*>[^<]+/);

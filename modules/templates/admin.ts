@@ -40,6 +40,8 @@ export type OperatorTemplate = {
   } | null;
   /** Whether a ready version is shown (demo templates always are). */
   ready: boolean;
+  /** Asked to be public by now, but no version of it is ready yet. */
+  waiting: boolean;
 };
 
 type Row = {
@@ -97,6 +99,8 @@ function reshape(row: Row, now: Date): OperatorTemplate {
             finishedAt: date(row.v_finished_at),
           },
     ready: row.source === "demo" || row.version_id !== null,
+    waiting:
+      row.source === "import" && row.version_id === null && publishAt !== null && publishAt.getTime() <= now.getTime(),
   };
 }
 

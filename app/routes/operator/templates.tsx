@@ -56,8 +56,15 @@ const changeSchema = z.discriminatedUnion("intent", [
     at: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: "account.operator.templates.errors.date" })
-      .transform((v) => new Date(`${v}:00Z`))
-      .refine((d) => !Number.isNaN(d.getTime()), { error: "account.operator.templates.errors.date" }),
+      // A real calendar moment: JavaScript would move 2026-02-30 to March without a word.
+      .refine(
+        (v) => {
+          const d = new Date(`${v}:00Z`);
+          return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 16) === v;
+        },
+        { error: "account.operator.templates.errors.date" },
+      )
+      .transform((v) => new Date(`${v}:00Z`)),
   }),
 ]);
 
@@ -161,6 +168,7 @@ function TemplateRow({ item, when }: { item: Item; when: Intl.DateTimeFormat }) 
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("templateId") === String(item.id);
   const v = item.version;
+  const badge = item.waiting ? "waiting" : item.state;
   const tone =
     item.state === "published"
       ? "bg-emerald-50 text-emerald-800 ring-emerald-200"
@@ -187,7 +195,7 @@ function TemplateRow({ item, when }: { item: Item; when: Intl.DateTimeFormat }) 
           </p>
         </div>
         <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${tone}`}>
-          {t(`account.operator.state.${item.state}`)}
+          {t(`account.operator.templates.badge.${badge}`)}
         </span>
       </div>
       <dl className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
