@@ -74,6 +74,19 @@ function kitHeadlines(kit: Kit, layout: SlideLayout): string[] {
 }
 
 describe("each deck is written for its template's subject", () => {
+  it("keeps the names the blog and the search relevance set cite", () => {
+    const slugs = new Set(catalog.map((t) => t.translations.en.slug));
+    for (const slug of [
+      "vintage-swot-analysis",
+      "annual-report-for-nonprofits",
+      "thesis-defense-for-masters-students",
+      "elegant-thesis-defense",
+      "geometric-startup-pitch-deck-for-saas-companies",
+      "colorful-healthcare-infographics",
+    ])
+      expect(slugs.has(slug), slug).toBe(true);
+  });
+
   it("names every template after one topic of its category, in both languages", () => {
     for (const t of catalog) {
       const topic = topicOf(t);
