@@ -11,6 +11,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PREVIEW_WIDTHS } from "#config/constants.ts";
+import { generateDemoCatalog } from "#modules/catalog/demo/generate.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { searchTemplates } from "#modules/search/service.ts";
 import type { Clock } from "#modules/shared/context.ts";
@@ -21,7 +22,7 @@ import { hasLibreOffice } from "#modules/slides/previews.ts";
 import type { TemplateImportSummary } from "#modules/templates/import.ts";
 import { previewKey } from "#modules/templates/render.ts";
 import { createTestDatabase } from "#tests/db.ts";
-import { seedTaxonomy, seedTemplates, TEMPLATES_CONTENT_DIR } from "./index.ts";
+import { DEMO_COUNT, DEMO_SEED, seedTaxonomy, seedTemplates, TEMPLATES_CONTENT_DIR } from "./index.ts";
 
 const silent = { info() {}, warn() {}, error() {} };
 const now = new Date("2026-11-25T09:00:00Z");
@@ -182,6 +183,20 @@ describe("content/templates: the project's own templates", () => {
         found.items.map((i) => i.slug),
         locale,
       ).toEqual([slug]);
+    }
+  });
+
+  it("take no slug of the demo catalogue they are imported beside (the import would refuse them)", async () => {
+    const own = await queryRows<{ locale: "en" | "es"; slug: string }>(
+      database.db,
+      sql`select tr.locale, tr.slug from template_translation tr join template t on t.id = tr.template_id
+          where t.source = 'import'`,
+    );
+    expect(own).toHaveLength(folders.length * 2);
+    const demo = generateDemoCatalog({ seed: DEMO_SEED, count: DEMO_COUNT, now });
+    for (const locale of ["en", "es"] as const) {
+      const taken = new Set(demo.map((t) => t.translations[locale].slug));
+      expect(own.filter((o) => o.locale === locale && taken.has(o.slug))).toEqual([]);
     }
   });
 
