@@ -147,6 +147,11 @@ describe("checking a folder: one problem and nothing is written", () => {
       /unknown field "price"/,
     ],
     [
+      "a publication day that does not exist",
+      async () => ({ "a/template.yaml": manifest("a", { publish: '"2026-02-30"' }), "a/deck.pptx": thesisDeck }),
+      /"publish" must be true, false or a date/,
+    ],
+    [
       "a licence that is neither",
       async () => ({ "a/template.yaml": manifest("a", { licence: "gratis" }), "a/deck.pptx": thesisDeck }),
       /"licence" must be "free" or "premium"/,

@@ -168,7 +168,11 @@ function parsePublish(v: boolean | Date | string): boolean | Date | null {
   if (typeof v === "boolean") return v;
   const d =
     v instanceof Date ? v : /^\d{4}-\d{2}-\d{2}(?:[T ][\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v) ? new Date(v) : null;
-  return d && !Number.isNaN(d.getTime()) ? d : null;
+  if (!d || Number.isNaN(d.getTime())) return null;
+  // A real calendar day: JavaScript would move 2026-02-30 to March without a word.
+  if (typeof v === "string" && d.toISOString().slice(0, 10) !== v.slice(0, 10) && !/[+-]\d{2}:?\d{2}$/.test(v))
+    return null;
+  return d;
 }
 
 /** zod issues as messages naming the field. */
