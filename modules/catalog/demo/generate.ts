@@ -680,6 +680,9 @@ function heroFor(rng: Rng, topic: Topic, kit: Kit): { title: string; subtitle: s
   return { title, subtitle: `For ${topic.purpose[0]}.` };
 }
 
+/** The share of a deck's content slides its pool must be able to fill with the topic's own texts. */
+const OWN_SHARE = 0.8;
+
 /**
  * The content layouts of one deck: the required ones, then a weighted draw of others (favouring those
  * the topic's own kit has text for). Short decks use few layouts, long ones more, so decks of the same
@@ -706,12 +709,21 @@ function layoutPool(rng: Rng, topic: Topic, kit: Kit, contentCount: number): Sli
     rng.int(7, CONTENT_LAYOUTS.length),
     Math.max(pool.length, 4, Math.round(contentCount / 2) + rng.int(-1, 1)),
   );
-  // A long deck takes more layouts, so that no slide has to repeat while another text is unused.
+  // A longer deck takes more layouts: enough of the topic's own texts for most of its slides (the
+  // general kit's fill the rest), and no slide has to repeat while another text is unused.
   const general = getKit("general");
-  const capacity = () => pool.reduce((n, l) => n + own(l) + (general[LAYOUT_FIELD[l]!] as unknown[]).length, 0);
-  while (pool.length < CONTENT_LAYOUTS.length && (pool.length < target || capacity() < contentCount)) {
+  const ownText = () => pool.reduce((n, l) => n + own(l), 0);
+  const allText = () => pool.reduce((n, l) => n + own(l) + (general[LAYOUT_FIELD[l]!] as unknown[]).length, 0);
+  const enough = () => ownText() >= Math.ceil(contentCount * OWN_SHARE) && allText() >= contentCount;
+  while (pool.length < CONTENT_LAYOUTS.length && (pool.length < target || !enough())) {
     const rest = CONTENT_LAYOUTS.filter((l) => !pool.includes(l));
-    pool.push(rng.weighted(rest, rest.map(weightOf)));
+    const short = ownText() < Math.ceil(contentCount * OWN_SHARE);
+    pool.push(
+      rng.weighted(
+        rest,
+        rest.map((l) => weightOf(l) * (short ? own(l) : 1)),
+      ),
+    );
   }
   return pool;
 }
@@ -742,7 +754,7 @@ export function buildDesign(rng: Rng, topic: Topic, slidesCount: number, decor: 
     });
   const bodyCount = slidesCount - slides.length - 1;
   const withSections = slidesCount >= 13 && rng.chance(withAgenda ? 0.8 : 0.4);
-  const sections = withSections ? Math.max(2, Math.min(agendaItems.length, Math.round(bodyCount / 5))) : 0;
+  const sections = withSections ? Math.max(2, Math.min(agendaItems.length, Math.round(bodyCount / 4))) : 0;
   // Positions in the body where a section header goes (the first one opens the body, or follows an
   // opening slide).
   const lead = sections > 0 && rng.chance(0.35) ? 1 : 0;
@@ -788,7 +800,7 @@ export function buildDesign(rng: Rng, topic: Topic, slidesCount: number, decor: 
         return 0;
       const base = Math.max(0.2, weights[l] ?? 0);
       const n = used.get(l) ?? 0;
-      const text = (ownLeft.get(l) ?? 0) > 0 ? 1 : (allLeft.get(l) ?? 0) > 0 ? 0.3 : 0.01;
+      const text = (ownLeft.get(l) ?? 0) > 0 ? 1 : (allLeft.get(l) ?? 0) > 0 ? 0.06 : 0.002;
       return base * text * (n === 0 ? 2.5 : 1 / (1 + n * 0.8));
     });
     const layout = rng.weighted(candidates, w);
