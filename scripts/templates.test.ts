@@ -52,6 +52,17 @@ afterAll(() => {
 });
 
 describe("npm run templates:import", () => {
+  it("on a database the server never started, says to start it first", () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), "sn-templates-fresh-"));
+    const r = spawnSync(process.execPath, ["scripts/templates.ts", folder, "--dry-run"], {
+      env: { ...process.env, DATA_DIR: empty, DATABASE_URL: "", LOG_LEVEL: "silent" },
+      encoding: "utf8",
+    });
+    expect(r.status).toBe(1);
+    expect(`${r.stdout}${r.stderr}`).toContain("the catalogue has no categories yet: start the server once");
+    fs.rmSync(empty, { recursive: true, force: true });
+  });
+
   it("says how to use it", () => {
     expect(run()).toMatchObject({ code: 2, out: expect.stringContaining("usage: npm run templates:import") });
     expect(run(folder, "--force")).toMatchObject({ code: 2 });

@@ -328,6 +328,18 @@ export async function readTemplateFolder(root: string, vocabulary: Vocabulary): 
   const problems: ImportProblem[] = [];
   if (!(await statOrNull(root))?.isDirectory())
     return { templates: [], designers: [], problems: [{ file: root, message: "is not a folder" }] };
+  if (vocabulary.categories.size === 0)
+    return {
+      templates: [],
+      designers: [],
+      problems: [
+        {
+          file: root,
+          message:
+            "the catalogue has no categories yet: start the server once on this database (it creates the catalogue's categories, tags, styles and colours), then import",
+        },
+      ],
+    };
   const { designers, known } = await readDesigners(root, vocabulary, problems);
   const templates: TemplatePlan[] = [];
   const entries = (await fs.readdir(root, { withFileTypes: true }))
