@@ -406,3 +406,19 @@ describe("the page cache under made-up addresses", () => {
     }
   });
 });
+
+describe("route discovery through the page cache", () => {
+  it("answers /__manifest for the paths it is asked about, each time (its parameters are its answer)", async () => {
+    const { assets } = (await import(`${process.cwd()}/build/server/index.js`)) as { assets: { version: string } };
+    const ask = async (p: string) => {
+      const res = await srv.request(`/__manifest?${new URLSearchParams({ paths: p, version: assets.version })}`);
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const template = await ask("/template/minimal-startup-pitch-deck");
+    const blog = await ask("/blog/some-category/some-article");
+    expect(template).toContain('"id":"template"');
+    expect(blog).toContain('"id":"blog/article"');
+    expect(blog).not.toBe(template);
+  });
+});

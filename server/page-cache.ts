@@ -112,12 +112,12 @@ export class PageCache {
 }
 
 /**
- * The address a cached page is rendered and kept under: only the parameters pages read (`allowed`),
- * sorted by name (values of one name keep their order).
+ * The address a cached page is rendered and kept under: only the parameters pages read (`allowed`), in
+ * their order.
  */
 export function pageCacheKey(url: URL, allowed: ReadonlySet<string>): { key: string; search: string } {
+  // In the order the address gives them: a page shows its own query back (the language switch, filters).
   const kept = [...url.searchParams].filter(([name]) => allowed.has(name));
-  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const search = kept.length ? `?${new URLSearchParams(kept).toString()}` : "";
   return { key: `${url.pathname}${search}`, search };
 }

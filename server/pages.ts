@@ -10,6 +10,8 @@ import type { ViewCounter } from "./views.ts";
 
 const NONCE_MARK = "__SN_NONCE_MARK__";
 const PAGE_PARAMS: ReadonlySet<string> = new Set(PAGE_QUERY_PARAMS);
+/** React Router's lazy route discovery (the client asks which routes match the links it will follow). */
+const ROUTE_DISCOVERY = "/__manifest";
 
 /** Pages whose answer depends on the visitor or on a one-time link: never from the page cache. */
 const ACCOUNT_PAGES =
@@ -134,8 +136,12 @@ export function mountPages(
       else if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-cache");
       return res;
     }
-    // Kept (and rendered) for the parameters pages read only: `/?cb=1` is `/`.
-    const { key, search } = pageCacheKey(url, PAGE_PARAMS);
+    // Kept (and rendered) for the parameters pages read only: `/?cb=1` is `/`. React Router's route
+    // discovery (`/__manifest?paths=…&version=…`) is no page: its answer is its parameters.
+    const { key, search } =
+      url.pathname === ROUTE_DISCOVERY
+        ? { key: `${url.pathname}${url.search}`, search: url.search }
+        : pageCacheKey(url, PAGE_PARAMS);
     const version = await deps.catalogVersion();
     let page = deps.pageCache.get(key, version);
     let state = "HIT";

@@ -44,6 +44,7 @@ const L = {
     wrongCurrent: "Invalid current password",
     changed: "Password updated. Your other devices are signed out.",
     deletePassword: "Your password",
+    deleteSection: "Delete account",
     delete: "Delete my account",
     wrongPassword: "Invalid password",
     deleted: "Your account has been deleted.",
@@ -63,6 +64,7 @@ const L = {
     wrongCurrent: "La contraseña actual no es válida",
     changed: "Contraseña actualizada. Se ha cerrado la sesión en tus otros dispositivos.",
     deletePassword: "Tu contraseña",
+    deleteSection: "Eliminar cuenta",
     delete: "Eliminar mi cuenta",
     wrongPassword: "Contraseña no válida",
     deleted: "Tu cuenta se ha eliminado.",
@@ -104,10 +106,16 @@ for (const locale of ["en", "es"] as const) {
     await expect(page.getByText(l.changed)).toBeVisible();
     await axe(page);
 
-    await page.getByLabel(l.deletePassword, { exact: true }).fill(PASSWORD);
+    await page
+      .getByRole("region", { name: l.deleteSection })
+      .getByLabel(l.deletePassword, { exact: true })
+      .fill(PASSWORD);
     await page.getByRole("button", { name: l.delete }).click();
     await expect(page.getByText(l.wrongPassword)).toBeVisible();
-    await page.getByLabel(l.deletePassword, { exact: true }).fill("N3w-pass!word");
+    await page
+      .getByRole("region", { name: l.deleteSection })
+      .getByLabel(l.deletePassword, { exact: true })
+      .fill("N3w-pass!word");
     await page.getByRole("button", { name: l.delete }).click();
     await expect(page).toHaveURL(new RegExp(`${l.prefix}/signup\\?deleted=1$`));
     await expect(page.getByText(l.deleted)).toBeVisible();
