@@ -1,5 +1,5 @@
-import { Form, Link } from "react-router";
 import { useI18n } from "#app/components/i18n.tsx";
+import { OperatorList } from "#app/components/operator/operator-list.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/audit";
@@ -63,29 +63,23 @@ export default function OperatorAudit({ loaderData }: Route.ComponentProps) {
     return name === key ? a : name;
   };
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight text-ink">{t("account.operator.audit.title")}</h1>
-        <p className="mt-2 text-ink-muted">{t("account.operator.audit.intro")}</p>
-      </div>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="audit-action" className="field-label">
-            {t("account.operator.audit.filter")}
-          </label>
-          <select id="audit-action" name="action" defaultValue={action} className="field-input min-w-56">
-            <option value="">{t("account.operator.audit.allActions")}</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {actionName(a)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          {t("account.operator.audit.apply")}
-        </button>
-      </Form>
+    <OperatorList
+      title={t("account.operator.audit.title")}
+      intro={t("account.operator.audit.intro")}
+      filter={{
+        id: "audit-action",
+        name: "action",
+        label: t("account.operator.audit.filter"),
+        all: t("account.operator.audit.allActions"),
+        value: action,
+        options: actions.map((a) => ({ value: a, label: actionName(a) })),
+      }}
+      pages={{
+        label: t("account.operator.audit.pages"),
+        previous: page > 1 ? { href: pageHref(page - 1), label: t("account.operator.audit.newer") } : null,
+        next: hasNext ? { href: pageHref(page + 1), label: t("account.operator.audit.older") } : null,
+      }}
+    >
       {entries.length === 0 ? (
         <p className="rounded-card bg-surface p-6 text-ink-muted ring-1 ring-line/60">
           {t("account.operator.audit.empty")}
@@ -147,21 +141,7 @@ export default function OperatorAudit({ loaderData }: Route.ComponentProps) {
           </ol>
         </>
       )}
-      {page > 1 || hasNext ? (
-        <nav aria-label={t("account.operator.audit.pages")} className="flex gap-3">
-          {page > 1 ? (
-            <Link to={pageHref(page - 1)} className="btn-secondary">
-              {t("account.operator.audit.newer")}
-            </Link>
-          ) : null}
-          {hasNext ? (
-            <Link to={pageHref(page + 1)} className="btn-secondary">
-              {t("account.operator.audit.older")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
-    </div>
+    </OperatorList>
   );
 }
 

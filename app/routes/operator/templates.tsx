@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { useI18n } from "#app/components/i18n.tsx";
+import { OperatorList } from "#app/components/operator/operator-list.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/templates";
@@ -104,29 +105,23 @@ export default function OperatorTemplates({ loaderData, actionData }: Route.Comp
     return `${href("/operator/templates")}${s ? `?${s}` : ""}`;
   };
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight text-ink">{t("account.operator.templates.title")}</h1>
-        <p className="mt-2 text-ink-muted">{t("account.operator.templates.intro")}</p>
-      </div>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor="templates-state" className="field-label">
-            {t("account.operator.templates.filter")}
-          </label>
-          <select id="templates-state" name="state" defaultValue={state} className="field-input min-w-56">
-            <option value="">{t("account.operator.templates.allStates")}</option>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`account.operator.state.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          {t("account.operator.audit.apply")}
-        </button>
-      </Form>
+    <OperatorList
+      title={t("account.operator.templates.title")}
+      intro={t("account.operator.templates.intro")}
+      filter={{
+        id: "templates-state",
+        name: "state",
+        label: t("account.operator.templates.filter"),
+        all: t("account.operator.templates.allStates"),
+        value: state,
+        options: STATES.map((s) => ({ value: s, label: t(`account.operator.state.${s}`) })),
+      }}
+      pages={{
+        label: t("account.operator.templates.pages"),
+        previous: page > 1 ? { href: pageHref(page - 1), label: t("account.operator.templates.previous") } : null,
+        next: hasNext ? { href: pageHref(page + 1), label: t("account.operator.templates.next") } : null,
+      }}
+    >
       {actionData && !actionData.ok ? (
         <p role="alert" className="rounded-card bg-red-50 p-4 text-sm font-medium text-red-800 ring-1 ring-red-200">
           {t(actionData.error)}
@@ -143,23 +138,7 @@ export default function OperatorTemplates({ loaderData, actionData }: Route.Comp
           ))}
         </ul>
       )}
-      {page > 1 || hasNext ? (
-        <nav aria-label={t("account.operator.templates.pages")} className="flex justify-between gap-3">
-          {page > 1 ? (
-            <Link to={pageHref(page - 1)} className="btn-secondary">
-              {t("account.operator.templates.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          {hasNext ? (
-            <Link to={pageHref(page + 1)} className="btn-secondary">
-              {t("account.operator.templates.next")}
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
-    </div>
+    </OperatorList>
   );
 }
 
