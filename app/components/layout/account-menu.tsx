@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
 import { useI18n } from "../i18n.tsx";
@@ -35,6 +35,9 @@ export function LogoutForm({ className = "" }: { className?: string }) {
 export function AccountMenu() {
   const { t, href } = useI18n();
   const viewer = useRouteLoaderData<RootData>("root")?.viewer;
+  // One component for the life of the header: switching from the lazy one to the loaded one when its code
+  // arrives would mount the menu anew, closing it under a click (a revalidation re-renders the header).
+  const [Menu] = useState<ComponentType>(() => Loaded ?? MemberMenu);
   if (!viewer) {
     return (
       <div className="flex items-center gap-2">
@@ -50,7 +53,7 @@ export function AccountMenu() {
 
   return (
     <Suspense fallback={<span aria-hidden="true" className="inline-flex size-8 rounded-full bg-brand-50" />}>
-      {Loaded ? <Loaded /> : <MemberMenu />}
+      <Menu />
     </Suspense>
   );
 }
