@@ -17,6 +17,7 @@ import { openDatabase } from "#db/client.server.ts";
 import { setBlocked, setPlan, setRole, turnOffSecondFactor } from "#modules/accounts/operator.ts";
 import { systemClock } from "#modules/shared/context.ts";
 import { embeddedDatabaseHeld } from "./embedded-database.ts";
+import { runAsMain } from "./folder-command.ts";
 
 const USAGE = [
   "usage: npm run account -- block LOGIN | unblock LOGIN | plan LOGIN PLAN | role LOGIN operator|member | second-factor-off LOGIN",
@@ -60,13 +61,4 @@ function shellUser(): string {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { code, out } = await runAccountCommand(process.argv.slice(2));
-    (code === 0 ? console.log : console.error)(out);
-    process.exit(code);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-}
+await runAsMain(import.meta.url, (args) => runAccountCommand(args));

@@ -7,14 +7,10 @@
  * database in DATA_DIR (stop the server first: the embedded database takes one process at a time);
  * S3_* when set, else DATA_DIR/files.
  */
-import path from "node:path";
 import { getEnv } from "#config/env.server.ts";
-import { openDatabase } from "#db/client.server.ts";
 import { type ImportSummary, importBlogFolder } from "#modules/blog/import.ts";
-import { s3Storage } from "#modules/files/s3-storage.ts";
-import { diskStorage } from "#modules/files/storage.ts";
 import { type Logger, systemClock } from "#modules/shared/context.ts";
-import { embeddedDatabaseHeld } from "./embedded-database.ts";
+import { type CommandAnswer, runAsMain, runFolderCommand } from "./folder-command.ts";
 
 const USAGE = "usage: npm run blog:import -- FOLDER [--prune] [--dry-run]";
 
@@ -39,25 +35,9 @@ export async function runBlogCommand(
   args: string[],
   env = getEnv(),
   cwd = process.env.INIT_CWD ?? process.cwd(),
-): Promise<{ code: number; out: string }> {
-  const flags = new Set(args.filter((a) => a.startsWith("--")));
-  const folders = args.filter((a) => !a.startsWith("--"));
-  const known = [...flags].every((f) => f === "--prune" || f === "--dry-run");
-  if (folders.length !== 1 || !known) return { code: 2, out: USAGE };
-  const folder = path.resolve(cwd, folders[0]);
-  const dryRun = flags.has("--dry-run");
-  const held = embeddedDatabaseHeld(env, "Nothing was imported.");
-  if (held) return { code: 1, out: held };
-  const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: 2 } : { dataDir: path.join(env.dataDir, "db") },
-  );
-  try {
-    await database.migrate();
-    const storage = env.s3 ? s3Storage(env.s3) : diskStorage(path.join(env.dataDir, "files"));
-    const result = await importBlogFolder({ db: database.db, storage, clock: systemClock, log: quiet }, folder, {
-      prune: flags.has("--prune"),
-      dryRun,
-    });
+): Promise<CommandAnswer> {
+  return runFolderCommand(args, env, cwd, USAGE, async ({ database, storage, folder }, opts) => {
+    const result = await importBlogFolder({ db: database.db, storage, clock: systemClock, log: quiet }, folder, opts);
     if (result.errors.length) {
       const lines = result.errors.map((e) => `${e.file}: ${e.message}`);
       return {
@@ -68,19 +48,8 @@ export async function runBlogCommand(
         ].join("\n"),
       };
     }
-    return { code: 0, out: summaryText(result, dryRun) };
-  } finally {
-    await database.close();
-  }
+    return { code: 0, out: summaryText(result, opts.dryRun) };
+  });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { code, out } = await runBlogCommand(process.argv.slice(2));
-    (code === 0 ? console.log : console.error)(out);
-    process.exit(code);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-}
+await runAsMain(import.meta.url, (args) => runBlogCommand(args));

@@ -7,17 +7,13 @@
  * the database and file storage the server uses: DATABASE_URL, else the embedded database in DATA_DIR,
  * which one process holds at a time (the command says so while the server runs); S3_* when set.
  */
-import path from "node:path";
 import { serverT } from "#app/lib/messages.server.ts";
 import { DECK_PREVIEWS } from "#config/constants.ts";
 import { getEnv } from "#config/env.server.ts";
-import { openDatabase } from "#db/client.server.ts";
-import { s3Storage } from "#modules/files/s3-storage.ts";
-import { diskStorage } from "#modules/files/storage.ts";
 import { type Logger, systemClock } from "#modules/shared/context.ts";
 import { hasLibreOffice } from "#modules/slides/previews.ts";
 import { importTemplateFolder, type TemplateImportSummary } from "#modules/templates/import.ts";
-import { embeddedDatabaseHeld } from "./embedded-database.ts";
+import { type CommandAnswer, runAsMain, runFolderCommand } from "./folder-command.ts";
 
 const USAGE = "usage: npm run templates:import -- FOLDER [--dry-run] [--prune]";
 
@@ -48,25 +44,13 @@ export async function runTemplatesCommand(
   args: string[],
   env = getEnv(),
   cwd = process.env.INIT_CWD ?? process.cwd(),
-): Promise<{ code: number; out: string }> {
-  const flags = new Set(args.filter((a) => a.startsWith("--")));
-  const folders = args.filter((a) => !a.startsWith("--"));
-  const known = [...flags].every((f) => f === "--prune" || f === "--dry-run");
-  if (folders.length !== 1 || !known) return { code: 2, out: USAGE };
-  const folder = path.resolve(cwd, folders[0]);
-  const dryRun = flags.has("--dry-run");
-  const held = embeddedDatabaseHeld(env, "Nothing was imported.");
-  if (held) return { code: 1, out: held };
-  const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: 2 } : { dataDir: path.join(env.dataDir, "db") },
-  );
-  try {
-    await database.migrate();
-    const storage = env.s3 ? s3Storage(env.s3) : diskStorage(path.join(env.dataDir, "files"));
-    const result = await importTemplateFolder({ db: database.db, storage, clock: systemClock, log: quiet }, folder, {
-      prune: flags.has("--prune"),
-      dryRun,
-    });
+): Promise<CommandAnswer> {
+  return runFolderCommand(args, env, cwd, USAGE, async ({ database, storage, folder }, opts) => {
+    const result = await importTemplateFolder(
+      { db: database.db, storage, clock: systemClock, log: quiet },
+      folder,
+      opts,
+    );
     if (result.problems.length) {
       const t = serverT("en");
       const lines = result.problems.map(
@@ -80,19 +64,8 @@ export async function runTemplatesCommand(
         ].join("\n"),
       };
     }
-    return { code: 0, out: summaryText(result, dryRun, hasLibreOffice()) };
-  } finally {
-    await database.close();
-  }
+    return { code: 0, out: summaryText(result, opts.dryRun, hasLibreOffice()) };
+  });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    const { code, out } = await runTemplatesCommand(process.argv.slice(2));
-    (code === 0 ? console.log : console.error)(out);
-    process.exit(code);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
-}
+await runAsMain(import.meta.url, (args) => runTemplatesCommand(args));
