@@ -1,4 +1,5 @@
 import { data, Link, redirect, useLocation } from "react-router";
+import { ListBreadcrumb } from "#app/components/catalog/breadcrumb.tsx";
 import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
@@ -132,13 +133,7 @@ function DesignerPage({ loaderData }: Route.ComponentProps) {
   const hrefFor = (page: number) => (page > 1 ? `${location.pathname}?page=${page}` : location.pathname);
   return (
     <div className="container-page pt-8">
-      <nav aria-label={t("catalog.list.breadcrumb")} className="mb-3 text-sm text-ink-muted">
-        <Link to={href("/")} className="hover:text-brand-700">
-          SlideNest
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">{designer.name}</span>
-      </nav>
+      <ListBreadcrumb current={designer.name} />
       <header className="mb-8 max-w-3xl">
         <p className="text-sm font-semibold tracking-wide text-brand-700">{words.kicker}</p>
         <h1 className="mt-1 text-3xl font-bold tracking-tight text-ink sm:text-4xl">{designer.name}</h1>

@@ -1,4 +1,5 @@
-import { data, Link, redirect, useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
+import { ListBreadcrumb } from "#app/components/catalog/breadcrumb.tsx";
 import { FilterBar } from "#app/components/catalog/filter-bar.tsx";
 import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
@@ -95,7 +96,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
 export default withMessages(ListPage);
 
 function ListPage({ loaderData }: Route.ComponentProps) {
-  const { t, href } = useI18n();
+  const { t } = useI18n();
   const location = useLocation();
   const { result, query } = loaderData;
   const hrefFor = (page: number) => {
@@ -104,13 +105,7 @@ function ListPage({ loaderData }: Route.ComponentProps) {
   };
   return (
     <div className="container-page pt-8">
-      <nav aria-label={t("catalog.list.breadcrumb")} className="mb-3 text-sm text-ink-muted">
-        <Link to={href("/")} className="hover:text-brand-700">
-          SlideNest
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span aria-current="page">{loaderData.name}</span>
-      </nav>
+      <ListBreadcrumb current={loaderData.name} />
       <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">{loaderData.heading}</h1>
       <p className="mt-2 mb-6 max-w-3xl text-ink-muted">{loaderData.description}</p>
       <FilterBar
