@@ -128,6 +128,24 @@ describe("designers", () => {
     expect(more.items.map((c) => c.slug)).toEqual(["quiz-night", "science-poster"]);
   });
 
+  it("lists in the sitemap the designers with a published template, not those without one", async () => {
+    const entries = await catalog.listSitemapEntries(ctx());
+    expect(entries.designers.map((d) => d.slug)).toEqual(["ana-studio", "bo-studio"]);
+    for (const d of entries.designers) expect(d.updatedAt).toBeInstanceOf(Date);
+    // Only a draft or a template published later: not listed yet.
+    const later = new Date("2026-12-01T00:00:00Z");
+    const [{ published_at: was }] = await queryRows<{ published_at: Date }>(
+      database.db,
+      sql`update template t set published_at = ${later} from template old
+          where t.id = ${ids.other} and old.id = t.id returning old.published_at`,
+    );
+    try {
+      expect((await catalog.listSitemapEntries(ctx())).designers.map((d) => d.slug)).toEqual(["ana-studio"]);
+    } finally {
+      await database.db.execute(sql`update template set published_at = ${was} where id = ${ids.other}`);
+    }
+  });
+
   it("publishes a scheduled template on its date", async () => {
     const later: ServiceContext = { ...ctx(), clock: { now: () => new Date("2026-12-21T00:00:00Z") } };
     const page = await catalog.listDesignerTemplates(later, { designerId: designers.ana });

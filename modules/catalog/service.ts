@@ -642,8 +642,10 @@ export async function bumpCatalogVersion(ctx: Pick<ServiceContext, "db">): Promi
 export async function listSitemapEntries(ctx: Pick<ServiceContext, "db" | "clock">): Promise<{
   tags: { slug: string; updatedAt: Date }[];
   templates: { slugs: Record<Locale, string>; updatedAt: Date }[];
+  designers: { slug: string; updatedAt: Date }[];
 }> {
-  const [tags, templates] = await Promise.all([
+  const now = ctx.clock.now();
+  const [tags, templates, designers] = await Promise.all([
     queryRows<{ slug: string; updated_at: Date }>(
       ctx.db,
       sql`select slug, updated_at from tag where type in ('category', 'tag') order by id`,
@@ -653,11 +655,19 @@ export async function listSitemapEntries(ctx: Pick<ServiceContext, "db" | "clock
       sql`select en.slug as en, es.slug as es, t.updated_at from template t
           join template_translation en on en.template_id = t.id and en.locale = 'en'
           join template_translation es on es.template_id = t.id and es.locale = 'es'
-          where t.published_at <= ${ctx.clock.now()} order by t.id`,
+          where t.published_at <= ${now} order by t.id`,
+    ),
+    // A designer's page is listed once it shows a template: at least one of theirs is published.
+    queryRows<{ slug: string; updated_at: Date }>(
+      ctx.db,
+      sql`select d.slug, greatest(d.updated_at, max(t.updated_at)) as updated_at from designer d
+          join template t on t.designer_id = d.id and t.published_at <= ${now}
+          group by d.id order by d.id`,
     ),
   ]);
   return {
     tags: tags.map((t) => ({ slug: t.slug, updatedAt: new Date(t.updated_at) })),
     templates: templates.map((t) => ({ slugs: { en: t.en, es: t.es }, updatedAt: new Date(t.updated_at) })),
+    designers: designers.map((d) => ({ slug: d.slug, updatedAt: new Date(d.updated_at) })),
   };
 }

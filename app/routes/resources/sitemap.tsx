@@ -39,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       >,
       lastmod: t.updatedAt,
     })),
+    ...entries.designers.map((d) => ({ paths: both(`/designers/${d.slug}`), lastmod: d.updatedAt })),
     ...blog.tags,
     ...blog.posts,
   ];
