@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3 } from "#tests/s3.ts";
 import { s3Storage } from "./s3-storage.ts";
@@ -24,6 +25,15 @@ describe("S3-compatible storage (s3rver on loopback)", () => {
     expect((await storage.get("templates/1/2-free.pptx"))?.toString()).toBe("second");
     await storage.put("empty.webp", Buffer.alloc(0));
     expect(await storage.get("empty.webp")).toEqual(Buffer.alloc(0));
+  });
+
+  it("stores a stream of known length, and copies a stored file to another key", async () => {
+    const storage = s3Storage(s3.settings);
+    const chunks = Array.from({ length: 40 }, (_, i) => Buffer.alloc(64 * 1024, i));
+    await storage.putStream("uploads/abc", Readable.from(chunks), 40 * 64 * 1024);
+    await storage.copy("uploads/abc", "decks/abc.pptx");
+    expect(await storage.get("decks/abc.pptx")).toEqual(Buffer.concat(chunks));
+    expect(await storage.exists("uploads/abc")).toBe(true);
   });
 
   it("keeps another deployment's prefix apart", async () => {

@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -53,6 +54,27 @@ export function s3Storage(settings: S3Settings, client = s3Client(settings)): St
           Body: body,
           ContentLength: body.length,
           ContentType: CONTENT_TYPES[key.split(".").pop() ?? ""] ?? "application/octet-stream",
+        }),
+      );
+    },
+    async putStream(key, body, size) {
+      // PutObject streams a body of known length; a multipart upload is not needed up to 5 GB.
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: objectKey(key),
+          Body: body,
+          ContentLength: size,
+          ContentType: CONTENT_TYPES[key.split(".").pop() ?? ""] ?? "application/octet-stream",
+        }),
+      );
+    },
+    async copy(from, to) {
+      await client.send(
+        new CopyObjectCommand({
+          Bucket: bucket,
+          Key: objectKey(to),
+          CopySource: `${bucket}/${objectKey(from).split("/").map(encodeURIComponent).join("/")}`,
         }),
       );
     },
