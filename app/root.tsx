@@ -44,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           downloads: allowance ? { used: allowance.used, limit: allowance.limit } : null,
           needsInterests: interests.length === 0,
           avatarUrl: account.avatarUrl,
+          role: account.role,
         }
       : null,
     locale,

@@ -63,6 +63,8 @@ export type AccountView = {
   verified: boolean;
   /** The profile picture's address, or null (the header shows the initial). */
   avatarUrl: string | null;
+  /** member, or operator (`npm run account -- role`): the account menu links operators to /operator. */
+  role: "member" | "operator";
 };
 
 export type AccountResult<V> =
@@ -83,6 +85,7 @@ type AccountRow = {
   verified_at: Date | null;
   blocked_at: Date | null;
   avatar_key?: string | null;
+  role: string;
 };
 
 export function reshapeAccount(row: AccountRow): AccountView {
@@ -95,6 +98,7 @@ export function reshapeAccount(row: AccountRow): AccountView {
     locale: row.locale === "es" ? "es" : "en",
     verified: row.verified_at !== null,
     avatarUrl: avatarUrl(row.avatar_key),
+    role: row.role === "operator" ? "operator" : "member",
   };
 }
 

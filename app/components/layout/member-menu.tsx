@@ -114,6 +114,11 @@ export function MemberMenu() {
           <Link to={`${href("/faq")}#help`} className={item}>
             {t("auth.menu.help")}
           </Link>
+          {viewer.role === "operator" && (
+            <Link to={href("/operator")} className={item} data-operator-link="">
+              {t("auth.menu.operator")}
+            </Link>
+          )}
           <div className="mt-1 border-t border-line pt-1">
             <LogoutForm className={`${item} w-full text-left`} />
           </div>

@@ -8,7 +8,8 @@ import type { StripItem } from "./nav-strip.tsx";
 /** The header's menu on phones: main links, the strip's links, language and account. */
 export function PhoneMenu({ id, strip }: { id: string; strip: StripItem[] }) {
   const { t, href } = useI18n();
-  const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
+  const viewer = useRouteLoaderData<RootData>("root")?.viewer;
+  const signedIn = Boolean(viewer);
   return (
     <div id={id} className="border-t border-line bg-surface md:hidden">
       <nav aria-label={t("common.nav.menu")} className="container-page flex flex-col gap-1 py-4">
@@ -42,6 +43,11 @@ export function PhoneMenu({ id, strip }: { id: string; strip: StripItem[] }) {
               <NavLink to={href("/profile/billing")} className="btn-ghost justify-start">
                 {t("auth.menu.billing")}
               </NavLink>
+              {viewer?.role === "operator" && (
+                <NavLink to={href("/operator")} className="btn-ghost justify-start" data-operator-link="">
+                  {t("auth.menu.operator")}
+                </NavLink>
+              )}
               <LogoutForm className="btn-ghost w-full justify-start" />
             </>
           ) : (
