@@ -10,14 +10,13 @@
  * server uses: DATABASE_URL, else the embedded one in DATA_DIR. The embedded database takes one process
  * at a time: while the server (or another command) has it open, the command says so and changes nothing.
  */
-import os from "node:os";
 import path from "node:path";
 import { getEnv } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { setBlocked, setPlan, setRole, turnOffSecondFactor } from "#modules/accounts/operator.ts";
 import { systemClock } from "#modules/shared/context.ts";
 import { embeddedDatabaseHeld } from "./embedded-database.ts";
-import { runAsMain } from "./folder-command.ts";
+import { runAsMain, shellUser } from "./folder-command.ts";
 
 const USAGE = [
   "usage: npm run account -- block LOGIN | unblock LOGIN | plan LOGIN PLAN | role LOGIN operator|member | second-factor-off LOGIN",
@@ -49,15 +48,6 @@ export async function runAccountCommand(args: string[], env = getEnv()): Promise
     return { code: r.ok ? 0 : 1, out: r.message };
   } finally {
     await database.close();
-  }
-}
-
-/** Who ran the command, for the audit log. */
-function shellUser(): string {
-  try {
-    return os.userInfo().username;
-  } catch {
-    return process.env.USER ?? "unknown user";
   }
 }
 

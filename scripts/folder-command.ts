@@ -3,6 +3,7 @@
  * (FOLDER [--dry-run] [--prune]), the refusal while the server holds the embedded database, the
  * database and file storage the server uses, and how a command's answer reaches the shell.
  */
+import os from "node:os";
 import path from "node:path";
 import type { Env } from "#config/env.server.ts";
 import { type Database, openDatabase } from "#db/client.server.ts";
@@ -11,6 +12,15 @@ import { diskStorage, type Storage } from "#modules/files/storage.ts";
 import { embeddedDatabaseHeld } from "./embedded-database.ts";
 
 export type CommandAnswer = { code: number; out: string };
+
+/** Who ran a command, for the audit log. */
+export function shellUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return process.env.USER ?? "unknown user";
+  }
+}
 
 /** Parses FOLDER [--dry-run] [--prune], opens the server's database and storage, runs `work`, closes. */
 export async function runFolderCommand(

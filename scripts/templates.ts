@@ -13,7 +13,7 @@ import { getEnv } from "#config/env.server.ts";
 import { type Logger, systemClock } from "#modules/shared/context.ts";
 import { hasLibreOffice } from "#modules/slides/previews.ts";
 import { importTemplateFolder, type TemplateImportSummary } from "#modules/templates/import.ts";
-import { type CommandAnswer, runAsMain, runFolderCommand } from "./folder-command.ts";
+import { type CommandAnswer, runAsMain, runFolderCommand, shellUser } from "./folder-command.ts";
 
 const USAGE = "usage: npm run templates:import -- FOLDER [--dry-run] [--prune]";
 
@@ -46,11 +46,10 @@ export async function runTemplatesCommand(
   cwd = process.env.INIT_CWD ?? process.cwd(),
 ): Promise<CommandAnswer> {
   return runFolderCommand(args, env, cwd, USAGE, async ({ database, storage, folder }, opts) => {
-    const result = await importTemplateFolder(
-      { db: database.db, storage, clock: systemClock, log: quiet },
-      folder,
-      opts,
-    );
+    const result = await importTemplateFolder({ db: database.db, storage, clock: systemClock, log: quiet }, folder, {
+      ...opts,
+      actor: { kind: "command", label: shellUser() },
+    });
     if (result.problems.length) {
       const t = serverT("en");
       const lines = result.problems.map(

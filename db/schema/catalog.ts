@@ -125,6 +125,7 @@ export const template = pgTable(
   },
   (t) => [
     index("template_category_idx").on(t.categoryId),
+    index("template_designer_idx").on(t.designerId),
     index("template_published_idx").on(t.publishedAt.desc(), t.id.desc()),
     index("template_popular_idx").on(t.downloadsCount.desc(), t.id.desc()),
     index("template_trending_idx").on(t.trendingScore.desc(), t.id.desc()),
@@ -204,6 +205,12 @@ export const templateVersion = pgTable(
     sourceHash: text("source_hash").notNull(),
     /** What its first deck holds (slide count, ratio, fonts, slide text), shown once it is ready. */
     facts: jsonb("facts").$type<VersionFacts>(),
+    /** How far the previews are drawn, 0-100 (the operator's progress bar). */
+    progress: integer("progress").notNull().default(0),
+    /** Fonts the decks name that the machine that drew the previews lacked. */
+    missingFonts: text("missing_fonts").array().notNull().default([]),
+    /** Who made it: an operator's account (an upload in the browser), null for the command. */
+    createdBy: integer("created_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),

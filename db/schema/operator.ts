@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { account } from "./accounts.ts";
 
 /**
@@ -28,4 +28,28 @@ export const operatorAudit = pgTable(
     index("operator_audit_at_idx").on(sql`${t.at} desc`, sql`${t.id} desc`),
     index("operator_audit_action_idx").on(t.action, sql`${t.at} desc`),
   ],
+);
+
+/**
+ * A file an operator sent in the browser (a deck or a Keynote file), streamed to the file storage and
+ * read, waiting to become part of a template version. Only its uploader may use it; unused uploads
+ * are removed after RETENTION.uploadHours.
+ */
+export const templateUpload = pgTable(
+  "template_upload",
+  {
+    id: text("id").primaryKey(),
+    accountId: integer("account_id")
+      .notNull()
+      .references(() => account.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    /** What the deck holds (modules/slides/deck.ts), null for a Keynote file. */
+    facts: jsonb("facts"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("template_upload_account_idx").on(t.accountId, t.createdAt)],
 );

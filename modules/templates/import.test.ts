@@ -366,9 +366,27 @@ describe("importing", () => {
       "other/previews/blue/02.png": images["thesis/previews/blue/02.png"],
       "other/previews/blue/03.png": images["thesis/previews/blue/03.png"],
     });
-    const r = await importTemplateFolder(ctx(), other, { prune: true });
+    const actor = { kind: "command" as const, label: "ana" };
+    const r = await importTemplateFolder(ctx(), other, { prune: true, actor });
     expect(r.problems).toEqual([]);
     expect(r.templates.unpublished).toBe(1);
+    // Both changes are in the operator audit log, named by who ran the command.
+    const audit = await queryRows<{ action: string; target_label: string; actor_label: string; after: unknown }>(
+      database.db,
+      sql`select action, target_label, actor_label, after from operator_audit order by id`,
+    );
+    expect(audit.map((a) => [a.action, a.target_label, a.actor_label])).toEqual([
+      ["template.created", "other", "command line (ana)"],
+      ["template.unpublished", "thesis", "command line (ana)"],
+    ]);
+    expect(audit[0].after).toMatchObject({
+      texts: { en: { title: "Other" }, es: { title: "Otra" } },
+      category: "education",
+      tags: ["thesis"],
+      licence: "free",
+      publishAt: null,
+      version: 1,
+    });
     const rows = await queryRows<{ import_key: string; published_at: Date | null }>(
       database.db,
       sql`select import_key, published_at from template where source = 'import' order by import_key`,

@@ -11,11 +11,19 @@ import type { Db } from "#db/client.server.ts";
 import type { VersionFacts } from "#db/schema/catalog.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import type { Storage } from "#modules/files/storage.ts";
+import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { paletteFromTheme } from "#modules/slides/attribution.ts";
-import { type ImportProblem, readTemplateFolder, type TemplatePlan, type Vocabulary } from "./manifest.ts";
+import {
+  type DesignerPlan,
+  type FilePlan,
+  type ImportProblem,
+  readTemplateFolder,
+  type TemplatePlan,
+  type Vocabulary,
+} from "./manifest.ts";
 
 export type TemplateImportContext = {
   db: Db;
@@ -34,6 +42,8 @@ export type TemplateImportSummary = {
   needConverter: number;
   designers: { created: number; updated: number; unchanged: number };
   problems: ImportProblem[];
+  /** Each template written: its id, and the version queued for it (null: none). */
+  items: { key: string; templateId: number; versionId: number | null; outcome: "created" | "updated" | "unchanged" }[];
 };
 
 const LOCK = "slidenest:templates-import";
@@ -43,7 +53,7 @@ export const deckKey = (sha256: string, ext: "pptx" | "key") => `decks/${sha256}
 const imageKey = (sha256: string) => `imports/previews/${sha256}`;
 
 /** The catalogue's names a manifest may use. */
-async function vocabulary(db: Db): Promise<Vocabulary> {
+export async function loadVocabulary(db: Db): Promise<Vocabulary> {
   const [tags, styles, colors, designers] = await Promise.all([
     queryRows<{ slug: string; type: string }>(
       db,
@@ -94,18 +104,40 @@ type Existing = {
 export async function importTemplateFolder(
   ctx: TemplateImportContext,
   folder: string,
-  opts: { prune?: boolean; dryRun?: boolean } = {},
+  opts: { prune?: boolean; dryRun?: boolean; actor?: AuditActor } = {},
 ): Promise<TemplateImportSummary> {
-  const summary: TemplateImportSummary = {
-    templates: { created: 0, updated: 0, unchanged: 0, unpublished: 0 },
-    versions: 0,
-    needConverter: 0,
-    designers: { created: 0, updated: 0, unchanged: 0 },
-    problems: [],
-  };
-  const plan = await readTemplateFolder(folder, await vocabulary(ctx.db));
-  if (plan.problems.length) return { ...summary, problems: plan.problems };
+  const plan = await readTemplateFolder(folder, await loadVocabulary(ctx.db));
+  if (plan.problems.length) return { ...emptySummary(), problems: plan.problems };
+  return applyTemplatePlans(ctx, plan, opts);
+}
 
+const emptySummary = (): TemplateImportSummary => ({
+  templates: { created: 0, updated: 0, unchanged: 0, unpublished: 0 },
+  versions: 0,
+  needConverter: 0,
+  designers: { created: 0, updated: 0, unchanged: 0 },
+  problems: [],
+  items: [],
+});
+
+const EXISTING = sql`select t.id, t.import_key, t.publish_at, t.published_at, t.version_id,
+    (select v.source_hash from template_version v where v.template_id = t.id order by v.number desc limit 1) as latest_hash,
+    (select v.id from template_version v where v.template_id = t.id and v.state = 'failed'
+       and v.number = (select max(w.number) from template_version w where w.template_id = t.id)) as failed_id,
+    (select max(v.number) from template_version v where v.template_id = t.id) as latest_number
+  from template t where t.import_key is not null`;
+
+/**
+ * Writes checked plans (a folder's, or one template from the operator pages): files first, then the
+ * rows in one transaction under the import lock, an audit entry for each template that changed when an
+ * actor is named. A plan without variants keeps the template's current version (an edit of its texts).
+ */
+export async function applyTemplatePlans(
+  ctx: TemplateImportContext,
+  plan: { templates: TemplatePlan[]; designers: DesignerPlan[] },
+  opts: { prune?: boolean; dryRun?: boolean; actor?: AuditActor; createdBy?: number } = {},
+): Promise<TemplateImportSummary> {
+  const summary = emptySummary();
   // Slugs another template already has (the demo's or another import's) are refused by name.
   const keys = plan.templates.map((t) => t.key);
   for (const t of plan.templates)
@@ -118,32 +150,23 @@ export async function importTemplateFolder(
       if (taken)
         summary.problems.push({
           file: t.file,
+          field: `${locale}.slug`,
+          formCode: "account.operator.editor.errors.slugTaken",
           message: `"${locale}.slug" "${t.texts[locale].slug}" belongs to another template${taken.import_key ? ` (${taken.import_key})` : ""}`,
         });
     }
   if (summary.problems.length) return summary;
-
-  const existing = new Map(
-    (
-      await queryRows<Existing>(
-        ctx.db,
-        sql`select t.id, t.import_key, t.publish_at, t.published_at, t.version_id,
-              (select v.source_hash from template_version v where v.template_id = t.id order by v.number desc limit 1) as latest_hash,
-              (select v.id from template_version v where v.template_id = t.id and v.state = 'failed'
-                 and v.number = (select max(w.number) from template_version w where w.template_id = t.id)) as failed_id,
-              (select max(v.number) from template_version v where v.template_id = t.id) as latest_number
-            from template t where t.import_key is not null`,
-      )
-    ).map((r) => [r.import_key, r]),
-  );
   const now = ctx.clock.now();
+  const newVersion = (t: TemplatePlan, e: Existing | undefined) =>
+    t.variants.length > 0 && (!e || e.latest_hash !== t.sourceHash || e.failed_id !== null);
 
   if (opts.dryRun) {
+    const existing = new Map((await queryRows<Existing>(ctx.db, EXISTING)).map((r) => [r.import_key, r]));
     for (const t of plan.templates) {
       const e = existing.get(t.key);
       if (!e) summary.templates.created++;
       else summary.templates.updated++;
-      if (!e || e.latest_hash !== t.sourceHash || e.failed_id !== null) {
+      if (newVersion(t, e)) {
         summary.versions++;
         if (t.variants.some((v) => !v.previews)) summary.needConverter++;
       }
@@ -157,21 +180,20 @@ export async function importTemplateFolder(
   }
 
   // Files first: content-addressed, so a second import (or a failed transaction) stores nothing twice.
-  for (const t of plan.templates) {
-    const e = existing.get(t.key);
-    if (e && e.latest_hash === t.sourceHash) continue;
+  for (const t of plan.templates)
     for (const v of t.variants) {
-      await putOnce(ctx.storage, deckKey(v.pptx.sha256, "pptx"), v.pptx.data);
-      if (v.keynote) await putOnce(ctx.storage, deckKey(v.keynote.sha256, "key"), v.keynote.data);
-      for (const p of v.previews ?? []) await putOnce(ctx.storage, imageKey(p.sha256), p.data);
+      await putOnce(ctx.storage, deckKey(v.pptx.sha256, "pptx"), v.pptx);
+      if (v.keynote) await putOnce(ctx.storage, deckKey(v.keynote.sha256, "key"), v.keynote);
+      for (const p of v.previews ?? []) await putOnce(ctx.storage, imageKey(p.sha256), p);
     }
-  }
 
   const queued: number[] = [];
   const touched: number[] = [];
   await ctx.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK}))`);
+    // Read under the lock: two saves of one template take turns and number their versions in order.
+    const existing = new Map((await queryRows<Existing>(db, EXISTING)).map((r) => [r.import_key, r]));
     for (const d of plan.designers) {
       const [row] = await queryRows<{ created: boolean; changed: boolean }>(
         db,
@@ -188,25 +210,59 @@ export async function importTemplateFolder(
       else summary.designers.updated++;
     }
     for (const t of plan.templates) {
-      const result = await writeTemplate(db, t, existing.get(t.key), now);
+      const e = existing.get(t.key);
+      const before = e && opts.actor ? await templateSnapshot(db, e.id) : null;
+      const result = await writeTemplate(db, t, e, now, newVersion(t, e), opts.createdBy ?? null);
       summary.templates[result.outcome]++;
+      summary.items.push({
+        key: t.key,
+        templateId: result.templateId,
+        versionId: result.versionId,
+        outcome: result.outcome,
+      });
       if (result.versionId) {
         queued.push(result.versionId);
         summary.versions++;
         if (t.variants.some((v) => !v.previews)) summary.needConverter++;
       }
       if (result.outcome !== "unchanged") touched.push(result.templateId);
+      if (opts.actor && result.outcome !== "unchanged") {
+        const after = await templateSnapshot(db, result.templateId);
+        await recordAudit(
+          { db, clock: ctx.clock },
+          {
+            actor: opts.actor,
+            action: result.outcome === "created" ? "template.created" : "template.updated",
+            target: { kind: "template", id: result.templateId, label: t.key },
+            before,
+            after,
+          },
+        );
+      }
     }
     if (opts.prune) {
-      const gone = await queryRows<{ id: number }>(
+      const gone = await queryRows<{ id: number; import_key: string; publish_at: Date | string }>(
         db,
-        sql`update template set publish_at = null, published_at = null, updated_at = now()
-            where import_key is not null and publish_at is not null
-              and not (import_key = any(${textArray(keys)}))
-            returning id`,
+        sql`update template t set publish_at = null, published_at = null, updated_at = now()
+            from (select id, publish_at from template where import_key is not null and publish_at is not null
+                    and not (import_key = any(${textArray(keys)})) for update) old
+            where t.id = old.id
+            returning t.id, t.import_key, old.publish_at`,
       );
       summary.templates.unpublished = gone.length;
       touched.push(...gone.map((g) => g.id));
+      if (opts.actor)
+        for (const g of gone)
+          await recordAudit(
+            { db, clock: ctx.clock },
+            {
+              actor: opts.actor,
+              action: "template.unpublished",
+              target: { kind: "template", id: g.id, label: g.import_key },
+              before: { publishAt: new Date(g.publish_at).toISOString() },
+              after: { publishAt: null, reason: "pruned: no longer in the imported folder" },
+            },
+          );
     }
     if (touched.length || summary.designers.created || summary.designers.updated) await bumpCatalogVersion({ db });
   });
@@ -216,8 +272,32 @@ export async function importTemplateFolder(
   return summary;
 }
 
-async function putOnce(storage: Storage, key: string, data: Buffer) {
-  if (!(await storage.exists(key))) await storage.put(key, data);
+/** What the audit log shows of a template: its texts, filing, licence, designer, publication and version. */
+async function templateSnapshot(db: Db, templateId: number) {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select
+          (select jsonb_object_agg(tr.locale, jsonb_build_object('title', tr.title, 'description', tr.description, 'slug', tr.slug))
+             from template_translation tr where tr.template_id = t.id) as texts,
+          (select slug from tag where id = t.category_id) as category,
+          coalesce((select array_agg(g.slug order by g.slug) from template_tag x join tag g on g.id = x.tag_id where x.template_id = t.id), '{}') as tags,
+          coalesce((select array_agg(s.slug order by s.slug) from template_style x join style s on s.id = x.style_id where x.template_id = t.id), '{}') as styles,
+          case when t.is_premium then 'premium' else 'free' end as licence,
+          (select key from designer where id = t.designer_id) as designer,
+          t.publish_at as "publishAt",
+          (select max(number) from template_version v where v.template_id = t.id) as version
+        from template t where t.id = ${templateId}`,
+  );
+  if (!row) return null;
+  const at = row.publishAt;
+  return { ...row, publishAt: at ? new Date(at as string).toISOString() : null };
+}
+
+/** Stores a source file under its content address unless it is there: from memory, or copied from an upload. */
+async function putOnce(storage: Storage, key: string, file: FilePlan) {
+  if (await storage.exists(key)) return;
+  if (file.storageKey !== undefined) await storage.copy(file.storageKey, key);
+  else await storage.put(key, file.data);
 }
 
 /** One template's rows; a new version (queued) when its files changed. */
@@ -226,8 +306,10 @@ async function writeTemplate(
   t: TemplatePlan,
   e: Existing | undefined,
   now: Date,
+  makeVersion: boolean,
+  createdBy: number | null,
 ): Promise<{ templateId: number; outcome: "created" | "updated" | "unchanged"; versionId: number | null }> {
-  const facts = factsOf(t);
+  const facts = t.variants.length ? factsOf(t) : null;
   const publishAt =
     t.publish === false ? null : t.publish === true ? (e?.publish_at ? new Date(e.publish_at) : now) : t.publish;
   const [category] = await queryRows<{ id: number }>(
@@ -240,6 +322,7 @@ async function writeTemplate(
   let templateId: number;
   let changed = false;
   if (!e) {
+    if (!facts) throw new Error(`template ${t.key}: a new template needs a deck`);
     const [row] = await queryRows<{ id: number }>(
       db,
       sql`insert into template (source, import_key, designer_id, category_id, is_premium, slides_count, aspect_ratio,
@@ -296,7 +379,9 @@ async function writeTemplate(
     )) || changed;
 
   let versionId: number | null = null;
-  if (e && e.latest_hash === t.sourceHash && e.failed_id !== null) {
+  if (!makeVersion || !facts) {
+    // No new files: the version shown stays.
+  } else if (e && e.latest_hash === t.sourceHash && e.failed_id !== null) {
     // The same files after a failed version (LibreOffice installed since, say): that version is tried again.
     await db.execute(
       sql`update template_version set state = 'queued', reason = null, detail = null, started_at = null, finished_at = null
@@ -304,11 +389,11 @@ async function writeTemplate(
     );
     versionId = e.failed_id;
     changed = true;
-  } else if (!e || e.latest_hash !== t.sourceHash) {
+  } else {
     const [v] = await queryRows<{ id: number }>(
       db,
-      sql`insert into template_version (template_id, number, state, source_hash, facts, created_at)
-          values (${templateId}, ${(e?.latest_number ?? 0) + 1}, 'queued', ${t.sourceHash}, ${JSON.stringify(facts)}::jsonb, ${now})
+      sql`insert into template_version (template_id, number, state, source_hash, facts, created_at, created_by)
+          values (${templateId}, ${(e?.latest_number ?? 0) + 1}, 'queued', ${t.sourceHash}, ${JSON.stringify(facts)}::jsonb, ${now}, ${createdBy})
           returning id`,
     );
     versionId = v.id;
@@ -324,12 +409,12 @@ async function writeTemplate(
       );
       await db.execute(
         sql`insert into template_file (template_color_id, variant, kind, storage_key, size_bytes)
-            values (${color.id}, 'paid', 'pptx', ${deckKey(variant.pptx.sha256, "pptx")}, ${variant.pptx.data.length})`,
+            values (${color.id}, 'paid', 'pptx', ${deckKey(variant.pptx.sha256, "pptx")}, ${variant.pptx.size})`,
       );
       if (variant.keynote)
         await db.execute(
           sql`insert into template_file (template_color_id, variant, kind, storage_key, size_bytes)
-              values (${color.id}, 'paid', 'key', ${deckKey(variant.keynote.sha256, "key")}, ${variant.keynote.data.length})`,
+              values (${color.id}, 'paid', 'key', ${deckKey(variant.keynote.sha256, "key")}, ${variant.keynote.size})`,
         );
     }
     changed = true;

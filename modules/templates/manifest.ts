@@ -26,7 +26,16 @@ import { type DeckFacts, inspectDeck } from "#modules/slides/deck.ts";
  * A problem with a file of the folder. `code`, when present, is a translation key (the deck reader's
  * refusals, shared with the operator pages) and `message` adds its detail.
  */
-export type ImportProblem = { file: string; message: string; code?: string };
+export type ImportProblem = {
+  file: string;
+  message: string;
+  /** A translation key: the deck reader's refusals, shown by the command and the operator pages. */
+  code?: string;
+  /** The operator form's own wording of a problem (a translation key); the command prints `message`. */
+  formCode?: string;
+  /** The manifest field it is about ("category", "en.slug", "variants.0.colour"), when one is. */
+  field?: string;
+};
 
 /** What the database already names: a manifest may only point at these. */
 export type Vocabulary = {
@@ -46,7 +55,14 @@ export type DesignerPlan = {
   bio: { en: string; es: string };
 };
 
-export type FilePlan = { file: string; data: Buffer; sha256: string };
+/**
+ * A source file of a template: read from a folder (`data`) or already in the file storage (`storageKey`,
+ * an upload from the operator pages); either way hashed, and stored under its content address.
+ */
+export type FilePlan = { file: string; sha256: string; size: number } & (
+  | { data: Buffer; storageKey?: undefined }
+  | { storageKey: string; data?: undefined }
+);
 
 export type VariantPlan = {
   colour: string;
@@ -117,7 +133,7 @@ const localeTexts = z.strictObject(
   { error: missingOr("must be a mapping with title and description") },
 );
 
-const manifestSchema = z.strictObject({
+export const manifestSchema = z.strictObject({
   key,
   category: z.string({ error: missingOr("must be a category slug") }),
   tags: slugList.default([]),
@@ -149,6 +165,9 @@ const manifestSchema = z.strictObject({
     .min(1, { error: "must list at least one colour variant" })
     .max(TEMPLATE_IMPORT.maxVariants, { error: `must list at most ${TEMPLATE_IMPORT.maxVariants} variants` }),
 });
+
+/** A template.yaml, as parsed (the operator form builds the same shape). */
+export type Manifest = z.infer<typeof manifestSchema>;
 
 const designerSchema = z.strictObject({
   name: text(1, 80),
@@ -247,7 +266,7 @@ async function readBeside(
     return null;
   }
   const data = await fs.readFile(file);
-  return { file: rel(root, file), data, sha256: sha256(data) };
+  return { file: rel(root, file), data, sha256: sha256(data), size: data.length };
 }
 
 async function readDesigners(root: string, vocabulary: Vocabulary, problems: ImportProblem[]) {
@@ -306,7 +325,7 @@ async function readPreviewImages(
     }
     const read = await readBeside(root, folder, name, `previews/${colour}`, TEMPLATE_IMPORT.maxPreviewBytes, problems);
     if (!read) continue;
-    const meta = await sharp(read.data)
+    const meta = await sharp(read.data as Buffer)
       .metadata()
       .catch(() => null);
     if (!meta || !["png", "jpeg", "webp"].includes(meta.format ?? "") || !meta.width || !meta.height) {
@@ -322,6 +341,162 @@ async function readPreviewImages(
     });
   return images;
 }
+
+/** Where a manifest's files come from: a folder beside template.yaml, or the operator's uploads. */
+export type TemplateFiles = {
+  /** A deck, read and checked; null with its problem noted. */
+  deck(name: string, field: string): Promise<(FilePlan & { facts: DeckFacts }) | null>;
+  keynote(name: string, field: string): Promise<FilePlan | null>;
+  /** The variant's own slide images, or null when it has none. */
+  previews(colour: string, slides: number): Promise<FilePlan[] | null>;
+};
+
+/** The checks of one template beyond its schema, shared by the folder and the operator pages. */
+export type CheckContext = {
+  where: string;
+  vocabulary: Vocabulary;
+  designers: ReadonlySet<string>;
+  /** Slugs already planned in this run, per language (two templates of one folder may not share one). */
+  slugs: { en: Map<string, string>; es: Map<string, string> };
+  problems: ImportProblem[];
+  files: TemplateFiles;
+};
+
+const KEYS = {
+  unknown: "account.operator.editor.errors.unknownChoice",
+  slug: "account.operator.editor.errors.slug",
+  slugTaken: "account.operator.editor.errors.slugTaken",
+  colourTwice: "account.operator.editor.errors.colourTwice",
+  date: "account.operator.editor.errors.date",
+} as const;
+
+/**
+ * Checks a parsed manifest against the catalogue's names and reads its files; answers its plan, or null
+ * with every problem noted in `ctx.problems` (each naming the file and the field).
+ */
+export async function checkTemplate(m: Manifest, ctx: CheckContext): Promise<TemplatePlan | null> {
+  const { where, vocabulary, problems, slugs, files } = ctx;
+  const before = problems.length;
+  const add = (field: string, message: string, code?: string) =>
+    problems.push({ file: where, field, message, ...(code ? { formCode: code } : {}) });
+  if (!vocabulary.categories.has(m.category))
+    add(
+      "category",
+      `"category": unknown category "${m.category}" (one of ${[...vocabulary.categories].sort().join(", ")})`,
+      KEYS.unknown,
+    );
+  const unknown = (list: string[], set: ReadonlySet<string>) => list.filter((x) => !set.has(x));
+  const badTags = unknown(m.tags, vocabulary.tags);
+  if (badTags.length)
+    add(
+      "tags",
+      `"tags": unknown tag${badTags.length > 1 ? "s" : ""} ${badTags.map((t) => `"${t}"`).join(", ")}`,
+      KEYS.unknown,
+    );
+  const badStyles = unknown(m.styles, vocabulary.styles);
+  if (badStyles.length)
+    add(
+      "styles",
+      `"styles": unknown style${badStyles.length > 1 ? "s" : ""} ${badStyles.map((t) => `"${t}"`).join(", ")} (one of ${[...vocabulary.styles].sort().join(", ")})`,
+      KEYS.unknown,
+    );
+  if (m.designer && !ctx.designers.has(m.designer))
+    add("designer", `"designer": no designers/${m.designer}.yaml and no such designer yet`, KEYS.unknown);
+  const publish = parsePublish(m.publish);
+  if (publish === null) add("publishAt", `"publish" must be true, false or a date ("2026-12-01")`, KEYS.date);
+  const texts = {
+    en: { title: m.en.title, description: m.en.description, slug: m.en.slug ?? slugify(m.en.title) },
+    es: { title: m.es.title, description: m.es.description, slug: m.es.slug ?? slugify(m.es.title) },
+  };
+  for (const locale of ["en", "es"] as const) {
+    const slug = texts[locale].slug;
+    if (!slug) add(`${locale}.slug`, `"${locale}.slug" cannot be made from the title: give one`, KEYS.slug);
+    const other = slugs[locale].get(slug);
+    if (other) add(`${locale}.slug`, `"${locale}.slug" "${slug}" is also the slug of ${other}`, KEYS.slugTaken);
+    else slugs[locale].set(slug, where);
+  }
+  const colours = m.variants.map((v) => v.colour);
+  for (const [i, c] of colours.entries())
+    if (!vocabulary.colors.has(c))
+      add(
+        `variants.${i}.colour`,
+        `"variants": unknown colour "${c}" (one of ${[...vocabulary.colors].join(", ")})`,
+        KEYS.unknown,
+      );
+  if (new Set(colours).size !== colours.length)
+    add(
+      `variants.${colours.findIndex((c, i) => colours.indexOf(c) !== i)}.colour`,
+      `"variants" names a colour twice`,
+      KEYS.colourTwice,
+    );
+  const variants: VariantPlan[] = [];
+  for (const [i, v] of m.variants.entries()) {
+    const deck = await files.deck(v.pptx, `variants.${i}.pptx`);
+    if (!deck) continue;
+    const keynote = v.keynote ? await files.keynote(v.keynote, `variants.${i}.keynote`) : null;
+    const previews = await files.previews(v.colour, deck.facts.slideCount);
+    const id = v.googleSlides ? GOOGLE_SLIDES.exec(v.googleSlides)?.[1] : null;
+    variants.push({
+      colour: v.colour,
+      pptx: deck,
+      keynote,
+      googleSlides: id ? `https://docs.google.com/presentation/d/${id}/copy` : null,
+      previews: previews?.length ? previews : null,
+    });
+  }
+  if (problems.length > before) return null;
+  const hash = createHash("sha256");
+  for (const v of variants) {
+    hash.update(`${v.colour}\n${v.pptx.sha256}\n${v.keynote?.sha256 ?? "-"}\n`);
+    for (const p of v.previews ?? []) hash.update(`${p.sha256}\n`);
+  }
+  return {
+    key: m.key,
+    file: where,
+    category: m.category,
+    tags: m.tags,
+    styles: m.styles,
+    premium: m.licence === "premium",
+    publish: publish as boolean | Date,
+    designer: m.designer ?? null,
+    texts,
+    variants,
+    sourceHash: hash.digest("hex"),
+  };
+}
+
+/** A template folder's files: beside template.yaml, checked as they are read. */
+function folderFiles(root: string, dir: string, problems: ImportProblem[]): TemplateFiles {
+  return {
+    async deck(name, field) {
+      const deck = await readBeside(root, dir, name, field, DECK_LIMITS.maxBytes, problems);
+      if (!deck) return null;
+      const inspected = inspectDeck(deck.data as Buffer);
+      if (!inspected.ok) {
+        problems.push({ file: deck.file, field, code: inspected.code, message: inspected.detail ?? "" });
+        return null;
+      }
+      return { ...deck, facts: inspected.facts };
+    },
+    async keynote(name, field) {
+      const keynote = await readBeside(root, dir, name, field, DECK_LIMITS.maxBytes, problems);
+      if (keynote && !isZip(keynote.data as Buffer)) {
+        problems.push({
+          file: keynote.file,
+          field,
+          message: "is not a Keynote file (a Keynote package is a ZIP archive)",
+        });
+        return null;
+      }
+      return keynote;
+    },
+    previews: (colour, slides) => readPreviewImages(root, dir, colour, slides, problems),
+  };
+}
+
+/** A Keynote package (like a .pptx) is a ZIP archive. */
+export const isZip = (data: Uint8Array) =>
+  data.length > 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
 
 /** Reads and checks a folder of templates; `problems` is empty when everything can be imported. */
 export async function readTemplateFolder(root: string, vocabulary: Vocabulary): Promise<FolderPlan> {
@@ -358,96 +533,15 @@ export async function readTemplateFolder(root: string, vocabulary: Vocabulary): 
       problems.push(...zodProblems(where, parsed.error));
       continue;
     }
-    const m = parsed.data;
-    const before = problems.length;
-    if (m.key !== folder)
-      problems.push({ file: where, message: `"key" is "${m.key}", but the folder is "${folder}" (they must match)` });
-    if (!vocabulary.categories.has(m.category))
+    const files = folderFiles(root, dir, problems);
+    const plan = await checkTemplate(parsed.data, { where, vocabulary, designers: known, slugs, problems, files });
+    if (!plan) continue;
+    if (plan.key !== folder)
       problems.push({
         file: where,
-        message: `"category": unknown category "${m.category}" (one of ${[...vocabulary.categories].sort().join(", ")})`,
+        message: `"key" is "${plan.key}", but the folder is "${folder}" (they must match)`,
       });
-    const unknown = (list: string[], set: ReadonlySet<string>) => list.filter((x) => !set.has(x));
-    const badTags = unknown(m.tags, vocabulary.tags);
-    if (badTags.length)
-      problems.push({
-        file: where,
-        message: `"tags": unknown tag${badTags.length > 1 ? "s" : ""} ${badTags.map((t) => `"${t}"`).join(", ")}`,
-      });
-    const badStyles = unknown(m.styles, vocabulary.styles);
-    if (badStyles.length)
-      problems.push({
-        file: where,
-        message: `"styles": unknown style${badStyles.length > 1 ? "s" : ""} ${badStyles.map((t) => `"${t}"`).join(", ")} (one of ${[...vocabulary.styles].sort().join(", ")})`,
-      });
-    if (m.designer && !known.has(m.designer))
-      problems.push({ file: where, message: `"designer": no designers/${m.designer}.yaml and no such designer yet` });
-    const publish = parsePublish(m.publish);
-    if (publish === null)
-      problems.push({ file: where, message: `"publish" must be true, false or a date ("2026-12-01")` });
-    const texts = {
-      en: { title: m.en.title, description: m.en.description, slug: m.en.slug ?? slugify(m.en.title) },
-      es: { title: m.es.title, description: m.es.description, slug: m.es.slug ?? slugify(m.es.title) },
-    };
-    for (const locale of ["en", "es"] as const) {
-      const slug = texts[locale].slug;
-      if (!slug) problems.push({ file: where, message: `"${locale}.slug" cannot be made from the title: give one` });
-      const other = slugs[locale].get(slug);
-      if (other) problems.push({ file: where, message: `"${locale}.slug" "${slug}" is also the slug of ${other}` });
-      else slugs[locale].set(slug, where);
-    }
-    const colours = m.variants.map((v) => v.colour);
-    const badColours = unknown(colours, vocabulary.colors);
-    if (badColours.length)
-      problems.push({
-        file: where,
-        message: `"variants": unknown colour${badColours.length > 1 ? "s" : ""} ${badColours.map((c) => `"${c}"`).join(", ")} (one of ${[...vocabulary.colors].join(", ")})`,
-      });
-    if (new Set(colours).size !== colours.length)
-      problems.push({ file: where, message: `"variants" names a colour twice` });
-    const variants: VariantPlan[] = [];
-    for (const [i, v] of m.variants.entries()) {
-      const deck = await readBeside(root, dir, v.pptx, `variants.${i}.pptx`, DECK_LIMITS.maxBytes, problems);
-      if (!deck) continue;
-      const inspected = inspectDeck(deck.data);
-      if (!inspected.ok) {
-        problems.push({ file: deck.file, code: inspected.code, message: inspected.detail ?? "" });
-        continue;
-      }
-      const keynote = v.keynote
-        ? await readBeside(root, dir, v.keynote, `variants.${i}.keynote`, DECK_LIMITS.maxBytes, problems)
-        : null;
-      if (keynote && !(keynote.data.length > 4 && keynote.data.readUInt32LE(0) === 0x04034b50))
-        problems.push({ file: keynote.file, message: "is not a Keynote file (a Keynote package is a ZIP archive)" });
-      const previews = await readPreviewImages(root, dir, v.colour, inspected.facts.slideCount, problems);
-      const id = v.googleSlides ? GOOGLE_SLIDES.exec(v.googleSlides)?.[1] : null;
-      variants.push({
-        colour: v.colour,
-        pptx: { ...deck, facts: inspected.facts },
-        keynote,
-        googleSlides: id ? `https://docs.google.com/presentation/d/${id}/copy` : null,
-        previews: previews?.length ? previews : null,
-      });
-    }
-    if (problems.length > before) continue;
-    const hash = createHash("sha256");
-    for (const v of variants) {
-      hash.update(`${v.colour}\n${v.pptx.sha256}\n${v.keynote?.sha256 ?? "-"}\n`);
-      for (const p of v.previews ?? []) hash.update(`${p.sha256}\n`);
-    }
-    templates.push({
-      key: m.key,
-      file: where,
-      category: m.category,
-      tags: m.tags,
-      styles: m.styles,
-      premium: m.licence === "premium",
-      publish: publish as boolean | Date,
-      designer: m.designer ?? null,
-      texts,
-      variants,
-      sourceHash: hash.digest("hex"),
-    });
+    else templates.push(plan);
   }
   if (!entries.length) problems.push({ file: root, message: "holds no template folders (<key>/template.yaml)" });
   return { templates, designers, problems };
