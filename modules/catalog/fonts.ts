@@ -1,5 +1,5 @@
+import { FONTS } from "#modules/slides/font-facts.ts";
 import { shippedFonts } from "#modules/slides/fonts.ts";
-import { FONTS } from "./demo/taxonomy.ts";
 
 /**
  * Which fonts are open (free to download, with a page of their own) and where that page is. The open

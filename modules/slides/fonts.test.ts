@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { FONTS } from "#modules/catalog/demo/taxonomy.ts";
+import { FONTS } from "./font-facts.ts";
 import {
   fontconfigEnv,
   fontconfigText,

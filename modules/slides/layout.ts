@@ -5,9 +5,9 @@
  * draw these ops, so a preview and the downloaded file always match.
  */
 
-import { fontInfo } from "#modules/catalog/demo/taxonomy.ts";
 import { contrast, isDark, mix, readableOn } from "./color.ts";
 import type { Decor, Palette, Slide, SlideFormat } from "./design.ts";
+import { fontInfo } from "./font-facts.ts";
 import { fitText, measure } from "./text.ts";
 
 export type Shape = {

@@ -4,7 +4,7 @@
  * the factor never goes below the widths of DejaVu (the usual fallback when a preview is rasterised on
  * a machine without the template fonts), so text fits in both the preview and the real file.
  */
-import { fontInfo } from "#modules/catalog/demo/taxonomy.ts";
+import { fontInfo } from "./font-facts.ts";
 
 // Arial advance widths (1/1000 em) for ASCII 32..126.
 const ARIAL = [

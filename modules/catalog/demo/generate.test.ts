@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contrast } from "#modules/slides/color.ts";
+import { FONTS, fontInfo } from "#modules/slides/font-facts.ts";
 import {
   type DemoTemplate,
   formatsForFonts,
@@ -8,7 +9,7 @@ import {
   slugify,
   trendingScoreOf,
 } from "./generate.ts";
-import { CATEGORIES, COLORS, FONTS, fontInfo, STYLES, TAGS } from "./taxonomy.ts";
+import { CATEGORIES, COLORS, STYLES, TAGS } from "./taxonomy.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -8,12 +8,13 @@
 
 import { contrast, isDark } from "#modules/slides/color.ts";
 import type { AspectRatio, Decor, Design, Palette, Slide, SlideLayout } from "#modules/slides/design.ts";
+import { fontInfo } from "#modules/slides/font-facts.ts";
 import { isTemporal } from "#modules/slides/layout.ts";
 import type { DownloadFormat } from "../../../config/constants.ts";
 import { getKit, type Kit, type KitList } from "./kits.ts";
 import { buildPalette, HARMONIES, type Harmony, modesFor, type PaletteMode } from "./palettes.ts";
 import { createRng, hash32, type Rng } from "./prng.ts";
-import { CATEGORIES, type CategorySlug, COLORS, type ColorSlug, fontInfo, STYLES, type StyleSlug } from "./taxonomy.ts";
+import { CATEGORIES, type CategorySlug, COLORS, type ColorSlug, STYLES, type StyleSlug } from "./taxonomy.ts";
 import { KIT_TAGS, STYLE_ADJECTIVES, STYLE_PHRASES, TOPICS, type Topic } from "./topics.ts";
 
 export type TemplateFormat = DownloadFormat;
@@ -99,7 +100,7 @@ const STYLE_COMPANIONS: Record<StyleSlug, StyleSlug[]> = {
   colorful: ["playful", "creative", "bold"],
 };
 
-/** Heading / body pairs per style; see FONTS for which are on Google Fonts or on macOS. */
+/** Heading / body pairs per style; see FONTS (modules/slides/font-facts.ts) for which are on Google Fonts or on macOS. */
 const FONT_PAIRS: Record<StyleSlug, [string, string][]> = {
   minimalist: [
     ["Inter", "Inter"],
