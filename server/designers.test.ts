@@ -147,6 +147,7 @@ describe("the template page shows what the file holds", () => {
     expect(html).not.toContain("Decks for teachers");
     expect(html).toContain("Más plantillas de Ana López");
     expect(html).toContain("Relación de aspecto");
+    expect(html).toMatch(/Relación de aspecto<\/dt><dd[^>]*>16:10</);
   });
 
   it("translates a deck of its own size, and shows a demo template's palette without a designer", async () => {
@@ -225,6 +226,39 @@ describe("a designer's page", () => {
     expect(new Set(cards)).toEqual(new Set(["bo-tamano-raro"]));
     expect(html).toContain("<title>Bo Chen: plantillas de presentación | SlideNest</title>");
     expect(html).not.toContain("https://ana.example");
+  });
+});
+
+describe("cards of decks of every ratio", () => {
+  /** The preview box of the card that links to `href`: its class and its image's tag. */
+  const cardOf = (html: string, href: string) => {
+    const card = [...html.matchAll(/<article\b[\s\S]*?<\/article>/g)].map((m) => m[0]).find((a) => a.includes(href));
+    const media = /<div class="(card-media[^"]*)">(<img\b[^>]*>)?/.exec(card ?? "");
+    return { box: media?.[1], img: media?.[2] ?? "" };
+  };
+
+  it("draws a 16:10 deck in a 16:10 box, and a deck of its own size whole in a 16:9 box", async () => {
+    const ana = (await page("/designers/ana-studio")).html;
+    const wide = cardOf(ana, 'href="/template/classroom-deck"');
+    expect(wide.box).toBe("card-media aspect-[16/10]");
+    expect(wide.img).toContain('width="640" height="400"');
+    expect(wide.img).not.toContain("object-contain");
+    const plain = cardOf(ana, 'href="/template/ana-lesson-1"');
+    expect(plain.box).toBe("card-media aspect-video");
+    expect(plain.img).toContain('width="640" height="360"');
+    const bo = (await page("/es/designers/bo-studio")).html;
+    const odd = cardOf(bo, 'href="/es/template/bo-tamano-raro"');
+    expect(odd.box).toBe("card-media aspect-video");
+    expect(odd.img).toContain('class="object-contain!"');
+    expect(odd.img).toContain('width="640" height="360"');
+  });
+
+  it("sizes the template page's gallery to the deck: 16:10, or 16:9 with the whole slide for a custom size", async () => {
+    const wide = (await page("/template/classroom-deck")).html;
+    expect(/data-testid="gallery"[^>]*style="aspect-ratio:16 \/ 10"/.test(wide)).toBe(true);
+    const odd = (await page("/template/bo-odd-size")).html;
+    expect(/data-testid="gallery"[^>]*style="aspect-ratio:16 \/ 9"/.test(odd)).toBe(true);
+    expect(odd).toContain("object-contain");
   });
 });
 

@@ -2,6 +2,7 @@ import type { Locale } from "#config/constants.ts";
 import type { Palette } from "#db/schema/catalog.ts";
 import { openFontPage } from "./fonts.ts";
 import type {
+  AspectRatio,
   ColorVariantView,
   DesignerView,
   FontRef,
@@ -45,7 +46,7 @@ export type TemplateRow = {
   title: string;
   is_premium: boolean;
   slides_count: number;
-  aspect_ratio: "16:9" | "4:3";
+  aspect_ratio: AspectRatio;
   formats: string[] | string;
   /** [colour variant id, hex] in order (json_agg). */
   colors: [number, string][] | string;

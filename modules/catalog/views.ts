@@ -35,7 +35,7 @@ export type TemplateCard = {
   title: string;
   isPremium: boolean;
   slidesCount: number;
-  aspectRatio: "16:9" | "4:3";
+  aspectRatio: AspectRatio;
   formats: string[];
   colors: CardColor[];
 };
@@ -54,8 +54,7 @@ export type Swatch = { name: string; hex: string };
 /** A designer as a template page and the designer's page show them: the bio in the page's language. */
 export type DesignerView = { id: number; slug: string; name: string; link: string | null; bio: string };
 
-export type TemplateDetail = Omit<TemplateCard, "colors" | "aspectRatio"> & {
-  aspectRatio: AspectRatio;
+export type TemplateDetail = Omit<TemplateCard, "colors"> & {
   colors: ColorVariantView[];
   publishedAt: Date;
   downloadsCount: number;

@@ -1,26 +1,10 @@
 import { useRef, useState } from "react";
-import { previewSrcSet, previewUrl } from "#app/lib/previews.ts";
+import { previewBox, previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import type { AspectRatio } from "#modules/catalog/views.ts";
 import { useI18n } from "../i18n.tsx";
 import { ChevronLeft, ChevronRight } from "../icons.tsx";
 
 const SWIPE_PX = 40;
-
-/**
- * The preview's box: 16:9, 4:3 and 16:10 as read from the deck; a deck of its own size is shown whole
- * (contained, not cropped) in a 16:9 box.
- */
-const BOX: Record<AspectRatio, { w: number; h: number; css: string }> = {
-  "16:9": { w: 16, h: 9, css: "16 / 9" },
-  "4:3": { w: 4, h: 3, css: "4 / 3" },
-  "16:10": { w: 16, h: 10, css: "16 / 10" },
-  custom: { w: 16, h: 9, css: "16 / 9" },
-};
-
-function boxSize(aspectRatio: AspectRatio, width: number) {
-  const box = BOX[aspectRatio] ?? BOX["16:9"];
-  return { width, height: Math.round((width * box.h) / box.w) };
-}
 
 /** Large preview with the slide counter (n / N), arrows, keyboard and swipe, and a strip of thumbnails. */
 export function Gallery({
@@ -44,9 +28,11 @@ export function Gallery({
     const thumb = stripRef.current?.children[next - 1] as HTMLElement | undefined;
     thumb?.scrollIntoView({ block: "nearest", inline: "nearest", behavior: "smooth" });
   };
-  const size = boxSize(aspectRatio, 1280);
-  const thumbSize = boxSize(aspectRatio, 320);
-  const fit = aspectRatio === "custom" ? "object-contain" : "object-cover";
+  // 16:9, 4:3 and 16:10 as read from the deck; a deck of its own size is shown whole in a 16:9 box.
+  const box = previewBox(aspectRatio);
+  const size = ratioSize(aspectRatio, 1280);
+  const thumbSize = ratioSize(aspectRatio, 320);
+  const fit = box.fit;
   return (
     <section aria-label={t("template.gallery.label")} aria-roledescription="carousel" className="flex flex-col gap-3">
       <figure
@@ -56,7 +42,7 @@ export function Gallery({
         aria-label={t("template.gallery.slideAlt", { title, n: slide, total: slidesCount })}
         data-testid="gallery"
         className="relative m-0 overflow-hidden rounded-card bg-line/40 shadow-card ring-1 ring-line/60 select-none"
-        style={{ aspectRatio: (BOX[aspectRatio] ?? BOX["16:9"]).css }}
+        style={{ aspectRatio: box.css }}
         onKeyDown={(e) => {
           if (e.key === "ArrowRight") {
             e.preventDefault();
@@ -136,7 +122,7 @@ export function Gallery({
                 alt=""
                 loading="lazy"
                 decoding="async"
-                style={{ aspectRatio: (BOX[aspectRatio] ?? BOX["16:9"]).css }}
+                style={{ aspectRatio: box.css }}
                 className={`h-auto w-full bg-line/40 ${fit}`}
               />
             </button>

@@ -6,7 +6,7 @@ import { useI18n } from "#app/components/i18n.tsx";
 import { DOWNLOAD_NOTICES } from "#app/components/template/download-panel.tsx";
 import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
 import { listHref, pageParam, sortParam, waitParam } from "#app/lib/list-params.ts";
-import { previewUrl } from "#app/lib/previews.ts";
+import { previewUrl, ratioSize } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { DOWNLOAD_FORMATS } from "#config/constants.ts";
@@ -134,7 +134,7 @@ export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
                             src={previewUrl(r.templateColorId, 1, 320)}
                             alt=""
                             width={80}
-                            height={r.aspectRatio === "4:3" ? 60 : 45}
+                            height={ratioSize(r.aspectRatio, 80).height}
                             loading="lazy"
                             className="w-20 shrink-0 rounded-md ring-1 ring-line"
                           />
