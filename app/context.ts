@@ -6,6 +6,7 @@ import type { TotpContext } from "#modules/auth/totp.ts";
 import type { BillingContext } from "#modules/billing/service.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
+import type { TemplateImportContext } from "#modules/templates/import.ts";
 import type { RequestContext } from "#server/context.ts";
 import type { Services } from "#server/services.server.ts";
 
@@ -21,6 +22,8 @@ export type AppLoadContext = {
   /** Builds the service context for a locale. */
   serviceContext(locale: Locale): ServiceContext;
   fileContext(): FileContext;
+  /** The template import's context (storage, the render queue), for the operator's template form. */
+  templateContext(): TemplateImportContext;
   /** Service context with mail, for account services. */
   accountContext(locale: Locale): AccountContext;
   /** The signed-in account, or null for a guest. */

@@ -186,6 +186,20 @@ export const DECK_LIMITS = {
   maxXmlPartBytes: 64 * 1024 * 1024,
 } as const;
 
+/**
+ * Decks and Keynote files operators send in the browser (modules/templates/uploads.ts): each is kept
+ * this long waiting to become part of a template, and an operator has at most this many (and bytes)
+ * waiting at once.
+ */
+export const TEMPLATE_UPLOADS = {
+  keepHours: 24,
+  maxPending: 40,
+  maxPendingBytes: 2 * 1024 * 1024 * 1024,
+  nameMax: 200,
+  /** The body limit of the upload route: a deck's largest size and a little for the request. */
+  bodyBytes: 100 * 1024 * 1024 + 64 * 1024,
+} as const;
+
 /** Collections of favourites: how many one account may keep. */
 export const FOLDERS = { maxPerAccount: 100 } as const;
 

@@ -7,7 +7,14 @@ import type { ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
 import { localeFromPath } from "#app/lib/i18n.ts";
 import { messageSetFile, serverT } from "#app/lib/messages.server.ts";
-import { BODY_LIMITS, type Locale, PAGE_CACHE, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
+import {
+  BODY_LIMITS,
+  type Locale,
+  PAGE_CACHE,
+  RATE_LIMITS,
+  type RateLimits,
+  TEMPLATE_UPLOADS,
+} from "#config/constants.ts";
 import type { Env } from "#config/env.server.ts";
 import { type Database, isDatabaseUnavailable } from "#db/client.server.ts";
 import type { AccountContext } from "#modules/accounts/service.ts";
@@ -23,6 +30,7 @@ import * as files from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
 import { type Clock, type ServiceContext, systemClock } from "#modules/shared/context.ts";
+import type { TemplateImportContext } from "#modules/templates/import.ts";
 import {
   accountGuesses,
   afterPassword,
@@ -49,6 +57,7 @@ import { isSharedQuery } from "./graphql/cost.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
 import type { createLogger } from "./logger.ts";
 import { mountFacebookSignIn, mountGoogleSignIn } from "./oauth.ts";
+import { mountOperatorUploads } from "./operator-uploads.ts";
 import { PageCache } from "./page-cache.ts";
 import { mountPages } from "./pages.ts";
 import { createRateLimiters } from "./rate-limit.ts";
@@ -84,6 +93,8 @@ export type ServerOptions = {
   payments?: PaymentProvider | null;
   /** Where billing asks for its renewals and retries to run (the job queue). */
   billingJobs?: BillingJobs;
+  /** Where a template version's previews are asked for (the job queue); without it, the queue's sweep finds them. */
+  templateJobs?: { scheduleTemplateRender(versionId: number): Promise<void> };
   /** The CAPTCHA of public forms; defaults to reCAPTCHA when configured, else the embedded proof of work. */
   captcha?: Captcha;
 };
@@ -261,6 +272,7 @@ export function createServerApp(opts: ServerOptions) {
   };
   // Only the picture upload may send more than a form's worth.
   const AVATAR_UPLOAD = /^\/(?:es\/)?profile\/avatar$/;
+  // …and the operators' deck uploads, which stream to the file storage as they arrive.
   app.use("*", async (c, next) => {
     const m = c.req.method;
     if (m === "GET" || m === "HEAD" || m === "OPTIONS") return next();
@@ -268,7 +280,9 @@ export function createServerApp(opts: ServerOptions) {
       ? BODY_LIMITS.webhook
       : AVATAR_UPLOAD.test(c.req.path)
         ? BODY_LIMITS.avatar
-        : BODY_LIMITS.default;
+        : c.req.path === "/operator/uploads"
+          ? TEMPLATE_UPLOADS.bodyBytes
+          : BODY_LIMITS.default;
     return bodyLimit({ maxSize, onError: tooLarge })(c, next);
   });
 
@@ -382,6 +396,16 @@ export function createServerApp(opts: ServerOptions) {
   });
 
   mountAvatars(app as unknown as Hono, { fileContext, clock });
+  const templateContext = (): TemplateImportContext => ({
+    db,
+    storage,
+    clock,
+    log,
+    enqueueRender: opts.templateJobs
+      ? (id) => opts.templateJobs?.scheduleTemplateRender(id) as Promise<void>
+      : undefined,
+  });
+  mountOperatorUploads(app as unknown as Hono, { uploadContext: templateContext });
   mountBlog(app as unknown as Hono, { serviceContext, storage, contentApiKey: env.CONTENT_API_KEY ?? null });
 
   mountDownloads(app as unknown as Hono, {
@@ -455,6 +479,7 @@ export function createServerApp(opts: ServerOptions) {
     nonce: request.nonce,
     serviceContext,
     fileContext: () => fileContext,
+    templateContext,
     accountContext,
     viewer: request.viewer?.account ?? null,
     outboxPage: outboxPage && demoAccess(request),

@@ -112,6 +112,7 @@ export async function start() {
     clientDir: path.join(root, "build/client"),
     log,
     billingJobs: jobs,
+    templateJobs: jobs,
     // Trending and counts are refreshed by the maintenance job: once per slot across all processes.
     refreshStatsEveryMs: 0,
   });

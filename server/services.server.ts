@@ -19,6 +19,7 @@ import * as operatorAccess from "#modules/operator/access.ts";
 import * as audit from "#modules/operator/audit.ts";
 import * as search from "#modules/search/service.ts";
 import * as templatesAdmin from "#modules/templates/admin.ts";
+import * as templateEditor from "#modules/templates/editor.ts";
 
 /**
  * Every domain service the edges may call. The server hands this object to loaders through the
@@ -45,6 +46,7 @@ export const services = {
   search,
   sessions,
   templatesAdmin,
+  templateEditor,
   totp,
 };
 export type Services = typeof services;

@@ -21,6 +21,7 @@ import * as search from "#modules/search/service.ts";
 import { type Clock, type Logger, systemClock } from "#modules/shared/context.ts";
 import { purgeExpiredRecords } from "#modules/shared/retention.ts";
 import { queuedVersions, renderTemplateVersion } from "#modules/templates/render.ts";
+import { purgeStaleUploads } from "#modules/templates/uploads.ts";
 import { type JobHandlers, type JobQueue, startJobQueue } from "./queue.ts";
 
 /** The payment provider of jobs, chosen as the web server chooses it: Stripe, else the sandbox in demo mode, else none. */
@@ -84,6 +85,10 @@ export function createJobHandlers(deps: {
       if (Object.values(purged).some((n) => n > 0)) log.info("expired records purged", purged);
       const q = deps.queue?.();
       if (q && storage) for (const id of await queued()) await q.scheduleTemplateRender(id);
+      if (storage) {
+        const uploads = await purgeStaleUploads({ db: database.db, storage, clock });
+        if (uploads) log.info("unused template uploads removed", { count: uploads });
+      }
     },
   };
 }

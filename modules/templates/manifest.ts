@@ -94,7 +94,8 @@ export type FolderPlan = { templates: TemplatePlan[]; designers: DesignerPlan[];
 
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const GOOGLE_SLIDES = /^https:\/\/docs\.google\.com\/presentation\/d\/([A-Za-z0-9_-]{10,100})(?:\/[^?#]*)?(?:[?#].*)?$/;
+export const GOOGLE_SLIDES =
+  /^https:\/\/docs\.google\.com\/presentation\/d\/([A-Za-z0-9_-]{10,100})(?:\/[^?#]*)?(?:[?#].*)?$/;
 const IMAGE_NAME = /\.(png|jpe?g|webp)$/i;
 
 const missingOr = (what: string) => (issue: { input?: unknown }) => (issue.input === undefined ? "is missing" : what);
@@ -133,6 +134,19 @@ const localeTexts = z.strictObject(
   { error: missingOr("must be a mapping with title and description") },
 );
 
+/** One colour variant of a manifest. */
+export const variantSchema = z.strictObject({
+  colour: z.string({ error: missingOr("must be a colour slug") }),
+  pptx: fileName.refine((v) => v.toLowerCase().endsWith(".pptx"), {
+    error: "must name a .pptx file (macro-enabled .pptm decks are refused)",
+  }),
+  keynote: fileName.refine((v) => v.toLowerCase().endsWith(".key"), { error: "must name a .key file" }).optional(),
+  googleSlides: z
+    .string({ error: "must be an address" })
+    .regex(GOOGLE_SLIDES, { error: "must be a Google Slides address (https://docs.google.com/presentation/d/…)" })
+    .optional(),
+});
+
 export const manifestSchema = z.strictObject({
   key,
   category: z.string({ error: missingOr("must be a category slug") }),
@@ -146,22 +160,7 @@ export const manifestSchema = z.strictObject({
   en: localeTexts,
   es: localeTexts,
   variants: z
-    .array(
-      z.strictObject({
-        colour: z.string({ error: missingOr("must be a colour slug") }),
-        pptx: fileName.refine((v) => v.toLowerCase().endsWith(".pptx"), {
-          error: "must name a .pptx file (macro-enabled .pptm decks are refused)",
-        }),
-        keynote: fileName
-          .refine((v) => v.toLowerCase().endsWith(".key"), { error: "must name a .key file" })
-          .optional(),
-        googleSlides: z
-          .string({ error: "must be an address" })
-          .regex(GOOGLE_SLIDES, { error: "must be a Google Slides address (https://docs.google.com/presentation/d/…)" })
-          .optional(),
-      }),
-      { error: missingOr("must be a list of colour variants") },
-    )
+    .array(variantSchema, { error: missingOr("must be a list of colour variants") })
     .min(1, { error: "must list at least one colour variant" })
     .max(TEMPLATE_IMPORT.maxVariants, { error: `must list at most ${TEMPLATE_IMPORT.maxVariants} variants` }),
 });

@@ -49,7 +49,7 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
   const stale = new Date(now.getTime() - DECK_PREVIEWS.timeoutMs * 2);
   const [claimed] = await queryRows<{ template_id: number; facts: VersionFacts }>(
     ctx.db,
-    sql`update template_version set state = 'rendering', started_at = ${now}, reason = null, detail = null
+    sql`update template_version set state = 'rendering', started_at = ${now}, reason = null, detail = null, progress = 0
         where id = ${versionId} and (state = 'queued' or (state = 'rendering' and started_at < ${stale}))
         returning template_id, facts`,
   );
@@ -71,8 +71,17 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
   );
   if (!variants.length) return fail("slides.errors.conversionFailed", "the version has no decks");
   const missing = new Set<string>();
+  // How far the previews are, for the operator's progress bar: each variant is an equal share, its
+  // drawing most of it.
+  const progress = async (done: number) => {
+    await ctx.db.execute(
+      sql`update template_version set progress = ${Math.min(99, Math.round(done * 100))}
+          where id = ${versionId} and state = 'rendering'`,
+    );
+  };
   try {
-    for (const v of variants) {
+    for (const [i, v] of variants.entries()) {
+      await progress((i + 0.05) / variants.length);
       const deck = await ctx.storage.get(v.storage_key);
       if (!deck) return fail("slides.errors.conversionFailed", `${v.storage_key} is not in the file storage`);
       let pages: PreviewPage[];
@@ -92,6 +101,7 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
         for (const f of r.missingFonts) missing.add(f);
         pages = r.pages;
       }
+      await progress((i + 0.7) / variants.length);
       for (const p of pages) await ctx.storage.put(previewKey(v.id, p.slide, p.width), p.webp);
       // The free licence's file: the deck and one attribution slide, made once per deck.
       const freeKey = v.storage_key.replace(/\.pptx$/, "-free.pptx");
@@ -108,6 +118,7 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
             values (${v.id}, 'free', 'pptx', ${freeKey}, ${size})
             on conflict (template_color_id, variant, kind) do update set storage_key = excluded.storage_key, size_bytes = excluded.size_bytes`,
       );
+      await progress((i + 1) / variants.length);
     }
   } catch (error) {
     return fail("slides.errors.conversionFailed", (error as Error).message);
@@ -122,7 +133,15 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
     );
     const [mine] = await queryRows<{ number: number }>(
       db,
-      sql`update template_version set state = 'ready', finished_at = ${ctx.clock.now()}
+      sql`update template_version set state = 'ready', progress = 100, finished_at = ${ctx.clock.now()},
+            missing_fonts = ${
+              missing.size
+                ? sql`array[${sql.join(
+                    [...missing].sort().map((f) => sql`${f}`),
+                    sql`, `,
+                  )}]::text[]`
+                : sql`array[]::text[]`
+            }
           where id = ${versionId} and state = 'rendering' returning number`,
     );
     if (!mine) return false;
