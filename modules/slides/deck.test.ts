@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { crc32, deflateRawSync } from "node:zlib";
+import PptxGenJS from "pptxgenjs";
 import { describe, expect, it } from "vitest";
 import { DECK_LIMITS } from "#config/constants.ts";
 import { generateDemoCatalog, slideFormatOf } from "#modules/catalog/demo/generate.ts";
@@ -123,6 +124,126 @@ describe("inspectDeck: facts read from the file", () => {
     expect(f.slideTexts[2]).toBe("Visit SlideNest\nFórmula & más");
     expect(f.fonts).toContain("Fira Sans");
     expect(f.fonts).not.toContain("Old Font");
+  });
+
+  describe("text in charts and SmartArt", () => {
+    const NS = `xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"`;
+    const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+    const frame = (data: string) =>
+      `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="90" name="Graphic"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="0"/><a:ext cx="100" cy="100"/></p:xfrm><a:graphic><a:graphicData uri="x">${data}</a:graphicData></a:graphic></p:graphicFrame>`;
+    const chartRef = (id: string) =>
+      frame(`<c:chart xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" r:id="${id}"/>`);
+    const smartArtRef = (id: string) =>
+      frame(
+        `<dgm:relIds xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" r:dm="${id}" r:lo="rIdLo" r:qs="rIdQs" r:cs="rIdCs"/>`,
+      );
+    const strCache = (values: string[]) =>
+      `<c:strRef><c:f>Sheet1!$A$2</c:f><c:strCache><c:ptCount val="${values.length}"/>${values
+        .map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`)
+        .join("")}</c:strCache></c:strRef>`;
+    const numCache = (values: number[]) =>
+      `<c:numRef><c:f>Sheet1!$B$2</c:f><c:numCache><c:formatCode>General</c:formatCode>${values
+        .map((v, i) => `<c:pt idx="${i}"><c:v>${v}</c:v></c:pt>`)
+        .join("")}</c:numCache></c:numRef>`;
+    // Grouped categories (c:multiLvlStrRef), as pptxgenjs writes every category axis.
+    const categories = `<c:multiLvlStrRef><c:f>Sheet1!$A$2:$A$3</c:f><c:multiLvlStrCache><c:ptCount val="2"/><c:lvl><c:pt idx="0"><c:v>Norte</c:v></c:pt><c:pt idx="1"><c:v>Sur</c:v></c:pt></c:lvl></c:multiLvlStrCache></c:multiLvlStrRef>`;
+    const series = (name: string, values: number[]) =>
+      `<c:ser><c:idx val="0"/><c:tx>${strCache([name])}</c:tx><c:cat>${categories}</c:cat><c:val>${numCache(values)}</c:val></c:ser>`;
+    const chart = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><c:chartSpace xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" ${NS}><c:chart><c:title><c:tx><c:rich><a:bodyPr/><a:p><a:r><a:t>Ventas por región</a:t></a:r></a:p></c:rich></c:tx></c:title><c:plotArea><c:barChart>${series("Ingresos 2026", [4217, 3908])}${series("Costes", [1200, 1100])}<c:ser><c:idx val="2"/><c:tx><c:v>Literal series</c:v></c:tx></c:ser></c:barChart><c:valAx><c:title><c:tx><c:rich><a:p><a:r><a:t>Millones</a:t></a:r></a:p></c:rich></c:tx></c:title><c:txPr><a:bodyPr/><a:p><a:pPr/><a:endParaRPr/></a:p></c:txPr></c:valAx></c:plotArea></c:chart></c:chartSpace>`;
+    const node = (id: string, text: string) =>
+      `<dgm:pt modelId="${id}"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:p><a:r><a:t>${text}</a:t></a:r></a:p></dgm:t></dgm:pt>`;
+    const data = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" ${NS}><dgm:ptLst><dgm:pt modelId="0" type="doc"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:p><a:endParaRPr/></a:p></dgm:t></dgm:pt>${node("1", "Idea")}${node("2", "Prototype")}${node("3", "Lanzamiento")}<dgm:pt modelId="4" type="parTrans"><dgm:prSet/><dgm:spPr/><dgm:t><a:p><a:endParaRPr/></a:p></dgm:t></dgm:pt></dgm:ptLst><dgm:cxnLst/></dgm:dataModel>`;
+    const drawing = `<?xml version="1.0" encoding="UTF-8"?><dsp:drawing xmlns:dsp="http://schemas.microsoft.com/office/drawing/2008/diagram" ${NS}><dsp:spTree><dsp:sp><dsp:txBody><a:p><a:r><a:t>Drawing copy</a:t></a:r></a:p></dsp:txBody></dsp:sp></dsp:spTree></dsp:drawing>`;
+    const rel = (id: string, type: string, target: string) =>
+      `<Relationship Id="${id}" Type="${type}" Target="${target}"/>`;
+
+    /** LibreOffice's deck with a chart and a SmartArt on slide 2, the same chart on slide 3, and an unplaced chart. */
+    function deckWithGraphics() {
+      return rewriteZip(
+        fixture("libreoffice.pptx"),
+        (n, text) => {
+          if (n === "ppt/slides/slide2.xml")
+            return text().replace("</p:spTree>", `${chartRef("rIdC1")}${smartArtRef("rIdDm")}</p:spTree>`);
+          if (n === "ppt/slides/slide3.xml") return text().replace("</p:spTree>", `${chartRef("rIdC")}</p:spTree>`);
+          if (n === "ppt/slides/_rels/slide2.xml.rels")
+            return text().replace(
+              "</Relationships>",
+              `${rel("rIdC1", `${REL}/chart`, "../charts/chart1.xml")}${rel("rIdDm", `${REL}/diagramData`, "../diagrams/data1.xml")}${rel("rIdDd", "http://schemas.microsoft.com/office/2007/relationships/diagramDrawing", "../diagrams/drawing1.xml")}</Relationships>`,
+            );
+          if (n === "ppt/slides/_rels/slide3.xml.rels")
+            return text().replace(
+              "</Relationships>",
+              `${rel("rIdC", `${REL}/chart`, "../charts/chart1.xml")}${rel("rIdOrphan", `${REL}/chart`, "../charts/chart2.xml")}</Relationships>`,
+            );
+          return undefined;
+        },
+        [
+          { name: "ppt/charts/chart1.xml", content: chart },
+          { name: "ppt/charts/chart2.xml", content: chart.replace("Ventas por región", "Not on any slide") },
+          { name: "ppt/diagrams/data1.xml", content: data },
+          { name: "ppt/diagrams/drawing1.xml", content: drawing },
+        ],
+      );
+    }
+
+    it("adds to a slide's text its charts' titles, series and category names (not the numbers) and its SmartArt's nodes", () => {
+      const f = facts(deckWithGraphics());
+      expect(f.slideTexts[0]).toBe(TEXTS[0]);
+      expect(f.slideTexts[1].split("\n")).toEqual([
+        ...TEXTS[1].split("\n"),
+        "Ventas por región",
+        "Millones",
+        "Ingresos 2026",
+        "Norte",
+        "Sur",
+        "Costes",
+        "Literal series",
+        "Idea",
+        "Prototype",
+        "Lanzamiento",
+      ]);
+      expect(f.slideTexts[1]).not.toMatch(/4217|3908|Drawing copy/);
+      // The same chart on another slide counts there too; a chart no slide places is not read.
+      expect(f.slideTexts[2]).toBe(
+        `${TEXTS[2]}\nVentas por región\nMillones\nIngresos 2026\nNorte\nSur\nCostes\nLiteral series`,
+      );
+      expect(f.slideTexts.join("\n")).not.toContain("Not on any slide");
+    });
+
+    it("reads the chart pptxgenjs writes (its categories are grouped: c:multiLvlStrRef)", async () => {
+      const pptx = new PptxGenJS();
+      const slide = pptx.addSlide();
+      slide.addText("Resultados", { x: 1, y: 0.2, w: 3, h: 0.5 });
+      slide.addChart(pptx.ChartType.bar, [{ name: "Revenue", labels: ["North", "South"], values: [10, 20] }], {
+        x: 1,
+        y: 1,
+        w: 6,
+        h: 4,
+        showTitle: true,
+        title: "Sales by region",
+      });
+      const buf = (await pptx.write({ outputType: "nodebuffer" })) as Buffer;
+      expect(facts(buf).slideTexts).toEqual(["Resultados\nSales by region\nRevenue\nNorth\nSouth"]);
+    });
+
+    it("reads a chart only within the XML limit of a part, and refuses a slide's chart that is missing", () => {
+      const buf = deckWithGraphics();
+      const padded = rewriteZip(buf, (n, text) =>
+        n === "ppt/charts/chart1.xml"
+          ? text().replace("<c:chart>", `<!--${" ".repeat(200_000)}--><c:chart>`)
+          : undefined,
+      );
+      expect(facts(padded).slideTexts[1]).toContain("Ventas por región");
+      expect(refusal(padded, { ...DECK_LIMITS, maxXmlPartBytes: 150_000 })).toMatchObject({
+        code: "slides.errors.zipBomb",
+        detail: expect.stringContaining("chart1.xml"),
+      });
+      const missing = rewriteZip(buf, (n) => (n === "ppt/charts/chart1.xml" ? null : undefined));
+      expect(refusal(missing)).toMatchObject({
+        code: "slides.errors.broken",
+        detail: expect.stringContaining("chart1.xml"),
+      });
+    });
   });
 
   it("reads a part saved as UTF-16 with a byte order mark", () => {

@@ -23,7 +23,10 @@ export type DeckFacts = {
   fonts: string[];
   /** dk1, lt1, dk2, lt2, accent1..6, hlink, folHlink as "#RRGGBB" (sysClr gives its lastClr). */
   themeColors: { name: string; hex: string }[];
-  /** The visible text of each slide in order: runs joined, paragraphs (and line breaks) by "\n". */
+  /**
+   * The visible text of each slide in order: runs joined, paragraphs (and line breaks) by "\n"; then the
+   * text of the charts and SmartArt the slide shows (titles, series and category names, nodes), once each.
+   */
   slideTexts: string[];
   /** Targets of TargetMode="External" relationships (hyperlinks, linked media), deduplicated, sorted. */
   externalLinks: string[];
@@ -320,8 +323,8 @@ function hexOf(el: XmlElement | undefined): string | null {
 }
 
 /**
- * The text of a slide: each a:p's runs (a:t), with a:br as a line break; empty paragraphs dropped.
- * Text in charts and SmartArt lives in other parts and is not read.
+ * The text of a slide (or of any part written in DrawingML text): each a:p's runs (a:t), with a:br as a
+ * line break; empty paragraphs dropped. Text in charts and SmartArt lives in other parts: graphicText.
  */
 export function slideText(slide: XmlElement): string {
   const paragraphs: string[] = [];
@@ -339,6 +342,48 @@ export function slideText(slide: XmlElement): string {
     if (line.trim()) paragraphs.push(line.replace(/\s+$/, ""));
   }
   return paragraphs.join("\n");
+}
+
+/** Relationship types of the parts whose text a slide shows: charts (and Office 2016 chartEx), SmartArt data. */
+const GRAPHIC_TEXT_TYPE = /\/(chart|chartEx|diagramData)$/;
+
+/**
+ * The text a slide shows from other parts, in the order the slide places them: each chart's titles and
+ * rich labels, its series and category names (cached strings, not the numbers) and each SmartArt's
+ * nodes (its data part; the drawing Office keeps beside it repeats them). Only parts the slide's own
+ * XML references through its relationships are read, each through the package (so within its limits,
+ * and parsed once however many slides show it); a line is given once per slide.
+ */
+export function graphicText(pkg: Package, slide: XmlElement, rels: Relationship[]): string {
+  const byId = new Map(rels.map((r) => [r.id, r]));
+  const parts: string[] = [];
+  // c:chart / cx:chart r:id="…" in a graphic frame; dgm:relIds r:dm="…" for SmartArt.
+  for (const el of descendants(slide, ["chart", "relIds"], ALTERNATIVES)) {
+    const rel = byId.get((el.local === "chart" ? rIdOf(el) : attr(el, "dm")) ?? "");
+    if (!rel || rel.external || !GRAPHIC_TEXT_TYPE.test(rel.type) || !pkg.has(rel.target)) continue;
+    if (!parts.includes(rel.target)) parts.push(rel.target);
+  }
+  const lines: string[] = [];
+  for (const part of parts) {
+    const root = pkg.xml(part);
+    lines.push(...slideText(root).split("\n"));
+    if (root.local === "dataModel") continue;
+    // c:strCache (c:pt/c:v), c:strLit, c:multiLvlStrCache (c:lvl/c:pt/c:v: grouped categories, as
+    // pptxgenjs writes every category axis), and chartEx's cx:strDim (cx:pt holds its text).
+    for (const cache of descendants(root, ["strCache", "strLit", "multiLvlStrCache", "strDim"], ALTERNATIVES)) {
+      for (const pt of descendants(cache, ["pt"])) {
+        const v = child(pt, "v");
+        lines.push(textOf(v ?? pt));
+      }
+    }
+    // A series or title named by a literal: c:tx/c:v, cx:tx/cx:txData/cx:v.
+    for (const tx of descendants(root, ["tx", "txData"], ALTERNATIVES)) {
+      const v = child(tx, "v");
+      if (v) lines.push(textOf(v));
+    }
+  }
+  const unique = new Set(lines.map((l) => l.trim()).filter(Boolean));
+  return [...unique].join("\n");
 }
 
 /** The theme of the first slide master (or of the presentation), its fonts and colours. */
@@ -448,9 +493,9 @@ export function readDeck(file: Uint8Array, limits: DeckLimits = DECK_LIMITS): De
   const slideTexts: string[] = [];
   for (const part of slides) {
     const xml = pkg.xml(part);
-    slideTexts.push(slideText(xml));
     typefaces(xml, fonts);
     const rels = visit(part);
+    slideTexts.push([slideText(xml), graphicText(pkg, xml, rels)].filter(Boolean).join("\n"));
     const layout = rels.find((r) => r.type.endsWith("/slideLayout"));
     if (!layout) throw new DeckError("slides.errors.broken", `${part} has no layout`);
     layouts.add(layout.target);
