@@ -262,6 +262,23 @@ describe("cards of decks of every ratio", () => {
   });
 });
 
+describe("the sitemap", () => {
+  it("lists the pages of designers with a published template, in both languages with their alternates", async () => {
+    const res = await srv.request("/sitemap.xml");
+    const xml = await res.text();
+    const url = (loc: string) => new RegExp(`<url><loc>${loc}</loc>(?:(?!</url>).)*</url>`).exec(xml)?.[0] ?? "";
+    for (const slug of ["ana-studio", "bo-studio"]) {
+      for (const loc of [`http://localhost:3000/designers/${slug}`, `http://localhost:3000/es/designers/${slug}`]) {
+        const entry = url(loc);
+        expect(entry, loc).toContain(`hreflang="en" href="http://localhost:3000/designers/${slug}"`);
+        expect(entry, loc).toContain(`hreflang="es" href="http://localhost:3000/es/designers/${slug}"`);
+        expect(entry, loc).toContain(`hreflang="x-default" href="http://localhost:3000/designers/${slug}"`);
+        expect(entry, loc).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+      }
+    }
+  });
+});
+
 describe("the words these pages are sent", () => {
   const KEY = /(?<![\w/.-])(?:common|catalog|template|downloads)\.[a-z][A-Za-z]*(?:\.[A-Za-z_]+)+(?![\w/-])/g;
   it("shows no translation key on a template page, a designer page or their 404s, in either language", async () => {
