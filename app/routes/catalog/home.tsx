@@ -4,7 +4,7 @@ import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { messageSet } from "#app/lib/messages.server.ts";
-import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
+import { previewBox, previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { errorMeta, samePath, seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/home";
@@ -107,6 +107,8 @@ function HomePage({ loaderData }: Route.ComponentProps) {
           {home.categories.map((c) => {
             const cover = c.cover?.colors[0]?.id;
             const size = ratioSize(c.cover?.aspectRatio ?? "16:9", 480);
+            // Every tile is 16:9; a cover of its own size is shown whole.
+            const fit = previewBox(c.cover?.aspectRatio ?? "16:9").fit;
             return (
               <li key={c.id}>
                 <Link
@@ -124,7 +126,7 @@ function HomePage({ loaderData }: Route.ComponentProps) {
                         alt=""
                         loading="lazy"
                         decoding="async"
-                        className="absolute inset-0 h-full w-full object-cover"
+                        className={`absolute inset-0 h-full w-full ${fit}`}
                       />
                     ) : null}
                   </div>
