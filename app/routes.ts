@@ -56,6 +56,8 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       index("routes/operator/home.tsx", { id: id("operator/home") }),
       route("audit", "routes/operator/audit.tsx", { id: id("operator/audit") }),
       route("templates", "routes/operator/templates.tsx", { id: id("operator/templates") }),
+      route("templates/new", "routes/operator/template-edit.tsx", { id: id("operator/template-new") }),
+      route("templates/:id", "routes/operator/template-edit.tsx", { id: id("operator/template-edit") }),
     ]),
     route("pdf-license-personal", "routes/resources/license-pdf.tsx", { id: id("pdf-license-personal") }),
     route("pdf-license-commercial", "routes/resources/license-pdf.tsx", { id: id("pdf-license-commercial") }),

@@ -93,6 +93,7 @@ export const PAGE_QUERY_PARAMS = [
   "ratio",
   "reason",
   "redirect",
+  "saved",
   "slides",
   "sort",
   "state",

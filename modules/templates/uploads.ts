@@ -176,12 +176,8 @@ export async function receiveUpload(
     await ctx.storage.delete(key).catch(() => {});
     return refusal;
   };
-  if (!isZip(head))
-    return refuse({
-      ok: false,
-      status: 422,
-      code: kind === "pptx" ? "slides.errors.notPresentation" : UPLOAD_ERRORS.keynote,
-    });
+  // A Keynote package is a ZIP archive; a deck is judged by the deck reader (an encrypted one is not a ZIP).
+  if (kind === "key" && !isZip(head)) return refuse({ ok: false, status: 422, code: UPLOAD_ERRORS.keynote });
   if (kind === "pptx") {
     // The deck reader needs the package's directory: read the stored file once it is whole.
     const data = await ctx.storage.get(key);

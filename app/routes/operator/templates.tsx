@@ -122,6 +122,11 @@ export default function OperatorTemplates({ loaderData, actionData }: Route.Comp
         next: hasNext ? { href: pageHref(page + 1), label: t("account.operator.templates.next") } : null,
       }}
     >
+      <p>
+        <Link to={href("/operator/templates/new")} className="btn-primary inline-flex">
+          {t("account.operator.editor.newTitle")}
+        </Link>
+      </p>
       {actionData && !actionData.ok ? (
         <p role="alert" className="rounded-card bg-red-50 p-4 text-sm font-medium text-red-800 ring-1 ring-red-200">
           {t(actionData.error)}
@@ -205,6 +210,15 @@ function TemplateRow({ item, when }: { item: Item; when: Intl.DateTimeFormat }) 
         <p className="mt-2 text-sm text-ink-muted">{t("account.operator.templates.waitsForVersion")}</p>
       ) : null}
       <div className="mt-4 flex flex-wrap items-end gap-2">
+        {item.source === "import" ? (
+          <Link
+            to={href(`/operator/templates/${item.id}`)}
+            className="btn-secondary"
+            aria-label={t("account.operator.editor.editLabel", { title: item.title })}
+          >
+            {t("account.operator.editor.edit")}
+          </Link>
+        ) : null}
         {item.state !== "published" ? (
           <Form method="post">
             <input type="hidden" name="templateId" value={item.id} />
