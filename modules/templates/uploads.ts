@@ -7,7 +7,7 @@
  * TEMPLATE_UPLOADS.keepHours (`purgeStaleUploads`, the maintenance job).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { Readable, Transform } from "node:stream";
+import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { DECK_LIMITS, TEMPLATE_UPLOADS } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
@@ -131,37 +131,49 @@ export async function receiveUpload(
   if (size === 0 || !input.body)
     return { ok: false, status: 422, code: kind === "pptx" ? "slides.errors.notPresentation" : UPLOAD_ERRORS.keynote };
 
-  const since = new Date(ctx.clock.now().getTime() - TEMPLATE_UPLOADS.keepHours * 3_600_000);
-  const [pending] = await queryRows<{ n: number; bytes: number | string }>(
-    ctx.db,
-    sql`select count(*)::int as n, coalesce(sum(size_bytes), 0) as bytes from template_upload
-        where account_id = ${accountId} and created_at > ${since}`,
-  );
-  if (pending.n >= TEMPLATE_UPLOADS.maxPending || Number(pending.bytes) + size > TEMPLATE_UPLOADS.maxPendingBytes)
-    return { ok: false, status: 429, code: UPLOAD_ERRORS.tooMany };
-
   const id = randomBytes(16).toString("hex");
   const key = uploadKey(id);
+  // A place is reserved before the body is read, under a lock per operator: uploads sent together
+  // cannot pass the limit between them.
+  const since = new Date(ctx.clock.now().getTime() - TEMPLATE_UPLOADS.keepHours * 3_600_000);
+  const reserved = await ctx.db.transaction(async (tx) => {
+    const db = tx as unknown as Db;
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-upload:${accountId}`}))`);
+    const [pending] = await queryRows<{ n: number; bytes: number | string }>(
+      db,
+      sql`select count(*)::int as n, coalesce(sum(size_bytes), 0) as bytes from template_upload
+          where account_id = ${accountId} and created_at > ${since}`,
+    );
+    if (pending.n >= TEMPLATE_UPLOADS.maxPending || Number(pending.bytes) + size > TEMPLATE_UPLOADS.maxPendingBytes)
+      return false;
+    await db.execute(
+      sql`insert into template_upload (id, account_id, name, kind, size_bytes, sha256, storage_key, created_at)
+          values (${id}, ${accountId}, ${name}, ${kind}, ${size}, '', ${key}, ${ctx.clock.now()})`,
+    );
+    return true;
+  });
+  if (!reserved) return { ok: false, status: 429, code: UPLOAD_ERRORS.tooMany };
+  const release = () => ctx.db.execute(sql`delete from template_upload where id = ${id}`).catch(() => {});
+
   const hash = createHash("sha256");
   let received = 0;
   let head = Buffer.alloc(0);
-  const counted = new Transform({
-    transform(chunk: Buffer, _enc, done) {
+  // The body as it arrives, hashed and counted on the way; an error (the client went away, more bytes
+  // than announced) ends the stream the storage reads, and stopping early cancels the body.
+  async function* counted(source: AsyncIterable<Uint8Array>) {
+    for await (const chunk of source) {
       received += chunk.length;
-      if (received > size) return done(new Error(`more than the ${size} bytes announced`));
+      if (received > size) throw new Error(`more than the ${size} bytes announced`);
       if (head.length < 8) head = Buffer.concat([head, chunk.subarray(0, 8)]);
       hash.update(chunk);
-      done(null, chunk);
-    },
-  });
+      yield chunk;
+    }
+  }
   try {
-    await ctx.storage.putStream(
-      key,
-      Readable.fromWeb(input.body as import("node:stream/web").ReadableStream<Uint8Array>).pipe(counted),
-      size,
-    );
+    await ctx.storage.putStream(key, Readable.from(counted(input.body)), size);
   } catch (error) {
     await ctx.storage.delete(key).catch(() => {});
+    await release();
     if (isNoSpace(error)) {
       ctx.log.error("upload not stored: no space", { error });
       return { ok: false, status: 503, code: UPLOAD_ERRORS.storage };
@@ -174,6 +186,7 @@ export async function receiveUpload(
   let facts: (DeckFacts & { missingFonts: string[] }) | null = null;
   const refuse = async (refusal: UploadRefusal) => {
     await ctx.storage.delete(key).catch(() => {});
+    await release();
     return refusal;
   };
   // A Keynote package is a ZIP archive; a deck is judged by the deck reader (an encrypted one is not a ZIP).
@@ -181,7 +194,7 @@ export async function receiveUpload(
   if (kind === "pptx") {
     // The deck reader needs the package's directory: read the stored file once it is whole.
     const data = await ctx.storage.get(key);
-    if (!data) return { ok: false, status: 503, code: UPLOAD_ERRORS.storage };
+    if (!data) return refuse({ ok: false, status: 503, code: UPLOAD_ERRORS.storage });
     const inspected = inspectDeck(data);
     if (!inspected.ok) return refuse({ ok: false, status: 422, code: inspected.code, detail: inspected.detail });
     const { slideTexts, ...rest } = inspected.facts;
@@ -193,11 +206,10 @@ export async function receiveUpload(
   }
   const [row] = await queryRows<Row>(
     ctx.db,
-    sql`insert into template_upload (id, account_id, name, kind, size_bytes, sha256, storage_key, facts, created_at)
-        values (${id}, ${accountId}, ${name}, ${kind}, ${size}, ${hash.digest("hex")}, ${key},
-          ${facts ? JSON.stringify(facts) : null}::jsonb, ${ctx.clock.now()})
-        returning id, name, kind, size_bytes, sha256, storage_key, facts`,
+    sql`update template_upload set sha256 = ${hash.digest("hex")}, facts = ${facts ? JSON.stringify(facts) : null}::jsonb
+        where id = ${id} returning id, name, kind, size_bytes, sha256, storage_key, facts`,
   );
+  if (!row) return refuse({ ok: false, status: 503, code: UPLOAD_ERRORS.storage });
   return { ok: true, upload: view(row) };
 }
 
@@ -208,7 +220,7 @@ export async function findUploads(ctx: Pick<UploadContext, "db" | "clock">, acco
   const rows = await queryRows<Row>(
     ctx.db,
     sql`select id, name, kind, size_bytes, sha256, storage_key, facts from template_upload
-        where account_id = ${accountId} and created_at > ${since}
+        where account_id = ${accountId} and created_at > ${since} and sha256 <> ''
           and id in (${sql.join(
             ids.map((i) => sql`${i}`),
             sql`, `,
