@@ -41,8 +41,9 @@ export function OperatorChrome({ email, children }: { email: string; children: R
           </span>
           <div className="ml-auto flex min-w-0 items-center gap-2">
             <span className="hidden truncate text-sm text-ink-muted md:inline">{email}</span>
-            <LanguagePicker />
-            <LogoutForm className="btn-ghost whitespace-nowrap px-3" />
+            {/* On a phone the language link is its globe (its name stays its accessible name). */}
+            <LanguagePicker className="[&>span]:sr-only sm:[&>span]:not-sr-only" />
+            <LogoutForm className="btn-ghost whitespace-nowrap px-2 sm:px-3" />
           </div>
         </div>
       </header>
