@@ -58,6 +58,7 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route("templates", "routes/operator/templates.tsx", { id: id("operator/templates") }),
       route("templates/new", "routes/operator/template-edit.tsx", { id: id("operator/template-new") }),
       route("templates/:id", "routes/operator/template-edit.tsx", { id: id("operator/template-edit") }),
+      route("designers", "routes/operator/designers.tsx", { id: id("operator/designers") }),
     ]),
     route("pdf-license-personal", "routes/resources/license-pdf.tsx", { id: id("pdf-license-personal") }),
     route("pdf-license-commercial", "routes/resources/license-pdf.tsx", { id: id("pdf-license-commercial") }),

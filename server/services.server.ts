@@ -19,6 +19,7 @@ import * as operatorAccess from "#modules/operator/access.ts";
 import * as audit from "#modules/operator/audit.ts";
 import * as search from "#modules/search/service.ts";
 import * as templatesAdmin from "#modules/templates/admin.ts";
+import * as templateDesigners from "#modules/templates/designers.ts";
 import * as templateEditor from "#modules/templates/editor.ts";
 
 /**
@@ -47,6 +48,7 @@ export const services = {
   sessions,
   templatesAdmin,
   templateEditor,
+  templateDesigners,
   totp,
 };
 export type Services = typeof services;

@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setRole } from "#modules/accounts/operator.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTaxonomy } from "#tests/factories.ts";
 import { httpClient, Jar, visible } from "#tests/http.ts";
+import { signedInOperator } from "#tests/members.ts";
 import { createTestServer } from "#tests/server.ts";
 
 /**
@@ -27,24 +26,7 @@ let ops: Jar;
 let ops2: Jar;
 let member: Jar;
 
-async function operator(login: string) {
-  await createVerifiedAccount(
-    { db: srv.database.db, clock },
-    { email: `${login}@example.com`, username: login, name: login, password: PASSWORD },
-  );
-  await setRole({ db: srv.database.db, clock }, login, "operator", { kind: "command", label: "test" });
-  const jar = new Jar();
-  jar.take(await http().post("/login", { login, password: PASSWORD }, jar));
-  const start = await http().post(
-    "/operator/enrol",
-    { intent: "secondFactor", step: "start", password: PASSWORD },
-    jar,
-  );
-  const key = /data-testid="totp-key"[^>]*>([A-Z2-7 ]+)</.exec(await start.text())?.[1] ?? "";
-  const code = await generate({ secret: key.replace(/\s/g, ""), epoch: Math.floor(now.getTime() / 1000) });
-  jar.take(await http().post("/operator/enrol", { intent: "secondFactor", step: "confirm", code }, jar));
-  return jar;
-}
+const operator = async (login: string) => (await signedInOperator(srv, clock, login)).jar;
 
 beforeAll(async () => {
   srv = await createTestServer({ clock });

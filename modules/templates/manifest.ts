@@ -168,7 +168,7 @@ export const manifestSchema = z.strictObject({
 /** A template.yaml, as parsed (the operator form builds the same shape). */
 export type Manifest = z.infer<typeof manifestSchema>;
 
-const designerSchema = z.strictObject({
+export const designerSchema = z.strictObject({
   name: text(1, 80),
   link: z
     .string({ error: "must be an address" })

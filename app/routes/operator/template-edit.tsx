@@ -73,7 +73,7 @@ export default function TemplateEditor({ loaderData, actionData }: Route.Compone
           error={errors.variants}
           onBusyChange={setBusy}
         />
-        {template && template.colours.length ? (
+        {template?.colours.length ? (
           <p className="text-sm text-ink-muted">
             {t("account.operator.editor.currentDecks", { count: template.colours.length })}
           </p>
