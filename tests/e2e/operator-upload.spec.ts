@@ -1,0 +1,339 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { generate } from "otplib";
+import PptxGenJSImport from "pptxgenjs";
+import { openDatabase } from "../../db/client.server.ts";
+import { seedTaxonomy } from "../../db/seed/index.ts";
+import { createVerifiedAccount } from "../../modules/accounts/service.ts";
+import { readZip } from "../zip.ts";
+import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
+
+/**
+ * The operator template form, in English and in Spanish: an operator (made with the account command,
+ * second factor enrolled here) opens Templates → New template, sees a renamed Word file refused in its
+ * row, uploads a deck made elsewhere (by pptxgenjs, a word of its own on slide 2), fills both
+ * languages, publishes now and watches the version's previews being drawn by LibreOffice in the server
+ * process. Then a guest finds the template by the word printed only on its slide and downloads it.
+ *
+ * Like operator.spec.ts, this file runs its own server on a data folder prepared first (the account
+ * command needs the embedded database to itself): the taxonomy only, no demo catalogue, so the
+ * render job is the only work of the job queue and the search has one template to find. The server
+ * loads build/ when it starts: a build written meanwhile leaves its pages without their scripts (where
+ * others build under /tmp/sn-build.lock, run this under `flock -s /tmp/sn-build.lock`).
+ */
+const port = Number(process.env.E2E_PORT ?? 3111) + 53;
+const base = `http://127.0.0.1:${port}`;
+const PASSWORD = "Sl1des!rock";
+const FIXTURES = path.resolve("modules/slides/fixtures");
+/** LibreOffice on a shared two-core machine: a three-slide deck's previews can take a while. */
+const RENDER_TIMEOUT = 150_000;
+
+const PptxGenJS: typeof PptxGenJSImport =
+  (PptxGenJSImport as unknown as { default?: typeof PptxGenJSImport }).default ?? PptxGenJSImport;
+
+let dataDir: string;
+let server: ChildProcess | undefined;
+let serverErr = "";
+
+const L = {
+  en: {
+    prefix: "",
+    login: "Log in",
+    password: "Your password",
+    turnOn: "Turn on two-step verification",
+    code: "2. The 6-digit code the app shows",
+    confirm: "Confirm and turn on",
+    go: "Go to the operator area",
+    nav: "Operator area",
+    templates: "Templates",
+    newTemplate: "New template",
+    drop: /^Decks: drop \.pptx files/,
+    notDeck: "This file is not a PowerPoint presentation (.pptx).",
+    remove: (name: string) => `Remove ${name}`,
+    variant: "Variant 1",
+    slides: "3 slides",
+    colour: "Colour",
+    title: "Title",
+    description: "Description",
+    category: "Category",
+    styles: "Styles",
+    free: /^Free/,
+    publishNow: /^Publish now/,
+    create: "Create template",
+    saved: "Saved.",
+    version: /^Version 1: (queued|drawing previews|ready)$/,
+    ready: "Version 1: ready",
+    progress: "Drawing the previews",
+    viewPublic: "See it on the site",
+    search: "Search templates",
+    results: /Results for “/,
+    nothing: "We couldn't find templates for “blorptangle”",
+    word: "zephyrquartz",
+    texts: {
+      en: { title: "Tidewater Harbour Pitch", description: "A calm, blue deck for port and logistics pitches." },
+      es: {
+        title: "Propuesta Puerto Marea",
+        description: "Una presentación azul y serena para propuestas de logística.",
+      },
+    },
+  },
+  es: {
+    prefix: "/es",
+    login: "Iniciar sesión",
+    password: "Tu contraseña",
+    turnOn: "Activar la verificación en dos pasos",
+    code: "2. El código de 6 cifras que muestra la app",
+    confirm: "Confirmar y activar",
+    go: "Ir al área de operadores",
+    nav: "Área de operadores",
+    templates: "Plantillas",
+    newTemplate: "Nueva plantilla",
+    drop: /^Presentaciones: suelta aquí los archivos \.pptx/,
+    notDeck: "Este archivo no es una presentación de PowerPoint (.pptx).",
+    remove: (name: string) => `Quitar ${name}`,
+    variant: "Variante 1",
+    slides: "3 diapositivas",
+    colour: "Color",
+    title: "Título",
+    description: "Descripción",
+    category: "Categoría",
+    styles: "Estilos",
+    free: /^Gratis/,
+    publishNow: /^Publicar ahora/,
+    create: "Crear plantilla",
+    saved: "Guardado.",
+    version: /^Versión 1: (en cola|dibujando las vistas previas|lista)$/,
+    ready: "Versión 1: lista",
+    progress: "Dibujando las vistas previas",
+    viewPublic: "Verla en el sitio",
+    search: "Buscar plantillas",
+    results: /Resultados de «/,
+    nothing: "No hemos encontrado plantillas de «blorptangle»",
+    word: "quetzalmorfo",
+    texts: {
+      en: { title: "Ember Summit Review", description: "A warm deck for yearly reviews and summits." },
+      es: { title: "Revisión Cumbre Ascua", description: "Una presentación cálida para revisiones anuales y cumbres." },
+    },
+  },
+} as const;
+
+/** A three-slide deck made by pptxgenjs (not by the project's generator), `word` only on slide 2. */
+async function makeDeck(file: string, word: string, heading: string) {
+  const p = new PptxGenJS();
+  p.layout = "LAYOUT_16x9";
+  p.addSlide().addText(heading, { x: 0.5, y: 2, w: 9, h: 1.2, fontSize: 36, bold: true });
+  p.addSlide().addText(`The ${word} method, step by step`, { x: 0.5, y: 1, w: 9, h: 1, fontSize: 24 });
+  p.addSlide().addText("Thank you", { x: 0.5, y: 2, w: 9, h: 1, fontSize: 32 });
+  const buf = await p.stream({ compression: true });
+  fs.writeFileSync(file, Buffer.from(buf as ArrayBuffer));
+}
+
+const operatorName = (locale: "en" | "es") => `uploader-${locale}`;
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: base });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-e2e-upload-"));
+  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  try {
+    await database.migrate();
+    // Categories, tags, styles and colours for the form's choices; no templates.
+    await seedTaxonomy(database.db);
+    for (const locale of ["en", "es"] as const)
+      await createVerifiedAccount(
+        { db: database.db, clock: { now: () => new Date() } },
+        {
+          email: `${operatorName(locale)}@example.com`,
+          username: operatorName(locale),
+          name: operatorName(locale),
+          password: PASSWORD,
+        },
+      );
+  } finally {
+    await database.close();
+  }
+  for (const locale of ["en", "es"] as const) {
+    const made = spawnSync(process.execPath, ["scripts/account.ts", "role", operatorName(locale), "operator"], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    });
+    expect(made.stdout).toContain("role member -> operator");
+  }
+  fs.mkdirSync(path.join(dataDir, "decks"));
+  for (const locale of ["en", "es"] as const) {
+    await makeDeck(path.join(dataDir, "decks", `deck-${locale}.pptx`), L[locale].word, L[locale].texts.en.title);
+    // A Word document under a deck's name: the browser lets it through, the server's deck reader does not.
+    fs.copyFileSync(path.join(FIXTURES, "document.docx"), path.join(dataDir, "decks", `fake-${locale}.pptx`));
+  }
+  server = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      SEED_DEMO: "never",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  server.stderr?.on("data", (d: Buffer) => {
+    serverErr = (serverErr + d.toString()).slice(-4000);
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`operator upload E2E server did not start\n${serverErr}`);
+});
+
+test.afterAll(async () => {
+  if (server?.pid) {
+    const exited = new Promise((resolve) => server?.once("exit", resolve));
+    server.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  }
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test.afterEach(async ({}, info) => {
+  if (info.status !== info.expectedStatus && serverErr) await info.attach("server stderr", { body: serverErr });
+});
+
+/** Logs the operator in and enrols TOTP (code computed from the key shown as text); ends in /operator. */
+async function logInAndEnrol(page: Page, locale: "en" | "es") {
+  const l = L[locale];
+  await page.goto(`${l.prefix}/login?redirect=${encodeURIComponent(`${l.prefix}/operator`)}`);
+  await hydrated(page);
+  await page.locator("input[name=login]").fill(`${operatorName(locale)}@example.com`);
+  await page.locator("input[name=password]").fill(PASSWORD);
+  await page.getByRole("main").getByRole("button", { name: l.login, exact: true }).click();
+  await expect(page).toHaveURL(`${base}${l.prefix}/operator/enrol`);
+  await page.getByLabel(l.password).fill(PASSWORD);
+  await page.getByRole("button", { name: l.turnOn }).click();
+  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
+  await page.getByLabel(l.code).fill(await generate({ secret: key.replace(/\s/g, "") }));
+  await page.getByRole("button", { name: l.confirm }).click();
+  await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
+  await page.getByRole("link", { name: l.go }).click();
+  await expect(page).toHaveURL(`${base}${l.prefix}/operator`);
+}
+
+for (const locale of ["en", "es"] as const) {
+  const l = L[locale];
+  test(`an operator uploads a deck, publishes it and a guest finds it by its slide text and downloads it (${locale})`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(RENDER_TIMEOUT + 150_000);
+    await logInAndEnrol(page, locale);
+
+    // Templates → New template.
+    await page.getByRole("navigation", { name: l.nav }).getByRole("link", { name: l.templates, exact: true }).click();
+    await expect(page).toHaveURL(`${base}${l.prefix}/operator/templates`);
+    await page.getByRole("link", { name: l.newTemplate, exact: true }).click();
+    await expect(page).toHaveURL(`${base}${l.prefix}/operator/templates/new`);
+    await expect(page.getByRole("heading", { level: 1, name: l.newTemplate })).toBeVisible();
+    await hydrated(page);
+    await axe(page);
+
+    const files = page.getByLabel(l.drop);
+
+    // A renamed Word document: refused in its row with the server's words, in this language.
+    const fake = `fake-${locale}.pptx`;
+    await files.setInputFiles(path.join(dataDir, "decks", fake));
+    const fakeRow = page.getByRole("listitem").filter({ hasText: fake });
+    await expect(fakeRow.getByRole("alert")).toContainText(l.notDeck);
+    await fakeRow.getByRole("button", { name: l.remove(fake) }).click();
+    await expect(fakeRow).toHaveCount(0);
+
+    // A real deck, made elsewhere: it becomes colour variant 1 with the facts the server read.
+    const deck = `deck-${locale}.pptx`;
+    await files.setInputFiles(path.join(dataDir, "decks", deck));
+    const card = page.getByRole("listitem", { name: deck });
+    await expect(card).toBeVisible({ timeout: 30_000 });
+    await expect(card).toContainText(l.variant);
+    await expect(card).toContainText(l.slides);
+    const colour = card.getByLabel(l.colour, { exact: true });
+    await expect(colour).not.toHaveValue("");
+    await colour.selectOption({ index: 1 });
+
+    // Both languages' texts, a category, a style, the free licence, publish now.
+    for (const lang of ["en", "es"] as const) {
+      const group = page.getByRole("group", { name: lang === "en" ? "English" : "Español", exact: true });
+      await group.getByLabel(l.title, { exact: true }).fill(l.texts[lang].title);
+      await group.getByLabel(l.description, { exact: true }).fill(l.texts[lang].description);
+    }
+    await page.getByLabel(l.category, { exact: true }).selectOption({ index: 1 });
+    await page.getByRole("group", { name: l.styles, exact: true }).getByRole("checkbox").first().check();
+    await page.getByRole("radio", { name: l.free }).check();
+    await page.getByRole("radio", { name: l.publishNow }).check();
+    await axe(page);
+    await page.getByRole("button", { name: l.create, exact: true }).click();
+
+    // Saved: the template's own page, with its first version's previews being drawn.
+    await expect(page).toHaveURL(new RegExp(`^${base}${l.prefix}/operator/templates/\\d+\\?saved=1$`));
+    await expect(page.getByRole("status").filter({ hasText: l.saved })).toBeVisible();
+    const version = page.getByText(l.version);
+    await expect(version).toBeVisible();
+    if ((await version.textContent()) !== l.ready)
+      await expect(page.getByRole("progressbar", { name: l.progress })).toBeVisible();
+    await axe(page);
+    // The page asks again every 1.5 s until LibreOffice has drawn the slides.
+    await expect(version).toHaveText(l.ready, { timeout: RENDER_TIMEOUT });
+    await expect(page.getByRole("progressbar", { name: l.progress })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: l.viewPublic })).toBeVisible();
+    await axe(page);
+
+    // A guest searches the word printed only on slide 2, in this language, and downloads the template.
+    const guest = await browser.newContext({ baseURL: base, locale: locale === "es" ? "es-ES" : "en-US" });
+    try {
+      const visitor = await guest.newPage();
+      // The search does not answer everything: a word on no slide finds nothing.
+      await visitor.goto(`${l.prefix}/search?q=blorptangle`);
+      await expect(visitor.getByText(l.nothing, { exact: true })).toBeVisible();
+      await expect(visitor.locator("article")).toHaveCount(0);
+      await visitor.goto(`${l.prefix}/`);
+      await hydrated(visitor);
+      const box = visitor.getByRole("combobox", { name: l.search });
+      await box.fill(l.word);
+      await box.press("Enter");
+      await expect(visitor).toHaveURL(new RegExp(`${l.prefix}/search\\?q=${l.word}`));
+      await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(l.results);
+      const title = l.texts[locale].title;
+      const result = visitor.locator("article").filter({ hasText: title });
+      await expect(result).toHaveCount(1);
+      // Only this one: in the second run the first run's template (another slide word) is public too.
+      await expect(visitor.locator("article")).toHaveCount(1);
+      await result.getByRole("link", { name: title }).click();
+      await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await hydrated(visitor);
+      const [download] = await Promise.all([
+        visitor.waitForEvent("download"),
+        visitor.getByRole("button", { name: "PowerPoint", exact: true }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/\.pptx$/);
+      const bytes = fs.readFileSync(await download.path());
+      expect(bytes.subarray(0, 2).toString("latin1")).toBe("PK");
+      // The operator's own deck (the word on slide 2), with the attribution slide a free template ends with.
+      const zip = readZip(bytes);
+      const slides = zip.entries.filter((e) => /^ppt\/slides\/slide\d+\.xml$/.test(e.name)).length;
+      expect(slides).toBe(4);
+      expect(zip.read("ppt/slides/slide2.xml")).toContain(l.word);
+      expect(zip.read(`ppt/slides/slide${slides}.xml`)).toContain("Template by SlideNest");
+    } finally {
+      await guest.close();
+    }
+  });
+}
