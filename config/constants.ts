@@ -199,6 +199,8 @@ export const TEMPLATE_UPLOADS = {
   nameMax: 200,
   /** The body limit of the upload route: a deck's largest size and a little for the request. */
   bodyBytes: 100 * 1024 * 1024 + 64 * 1024,
+  /** How often a streaming upload asks for its written chunks to be freed (modules/shared/memory.ts). */
+  releaseEveryBytes: 8 * 1024 * 1024,
 } as const;
 
 /** Collections of favourites: how many one account may keep. */

@@ -13,6 +13,7 @@ import { DECK_LIMITS, TEMPLATE_UPLOADS } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import type { Storage } from "#modules/files/storage.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
+import { releaseChunks, releaseLarge } from "#modules/shared/memory.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type DeckFacts, inspectDeck } from "#modules/slides/deck.ts";
 import { missingFonts } from "#modules/slides/fonts.ts";
@@ -160,9 +161,15 @@ export async function receiveUpload(
   let head = Buffer.alloc(0);
   // The body as it arrives, hashed and counted on the way; an error (the client went away, more bytes
   // than announced) ends the stream the storage reads, and stopping early cancels the body.
+  let released = 0;
   async function* counted(source: AsyncIterable<Uint8Array>) {
     for await (const chunk of source) {
       received += chunk.length;
+      // Chunks already written are freed every few megabytes, not when the heap gets round to it.
+      if (received - released >= TEMPLATE_UPLOADS.releaseEveryBytes) {
+        released = received;
+        releaseChunks();
+      }
       if (received > size) throw new Error(`more than the ${size} bytes announced`);
       if (head.length < 8) head = Buffer.concat([head, chunk.subarray(0, 8)]);
       hash.update(chunk);
@@ -193,9 +200,12 @@ export async function receiveUpload(
   if (kind === "key" && !isZip(head)) return refuse({ ok: false, status: 422, code: UPLOAD_ERRORS.keynote });
   if (kind === "pptx") {
     // The deck reader needs the package's directory: read the stored file once it is whole.
-    const data = await ctx.storage.get(key);
+    let data = await ctx.storage.get(key);
     if (!data) return refuse({ ok: false, status: 503, code: UPLOAD_ERRORS.storage });
     const inspected = inspectDeck(data);
+    data = null;
+    // The whole deck was read once to inspect it: give its memory back now rather than later.
+    releaseLarge();
     if (!inspected.ok) return refuse({ ok: false, status: 422, code: inspected.code, detail: inspected.detail });
     const { slideTexts, ...rest } = inspected.facts;
     facts = {
