@@ -109,7 +109,13 @@ export async function startJobQueue(opts: {
     const render = handlers.renderTemplateVersion;
     await boss.work<{ versionId: number }>(
       QUEUES.templateRender,
-      { ...polling, batchSize: 1, localConcurrency: opts.renderConcurrency ?? 1 },
+      // Asked for more often than the other queues: an operator is watching the progress bar.
+      {
+        ...polling,
+        pollingIntervalSeconds: Math.min(polling.pollingIntervalSeconds, 0.5),
+        batchSize: 1,
+        localConcurrency: opts.renderConcurrency ?? 1,
+      },
       async (jobs) => {
         for (const job of jobs) await render(job.data.versionId);
       },
