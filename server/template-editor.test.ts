@@ -163,8 +163,22 @@ describe("operator uploads", () => {
 describe("the template form", () => {
   it("makes a template from an upload: a queued version, the deck at its content address, an audit entry", async () => {
     const up = await (await upload(ops, "quarterly.pptx", fixture("libreoffice.pptx"))).json();
+    // A Keynote package is a ZIP archive (of IWA files): one made here stands in for Keynote's own.
+    const zip = Buffer.from(
+      "UEsDBBQAAAAIAHx0eV0+/t9WCQAAAAcAAAASAAAASW5kZXgvRG9jdW1lbnQuaXdhy06tzMsvSQUAUEsBAhQDFAAAAAgAfHR5XT7+31YJAAAABwAAABIAAAAAAAAAAAAAAIABAAAAAEluZGV4L0RvY3VtZW50Lml3YVBLBQYAAAAAAQABAEAAAAA5AAAAAAA=",
+      "base64",
+    );
+    const key = await (await upload(ops, "quarterly.key", zip)).json();
+    expect(key.upload).toMatchObject({ kind: "key", facts: null });
     const res = await form(
-      [...texts(), ["tags", "thesis"], ["variant.0.pptx", up.upload.id], ["variant.0.colour", "blue"]],
+      [
+        ...texts(),
+        ["tags", "thesis"],
+        ["variant.0.pptx", up.upload.id],
+        ["variant.0.colour", "blue"],
+        ["variant.0.keynote", key.upload.id],
+        ["variant.0.googleSlides", "https://docs.google.com/presentation/d/1AbCdEfGhIjKlMnOpQrStUv/edit#slide=id.p"],
+      ],
       ops,
     );
     expect(res.status).toBe(302);
@@ -187,9 +201,19 @@ describe("the template form", () => {
     expect(v.created_by).toBeGreaterThan(0);
     const [file] = await queryRows<{ storage_key: string }>(
       srv.database.db,
-      sql`select f.storage_key from template_file f join template_color tc on tc.id = f.template_color_id where tc.template_id = ${id}`,
+      sql`select f.storage_key from template_file f join template_color tc on tc.id = f.template_color_id
+          where tc.template_id = ${id} and f.kind = 'pptx'`,
     );
     expect(file.storage_key).toMatch(/^decks\/[0-9a-f]{64}\.pptx$/);
+    const kinds = await queryRows<{ kind: string; google_slides_url: string }>(
+      srv.database.db,
+      sql`select f.kind, tc.google_slides_url from template_file f join template_color tc on tc.id = f.template_color_id
+          where tc.template_id = ${id} order by f.kind`,
+    );
+    expect(kinds).toEqual([
+      { kind: "key", google_slides_url: "https://docs.google.com/presentation/d/1AbCdEfGhIjKlMnOpQrStUv/copy" },
+      { kind: "pptx", google_slides_url: "https://docs.google.com/presentation/d/1AbCdEfGhIjKlMnOpQrStUv/copy" },
+    ]);
     expect(fs.existsSync(path.join(srv.dataDir, "files", file.storage_key))).toBe(true);
     // The upload is used up.
     expect(stored()).not.toContain(up.upload.id);
