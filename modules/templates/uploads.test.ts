@@ -76,7 +76,7 @@ describe("template uploads", () => {
   it("take unicode names, and refuse empty, control-character and folder names", async () => {
     const ok = await send(ana, "Presentación — año 2026 🎉.pptx", deck);
     expect(ok).toMatchObject({ ok: true, upload: { name: "Presentación — año 2026 🎉.pptx" } });
-    for (const name of ["", "   ", "a\u0000b.pptx", "dir/a.pptx", "..", "x".repeat(250) + ".pptx"])
+    for (const name of ["", "   ", "a\u0000b.pptx", "dir/a.pptx", "..", `${"x".repeat(250)}.pptx`])
       expect((await send(ana, name, deck)).ok).toBe(false);
   });
 
@@ -102,6 +102,35 @@ describe("template uploads", () => {
     const refused = both.filter((r) => !r.ok);
     expect(refused.length).toBeGreaterThanOrEqual(1);
     expect(refused[0]).toMatchObject({ status: 429, code: "account.operator.editor.errors.tooManyUploads" });
+  });
+
+  it("answer 503 on a full disk, keep nothing, and take the next upload once there is room", async () => {
+    const disk = diskStorage(filesDir);
+    let full = true;
+    const storage = {
+      ...disk,
+      async putStream(key: string, body: import("node:stream").Readable, size: number) {
+        if (!full) return disk.putStream(key, body, size);
+        for await (const _ of body)
+          throw Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" });
+      },
+    };
+    const before = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from template_upload`);
+    const r = await receiveUpload({ ...ctx(), storage }, ana, {
+      name: "full.pptx",
+      size: String(deck.length),
+      body: streamOf(deck),
+    });
+    expect(r).toMatchObject({ ok: false, status: 503, code: "account.operator.editor.errors.storageUnavailable" });
+    const after = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from template_upload`);
+    expect(after[0].n).toBe(before[0].n);
+    full = false;
+    const again = await receiveUpload({ ...ctx(), storage }, ana, {
+      name: "full.pptx",
+      size: String(deck.length),
+      body: streamOf(deck),
+    });
+    expect(again.ok).toBe(true);
   });
 
   it("go after TEMPLATE_UPLOADS.keepHours unused, rows and files", async () => {
