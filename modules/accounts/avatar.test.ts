@@ -111,13 +111,33 @@ describe("profile pictures", () => {
   });
 
   it("are served only under keys of their own form", async () => {
+    // A storage with a file behind every key below, and one outside its folder that a traversal reaches:
+    // without the key checks each of them would be served.
+    const base = path.join(dir, "traversal");
+    const root = path.join(base, "store");
+    const files: Record<string, string> = {
+      [path.join(base, "secret.webp")]: "outside the storage",
+      [path.join(root, "secret.webp")]: "not an avatar",
+      [path.join(root, "templates/1/x.pptx")]: "a template",
+      [path.join(root, "avatars/1/abc.webp")]: "a short name",
+      [path.join(root, "avatars/x/0123.webp")]: "not an account",
+      [path.join(root, `avatars/1/${"0a".repeat(12)}.webp`)]: "an avatar",
+    };
+    for (const [file, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, text);
+    }
+    const store: AvatarContext = { ...ctx(), storage: diskStorage(root) };
+    // The form of an avatar's key is read.
+    expect((await readAvatar(store, `avatars/1/${"0a".repeat(12)}.webp`))?.toString()).toBe("an avatar");
     for (const key of [
+      "avatars/1/../../../secret.webp",
       "avatars/1/../../secret.webp",
       "templates/1/x.pptx",
       "avatars/1/abc.webp",
       "avatars/x/0123.webp",
     ])
-      expect(await readAvatar(ctx(), key)).toBeNull();
+      expect(await readAvatar(store, key), key).toBeNull();
   });
 
   it("sniff the four types by their first bytes", async () => {

@@ -45,3 +45,53 @@ describe("disk storage", () => {
     expect(await storage.exists("decks/x.pptx")).toBe(false);
   });
 });
+
+describe("disk storage keys", () => {
+  // A file outside the storage's folder where a traversal lands, and one inside reached through "..".
+  let base: string;
+  let store: string;
+  beforeEach(async () => {
+    base = await fs.mkdtemp(path.join(os.tmpdir(), "sn-storage-keys-"));
+    store = path.join(base, "store");
+    await fs.mkdir(path.join(store, "decks"), { recursive: true });
+    await fs.writeFile(path.join(base, "secret.txt"), "outside");
+    await fs.writeFile(path.join(store, "decks", "a.pptx"), "inside");
+  });
+  afterEach(() => fs.rm(base, { recursive: true, force: true }));
+
+  const traversals = ["uploads/../../secret.txt", "a/../../secret.txt", "decks/../decks/a.pptx", "../secret.txt"];
+  const malformed = ["/etc/passwd", "Decks/a.pptx", "decks/A.pptx", "", ".hidden", "decks\\a.pptx", "decks/a b.pptx"];
+
+  it("reads, lists and copies nothing through a key that leaves its path, or one the code would never make", async () => {
+    const storage = diskStorage(store);
+    expect((await storage.get("decks/a.pptx"))?.toString()).toBe("inside");
+    for (const key of [...traversals, ...malformed]) {
+      await expect(storage.get(key), key).rejects.toThrow(/unsafe storage key/);
+      // exists answers no for any key it cannot check: none of these files is there for it.
+      expect(await storage.exists(key), key).toBe(false);
+      await expect(storage.copy(key, "decks/copy.pptx"), key).rejects.toThrow(/unsafe storage key/);
+    }
+    expect(await storage.exists("decks/copy.pptx")).toBe(false);
+  });
+
+  it("writes and deletes nothing through such a key", async () => {
+    const storage = diskStorage(store);
+    for (const key of [...traversals, ...malformed]) {
+      await expect(storage.put(key, Buffer.from("overwritten")), key).rejects.toThrow(/unsafe storage key/);
+      await expect(storage.putStream(key, Readable.from([Buffer.from("x")]), 1), key).rejects.toThrow(
+        /unsafe storage key/,
+      );
+      await expect(storage.copy("decks/a.pptx", key), key).rejects.toThrow(/unsafe storage key/);
+      await expect(storage.delete(key), key).rejects.toThrow(/unsafe storage key/);
+    }
+    expect(await fs.readFile(path.join(base, "secret.txt"), "utf8")).toBe("outside");
+    expect(await fs.readFile(path.join(store, "decks", "a.pptx"), "utf8")).toBe("inside");
+    // Nothing new anywhere, not even a temporary file.
+    expect((await fs.readdir(base, { recursive: true })).map(String).sort()).toEqual([
+      "secret.txt",
+      "store",
+      "store/decks",
+      "store/decks/a.pptx",
+    ]);
+  });
+});
