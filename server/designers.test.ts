@@ -230,27 +230,32 @@ describe("a designer's page", () => {
 });
 
 describe("cards of decks of every ratio", () => {
-  /** The preview box of the card that links to `href`: its class and its image's tag. */
+  /** The preview box of the card that links to `href`: its ratio and its image's tag. */
   const cardOf = (html: string, href: string) => {
     const card = [...html.matchAll(/<article\b[\s\S]*?<\/article>/g)].map((m) => m[0]).find((a) => a.includes(href));
-    const media = /<div class="(card-media[^"]*)">(<img\b[^>]*>)?/.exec(card ?? "");
-    return { box: media?.[1], img: media?.[2] ?? "" };
+    const media = /<div class="card-media" data-ratio="([^"]*)">(<img\b[^>]*>)?/.exec(card ?? "");
+    return { ratio: media?.[1], img: media?.[2] ?? "" };
   };
 
   it("draws a 16:10 deck in a 16:10 box, and a deck of its own size whole in a 16:9 box", async () => {
     const ana = (await page("/designers/ana-studio")).html;
     const wide = cardOf(ana, 'href="/template/classroom-deck"');
-    expect(wide.box).toBe("card-media aspect-[16/10]");
+    expect(wide.ratio).toBe("16:10");
     expect(wide.img).toContain('width="640" height="400"');
-    expect(wide.img).not.toContain("object-contain");
     const plain = cardOf(ana, 'href="/template/ana-lesson-1"');
-    expect(plain.box).toBe("card-media aspect-video");
+    expect(plain.ratio).toBe("16:9");
     expect(plain.img).toContain('width="640" height="360"');
     const bo = (await page("/es/designers/bo-studio")).html;
     const odd = cardOf(bo, 'href="/es/template/bo-tamano-raro"');
-    expect(odd.box).toBe("card-media aspect-video");
-    expect(odd.img).toContain('class="object-contain!"');
+    expect(odd.ratio).toBe("custom");
     expect(odd.img).toContain('width="640" height="360"');
+    // The boxes themselves are the stylesheet's: 16:9 unless 4:3 or 16:10, a deck of its own size contained.
+    const sheet = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/.exec(ana)?.[1] ?? "";
+    const css = await (await srv.request(sheet)).text();
+    expect(css).toContain(".card-media{aspect-ratio:var(--aspect-video)");
+    expect(css).toContain('.card-media[data-ratio="4:3"]{aspect-ratio:4/3}');
+    expect(css).toContain('.card-media[data-ratio="16:10"]{aspect-ratio:16/10}');
+    expect(css).toContain(".card-media[data-ratio=custom]>img{object-fit:contain}");
   });
 
   it("sizes the template page's gallery to the deck: 16:10, or 16:9 with the whole slide for a custom size", async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { previewBox, previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
+import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import type { TemplateCard as Card } from "#modules/catalog/views.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { useI18n } from "../i18n.tsx";
@@ -39,7 +39,6 @@ export function TemplateCard({
   const [slide, setSlide] = useState(1);
   const [active, setActive] = useState(false);
   const colorId = card.colors[0]?.id;
-  const box = previewBox(card.aspectRatio);
   const size = ratioSize(card.aspectRatio, 640);
   const maxFlip = Math.min(FLIP_SLIDES, card.slidesCount);
 
@@ -62,11 +61,9 @@ export function TemplateCard({
       onFocus={() => setActive(true)}
       onBlur={() => setActive(false)}
     >
-      <div className={`card-media ${box.className}`}>
+      <div className="card-media" data-ratio={card.aspectRatio}>
         {colorId ? (
           <img
-            // A deck of its own size is shown whole (card-media covers by default).
-            className={box.fit === "object-contain" ? "object-contain!" : undefined}
             src={previewUrl(colorId, slide, 640)}
             srcSet={previewSrcSet(colorId, slide, [320, 480, 640])}
             sizes={CARD_SIZES}

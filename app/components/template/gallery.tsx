@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
-import { previewBox, previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
+import { previewBox } from "#app/lib/preview-box.ts";
+import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import type { AspectRatio } from "#modules/catalog/views.ts";
 import { useI18n } from "../i18n.tsx";
 import { ChevronLeft, ChevronRight } from "../icons.tsx";

@@ -4,7 +4,7 @@ import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { messageSet } from "#app/lib/messages.server.ts";
-import { previewBox, previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
+import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { errorMeta, samePath, seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/home";
@@ -107,15 +107,14 @@ function HomePage({ loaderData }: Route.ComponentProps) {
           {home.categories.map((c) => {
             const cover = c.cover?.colors[0]?.id;
             const size = ratioSize(c.cover?.aspectRatio ?? "16:9", 480);
-            // Every tile is 16:9; a cover of its own size is shown whole.
-            const fit = previewBox(c.cover?.aspectRatio ?? "16:9").fit;
             return (
               <li key={c.id}>
                 <Link
                   to={href(`/${c.slug}`)}
                   className="group block overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60 hover:shadow-lift"
                 >
-                  <div className="relative aspect-video bg-line/40">
+                  {/* Every tile is 16:9 (card-media's box); a cover of its own size is shown whole. */}
+                  <div className="card-media" data-ratio={c.cover?.aspectRatio === "custom" ? "custom" : undefined}>
                     {cover ? (
                       <img
                         src={previewUrl(cover, 1, 480)}
@@ -126,7 +125,6 @@ function HomePage({ loaderData }: Route.ComponentProps) {
                         alt=""
                         loading="lazy"
                         decoding="async"
-                        className={`absolute inset-0 h-full w-full ${fit}`}
                       />
                     ) : null}
                   </div>
