@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "#config/constants.ts";
 import { seedDemo, seedDemoAccounts } from "#db/seed/index.ts";
 import type { Clock } from "#modules/shared/context.ts";
+import { cardExpiry } from "#tests/cards.ts";
 import { httpClient, Jar, notices, visible } from "#tests/http.ts";
 import { paymentFields } from "#tests/payments.ts";
 import { createTestServer } from "#tests/server.ts";
@@ -171,7 +172,7 @@ describe("sandbox payments", () => {
               city: "Madrid",
               zip: "28013",
               cardNumber: "4242424242424242",
-              cardExpiry: "12/30",
+              cardExpiry: cardExpiry(),
               cardCvc: "123",
               attempt: `gql-attempt-${client.i}-${process.pid}`,
             },

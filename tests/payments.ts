@@ -1,4 +1,5 @@
 import { PAYMENT_ERRORS, type PaymentProvider, type Refusal } from "#modules/billing/provider.ts";
+import { cardExpiry } from "./cards.ts";
 
 /**
  * Wraps a provider so that its charges fail while `failing()` says so: a card that stopped working,
@@ -40,7 +41,7 @@ export function paymentFields(over: Record<string, string> = {}): Record<string,
     city: "Madrid",
     zip: "28013",
     cardNumber: "4242 4242 4242 4242",
-    cardExpiry: "12/30",
+    cardExpiry: cardExpiry(),
     cardCvc: "123",
     attempt: `attempt-${++attemptSeq}-${process.pid}-xxxx`,
     ...over,

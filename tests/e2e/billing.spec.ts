@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { cardExpiry } from "../cards.ts";
 import { readZip } from "../zip.ts";
 import { expectNoSeriousA11yViolations as axe, hydrated, signUpAndLogIn } from "./helpers.ts";
 
@@ -83,7 +84,7 @@ for (const locale of ["en", "es"] as const) {
     await page.getByLabel(l.country).selectOption("ES");
     await page.getByLabel(l.zip).fill("28013");
     await page.getByLabel(l.cardNumber).fill("4000 0000 0000 0002");
-    await page.getByLabel(l.expiry).fill("12/30");
+    await page.getByLabel(l.expiry).fill(cardExpiry());
     await page.getByLabel(l.cvc).fill("123");
     await page.getByRole("button", { name: l.pay }).click();
     await expect(page.getByRole("alert").filter({ hasText: l.tryAgain })).toBeVisible();

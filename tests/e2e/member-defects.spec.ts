@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { cardExpiry } from "../cards.ts";
 import { expectNoSeriousA11yViolations as axe, hydrated, signUpAndLogIn } from "./helpers.ts";
 
 /**
@@ -285,7 +286,7 @@ for (const locale of ["en", "es"] as const) {
       await page.getByLabel(l.country).selectOption("ES");
       await page.getByLabel(l.zip).fill("28013");
       await page.getByLabel(l.cardNumber).fill("4000 0000 0000 0002");
-      await page.getByLabel(l.expiry).fill("12/30");
+      await page.getByLabel(l.expiry).fill(cardExpiry());
       await page.getByLabel(l.cvc).fill("123");
       await page.getByRole("button", { name: l.pay }).click();
       const message = page.getByRole("alert").filter({ hasText: l.tryAgain });
