@@ -4,8 +4,8 @@ import sharp from "sharp";
 import { AVATAR } from "#config/constants.ts";
 import type { Storage } from "#modules/files/storage.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { queryRows } from "#modules/shared/sql.ts";
-import type { AccountResult } from "./service.ts";
 
 /**
  * Profile pictures (DECISIONS: Accounts): JPEG, PNG, WebP or GIF up to 5 MB, told apart by their first
@@ -48,7 +48,7 @@ const newKey = (accountId: number) => `avatars/${accountId}/${randomBytes(12).to
 export async function setAvatar(
   ctx: AvatarContext,
   input: { accountId: number; bytes: Uint8Array | null },
-): Promise<AccountResult<{ avatarUrl: string }>> {
+): Promise<Result<{ avatarUrl: string }>> {
   const bytes = input.bytes;
   if (!bytes || bytes.length === 0) return { ok: false, code: AVATAR_ERRORS.missing, field: "avatar" };
   if (bytes.length > AVATAR.maxBytes) return { ok: false, code: AVATAR_ERRORS.size, field: "avatar" };
@@ -92,7 +92,7 @@ export async function setAvatar(
 }
 
 /** Removes the account's picture (the header shows the initial again). Removing none is fine. */
-export async function removeAvatar(ctx: AvatarContext, input: { accountId: number }): Promise<AccountResult<null>> {
+export async function removeAvatar(ctx: AvatarContext, input: { accountId: number }): Promise<Result<null>> {
   const [row] = await queryRows<{ avatar_key: string | null }>(
     ctx.db,
     sql`update account a set avatar_key = null, updated_at = ${ctx.clock.now()}

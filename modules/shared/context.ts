@@ -1,6 +1,5 @@
 import type { Locale } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
-import type { ReferenceCache } from "#modules/catalog/reference.ts";
 
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
@@ -18,8 +17,11 @@ export type ServiceContext = {
   clock: Clock;
   log: Logger;
   /** The process's cache of catalogue reference data (modules/catalog/reference.ts); absent in scripts. */
-  reference?: ReferenceCache;
+  reference?: ReadThroughCache;
 };
+
+/** A cache that answers a key from memory or loads it once (the catalogue's ReferenceCache is one). */
+export type ReadThroughCache = { get<T>(key: string, load: () => Promise<T>): Promise<T> };
 
 /** An expected failure; `code` is the translation key of its message. */
 export class AppError extends Error {

@@ -4,7 +4,7 @@ import { GraphqlRequestError, graphql } from "#app/lib/graphql-client.ts";
 import { LIMIT_TAGS } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
 import { CheckIcon } from "../icons.tsx";
-import { LogoutForm } from "../layout/account-menu.tsx";
+import { LogoutForm } from "../layout/logout-form.tsx";
 
 type InterestTag = { id: number; type: "category" | "tag"; content: { name: string } };
 

@@ -3,9 +3,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
 import { useI18n } from "../i18n.tsx";
 
-/** What the download panel announces after each download, so the header counter follows without a reload. */
-export const ALLOWANCE_EVENT = "slidenest:allowance";
-export type AllowanceDetail = { used: number; limit: number | null };
+export { ALLOWANCE_EVENT, type AllowanceDetail } from "./allowance.ts";
 
 /**
  * The signed-in dropdown: its code is fetched only by pages a member sees (guests never need it). On a
@@ -18,18 +16,6 @@ export const loadMemberMenu = () =>
     return { default: m.MemberMenu };
   });
 const MemberMenu = lazy(loadMemberMenu);
-
-/** Log-out is a plain form: the server ends the session and sends the visitor to the log-in page. */
-export function LogoutForm({ className = "" }: { className?: string }) {
-  const { t, locale } = useI18n();
-  return (
-    <form method="post" action={`/logout?lang=${locale}`} className="contents">
-      <button type="submit" className={className}>
-        {t("auth.logout")}
-      </button>
-    </form>
-  );
-}
 
 /** Guests: log in and get started. Signed in: the profile dropdown of SPEC §2. */
 export function AccountMenu() {

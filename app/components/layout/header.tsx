@@ -1,52 +1,17 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useRouteLoaderData } from "react-router";
-import type { NavTag, RootData } from "#app/root.tsx";
-import { LANGUAGES, UI } from "#config/browser.ts";
+import { Link, NavLink, useLocation } from "react-router";
+import type { NavTag } from "#app/root.tsx";
+import { UI } from "#config/browser.ts";
 import { useI18n } from "../i18n.tsx";
-import { CloseIcon, GlobeIcon, LogoMark, MenuIcon } from "../icons.tsx";
+import { CloseIcon, LogoMark, MenuIcon } from "../icons.tsx";
 import { SearchBox } from "../search/search-box.tsx";
 import { AccountMenu } from "./account-menu.tsx";
+import { LanguagePicker } from "./language-picker.tsx";
 import { NavStrip, type StripItem } from "./nav-strip.tsx";
-import { useAlternatePath } from "./use-alternate.ts";
 
 /** The phone menu, fetched on its first opening. */
 const PhoneMenu = lazy(() => import("./phone-menu.tsx").then((m) => ({ default: m.PhoneMenu })));
 
-export function LanguagePicker({ className = "" }: { className?: string }) {
-  const { locale, t } = useI18n();
-  const other = locale === "en" ? "es" : "en";
-  const href = useAlternatePath(other);
-  const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
-  return (
-    <Link
-      to={href}
-      onClick={() => {
-        // The switch is saved to a signed-in account (UpdateMe, SPEC §4); a failure only loses the preference.
-        if (!signedIn) return;
-        fetch("/graphql", {
-          method: "POST",
-          credentials: "same-origin",
-          keepalive: true,
-          headers: { "Content-Type": "application/json", locale: other },
-          body: JSON.stringify({
-            query: "mutation UpdateMe($data: UpdateMeInput!) { updateMe(data: $data) { language { id name locale } } }",
-            variables: { data: { languageId: LANGUAGES.find((l) => l.locale === other)?.id } },
-          }),
-        }).catch((error) => console.warn("language not saved", error));
-      }}
-      hrefLang={other}
-      lang={other}
-      className={`btn-ghost px-3 ${className}`}
-      title={t("common.language.switchTo")}
-      aria-label={t("common.language.switchTo")}
-    >
-      <GlobeIcon />
-      <span>{t(`common.language.${other}`)}</span>
-    </Link>
-  );
-}
-
-/** The template categories as strip links. */
 export function templateStrip(nav: NavTag[]): StripItem[] {
   return nav.map((tag) => ({ id: tag.id, path: `/${tag.slug}`, name: tag.name, iconName: tag.iconName }));
 }

@@ -3,7 +3,8 @@ import { Link, useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
 import { useI18n } from "../i18n.tsx";
 import { UserIcon } from "../icons.tsx";
-import { ALLOWANCE_EVENT, type AllowanceDetail, LogoutForm } from "./account-menu.tsx";
+import { ALLOWANCE_EVENT, type AllowanceDetail } from "./allowance.ts";
+import { LogoutForm } from "./logout-form.tsx";
 
 /** The download counter of the account menu: used/limit, or a word for unlimited. */
 function useDownloadsLabel() {

@@ -1,8 +1,8 @@
 import { Link, NavLink, useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
 import { useI18n } from "../i18n.tsx";
-import { LogoutForm } from "./account-menu.tsx";
-import { LanguagePicker } from "./header.tsx";
+import { LanguagePicker } from "./language-picker.tsx";
+import { LogoutForm } from "./logout-form.tsx";
 import type { StripItem } from "./nav-strip.tsx";
 
 /** The header's menu on phones: main links, the strip's links, language and account. */

@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import { useI18n } from "#app/components/i18n.tsx";
 import { LogoMark } from "#app/components/icons.tsx";
-import { LogoutForm } from "#app/components/layout/account-menu.tsx";
-import { LanguagePicker } from "#app/components/layout/header.tsx";
+import { LanguagePicker } from "#app/components/layout/language-picker.tsx";
+import { LogoutForm } from "#app/components/layout/logout-form.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
 
 /**

@@ -1,7 +1,7 @@
 import { Link, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { CloseIcon, LogoMark } from "#app/components/icons.tsx";
-import { LanguagePicker } from "#app/components/layout/header.tsx";
+import { LanguagePicker } from "#app/components/layout/language-picker.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
 import { localeFromPath } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
