@@ -118,6 +118,16 @@ describe("reCAPTCHA settings", () => {
       }),
     ).toThrow(/RECAPTCHA_VERIFY_URL/);
   });
+
+  it("send the secret key only over https, or plain http to this machine (the tests' double)", () => {
+    const keys = { RECAPTCHA_SITE_KEY: "6LeIxAcTAAAAAJcZ", RECAPTCHA_SECRET_KEY: "6LeIxAcTAAAAAGG-" };
+    for (const url of ["http://www.google.com/recaptcha/api/siteverify", "http://10.0.0.5/siteverify", "ftp://h/x"])
+      expect(() => getEnv({ ...keys, RECAPTCHA_VERIFY_URL: url }), url).toThrow(
+        /RECAPTCHA_VERIFY_URL: must be an https:\/\/ address \(plain http only on loopback\)/,
+      );
+    for (const url of ["https://recaptcha.example/siteverify", "http://127.0.0.1:9/siteverify", "http://[::1]:9/v"])
+      expect(getEnv({ ...keys, RECAPTCHA_VERIFY_URL: url }).recaptcha?.verifyUrl, url).toBe(url);
+  });
 });
 
 describe("Facebook settings", () => {

@@ -50,7 +50,7 @@ const schema = z.object({
     .string()
     .regex(/^[\w-]{10,100}$/, "must be a reCAPTCHA secret key (letters, digits, - and _)")
     .optional(),
-  /** Where reCAPTCHA tokens are checked; only tests set it (a loopback double). */
+  /** Where reCAPTCHA tokens are checked (https; plain http only on loopback): only tests set it, to a double. */
   RECAPTCHA_VERIFY_URL: z
     .url("must be an absolute URL such as https://www.google.com/recaptcha/api/siteverify")
     .default("https://www.google.com/recaptcha/api/siteverify"),
@@ -193,13 +193,14 @@ export function getEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(
       "Invalid environment configuration:\n  FACEBOOK_APP_ID and FACEBOOK_APP_SECRET: set both to enable Facebook sign-in, or neither",
     );
-  // The app secret travels in these requests: plain http only to this machine (tests).
-  const plainFacebook = (["FACEBOOK_DIALOG_URL", "FACEBOOK_GRAPH_URL"] as const).filter(
+  // The app's secrets (Facebook's app secret, reCAPTCHA's secret key) travel in these requests: plain
+  // http only to this machine (tests' loopback doubles).
+  const plain = (["FACEBOOK_DIALOG_URL", "FACEBOOK_GRAPH_URL", "RECAPTCHA_VERIFY_URL"] as const).filter(
     (k) => !env[k].startsWith("https://") && !(env[k].startsWith("http://") && isLoopbackUrl(env[k])),
   );
-  if (plainFacebook.length)
+  if (plain.length)
     throw new Error(
-      `Invalid environment configuration:\n${plainFacebook.map((k) => `  ${k}: must be an https:// address (plain http only on loopback)`).join("\n")}`,
+      `Invalid environment configuration:\n${plain.map((k) => `  ${k}: must be an https:// address (plain http only on loopback)`).join("\n")}`,
     );
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
     throw new Error(
