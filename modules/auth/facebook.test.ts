@@ -102,4 +102,51 @@ describe("Facebook Login against a loopback Graph API", () => {
     expect(err.message).toContain("ECONNREFUSED");
     expect(err.message).not.toContain(fb.appSecret);
   });
+
+  it("stops reading an answer once it is past 64 KB, whether its length is said or not", async () => {
+    const TOTAL = 64 * 1024 * 1024;
+    let sent = 0;
+    let closed: Promise<void> = Promise.resolve();
+    const server = http.createServer((req, res) => {
+      const declared = req.url?.startsWith("/debug_token") ?? false;
+      res.writeHead(200, {
+        "content-type": "application/json",
+        ...(declared ? { "content-length": String(TOTAL) } : {}),
+      });
+      // A JSON string that never ends, written as fast as the client reads it, until it hangs up.
+      closed = new Promise((resolve) => res.on("close", resolve));
+      const chunk = Buffer.alloc(64 * 1024, "a");
+      const pump = () => {
+        while (sent < TOTAL && !res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(sent === chunk.length ? Buffer.concat([Buffer.from('{"x":"'), chunk]) : chunk)) {
+            res.once("drain", pump);
+            return;
+          }
+        }
+        if (!res.destroyed) res.end('"}');
+      };
+      pump();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const huge = facebookClient({ ...fb, graphUrl: `http://127.0.0.1:${port}`, redirectUri });
+      // No length said (chunked): read up to the limit, then given up.
+      const streamed = await failure(huge.exchangeCode("code"));
+      expect(streamed.problem).toBe("unavailable");
+      expect(streamed.message).toContain("answer too large");
+      await closed;
+      expect(sent).toBeLessThan(TOTAL / 4);
+      // A length that is too long: not read at all.
+      sent = 0;
+      const said = await failure(huge.identify("EAAx", new Date()));
+      expect(said.message).toContain("answer too large");
+      await closed;
+      expect(sent).toBeLessThan(TOTAL / 4);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
 });

@@ -64,6 +64,37 @@ const MAX_ANSWER = 64 * 1024;
 
 type GraphAnswer = { status: number; body: Record<string, unknown> | null };
 
+/**
+ * An answer's text, read only up to `max` bytes: null as soon as it says or turns out to be longer (the
+ * rest is not read: the connection is given up), "" when it cannot be read.
+ */
+async function readCapped(res: Response, max: number): Promise<string | null> {
+  const declared = Number(res.headers.get("content-length") ?? Number.NaN);
+  if (declared > max) {
+    await res.body?.cancel().catch(() => {});
+    return null;
+  }
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel().catch(() => {});
+        return null;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return "";
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 export function facebookClient(config: FacebookConfig): FacebookClient {
   const graph = config.graphUrl.replace(/\/+$/, "");
   const appToken = `${config.appId}|${config.appSecret}`;
@@ -83,8 +114,8 @@ export function facebookClient(config: FacebookConfig): FacebookClient {
       const cause = (err as { cause?: { code?: unknown } }).cause?.code;
       throw new FacebookError("unavailable", typeof cause === "string" ? cause : (err as Error).name);
     }
-    const text = await res.text().catch(() => "");
-    if (text.length > MAX_ANSWER) throw new FacebookError("unavailable", "answer too large");
+    const text = await readCapped(res, MAX_ANSWER);
+    if (text === null) throw new FacebookError("unavailable", "answer too large");
     let body: unknown = null;
     try {
       body = JSON.parse(text);
