@@ -4,7 +4,6 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PlanCode } from "#config/constants.ts";
-import { seedDemo } from "#db/seed/index.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import type { FileContext } from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
@@ -38,10 +37,9 @@ let guestSeq = 0;
 const guest = (ip = "203.0.113.7") => ({ kind: "guest" as const, guestId: `guest-${++guestSeq}`, ip });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ demo: { now: new Date("2026-11-01T00:00:00Z"), count: 150 } });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-dl-"));
   files = { db: database.db, storage: diskStorage(dir), log: silent, inflight: new Map() };
-  await seedDemo(database.db, { now: new Date("2026-11-01T00:00:00Z"), count: 150 });
   const rows = await queryRows<Variant>(
     database.db,
     sql`select tc.id as color_id, t.id as template_id, t.is_premium, tr.slug from template t
@@ -105,6 +103,42 @@ describe("guest downloads", () => {
     });
     expect(await countCallerDownloads(ctx(), caller, { accountId: 1 })).toEqual({ ok: false, code: "FORBIDDEN" });
     expect(await countCallerDownloads(ctx(), { accountId: null, guestId: null }, {})).toEqual({ ok: true, count: 0 });
+  });
+
+  it("refuses a download past the allowance before making or reading its file; one already granted still comes", async () => {
+    const g = guest("192.0.2.90");
+    for (const t of free.slice(20, 23))
+      expect((await requestDownload(ctx(), { viewer: g, templateColorId: t.color_id, format: "PP" })).ok).toBe(true);
+    // Every call to the file storage, and every deck written, while the refused request runs.
+    const calls: string[] = [];
+    const spied = Object.fromEntries(
+      Object.entries(files.storage).map(([name, fn]) => [
+        name,
+        (...args: unknown[]) => {
+          calls.push(`${name} ${String(args[0])}`);
+          return (fn as (...a: unknown[]) => unknown)(...args);
+        },
+      ]),
+    ) as FileContext["storage"];
+    const watched = (): DownloadContext => ({ ...ctx(), files: { ...files, storage: spied } });
+    const target = free[23];
+    const filesOf = async () =>
+      (
+        await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from template_file where template_color_id = ${target.color_id}`,
+        )
+      )[0].n;
+    const filesBefore = await filesOf();
+    const refused = await requestDownload(watched(), { viewer: g, templateColorId: target.color_id, format: "PP" });
+    expect(refused).toMatchObject({ ok: false, code: "downloads.errors.limitGuest", allowance: { used: 3, left: 0 } });
+    expect(calls).toEqual([]);
+    expect(await filesOf()).toBe(filesBefore);
+    expect(await recorded(g.guestId)).toBe(3);
+    // A template granted this month is not a new credit: it still comes, from the storage.
+    const again = await requestDownload(watched(), { viewer: g, templateColorId: free[20].color_id, format: "PP" });
+    expect(again).toMatchObject({ ok: true, alreadyOwned: true, allowance: { used: 3, left: 0 } });
+    expect(calls.length).toBeGreaterThan(0);
   });
 
   it("lets a guest download again, in any colour or format, a template already downloaded this month at no cost", async () => {

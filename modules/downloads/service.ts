@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { DOWNLOAD_ALLOWANCE, type DownloadFormat, GUEST_IP_CAP_FACTOR, type PlanCode } from "#config/constants.ts";
+import type { Db } from "#db/client.server.ts";
 import { ensureTemplateFile, type FileContext } from "#modules/files/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
@@ -131,10 +132,48 @@ type Variant = {
   keynote_key: string | null;
 };
 
+/** Where a viewer stands for one template this period: already granted it, or the credits used and whether one is left. */
+type Standing = { owned: boolean; used: number; allowed: boolean };
+
 /**
- * Grants one download: checks the licence, makes sure the file is sound, then takes a credit and
- * records the download in one transaction with the viewer's counters locked. Re-downloading a template
- * already granted this period takes no credit. Nothing is taken when anything fails.
+ * The viewer's standing for a template: read as it is (before any work), or, inside the granting
+ * transaction, with both counters made and locked (always in the same order, so parallel requests queue
+ * instead of racing).
+ */
+async function standingOf(
+  db: Db,
+  at: {
+    own: string;
+    ip: string;
+    period: string;
+    templateId: number;
+    limits: { own: number | null; ip: number | null };
+  },
+  lock: boolean,
+): Promise<Standing> {
+  const { own, ip, period, limits } = at;
+  if (lock)
+    await db.execute(
+      sql`insert into download_counter (subject, period, used) values (${own}, ${period}, 0), (${ip}, ${period}, 0) on conflict do nothing`,
+    );
+  const counters = await queryRows<{ subject: string; used: number }>(
+    db,
+    sql`select subject, used from download_counter where period = ${period} and subject in (${own}, ${ip}) order by subject ${lock ? sql`for update` : sql``}`,
+  );
+  const used = (s: string) => Number(counters.find((c) => c.subject === s)?.used ?? 0);
+  const owned = await queryRows<{ n: number }>(
+    db,
+    sql`select 1 as n from download_grant where subject = ${own} and period = ${period} and template_id = ${at.templateId}`,
+  );
+  const spent = (limits.own !== null && used(own) >= limits.own) || (limits.ip !== null && used(ip) >= limits.ip);
+  return { owned: owned.length > 0, used: used(own), allowed: owned.length > 0 || !spent };
+}
+
+/**
+ * Grants one download: checks the licence and the credit first (nothing is made for a refusal), then
+ * makes sure the file is sound, then takes a credit and records the download in one transaction with the
+ * viewer's counters locked (checked again there: another request may have spent the last credit meanwhile).
+ * Re-downloading a template already granted this period takes no credit. Nothing is taken when anything fails.
  */
 export async function requestDownload(
   ctx: DownloadContext,
@@ -154,6 +193,26 @@ export async function requestDownload(
   const license = licenseOf(viewer);
   if (v.is_premium && license === "free")
     return { ok: false, code: DOWNLOAD_ERRORS.premium, allowance: await getAllowance(ctx, viewer) };
+
+  const now = ctx.clock.now();
+  const limits = limitsOf(viewer);
+  const own = ownSubject(viewer);
+  const at = {
+    own,
+    ip: limits.ip === null ? own : ipSubject(viewer),
+    period: periodOf(now),
+    templateId: v.template_id,
+    limits,
+  };
+  const allowanceAt = (used: number): Allowance => ({
+    used,
+    limit: limits.own,
+    left: limits.own === null ? null : Math.max(0, limits.own - used),
+    resetsAt: nextPeriodStart(now),
+  });
+  // No credit left: refused before any file is made or read.
+  const before = await standingOf(ctx.db, at, false);
+  if (!before.allowed) return { ok: false, code: limitCode(viewer), allowance: allowanceAt(before.used) };
 
   const link = format === "GS" && v.google_slides_url ? v.google_slides_url : null;
   // Keynote: the designer's .key file where the variant has one and the licence needs no attribution
@@ -175,29 +234,11 @@ export async function requestDownload(
     file = outcome.file;
   }
 
-  const now = ctx.clock.now();
-  const period = periodOf(now);
-  const limits = limitsOf(viewer);
-  const own = ownSubject(viewer);
-  const ip = limits.ip === null ? own : ipSubject(viewer);
+  const { ip, period } = at;
   const granted = await ctx.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into download_counter (subject, period, used) values (${own}, ${period}, 0), (${ip}, ${period}, 0) on conflict do nothing`,
-    );
-    // Lock both counters, always in the same order, so parallel requests queue instead of racing.
-    const counters = await queryRows<{ subject: string; used: number }>(
-      tx as never,
-      sql`select subject, used from download_counter where period = ${period} and subject in (${own}, ${ip}) order by subject for update`,
-    );
-    const used = (s: string) => Number(counters.find((c) => c.subject === s)?.used ?? 0);
-    const owned = await queryRows<{ n: number }>(
-      tx as never,
-      sql`select 1 as n from download_grant where subject = ${own} and period = ${period} and template_id = ${v.template_id}`,
-    );
-    if (!owned.length) {
-      if ((limits.own !== null && used(own) >= limits.own) || (limits.ip !== null && used(ip) >= limits.ip)) {
-        return { granted: false as const, used: used(own) };
-      }
+    const standing = await standingOf(tx as never, at, true);
+    if (!standing.allowed) return { granted: false as const, used: standing.used };
+    if (!standing.owned) {
       await tx.execute(
         sql`insert into download_grant (subject, period, template_id, created_at) values (${own}, ${period}, ${v.template_id}, ${now})`,
       );
@@ -210,18 +251,16 @@ export async function requestDownload(
       values (${v.template_id}, ${templateColorId}, ${v.category_id}, ${format}, ${license},
               ${viewer.kind === "guest" ? viewer.guestId : null}, ${viewer.kind === "account" ? viewer.accountId : null}, ${period}, ${now})`);
     // Popularity counts downloads that took a credit; a free re-download of the month adds nothing.
-    if (!owned.length)
+    if (!standing.owned)
       await tx.execute(sql`update template set downloads_count = downloads_count + 1 where id = ${v.template_id}`);
-    return { granted: true as const, alreadyOwned: owned.length > 0, used: owned.length ? used(own) : used(own) + 1 };
+    return {
+      granted: true as const,
+      alreadyOwned: standing.owned,
+      used: standing.owned ? standing.used : standing.used + 1,
+    };
   });
 
-  const limit = limits.own;
-  const allowance: Allowance = {
-    used: granted.used,
-    limit,
-    left: limit === null ? null : Math.max(0, limit - granted.used),
-    resetsAt: nextPeriodStart(now),
-  };
+  const allowance = allowanceAt(granted.used);
   if (!granted.granted) return { ok: false, code: limitCode(viewer), allowance };
   if (link) return { ok: true, kind: "link", url: link, fileName: null, alreadyOwned: granted.alreadyOwned, allowance };
   const fileName = `${v.slug}-${v.color_slug}-${format.toLowerCase()}.${keynote ? "key" : "pptx"}`.replace(
