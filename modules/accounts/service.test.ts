@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serverT } from "#app/lib/messages.server.ts";
+import type { CaptchaCheck } from "#modules/auth/captcha.ts";
 import { createSession, refreshSession } from "#modules/auth/sessions.ts";
 import { listOutbox, outboxMailer } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
@@ -8,13 +9,13 @@ import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { signupSchema } from "./schemas.ts";
 import {
-  type AccountContext,
   authenticate,
   checkResetLink,
   createVerifiedAccount,
   requestPasswordReset,
   resendVerification,
   resetPassword,
+  type SignupContext,
   signInWithIdentity,
   signUp,
   verifyEmail,
@@ -24,7 +25,9 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const silent = { info() {}, warn() {}, error() {} };
 let clockNow = new Date("2026-11-20T10:00:00Z");
 const clock: Clock = { now: () => clockNow };
-const ctx = (locale: "en" | "es" = "en"): AccountContext => ({
+/** The CAPTCHA port as the tests meet it: every answer is a person's, unless a test says otherwise. */
+const human = async (): Promise<CaptchaCheck> => ({ ok: true });
+const ctx = (locale: "en" | "es" = "en"): SignupContext => ({
   db: database.db,
   locale,
   clock,
@@ -32,12 +35,14 @@ const ctx = (locale: "en" | "es" = "en"): AccountContext => ({
   mailer: outboxMailer(database.db, silent),
   origin: "https://slidenest.example",
   translate: serverT,
+  captcha: human,
 });
 const input = (email: string, password = "Sl1des!rock") => ({
   name: "Ana Pérez",
   email,
   password,
   terms: "on" as const,
+  captcha: "solved",
 });
 
 /** The verification token of the newest mail to an address. */
@@ -108,6 +113,41 @@ describe("sign-up, verification and log-in", () => {
     );
     expect(row).toMatchObject({ username: "ana", locale: "es", verified_at: null });
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("checks the CAPTCHA's answer first: a refused one registers nothing and sends nothing", async () => {
+    const asked: unknown[] = [];
+    const captcha = (code: "common.captcha.failed" | "common.captcha.missing") => async (answer: unknown) => {
+      asked.push(answer);
+      return { ok: false as const, code };
+    };
+    const mailsBefore = (await listOutbox(database.db, { limit: 500 })).length;
+    const refused = await signUp(
+      { ...ctx(), captcha: captcha("common.captcha.failed") },
+      {
+        ...input("robot@example.com"),
+        captcha: "forged",
+      },
+    );
+    expect(refused).toEqual({ ok: false, code: "common.captcha.failed", field: "captcha" });
+    // Checked before the password rules, too: a script learns nothing about them.
+    const missing = await signUp(
+      { ...ctx(), captcha: captcha("common.captcha.missing") },
+      {
+        ...input("robot2@example.com", "P@ssw0rd"),
+        captcha: null,
+      },
+    );
+    expect(missing).toEqual({ ok: false, code: "common.captcha.missing", field: "captcha" });
+    expect(asked).toEqual(["forged", null]);
+    const rows = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from account where email in ('robot@example.com', 'robot2@example.com')`,
+    );
+    expect(rows[0].n).toBe(0);
+    expect((await listOutbox(database.db, { limit: 500 })).length).toBe(mailsBefore);
+    // The same address with a person's answer registers.
+    expect((await signUp(ctx(), input("robot@example.com"))).ok).toBe(true);
   });
 
   it("refuses the most used passwords, whatever their case, and takes an unusual one", async () => {
@@ -276,7 +316,7 @@ describe("sign-up, verification and log-in", () => {
   });
 
   it("fails the registration, without an account left half made, when the mail cannot be sent", async () => {
-    const failing: AccountContext = {
+    const failing: SignupContext = {
       ...ctx(),
       mailer: {
         kind: "smtp",

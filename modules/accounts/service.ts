@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { ACCOUNT_LIMITS, AUTH, DEMO_ACCOUNTS, type Locale, type PlanCode } from "#config/constants.ts";
+import { ACCOUNT_LIMITS, AUTH, CAPTCHA, DEMO_ACCOUNTS, type Locale, type PlanCode } from "#config/constants.ts";
+import type { CaptchaCheck } from "#modules/auth/captcha.ts";
 import type { Mailer } from "#modules/mail/mailer.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import { hasControl } from "#modules/shared/checks.ts";
@@ -202,12 +203,26 @@ export async function mailAccountExists(
 }
 
 /**
- * Registers an account (unverified) and sends its verification link; the username is made from the
- * e-mail, the account's language is the page's. An address that is registered already gets no second
- * account: its owner is mailed instead (mailAccountExists) and the answer is the same as for a new
- * address, after the same work (the password is hashed either way, a mail is sent either way).
+ * What sign-up needs beyond the account services: the CAPTCHA port's check of the answer the form posted
+ * (modules/auth/captcha.ts; single use, the request's client address bound by the edge). Every edge that
+ * signs up hands it over, so none can register an account without it.
  */
-export async function signUp(ctx: AccountContext, input: SignupInput): Promise<AccountResult<null>> {
+export type SignupContext = AccountContext & { captcha: (answer: unknown) => Promise<CaptchaCheck> };
+
+/** The sign-up form's fields, and the CAPTCHA's answer as posted in its `CAPTCHA.field` field. */
+export type SignupRequest = SignupInput & { captcha: unknown };
+
+/**
+ * Registers an account (unverified) and sends its verification link; the username is made from the
+ * e-mail, the account's language is the page's. A person, not a script: the CAPTCHA's answer is checked
+ * (once) first, before anything is written or sent; its refusal comes back with `field: CAPTCHA.field`.
+ * An address that is registered already gets no second account: its owner is mailed instead
+ * (mailAccountExists) and the answer is the same as for a new address, after the same work (the password
+ * is hashed either way, a mail is sent either way).
+ */
+export async function signUp(ctx: SignupContext, input: SignupRequest): Promise<AccountResult<null>> {
+  const human = await ctx.captcha(input.captcha);
+  if (!human.ok) return { ok: false, code: human.code, field: CAPTCHA.field };
   const email = input.email.trim();
   if (isCommonPassword(input.password)) return { ok: false, code: "auth.errors.passwordCommon", field: "password" };
   const passwordHash = await hashPassword(input.password);

@@ -54,13 +54,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         hideFields,
       }),
     };
-  // A person, not a script: the CAPTCHA's answer is checked (once) before anything is written or sent.
-  const human = await app.captcha.verify(formData.get(CAPTCHA.field));
-  if (!human.ok) return { result: submission.reply({ hideFields }), captcha: human.code };
-  const outcome = await app.services.accounts.signUp(app.accountContext(locale), {
-    ...submission.value,
-    redirect: safeRedirect(submission.value.redirect, ""),
-  });
+  // The service checks the CAPTCHA's answer (once) before anything is written or sent.
+  const outcome = await app.services.accounts.signUp(
+    { ...app.accountContext(locale), captcha: app.captcha.verify },
+    {
+      ...submission.value,
+      redirect: safeRedirect(submission.value.redirect, ""),
+      captcha: formData.get(CAPTCHA.field),
+    },
+  );
+  if (!outcome.ok && outcome.field === CAPTCHA.field)
+    return { result: submission.reply({ hideFields }), captcha: outcome.code };
   if (!outcome.ok)
     return {
       result: submission.reply(
