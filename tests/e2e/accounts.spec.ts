@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations as axe, chooseInterests, hydrated } from "./helpers.ts";
+import { expectNoSeriousA11yViolations as axe, chooseInterests, hydrated, uniqueEmail } from "./helpers.ts";
 
 const L = {
   en: {
@@ -89,7 +89,7 @@ for (const locale of ["en", "es"] as const) {
 test("signing up sends a link to the demo outbox; following it verifies the account, which then logs in", async ({
   page,
 }) => {
-  const email = `e2e-${Date.now()}@example.com`;
+  const email = uniqueEmail("e2e");
   await page.goto("/signup");
   await hydrated(page);
   // The CAPTCHA's proof of work runs by itself as the page loads (its worker allowed by the page's CSP).
@@ -111,10 +111,12 @@ test("signing up sends a link to the demo outbox; following it verifies the acco
     page.getByRole("heading", { name: "Verification link has been sent to your account, please check your email" }),
   ).toBeVisible();
   await page.getByRole("link", { name: "Open the demo outbox" }).click();
+  // The outbox is every test's: open the mail to this address, not the newest one.
   await page
     .getByRole("link", { name: /Confirm your SlideNest account/ })
-    .first()
+    .filter({ hasText: email })
     .click();
+  await expect(page.getByRole("article")).toContainText(email);
   await page.getByRole("link", { name: /\/login\?hash=/ }).click();
   await expect(page.getByText("Your e-mail address is confirmed. You can log in now.")).toBeVisible();
   await hydrated(page);

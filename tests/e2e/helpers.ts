@@ -22,6 +22,42 @@ export async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 }
 
+/** An address no other test uses, even one running at the same millisecond in another worker. */
+export function uniqueEmail(name: string): string {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  return `${slug}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/**
+ * The page of the newest outbox mail to `to` (exactly that address) whose subject contains `subject`.
+ * The outbox is shared by every test of the run: the newest mail overall may be another test's.
+ */
+export async function outboxMailTo(page: Page, to: string, subject: string): Promise<string> {
+  const find = async () => {
+    const list = await (await page.request.get("/outbox")).text();
+    return outboxEntries(list).find((e) => e.to === to.toLowerCase() && e.subject.includes(subject))?.id;
+  };
+  await expect.poll(find, { message: `a mail "${subject}" to ${to} in the outbox` }).toBeTruthy();
+  const mail = await (await page.request.get(`/outbox/${await find()}`)).text();
+  const shown = mail.replace(/<!--[\s\S]*?-->/g, "").toLowerCase();
+  expect(shown, "the mail opened is the one to that address").toContain(`: ${to.toLowerCase()} ·`);
+  return mail;
+}
+
+/** The outbox list's entries, newest first: each item's id, subject and recipient (lower case). */
+function outboxEntries(html: string): { id: string; subject: string; to: string }[] {
+  const entries: { id: string; subject: string; to: string }[] = [];
+  for (const item of html.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/g)) {
+    const id = /href="(?:\/es)?\/outbox\/(\d+)"/.exec(item[1])?.[1];
+    const spans = [...item[1].matchAll(/<span\b[^>]*>([\s\S]*?)<\/span>/g)].map((m) =>
+      m[1].replace(/<!--[\s\S]*?-->/g, "").trim(),
+    );
+    if (!id || spans.length < 2) continue;
+    entries.push({ id, subject: spans[0], to: (spans[1].split(" · ")[0] ?? "").trim().toLowerCase() });
+  }
+  return entries;
+}
+
 /**
  * A new verified account, signed in in the page's browser context: sign-up through the form's action
  * (with a challenge of the server's CAPTCHA, solved as the widget does), the verification link from the
@@ -32,7 +68,7 @@ export async function signUpAndLogIn(
   name: string,
   opts: { /** Choose interests too (through GraphQL), so the interests dialog stays shut. */ interests?: boolean } = {},
 ): Promise<string> {
-  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${Date.now()}@example.com`;
+  const email = uniqueEmail(name);
   const password = "Sl1des!rock";
   const captcha = await captchaAnswer(async (path) => {
     const res = await page.request.get(path);
@@ -40,10 +76,7 @@ export async function signUpAndLogIn(
   });
   const signup = await page.request.post("/signup", { form: { name, email, password, terms: "on", captcha } });
   expect(signup.status()).toBe(200);
-  const outbox = await (await page.request.get("/outbox")).text();
-  const id = new RegExp(`href="/outbox/(\\d+)"[^>]*>[\\s\\S]{0,400}?${email.replace(/[.]/g, "\\.")}`).exec(outbox)?.[1];
-  expect(id, "verification mail in the outbox").toBeTruthy();
-  const mail = await (await page.request.get(`/outbox/${id}`)).text();
+  const mail = await outboxMailTo(page, email, "Confirm your SlideNest account");
   const link = /href="(http[^"]*\/login\?hash=[\w-]+)"/.exec(mail)?.[1];
   expect(link).toBeTruthy();
   await page.request.get(new URL(link as string).pathname + new URL(link as string).search);

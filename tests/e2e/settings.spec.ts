@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations as axe, chooseInterests, hydrated } from "./helpers.ts";
+import { expectNoSeriousA11yViolations as axe, chooseInterests, hydrated, uniqueEmail } from "./helpers.ts";
 
 const PASSWORD = "Sl1des!rock";
 
@@ -16,10 +16,12 @@ async function newMember(page: Page, email: string) {
   await page.getByRole("checkbox", { name: /I am 18 or older/ }).check();
   await page.getByRole("button", { name: "Create account" }).click();
   await page.getByRole("link", { name: "Open the demo outbox" }).click();
+  // The outbox is every test's: open the mail to this address, not the newest one.
   await page
     .getByRole("link", { name: /Confirm your SlideNest account/ })
-    .first()
+    .filter({ hasText: email })
     .click();
+  await expect(page.getByRole("article")).toContainText(email);
   await page.getByRole("link", { name: /\/login\?hash=/ }).click();
   await hydrated(page);
   await page.getByLabel("E-mail or username").fill(email);
@@ -77,7 +79,7 @@ for (const locale of ["en", "es"] as const) {
   test(`settings: edit the name, change the password with the current one, delete the account and sign up again (${locale})`, async ({
     page,
   }) => {
-    const email = `settings-${locale}-${Date.now()}@example.com`;
+    const email = uniqueEmail(`settings-${locale}`);
     await newMember(page, email);
     await page.goto(`${l.prefix}/profile`);
     await page
