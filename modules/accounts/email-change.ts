@@ -151,13 +151,13 @@ export async function confirmEmailChange(
   try {
     result = await ctx.db.transaction(async (tx) => {
       const [row] = await queryRows<{ account_id: number; new_email: string; expires_at: Date; used_at: Date | null }>(
-        tx as never,
+        tx,
         sql`select account_id, new_email, expires_at, used_at from email_token
             where token_hash = ${digest(token)} and purpose = ${EMAIL_PURPOSE.emailChange} for update`,
       );
       if (!row) return { ok: false as const, code: EMAIL_CHANGE_ERRORS.invalid };
       const [account] = await queryRows<{ email: string; locale: string }>(
-        tx as never,
+        tx,
         sql`select email, locale from account where id = ${row.account_id} and deleted_at is null for update`,
       );
       if (!account) return { ok: false as const, code: EMAIL_CHANGE_ERRORS.invalid };

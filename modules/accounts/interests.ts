@@ -60,12 +60,12 @@ export async function updateInterests(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const [account] = await queryRows<{ id: number }>(
-      tx as never,
+      tx,
       sql`select id from account where id = ${input.accountId} and deleted_at is null for update`,
     );
     if (!account) return { ok: false as const, code: INTEREST_ERRORS.gone };
     const known = await queryRows<{ id: number }>(
-      tx as never,
+      tx,
       sql`select id from tag where id in (${ids}) and type in (${types})`,
     );
     if (known.length !== tagIds.length) return { ok: false as const, code: INTEREST_ERRORS.unknownTag };
@@ -77,7 +77,7 @@ export async function updateInterests(
         select ${input.accountId}, x.id, ${now}::timestamptz + (x.ord * interval '1 microsecond')
         from unnest(array[${ids}]::int[]) with ordinality as x(id, ord)
         on conflict do nothing`);
-    return { ok: true as const, value: await listInterests({ ...ctx, db: tx as never }, input.accountId) };
+    return { ok: true as const, value: await listInterests({ ...ctx, db: tx }, input.accountId) };
   });
 }
 

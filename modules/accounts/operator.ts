@@ -90,7 +90,7 @@ export async function setRole(
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`update account set role = ${role}, updated_at = ${ctx.clock.now()} where id = ${account.id}`);
     await recordAudit(
-      { db: tx as never, clock: ctx.clock },
+      { db: tx, clock: ctx.clock },
       {
         actor,
         action: "account.role",
@@ -122,13 +122,13 @@ export async function turnOffSecondFactor(
   if (!account) return { ok: false, message: `no account with the e-mail or username ${login}` };
   const done = await ctx.db.transaction(async (tx) => {
     const gone = await queryRows<{ n: number }>(
-      tx as never,
+      tx,
       sql`delete from account_second_factor where account_id = ${account.id} returning 1 as n`,
     );
     await tx.execute(sql`delete from account_recovery_code where account_id = ${account.id}`);
     if (gone.length)
       await recordAudit(
-        { db: tx as never, clock: ctx.clock },
+        { db: tx, clock: ctx.clock },
         {
           actor,
           action: "secondFactor.reset",

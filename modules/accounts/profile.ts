@@ -88,7 +88,7 @@ export async function changePassword(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     // Two changes at once: the second finds the hash it checked replaced, and changes nothing.
-    const locked = await lockedAccount(tx as never, input.accountId);
+    const locked = await lockedAccount(tx, input.accountId);
     if (!locked || locked.password_hash !== row.password_hash)
       return { ok: false as const, code: PROFILE_ERRORS.currentPassword, field: "current" };
     await tx.execute(sql`update account set password_hash = ${hash},
@@ -129,13 +129,13 @@ export async function deleteAccount(
   const now = ctx.clock.now();
   const gone = `deleted-${input.accountId}-${randomBytes(4).toString("hex")}`;
   const result = await ctx.db.transaction(async (tx) => {
-    if (!(await lockedAccount(tx as never, input.accountId))) return { ok: false as const, code: PROFILE_ERRORS.gone };
+    if (!(await lockedAccount(tx, input.accountId))) return { ok: false as const, code: PROFILE_ERRORS.gone };
     const [pic] = await queryRows<{ avatar_key: string | null }>(
-      tx as never,
+      tx,
       sql`select avatar_key from account where id = ${input.accountId}`,
     );
-    const customer = await billingCustomerOf(tx as never, input.accountId);
-    const refused = await closeBillingForDeletion(ctx, tx as never, input.accountId);
+    const customer = await billingCustomerOf(tx, input.accountId);
+    const refused = await closeBillingForDeletion(ctx, tx, input.accountId);
     if (refused) return { ok: false as const, code: refused.code };
     for (const table of [
       "favorite_folder",

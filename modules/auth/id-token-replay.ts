@@ -64,7 +64,7 @@ export async function spendIdToken(
   return ctx.db.transaction(async (tx) => {
     // One statement for both: two requests with the same token or nonce at once, one of them wins.
     const fresh = await queryRows<{ key: string }>(
-      tx as never,
+      tx,
       sql`insert into id_token_use (key, expires_at)
           values (${tokenKey}, ${keep(claims.expiresAt)}), (${nonceKey}, ${keep(nonceExpires)})
           on conflict (key) do nothing returning key`,

@@ -332,7 +332,7 @@ export async function confirmEnrolment(
     return wrongCode(ctx, input.accountId);
   const now = ctx.clock.now();
   const recoveryCodes = await ctx.db.transaction(async (tx) => {
-    const txCtx = { ...ctx, db: tx as never };
+    const txCtx = { ...ctx, db: tx };
     await tx.execute(
       sql`update account_second_factor set enabled_at = ${now}, updated_at = ${now} where account_id = ${input.accountId}`,
     );
@@ -419,8 +419,6 @@ export async function renewRecoveryCodes(
 ): Promise<TotpResult<{ recoveryCodes: string[] }>> {
   const checked = await verifySecondFactor(ctx, input);
   if (!checked.ok) return checked;
-  const recoveryCodes = await ctx.db.transaction((tx) =>
-    newRecoveryCodes({ ...ctx, db: tx as never }, input.accountId),
-  );
+  const recoveryCodes = await ctx.db.transaction((tx) => newRecoveryCodes({ ...ctx, db: tx }, input.accountId));
   return { ok: true, value: { recoveryCodes } };
 }

@@ -1013,7 +1013,7 @@ export async function importBlogFolder(
   let summary: ImportSummary;
   try {
     summary = await ctx.db.transaction(async (tx) => {
-      const result = await write(tx as unknown as Db, plan, prepared, ctx.clock.now(), prune);
+      const result = await write(tx, plan, prepared, ctx.clock.now(), prune);
       if (dryRun) throw new DryRun(result);
       return result;
     });

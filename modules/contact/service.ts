@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { BRAND, CONTACT, DEFAULT_LOCALE, LANGUAGES, type Locale } from "#config/constants.ts";
-import type { Db } from "#db/client.server.ts";
 import type { Mailer } from "#modules/mail/mailer.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
@@ -65,8 +64,7 @@ async function claim(ctx: ContactContext, v: ContactInput, digest: string, accou
   const now = ctx.clock.now();
   const windowStart = new Date(now.getTime() - CONTACT.duplicateWindowHours * 3_600_000);
   const abandoned = new Date(now.getTime() - ABANDONED_MINUTES * 60_000);
-  return ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  return ctx.db.transaction(async (db) => {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${digest}`}))`);
     const [row] = await queryRows<{ id: number; status: string; created_at: Date | string }>(
       db,

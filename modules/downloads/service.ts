@@ -236,7 +236,7 @@ export async function requestDownload(
 
   const { ip, period } = at;
   const granted = await ctx.db.transaction(async (tx) => {
-    const standing = await standingOf(tx as never, at, true);
+    const standing = await standingOf(tx, at, true);
     if (!standing.allowed) return { granted: false as const, used: standing.used };
     if (!standing.owned) {
       await tx.execute(

@@ -169,7 +169,7 @@ export async function addToFolder(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const [folder] = await queryRows<FolderRef>(
-      tx as never,
+      tx,
       sql`select id, name from favorite_folder where id = ${input.folderId} and account_id = ${input.accountId} for share`,
     );
     if (!folder) return { ok: false as const, code: FOLDER_ERRORS.notFound };
@@ -177,7 +177,7 @@ export async function addToFolder(
         select ${input.accountId}, t.id, ${now} from template t where t.id = ${input.templateId} and t.published_at <= ${now}
         on conflict do nothing`);
     const rows = await queryRows<{ n: number }>(
-      tx as never,
+      tx,
       sql`insert into favorite_folder_item (folder_id, account_id, template_id, created_at)
           select ${folder.id}, f.account_id, f.template_id, ${now} from favorite f
           where f.account_id = ${input.accountId} and f.template_id = ${input.templateId}
@@ -185,7 +185,7 @@ export async function addToFolder(
     );
     if (!rows.length) {
       const [kept] = await queryRows<{ n: number }>(
-        tx as never,
+        tx,
         sql`select 1 as n from favorite_folder_item where folder_id = ${folder.id} and template_id = ${input.templateId}`,
       );
       if (!kept) return { ok: false as const, code: FOLDER_ERRORS.unknownTemplate };
@@ -226,14 +226,14 @@ export async function moveToFolder(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const folders = await queryRows<FolderRef>(
-      tx as never,
+      tx,
       sql`select id, name from favorite_folder where account_id = ${input.accountId}
           and id in (${input.fromFolderId}, ${input.toFolderId}) order by id for update`,
     );
     const to = folders.find((f) => Number(f.id) === input.toFolderId);
     if (folders.length < 2 || !to) return { ok: false as const, code: FOLDER_ERRORS.notFound };
     const moved = await queryRows<{ n: number }>(
-      tx as never,
+      tx,
       sql`delete from favorite_folder_item where folder_id = ${input.fromFolderId} and account_id = ${input.accountId}
           and template_id = ${input.templateId} returning 1 as n`,
     );

@@ -226,7 +226,7 @@ async function rebuildSuggestions(db: Db, now: Date): Promise<{ suggestions: num
       )}) as v(word)
       on conflict (word) do nothing`);
     const [counts] = await queryRows<{ s: number; w: number }>(
-      tx as unknown as Db,
+      tx,
       sql`select (select count(*)::int from search_suggestion) as s, (select count(*)::int from search_word) as w`,
     );
     return { suggestions: Number(counts.s), words: Number(counts.w) };
@@ -273,7 +273,7 @@ export async function refreshSearchIndex(db: Db, opts: RefreshOptions = {}): Pro
   let clustered = false;
   if (empty) {
     await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+      const t = tx;
       await t.execute(sql`drop index if exists template_search_document_idx`);
       documents = await refreshDocuments(t, undefined);
       phase("documents");

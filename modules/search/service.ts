@@ -287,7 +287,7 @@ async function findIds(
           sql`, `,
         )}`,
       );
-      return queryRows<{ id: number; total: number }>(tx as unknown as ServiceContext["db"], statement);
+      return queryRows<{ id: number; total: number }>(tx, statement);
     });
   const published = sql`s.published_at <= ${now}`;
   const ordered = { max_parallel_workers_per_gather: "0", synchronize_seqscans: "off" };

@@ -6,7 +6,6 @@
  */
 import { sql } from "drizzle-orm";
 import { OPERATOR } from "#config/constants.ts";
-import type { Db } from "#db/client.server.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
@@ -160,8 +159,7 @@ export async function setTemplatePublication(
   const now = ctx.clock.now();
   if (input.publishAt && (Number.isNaN(input.publishAt.getTime()) || input.publishAt.getFullYear() > 9999))
     return { ok: false, code: "account.operator.templates.errors.date" };
-  const changed = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const changed = await ctx.db.transaction(async (db) => {
     const [before] = await queryRows<Row>(
       db,
       sql`${selectTemplates(ctx.locale)} where t.id = ${input.templateId} for update of t`,

@@ -97,8 +97,7 @@ export async function saveDesigner(
     return { ok: false, errors, formError: null };
   }
   const d = parsed.data;
-  const saved = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const saved = await ctx.db.transaction(async (db) => {
     // Makes and renames take turns: two designers made at once get different keys.
     await db.execute(sql`select pg_advisory_xact_lock(hashtext('slidenest:designers'))`);
     let before: Row | null = null;

@@ -189,8 +189,7 @@ export async function applyTemplatePlans(
 
   const queued: number[] = [];
   const touched: number[] = [];
-  await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  await ctx.db.transaction(async (db) => {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK}))`);
     // Read under the lock: two saves of one template take turns and number their versions in order.
     const existing = new Map((await queryRows<Existing>(db, EXISTING)).map((r) => [r.import_key, r]));

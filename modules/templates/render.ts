@@ -124,8 +124,7 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
     return fail("slides.errors.conversionFailed", (error as Error).message);
   }
   const facts = claimed.facts;
-  const shown = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const shown = await ctx.db.transaction(async (db) => {
     const [t] = await queryRows<{ version_id: number | null; number: number | null }>(
       db,
       sql`select t.version_id, (select number from template_version where id = t.version_id) as number

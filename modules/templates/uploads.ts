@@ -137,8 +137,7 @@ export async function receiveUpload(
   // A place is reserved before the body is read, under a lock per operator: uploads sent together
   // cannot pass the limit between them.
   const since = new Date(ctx.clock.now().getTime() - TEMPLATE_UPLOADS.keepHours * 3_600_000);
-  const reserved = await ctx.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+  const reserved = await ctx.db.transaction(async (db) => {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-upload:${accountId}`}))`);
     const [pending] = await queryRows<{ n: number; bytes: number | string }>(
       db,
