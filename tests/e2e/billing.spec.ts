@@ -149,5 +149,11 @@ for (const locale of ["en", "es"] as const) {
     const [pdf] = await Promise.all([page.waitForEvent("download"), link.click()]);
     const text = spawnSync("pdftotext", [(await pdf.path()) as string, "-"]).stdout.toString();
     expect(text).toContain(number);
+
+    // The saved card on the payments page.
+    await page.goto(`${l.prefix}/profile/payments`);
+    await hydrated(page);
+    await expect(page.getByText(/4242/).first()).toBeVisible();
+    await axe(page);
   });
 }
