@@ -1,34 +1,19 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { makeBases } from "./bases.ts";
+import { ensureBuild } from "./build.ts";
 
-function newest(dir: string): number {
-  let max = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, e.name);
-    max = Math.max(max, e.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
-  return max;
-}
-
-/** The server tests run against the production build: make it when it is missing or older than the sources. */
-export default function setup() {
-  const stamp = path.resolve("build/server/index.js");
-  const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-  const changed = Math.max(
-    ...["app", "config", "modules"].map((d) => newest(path.resolve(d))),
-    ...["vite.config.ts", "react-router.config.ts"].map((f) => fs.statSync(path.resolve(f)).mtimeMs),
-  );
-  if (built && built >= changed) return;
-  // Two test runs in one checkout must not build over each other (one deletes the files the other
-  // writes): where flock(1) exists, builds take turns on one lock.
-  const flock = spawnSync("sh", ["-c", "command -v flock"]).status === 0;
-  const build = ["npx", "react-router", "build"];
-  const [cmd, ...args] = flock ? ["flock", path.join(os.tmpdir(), "sn-build.lock"), ...build] : build;
-  const r = spawnSync(cmd, args, {
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (r.status !== 0) throw new Error("production build failed");
+/**
+ * Once per Vitest run, before any test file: the production build the server tests run against (made
+ * only when its inputs changed, tests/build.ts), and the migrated base databases every test database is
+ * copied from (tests/bases.ts), given to the workers as `inject("testDatabases")`.
+ */
+export default async function setup(project: TestProject) {
+  const names = project.vitest.projects.map((p) => p.name);
+  const wants = (kind: string) => names.length === 0 || names.some((n) => n === kind || n.startsWith(`${kind}-`));
+  if (wants("http")) ensureBuild();
+  if (!wants("db") && !wants("http")) return;
+  const postgres = names.some((n) => n.endsWith("-postgres")) ? process.env.TEST_DATABASE_URL : undefined;
+  const bases = await makeBases(postgres || undefined);
+  project.provide("testDatabases", { dir: bases.dir, pglite: bases.pglite, postgres: bases.postgres });
+  return () => bases.drop();
 }

@@ -10,27 +10,27 @@ import { smtpMailer } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { createServerApp } from "#server/app.ts";
 import { createLogger } from "#server/logger.ts";
-import { createTestDatabase } from "./db.ts";
+import { createTestDatabase, type DemoSeed, type TestDatabase } from "./db.ts";
 import { startSmtpServer } from "./smtp.ts";
 
-type TestDatabase = Awaited<ReturnType<typeof createTestDatabase>>;
-
 /**
- * The real Hono app over the production build and a fresh test database. Pass `database`, `dataDir`
- * and `secret` of another test server to see the same data through another clock.
+ * The real Hono app over the production build and a fresh test database (with `demo`, one that holds the
+ * demo catalogue: see tests/db.ts). Pass `database`, `dataDir` and `secret` of another test server to see
+ * the same data through another clock.
  */
 export async function createTestServer(
   opts: {
     clock?: Clock;
     env?: Record<string, string>;
     database?: TestDatabase;
+    demo?: DemoSeed;
     dataDir?: string;
     secret?: string;
     rateLimits?: Partial<RateLimits>;
     mailer?: import("#modules/mail/mailer.ts").Mailer;
   } = {},
 ) {
-  const database = opts.database ?? (await createTestDatabase());
+  const database = opts.database ?? (await createTestDatabase({ demo: opts.demo }));
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-srv-"));
   const env = getEnv({
     NODE_ENV: "test",
