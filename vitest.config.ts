@@ -1,7 +1,36 @@
+import fs from "node:fs";
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import SlowFirstSequencer from "./tests/sequencer.ts";
 
 const graphqlDir = path.resolve("node_modules/graphql");
+
+/**
+ * Three projects, told apart by what a test file uses (docs/decisions/0023-test-harness.md):
+ * - unit: no test database;
+ * - db: the test database (tests/db.ts, or TEST_DATABASE_URL itself); a file that opens only an embedded
+ *   data folder of its own is a unit file: it runs the same whichever database the others test;
+ * - http: the Hono app over the production build (tests/server.ts).
+ * db and http run on PGlite, and again on PostgreSQL (db-postgres, http-postgres) when TEST_DATABASE_URL
+ * is set; unit runs once. A new test file lands in its project by what it imports, with no list to keep.
+ */
+const INCLUDE = ["{app,modules,server,db,config,scripts}/**/*.test.ts", "tests/*.test.ts"];
+const USES_DATABASE = /#tests\/(db|server)\.ts|from "\.\/(db|server)\.ts"|TEST_DATABASE_URL/;
+const USES_SERVER = /#tests\/server\.ts|from "\.\/server\.ts"|\bcreate(Mailing)?TestServer\b/;
+
+const files = INCLUDE.flatMap((pattern) => fs.globSync(pattern, { exclude: ["node_modules/**"] })).sort();
+const kind = (file: string) => {
+  const text = fs.readFileSync(file, "utf8");
+  return USES_SERVER.test(text) ? "http" : USES_DATABASE.test(text) ? "db" : "unit";
+};
+const byKind: Record<"unit" | "db" | "http", string[]> = { unit: [], db: [], http: [] };
+for (const file of files) byKind[kind(file)].push(file);
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+const project = (name: string, include: string[], env?: Record<string, string>): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: { name, include, env },
+});
 
 export default defineConfig({
   resolve: {
@@ -17,11 +46,21 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["{app,modules,server,db,config,scripts}/**/*.test.ts", "tests/*.test.ts"],
+    // The production build once, and the migrated base databases once per run (tests/global-setup.ts).
     globalSetup: ["tests/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
-    maxWorkers: 2,
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
+    // A test that passes only on its second try fails the run all the same (tests/flaky-reporter.ts
+    // names it; tests/quarantine.ts may excuse it by name, with a reason).
+    retry: process.env.CI ? 1 : 0,
+    sequence: { sequencer: SlowFirstSequencer },
+    projects: [
+      project("unit", byKind.unit),
+      project("db", byKind.db, { TEST_DATABASE_URL: "" }),
+      project("http", byKind.http, { TEST_DATABASE_URL: "" }),
+      ...(postgres ? [project("db-postgres", byKind.db), project("http-postgres", byKind.http)] : []),
+    ],
   },
 });

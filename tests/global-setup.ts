@@ -8,7 +8,8 @@ import { ensureBuild } from "./build.ts";
  * copied from (tests/bases.ts), given to the workers as `inject("testDatabases")`.
  */
 export default async function setup(project: TestProject) {
-  const names = project.vitest.projects.map((p) => p.name);
+  // The projects of vitest.config.ts that run (all of them unless --project picks some).
+  const names = project.vitest.projects.map((p) => p.name).filter((n) => /^(unit|db|http)(-|$)/.test(n));
   const wants = (kind: string) => names.length === 0 || names.some((n) => n === kind || n.startsWith(`${kind}-`));
   if (wants("http")) ensureBuild();
   if (!wants("db") && !wants("http")) return;
