@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemo, seedDemoAccounts } from "#db/seed/index.ts";
+import { seedDemoAccounts } from "#db/seed/index.ts";
+import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import { listOutbox } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
@@ -27,8 +28,7 @@ async function logIn(login: string, password = "Demo-pass-2026!") {
 }
 
 beforeAll(async () => {
-  srv = await createTestServer({ clock });
-  await seedDemo(srv.database.db, { now: new Date("2026-11-01T00:00:00Z"), count: 30 });
+  srv = await createTestServer({ clock, demo: { now: new Date("2026-11-01T00:00:00Z"), count: 30 } });
   await seedDemoAccounts(srv.database, { log: silent, clock });
   const [t] = await queryRows<{ id: number; slug: string }>(
     srv.database.db,
@@ -317,6 +317,51 @@ describe("sessions over HTTP", () => {
       body: JSON.stringify({ refreshToken: 5 }),
     });
     expect(refreshJunk.status).toBe(401);
+  });
+
+  it("reads /auth/authenticate and /auth/refresh with the log-in form's schemas: nothing is cut to fit", async () => {
+    // The longest password an account can have (ACCOUNT_LIMITS.passwordMax, 128 characters).
+    const password = `Aa1!${"x".repeat(124)}`;
+    await createVerifiedAccount(
+      { db: srv.database.db, clock },
+      { email: "longpass@example.com", username: "longpass", name: "Long Pass", password },
+    );
+    const authenticate = (body: unknown, headers: Record<string, string> = {}) =>
+      srv.request("/auth/authenticate", {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify(body),
+      });
+    // One character more is not that password with something after it: it is no account's password.
+    const longer = await authenticate({ login: "longpass@example.com", password: `${password}!` });
+    expect(longer.status).toBe(401);
+    expect(await longer.json()).toMatchObject({ ok: false, code: "auth.errors.invalidLogin" });
+    // A login longer than any address is no account's, whatever follows the first 254 characters.
+    const longLogin = await authenticate({ login: `longpass@example.com${"z".repeat(260)}`, password });
+    expect(longLogin.status).toBe(401);
+    // Missing or empty fields: the form's "fill in both" (400), in the request's language.
+    const empty = await authenticate({ login: "longpass@example.com", password: 5 }, { locale: "es" });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({ code: "auth.errors.fillAll", message: expect.any(String) });
+    expect((await authenticate({ login: " ", password })).status).toBe(400);
+    // The password itself, with the login as the form takes it (trimmed), logs in.
+    const right = await authenticate({ login: "  longpass@example.com ", password });
+    expect(right.status).toBe(200);
+    const { refreshToken } = await right.json();
+    // A refresh body without a usable token (not a string) rotates the cookie's; an empty one is refused.
+    const viaCookie = await srv.request("/auth/refresh", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: `sn_refresh=${refreshToken}` },
+      body: JSON.stringify({ refreshToken: 5 }),
+    });
+    expect(viaCookie.status).toBe(200);
+    const { refreshToken: next } = await viaCookie.json();
+    const emptyToken = await srv.request("/auth/refresh", {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: `sn_refresh=${next}` },
+      body: JSON.stringify({ refreshToken: "" }),
+    });
+    expect(emptyToken.status).toBe(401);
   });
 
   it("refuses state changes from other sites (CSRF)", async () => {

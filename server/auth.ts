@@ -4,7 +4,9 @@ import { serialize } from "hono/utils/cookie";
 import { isLocale } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
 import { AUTH, type Locale, SECOND_FACTOR } from "#config/constants.ts";
+import { credentialsSchema } from "#modules/accounts/schemas.ts";
 import { type AccountView, authenticate, getSessionAccount } from "#modules/accounts/service.ts";
+import { refreshRequestSchema } from "#modules/auth/session-schemas.ts";
 import { createSession, endSession, refreshSession, type Tokens, verifyAccessToken } from "#modules/auth/sessions.ts";
 import {
   issueSecondStep,
@@ -287,15 +289,21 @@ export function mountAuth(
   app.post("/auth/authenticate", async (c) => {
     const locale = requestLocale(c);
     const t = serverT(locale);
-    const input = await body(c);
-    const login = typeof input.login === "string" ? input.login.slice(0, 254) : "";
-    const password = typeof input.password === "string" ? input.password.slice(0, 128) : "";
+    // The log-in form's schema: the fields are read as the form reads them, never cut to fit.
+    const input = credentialsSchema.safeParse(await body(c));
     const refused = await guard(c, t);
     if (refused) return refused;
+    if (!input.success) {
+      // A missing field is the form's refusal (400); a login or password no account can have (too long,
+      // control characters) is answered like a wrong one (401), as the service answers it.
+      const missing = input.error.issues.some((i) => i.message === "auth.errors.fillAll");
+      const code = missing ? "auth.errors.fillAll" : "auth.errors.invalidLogin";
+      return c.json({ ok: false, code, message: t(code) }, missing ? 400 : 401);
+    }
     const request = requestOf(c);
     const result = await authenticate(deps.serviceContext(locale), {
-      login,
-      password,
+      login: input.data.login,
+      password: input.data.password,
       client: request.clientKey,
       demoLogins: deps.demoLogins(request),
       guesses: accountGuesses(deps.limiters),
@@ -361,8 +369,9 @@ export function mountAuth(
     const t = serverT(locale);
     const refused = await guard(c, t);
     if (refused) return refused;
-    const input = await body(c);
-    const token = typeof input.refreshToken === "string" ? input.refreshToken : getCookie(c, REFRESH_COOKIE);
+    // A body without a usable token (none, or not a string) rotates the cookie's.
+    const input = refreshRequestSchema.safeParse(await body(c));
+    const token = (input.success ? input.data.refreshToken : undefined) ?? getCookie(c, REFRESH_COOKIE);
     const tokens = await refreshSession(sessionCtx(), token);
     if (!tokens) {
       clearSessionCookies(c);

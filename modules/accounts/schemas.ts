@@ -50,7 +50,11 @@ const nameField = z
   .string({ error: required })
   .check(z.trim(), z.maxLength(L.nameMax, tooLong), z.minLength(L.nameMin, { error: required }), noControl(control));
 
-export const loginSchema = z.object({
+/**
+ * Who logs in and the password: the log-in form's two fields, and the whole body POST /auth/authenticate
+ * reads (SPEC §7).
+ */
+export const credentialsSchema = z.object({
   login: z
     .string({ error: "auth.errors.fillAll" })
     .check(
@@ -62,8 +66,10 @@ export const loginSchema = z.object({
   password: z
     .string({ error: "auth.errors.fillAll" })
     .check(z.minLength(1, { error: "auth.errors.fillAll" }), z.maxLength(L.passwordMax, tooLong)),
-  redirect: redirectField,
 });
+
+/** The log-in form: the credentials, and where to go afterwards. */
+export const loginSchema = z.extend(credentialsSchema, { redirect: redirectField });
 
 export const signupSchema = z
   .object({

@@ -12,3 +12,10 @@ export const endSessionsSchema = z.object({
   }),
 });
 export type EndSessionsInput = z.infer<typeof endSessionsSchema>;
+
+/**
+ * The body of POST /auth/refresh (SPEC §7): `{ "refreshToken": "…" }`, or no token (then the sn_refresh
+ * cookie is the one rotated). Its length is checked where it is looked up (refreshSession).
+ */
+export const refreshRequestSchema = z.object({ refreshToken: z.optional(z.string()) });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
