@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { graphql } from "#app/lib/graphql-client.ts";
+import { DOWNLOAD_ALLOWANCE } from "#config/constants.ts";
 import type { Allowance } from "#modules/downloads/service.ts";
 import { useI18n } from "../i18n.tsx";
 import { DownloadIcon } from "../icons.tsx";
@@ -21,6 +22,21 @@ export const DOWNLOAD_NOTICES = [
   "rateLimited",
 ] as const;
 export type DownloadNotice = (typeof DOWNLOAD_NOTICES)[number];
+
+/**
+ * The allowance a refusal's dialog names: the one loaded, else the one the refusal implies (a plain form
+ * post comes back with `?download=` before, or without, any script loading it): a guest's, a free
+ * account's or a paid plan's (Personal: Commercial has no limit).
+ */
+export function refusalLimit(allowance: Pick<Allowance, "limit"> | null, notice: DownloadNotice | null): number {
+  const implied =
+    notice === "limitFree"
+      ? DOWNLOAD_ALLOWANCE.FREE
+      : notice === "limitExceeded"
+        ? DOWNLOAD_ALLOWANCE.PERSONAL_MONTHLY
+        : DOWNLOAD_ALLOWANCE.GUEST;
+  return allowance?.limit ?? implied ?? 0;
+}
 
 type Result =
   | { ok: true; kind: "file" | "link"; url: string; message: string; allowance: Allowance }
@@ -116,7 +132,7 @@ export function DownloadPanel({
         timeZone: "UTC",
       })
     : "";
-  const limit = allowance?.limit ?? 3;
+  const limit = refusalLimit(allowance, notice);
 
   return (
     <>
