@@ -60,7 +60,7 @@ import { mountFacebookSignIn, mountGoogleSignIn } from "./oauth.ts";
 import { mountOperatorUploads } from "./operator-uploads.ts";
 import { PageCache } from "./page-cache.ts";
 import { mountPages } from "./pages.ts";
-import { createRateLimiters } from "./rate-limit.ts";
+import { attemptKey, createRateLimiters } from "./rate-limit.ts";
 import { mountSearch } from "./search.ts";
 import { loadSigningSecret } from "./secret.ts";
 import { securityHeaders } from "./security.ts";
@@ -356,7 +356,7 @@ export function createServerApp(opts: ServerOptions) {
     const res = await graphql(c.req.raw, {
       requestContext: request,
       limitPayment: async () => {
-        const r = await paymentLimiter.take(`${request.clientKey}|${account?.id ?? ""}`);
+        const r = await paymentLimiter.take(attemptKey(account?.id, request.clientKey));
         return r.ok ? null : r.retryAfter;
       },
       takeCost: async (cost) => {
@@ -500,15 +500,15 @@ export function createServerApp(opts: ServerOptions) {
     sandboxPayments: payments?.kind === "sandbox" && demoAccess(request),
     stripePublishableKey: payments?.kind === "stripe" ? (env.stripe?.publishableKey ?? null) : null,
     async limitPaymentAttempt() {
-      const r = await paymentLimiter.take(`${request.clientKey}|${request.viewer?.account.id ?? ""}`);
+      const r = await paymentLimiter.take(attemptKey(request.viewer?.account.id, request.clientKey));
       return r.ok ? null : r.retryAfter;
     },
     async limitFavoriteChange() {
-      const r = await limiters.favorites.take(`a:${request.viewer?.account.id ?? ""}:${request.clientKey}`);
+      const r = await limiters.favorites.take(attemptKey(request.viewer?.account.id, request.clientKey));
       return r.ok ? null : r.retryAfter;
     },
     async limitUpload() {
-      const r = await limiters.uploads.take(`a:${request.viewer?.account.id ?? ""}:${request.clientKey}`);
+      const r = await limiters.uploads.take(attemptKey(request.viewer?.account.id, request.clientKey));
       return r.ok ? null : r.retryAfter;
     },
     async limitContact(email) {

@@ -6,7 +6,7 @@ import { favoriteIdsInput, setFavoriteInput } from "#modules/favorites/schemas.t
 import { favoriteIds, setFavorite } from "#modules/favorites/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { requestOf } from "./context.ts";
-import type { RateLimiters } from "./rate-limit.ts";
+import { attemptKey, type RateLimiters } from "./rate-limit.ts";
 import { readBody, refererPath } from "./request.ts";
 
 type Deps = {
@@ -57,7 +57,7 @@ export function mountFavorites(app: Hono, deps: Deps) {
     };
     const { viewer } = request;
     if (!viewer) return fail(401, LOGIN_REQUIRED, t(LOGIN_REQUIRED));
-    const limited = await limiter.take(`a:${viewer.account.id}:${request.clientKey}`);
+    const limited = await limiter.take(attemptKey(viewer.account.id, request.clientKey));
     if (!limited.ok) {
       c.header("Retry-After", String(limited.retryAfter));
       return fail(

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client.server.ts";
 import { createTestDatabase, testDatabaseKind } from "#tests/db.ts";
-import { createRateLimiters, RateLimiter } from "./rate-limit.ts";
+import { attemptKey, createRateLimiters, RateLimiter } from "./rate-limit.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 
@@ -90,4 +90,16 @@ describe("rate limits kept in the database", () => {
       }
     },
   );
+
+  it("keeps budgets per account and client under one key: one account on one client, guests by client", async () => {
+    expect(attemptKey(7, "203.0.113.7")).toBe("a:7:203.0.113.7");
+    expect(attemptKey(null, "203.0.113.7")).toBe("a::203.0.113.7");
+    expect(attemptKey(undefined, "2001:db8::/64")).toBe("a::2001:db8::/64");
+    const limiter = new RateLimiter(database.db, "test-attempts", [1, 1]);
+    expect((await limiter.take(attemptKey(7, "client-a"), T0)).ok).toBe(true);
+    expect((await limiter.take(attemptKey(7, "client-a"), T0)).ok).toBe(false);
+    expect((await limiter.take(attemptKey(8, "client-a"), T0)).ok).toBe(true);
+    expect((await limiter.take(attemptKey(7, "client-b"), T0)).ok).toBe(true);
+    expect((await limiter.take(attemptKey(null, "client-a"), T0)).ok).toBe(true);
+  });
 });

@@ -15,6 +15,15 @@ const bucketKey = (key: string) =>
 export type Taken = { ok: true } | { ok: false; retryAfter: number };
 
 /**
+ * The key of a budget kept per account and client address (favourite changes, uploads, payment
+ * attempts): `a:<account id>:<client key>`, the account id empty for a guest. Every edge that spends
+ * such a budget names it this way, so a form and its script or GraphQL twin draw from the same one.
+ */
+export function attemptKey(accountId: number | null | undefined, clientKey: string): string {
+  return `a:${accountId ?? ""}:${clientKey}`;
+}
+
+/**
  * Token buckets per key (client address, account, login name): `capacity` requests at once, refilled at
  * `perMinute`. The buckets are rows of `rate_limit`, taken from in one atomic upsert, so every process
  * on the database draws from the same budget and a restart refills nothing.
