@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { LIMITS, type Locale } from "#config/constants.ts";
 import type { Untranslated } from "#modules/blog/views.ts";
 import { localePath, type T } from "./i18n.ts";
+import { pageTitle } from "./seo.ts";
 
 /**
  * `?page=` of a public blog list: a whole number from 2 up. Page 1, or anything that is no page number,
@@ -47,7 +48,7 @@ export function untranslatedPage(
     seo: {
       origin: o.origin,
       locale: o.locale,
-      title: `${o.title} | SlideNest`,
+      title: pageTitle(o.title),
       description: o.t("blog.untranslated.text"),
       paths,
       canonicalPath: found.availableIn[0].path,

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { LOCALE_TAGS, LOCALES, type Locale } from "#config/browser.ts";
+import { BRAND, LOCALE_TAGS, LOCALES, type Locale } from "#config/browser.ts";
 import { localePath, type MessageRef, registeredMessages } from "./i18n.ts";
 
 export type SeoInput = {
@@ -26,6 +26,11 @@ export type SeoInput = {
   jsonLd?: unknown[];
 };
 
+/** A page's title: its own words, most specific first, then the brand, joined by " | ". */
+export function pageTitle(...parts: string[]): string {
+  return [...parts, BRAND.name].join(" | ");
+}
+
 /** Title, description, canonical URL, hreflang alternates, Open Graph and JSON-LD for a page. */
 export function seo(i: SeoInput): MetaDescriptor[] {
   const present = LOCALES.filter((l) => i.paths[l]);
@@ -46,7 +51,7 @@ export function seo(i: SeoInput): MetaDescriptor[] {
     { property: "og:description", content: i.description },
     { property: "og:url", content: canonical },
     { property: "og:type", content: i.type ?? "website" },
-    { property: "og:site_name", content: "SlideNest" },
+    { property: "og:site_name", content: BRAND.name },
     { property: "og:locale", content: LOCALE_TAGS[i.locale].replace("-", "_") },
     { name: "twitter:card", content: i.image ? "summary_large_image" : "summary" },
   ];
@@ -91,5 +96,5 @@ export function errorMeta(matches: RootMatch[], error: unknown): MetaDescriptor[
     registeredMessages((matches[0]?.loaderData as { messages?: MessageRef } | undefined)?.messages) ?? {};
   const status = (error as { status?: number } | undefined)?.status;
   const title = status === 404 ? messages["common.errors.notFoundTitle"] : messages["common.errors.serverTitle"];
-  return [{ title: `${title ?? "SlideNest"} | SlideNest` }, { name: "robots", content: "noindex" }];
+  return [{ title: pageTitle(title ?? BRAND.name) }, { name: "robots", content: "noindex" }];
 }

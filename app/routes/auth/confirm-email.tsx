@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { AuthCard, FormNotice } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/confirm-email";
 
 /** The link of an e-mail change, followed: the address changes here (on any device, signed in or not). */
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("auth.confirmEmail.title")} | SlideNest`,
+      title: pageTitle(t("auth.confirmEmail.title")),
       description: t("auth.confirmEmail.title"),
       paths: samePath("/confirm-email"),
       noindex: true,

@@ -12,7 +12,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { countryName, formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { BILLING, type CancelReason } from "#config/constants.ts";
 import { planInfo } from "#modules/billing/plans.ts";
 import { cancelSchema, cardSchema, tokenCardSchema } from "#modules/billing/schemas.ts";
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("billing.page.metaTitle")} | SlideNest`,
+      title: pageTitle(t("billing.page.metaTitle")),
       description: t("billing.page.metaTitle"),
       paths: samePath("/profile/billing"),
     },

@@ -5,7 +5,7 @@ import { pageParam, sortParam } from "#app/lib/list-params.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { BILLING_SORTS } from "#modules/billing/plans.ts";
 import type { Route } from "./+types/invoices";
 
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("billing.invoices.metaTitle")} | SlideNest`,
+      title: pageTitle(t("billing.invoices.metaTitle")),
       description: t("billing.invoices.metaTitle"),
       paths: samePath("/profile/invoices"),
     },

@@ -11,7 +11,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { countryName, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { LOCALE_TAGS, type PaidPlanCode, PRICES_CENTS } from "#config/constants.ts";
 import { planChange, planFromPicker } from "#modules/billing/plans.ts";
 import {
@@ -95,7 +95,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("billing.payment.metaTitle")} | SlideNest`,
+      title: pageTitle(t("billing.payment.metaTitle")),
       description: t("billing.payment.metaTitle"),
       paths: samePath(`/payment/${type}`),
     },

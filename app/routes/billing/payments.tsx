@@ -4,7 +4,7 @@ import { pageParam, sortParam } from "#app/lib/list-params.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { BILLING_SORTS } from "#modules/billing/plans.ts";
 import type { Route } from "./+types/payments";
 
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("billing.payments.metaTitle")} | SlideNest`,
+      title: pageTitle(t("billing.payments.metaTitle")),
       description: t("billing.payments.metaTitle"),
       paths: samePath("/profile/payments"),
     },

@@ -8,7 +8,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { ANNUAL_SAVING_PERCENT, type Locale, type PlanCode, PRICES_CENTS } from "#config/constants.ts";
 import { isPaidPlan, planChange, planFromPicker, planInfo, pricingButton } from "#modules/billing/plans.ts";
 import type { Route } from "./+types/pricing";
@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("billing.pricing.metaTitle")} | SlideNest`,
+      title: pageTitle(t("billing.pricing.metaTitle")),
       description: t("billing.pricing.metaDescription", {
         personal: formatMoney(locale, PRICES_CENTS.PERSONAL_MONTHLY),
         commercial: formatMoney(locale, PRICES_CENTS.COMMERCIAL_MONTHLY),

@@ -5,7 +5,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/thank-you";
 
 /** After a purchase: shown only for a payment of the viewer's own; any other address goes home. */
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("billing.thankYou.metaTitle")} | SlideNest`,
+      title: pageTitle(t("billing.thankYou.metaTitle")),
       description: t("billing.thankYou.metaTitle"),
       paths: samePath("/thank-you"),
     },

@@ -7,7 +7,7 @@ import { localePath } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { breadcrumbLd, errorMeta, samePath, seo } from "#app/lib/seo.ts";
+import { breadcrumbLd, errorMeta, pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/designer";
 
 /** `?page=N`: a whole number from 2 up; absent is the first page, anything else is not a page. */
@@ -40,7 +40,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         seo: {
           origin,
           locale,
-          title: `${title} | SlideNest`,
+          title: pageTitle(title),
           description: t("catalog.designer.missingText"),
           paths: samePath(`/designers/${encodeURIComponent(slug)}`),
           noindex: true,
@@ -78,9 +78,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         origin,
         locale,
         title:
-          page > 1
-            ? `${heading} · ${t("catalog.list.pageOf", { page, pages: result.pageCount })}`
-            : `${heading} | SlideNest`,
+          page > 1 ? `${heading} · ${t("catalog.list.pageOf", { page, pages: result.pageCount })}` : pageTitle(heading),
         description: (designer.bio || t("catalog.designer.metaDescription", { name: designer.name })).slice(0, 300),
         paths: { en: paths.en + pageSuffix, es: paths.es + pageSuffix },
         image: cover ? previewUrl(cover, 1, 1280) : undefined,

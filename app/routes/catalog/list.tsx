@@ -8,7 +8,7 @@ import { localePath, stripLocale } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
-import { breadcrumbLd, errorMeta, samePath, seo } from "#app/lib/seo.ts";
+import { breadcrumbLd, errorMeta, pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { activeFilterCount, parseListQuery, SORTS, toSearchParams } from "#modules/catalog/filters.ts";
 import type { ListScope } from "#modules/catalog/service.ts";
 import type { Route } from "./+types/list";
@@ -74,7 +74,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       title:
         query.page > 1
           ? `${heading} · ${t("catalog.list.pageOf", { page: query.page, pages: result.pageCount })}`
-          : `${heading} | SlideNest`,
+          : pageTitle(heading),
       description,
       paths: { en: paths.en + pageSuffix, es: paths.es + pageSuffix },
       image: cover ? previewUrl(cover, 1, 1280) : undefined,

@@ -3,7 +3,7 @@ import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { stripLocale } from "#app/lib/i18n.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
-import { breadcrumbLd, errorMeta, samePath, seo } from "#app/lib/seo.ts";
+import { breadcrumbLd, errorMeta, pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { getInfoPage } from "#modules/legal/content.ts";
 import { INFO_PAGE_KEYS, type InfoPageKey } from "#modules/legal/types.ts";
 import type { Route } from "./+types/page";
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${page.title} | SlideNest`,
+      title: pageTitle(page.title),
       description: page.metaDescription,
       paths,
       type: "article" as const,

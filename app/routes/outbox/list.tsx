@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { getOutboxMail, listOutbox } from "#modules/mail/mailer.ts";
 import type { Route } from "./+types/list";
 
@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("account.outbox.title")} | SlideNest`,
+      title: pageTitle(t("account.outbox.title")),
       description: t("account.outbox.intro"),
       paths: samePath("/outbox"),
       noindex: true,

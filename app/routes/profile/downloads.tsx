@@ -8,7 +8,7 @@ import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
 import { listHref, pageParam, sortParam, waitParam } from "#app/lib/list-params.ts";
 import { previewUrl, ratioSize } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { DOWNLOAD_FORMATS } from "#config/constants.ts";
 import { HISTORY_SORTS, type HistorySort } from "#modules/downloads/history.ts";
 import type { Route } from "./+types/downloads";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("account.downloads.metaTitle")} | SlideNest`,
+      title: pageTitle(t("account.downloads.metaTitle")),
       description: t("account.downloads.metaTitle"),
       paths: samePath("/profile/downloads"),
     },

@@ -10,7 +10,7 @@ import { folderClientAction } from "#app/lib/folders.client.ts";
 import { folderAction } from "#app/lib/folders.server.ts";
 import { listHref, pageParam, sortParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { FAVORITE_SORTS, type FavoriteSort } from "#modules/favorites/sorts.ts";
 import type { Route } from "./+types/favorites";
 
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("account.favorites.metaTitle")} | SlideNest`,
+      title: pageTitle(t("account.favorites.metaTitle")),
       description: t("account.favorites.metaTitle"),
       paths: samePath("/profile/favorites"),
     },

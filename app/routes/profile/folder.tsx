@@ -14,7 +14,7 @@ import { folderClientAction } from "#app/lib/folders.client.ts";
 import { folderAction } from "#app/lib/folders.server.ts";
 import { listHref, pageParam, sortParam } from "#app/lib/list-params.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { FAVORITE_SORTS, type FavoriteSort } from "#modules/favorites/sorts.ts";
 import type { Route } from "./+types/folder";
 
@@ -50,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${folder.name} | ${t("account.folders.title")} | SlideNest`,
+      title: pageTitle(folder.name, t("account.folders.title")),
       description: t("account.folders.title"),
       paths: samePath(`/profile/favorites/${folder.id}`),
     },

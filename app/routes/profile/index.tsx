@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { DownloadsChart } from "#app/components/account/downloads-chart.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/index";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("account.profile.metaTitle")} | SlideNest`,
+      title: pageTitle(t("account.profile.metaTitle")),
       description: t("account.profile.metaTitle"),
       paths: samePath("/profile"),
     },

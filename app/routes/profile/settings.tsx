@@ -10,7 +10,7 @@ import { avatarOutcome } from "#app/lib/avatar-outcomes.ts";
 import { localePath } from "#app/lib/i18n.ts";
 import { waitParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { samePath, seo } from "#app/lib/seo.ts";
+import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import {
   type SecondFactorAnswer,
   secondFactorAction,
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("account.settings.metaTitle")} | SlideNest`,
+      title: pageTitle(t("account.settings.metaTitle")),
       description: t("account.settings.intro"),
       paths: samePath("/profile/settings"),
     },

@@ -6,7 +6,7 @@ import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { localePath } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { errorMeta, seo } from "#app/lib/seo.ts";
+import { errorMeta, pageTitle, seo } from "#app/lib/seo.ts";
 import { SEARCH_MAX_LENGTH } from "#config/constants.ts";
 import {
   activeFilterCount,
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${t("search.metaTitle", { q })} | SlideNest`,
+      title: pageTitle(t("search.metaTitle", { q })),
       description: t("search.metaDescription", { q }),
       paths,
       // A search with results is a landing page like a category (canonical: the words alone); a refined,

@@ -15,7 +15,7 @@ import { waitParam } from "#app/lib/list-params.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
-import { breadcrumbLd, errorMeta, seo } from "#app/lib/seo.ts";
+import { breadcrumbLd, errorMeta, pageTitle, seo } from "#app/lib/seo.ts";
 import { LOCALES, type Locale } from "#config/constants.ts";
 import type { Route } from "./+types/detail";
 
@@ -77,7 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     seo: {
       origin,
       locale,
-      title: `${template.title} | SlideNest`,
+      title: pageTitle(template.title),
       description: t("template.metaDescription", {
         title: template.title,
         slides: template.slidesCount,

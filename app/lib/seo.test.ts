@@ -1,0 +1,38 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { BRAND } from "#config/constants.ts";
+import { errorMeta, pageTitle, seo } from "./seo.ts";
+
+const appDir = path.resolve(import.meta.dirname, "..");
+
+/** Every source file under app/ (tests aside). */
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return sources(p);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+describe("page titles", () => {
+  it("end with the brand from the configuration", () => {
+    expect(pageTitle("Pricing")).toBe(`Pricing | ${BRAND.name}`);
+    expect(pageTitle("Work", "Folders")).toBe(`Work | Folders | ${BRAND.name}`);
+    const meta = seo({ origin: "https://x.example", locale: "en", title: pageTitle("A"), description: "d", paths: {} });
+    expect(meta).toContainEqual({ title: `A | ${BRAND.name}` });
+    expect(meta).toContainEqual({ property: "og:site_name", content: BRAND.name });
+    expect(errorMeta([], { status: 404 })[0]).toEqual({ title: `${BRAND.name} | ${BRAND.name}` });
+  });
+
+  it("are never written with the brand by hand in a loader", () => {
+    const handWritten = sources(appDir).flatMap((file) =>
+      fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .map((line, i) => ({ where: `${path.relative(appDir, file)}:${i + 1}`, line }))
+        .filter(({ line }) => line.includes(`| ${BRAND.name}\``)),
+    );
+    expect(handWritten.map((h) => h.where)).toEqual([]);
+  });
+});
