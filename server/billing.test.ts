@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
-import { seedDemo, seedDemoAccounts } from "#db/seed/index.ts";
+import { seedDemoAccounts } from "#db/seed/index.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { httpClient, type Jar, notices, visible } from "#tests/http.ts";
@@ -44,8 +44,7 @@ async function buy(jar: Jar, over: Record<string, string> = {}, path = "/payment
 }
 
 beforeAll(async () => {
-  srv = await createTestServer({ clock });
-  await seedDemo(srv.database.db, { now: new Date("2026-11-01T00:00:00Z"), count: 30 });
+  srv = await createTestServer({ clock, demo: { now: new Date("2026-11-01T00:00:00Z"), count: 30 } });
   await seedDemoAccounts(srv.database, { log: silent, clock });
 });
 afterAll(async () => {

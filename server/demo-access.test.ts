@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "#config/constants.ts";
-import { seedDemo, seedDemoAccounts } from "#db/seed/index.ts";
+import { seedDemoAccounts } from "#db/seed/index.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { cardExpiry } from "#tests/cards.ts";
 import { httpClient, Jar, notices, visible } from "#tests/http.ts";
@@ -64,8 +64,7 @@ async function apiLogIn(server: typeof srv, client: Client, login: string, local
 }
 
 beforeAll(async () => {
-  srv = await createTestServer({ clock });
-  await seedDemo(srv.database.db, { now: new Date("2026-11-01T00:00:00Z"), count: 12 });
+  srv = await createTestServer({ clock, demo: { now: new Date("2026-11-01T00:00:00Z"), count: 12 } });
   await seedDemoAccounts(srv.database, { log: silent, clock });
   // A mail in the outbox, as a password reset leaves it.
   const sent = await as(srv, local).post("/forgot-password", { email: "commercial@demo.slidenest.test" });

@@ -5,7 +5,6 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
-import { seedDemo } from "#db/seed/index.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { startS3 } from "#tests/s3.ts";
@@ -26,8 +25,7 @@ let free: Row;
 let premium: Row;
 
 beforeAll(async () => {
-  srv = await createTestServer();
-  await seedDemo(srv.database.db, { now: new Date("2026-11-20T00:00:00Z"), count: 12 });
+  srv = await createTestServer({ demo: { now: new Date("2026-11-20T00:00:00Z"), count: 12 } });
   const rows = await queryRows<Row>(
     srv.database.db,
     sql`select tc.id as color_id, tr.slug, t.slides_count, t.aspect_ratio, t.is_premium, t.id as template_id, t.downloads_count

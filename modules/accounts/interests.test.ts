@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMIT_TAGS } from "#config/constants.ts";
-import { seedDemo } from "#db/seed/index.ts";
 import type { Clock, ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
@@ -18,8 +17,7 @@ let ana: number;
 let ben: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db, { now: new Date("2026-11-01T00:00:00Z"), count: 60 });
+  database = await createTestDatabase({ demo: { now: new Date("2026-11-01T00:00:00Z"), count: 60 } });
   const rows = await queryRows<{ id: number; slug: string }>(database.db, sql`select id, slug from tag`);
   tags = Object.fromEntries(rows.map((r) => [r.slug, r.id]));
   const mk = (u: string) => verifiedMember(database.db, clock, u);

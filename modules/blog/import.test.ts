@@ -7,15 +7,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BLOG } from "#config/constants.ts";
-import {
-  BLOG_CONTENT_DIR,
-  DEMO_COUNT,
-  DEMO_SEED,
-  insertTemplates,
-  seedBlog,
-  seedDemo,
-  seedTaxonomy,
-} from "#db/seed/index.ts";
+import { BLOG_CONTENT_DIR, DEMO_COUNT, DEMO_SEED, insertTemplates, seedBlog, seedTaxonomy } from "#db/seed/index.ts";
 import { generateDemoCatalog } from "#modules/catalog/demo/generate.ts";
 import { diskStorage, type Storage } from "#modules/files/storage.ts";
 import { queryRows } from "#modules/shared/sql.ts";
@@ -97,8 +89,7 @@ const translation = async (key: string, locale: string) =>
   )[0];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db, { now: start, count: 30 });
+  database = await createTestDatabase({ demo: { now: start, count: 30 } });
   templateSlugs = (
     await rows<{ slug: string }>(
       sql`select slug from template_translation where locale = 'en' order by template_id limit 2`,

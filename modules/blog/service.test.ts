@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "#config/constants.ts";
-import { seedDemo } from "#db/seed/index.ts";
 import type { Clock, ServiceContext } from "#modules/shared/context.ts";
 import { AppError } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
@@ -84,8 +83,7 @@ let onlyEnglish: number;
 let typography: number;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db, { now: new Date("2026-11-01T00:00:00Z"), count: 12 });
+  database = await createTestDatabase({ demo: { now: new Date("2026-11-01T00:00:00Z"), count: 12 } });
   templateIds = (await queryRows<{ id: number }>(database.db, sql`select id from template order by id limit 3`)).map(
     (r) => Number(r.id),
   );

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FOLDERS } from "#config/constants.ts";
-import { seedDemo } from "#db/seed/index.ts";
 import type { Clock, ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
@@ -32,8 +31,7 @@ let ben: number;
 let ids: number[];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db, { now: new Date("2026-11-01T00:00:00Z"), count: 40 });
+  database = await createTestDatabase({ demo: { now: new Date("2026-11-01T00:00:00Z"), count: 40 } });
   const mk = (u: string) => verifiedMember(database.db, clock, u);
   ana = await mk("ana");
   ben = await mk("ben");

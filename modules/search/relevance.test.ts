@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "#config/constants.ts";
-import { seedDemo } from "#db/seed/index.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { createTestDatabase, testDatabaseKind } from "#tests/db.ts";
 import { RELEVANCE_SET } from "./relevance-set.ts";
@@ -20,8 +19,7 @@ const ctx = (locale: Locale = "en"): ServiceContext => ({
 const byId = new Map<number, { slug: string; category: string }>();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemo(database.db, { now });
+  database = await createTestDatabase({ demo: { now } });
   const rows = await database.rows<{ id: number; slug: string; category: string }>(
     sql`select t.id, tr.slug, g.slug as category from template t
         join template_translation tr on tr.template_id = t.id and tr.locale = 'en'
