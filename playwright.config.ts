@@ -1,8 +1,38 @@
+import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-const port = Number(process.env.E2E_PORT ?? 3111);
+/**
+ * `count` different TCP ports free on loopback now, found in a child process so that this file stays
+ * synchronous (the config is read by the runner and again by each worker).
+ */
+function freePorts(count: number): number[] {
+  const script = `const net = require("node:net");
+    const servers = Array.from({ length: ${count} }, () => net.createServer());
+    let left = ${count};
+    for (const s of servers) s.listen(0, "127.0.0.1", () => {
+      if (--left) return;
+      console.log(servers.map((x) => x.address().port).join(" "));
+      for (const x of servers) x.close();
+    });`;
+  const out = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+  const ports = out.stdout.trim().split(" ").map(Number);
+  if (out.status !== 0 || ports.length !== count || !ports.every((p) => p > 0))
+    throw new Error(`no free ports: ${out.stderr || out.stdout}`);
+  return ports;
+}
+
+// Each run takes ports of its own, so two runs on one machine do not meet (E2E_PORT picks them by hand:
+// the operator specs' servers then use E2E_PORT + 47 and + 53). The runner chooses once; its workers
+// inherit the choice through the environment.
+if (!process.env.E2E_PORT) {
+  const [site, operator, upload] = freePorts(3);
+  process.env.E2E_PORT = String(site);
+  process.env.E2E_OPERATOR_PORT = String(operator);
+  process.env.E2E_UPLOAD_PORT = String(upload);
+}
+const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `slidenest-e2e-${process.pid}`);
 
 /** Debian's Chromium with the flags this network needs; never a browser download of the test tool's own. */

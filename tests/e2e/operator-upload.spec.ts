@@ -24,7 +24,8 @@ import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
  * loads build/ when it starts: a build written meanwhile leaves its pages without their scripts (where
  * others build under /tmp/sn-build.lock, run this under `flock -s /tmp/sn-build.lock`).
  */
-const port = Number(process.env.E2E_PORT ?? 3111) + 53;
+/** A port of its own, chosen free by playwright.config.ts (or E2E_PORT + 53 when the ports are given by hand). */
+const port = Number(process.env.E2E_UPLOAD_PORT ?? Number(process.env.E2E_PORT ?? 3111) + 53);
 const base = `http://127.0.0.1:${port}`;
 const PASSWORD = "Sl1des!rock";
 const FIXTURES = path.resolve("modules/slides/fixtures");

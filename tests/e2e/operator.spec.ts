@@ -15,7 +15,8 @@ import { expectNoSeriousA11yViolations, hydrated } from "./helpers.ts";
  * The account command needs the embedded database to itself, so this file runs its own server on a data
  * folder prepared first (no demo catalogue: the operator home counts what the database holds).
  */
-const port = Number(process.env.E2E_PORT ?? 3111) + 47;
+/** A port of its own, chosen free by playwright.config.ts (or E2E_PORT + 47 when the ports are given by hand). */
+const port = Number(process.env.E2E_OPERATOR_PORT ?? Number(process.env.E2E_PORT ?? 3111) + 47);
 const base = `http://127.0.0.1:${port}`;
 const PASSWORD = "Sl1des!rock";
 let dataDir: string;
