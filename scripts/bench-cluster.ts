@@ -23,8 +23,8 @@ import { sql } from "drizzle-orm";
 import { DOWNLOAD_ALLOWANCE } from "#config/constants.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
-import { periodOf } from "#modules/downloads/period.ts";
 import { systemClock } from "#modules/shared/context.ts";
+import { periodOf } from "#modules/shared/period.ts";
 import { freePort, waitFor } from "#tests/net.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");

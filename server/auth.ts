@@ -5,7 +5,7 @@ import { isLocale } from "#app/lib/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
 import { AUTH, type Locale, SECOND_FACTOR } from "#config/constants.ts";
 import { credentialsSchema } from "#modules/accounts/schemas.ts";
-import { type AccountView, authenticate, getSessionAccount } from "#modules/accounts/service.ts";
+import { authenticate, getSessionAccount } from "#modules/accounts/service.ts";
 import { refreshRequestSchema } from "#modules/auth/session-schemas.ts";
 import { createSession, endSession, refreshSession, type Tokens, verifyAccessToken } from "#modules/auth/sessions.ts";
 import {
@@ -16,7 +16,7 @@ import {
   verifySecondFactor,
 } from "#modules/auth/totp.ts";
 import type { Clock, ServiceContext } from "#modules/shared/context.ts";
-import { type RequestContext, requestOf, sessionDevice } from "./context.ts";
+import { type RequestContext, requestOf, type SessionViewer, sessionDevice } from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export const TOKEN_COOKIE = "apollo-token";
@@ -69,7 +69,6 @@ export async function afterPassword(
 }
 
 /** Who is asking: a signed-in account and its session, or nobody. */
-export type SessionViewer = { account: AccountView; sessionId: string } | null;
 
 type Deps = {
   secret: string;

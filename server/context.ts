@@ -2,9 +2,12 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { isLocale, localeFromPath } from "#app/lib/i18n.ts";
 import type { Locale } from "#config/constants.ts";
-import type { SessionViewer } from "./auth.ts";
+import type { AccountView } from "#modules/accounts/service.ts";
 import { addressKey, clientAddress, isLocalRequest, type TrustProxy } from "./client-address.ts";
 import { newNonce } from "./security.ts";
+
+/** Who is asking: a signed-in account and its session, or null for a guest. */
+export type SessionViewer = { account: AccountView; sessionId: string } | null;
 
 /**
  * What one request is, resolved once, here, and handed to every edge: pages (the load context), GraphQL,

@@ -3,8 +3,8 @@ import { DOWNLOAD_ALLOWANCE, type DownloadFormat, GUEST_IP_CAP_FACTOR, type Plan
 import type { Db } from "#db/client.server.ts";
 import { ensureTemplateFile, type FileContext } from "#modules/files/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
+import { nextPeriodStart, periodOf } from "#modules/shared/period.ts";
 import { queryRows } from "#modules/shared/sql.ts";
-import { nextPeriodStart, periodOf } from "./period.ts";
 import { type FileToken, fileHolder, signFileToken } from "./signing.ts";
 
 /** Who is downloading: a guest (signed cookie and address) or a signed-in account with its plan. */

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { RETENTION, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
-import { periodOf } from "#modules/downloads/period.ts";
 import type { ServiceContext } from "./context.ts";
+import { periodOf } from "./period.ts";
 import { queryRows } from "./sql.ts";
 
 const DAY_MS = 86_400_000;
