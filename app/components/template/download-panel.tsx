@@ -5,7 +5,7 @@ import { DOWNLOAD_ALLOWANCE } from "#config/constants.ts";
 import type { Allowance } from "#modules/downloads/service.ts";
 import { useI18n } from "../i18n.tsx";
 import { DownloadIcon } from "../icons.tsx";
-import { ALLOWANCE_EVENT, type AllowanceDetail } from "../layout/account-menu.tsx";
+import { ALLOWANCE_EVENT, type AllowanceDetail } from "../layout/allowance.ts";
 import { Dialog } from "../ui/dialog.tsx";
 
 const FORMATS = ["PP", "GS", "KN"] as const;
