@@ -3,7 +3,6 @@ import { Link, useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
 import { useI18n } from "../i18n.tsx";
 
-
 /**
  * The signed-in dropdown: its code is fetched only by pages a member sees (guests never need it). On a
  * member's page entry.client loads it before hydrating, so the menu answers the first click.
