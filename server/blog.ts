@@ -1,4 +1,3 @@
-import { timingSafeEqual } from "node:crypto";
 import type { Hono } from "hono";
 import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
@@ -6,6 +5,7 @@ import { listTagsForApi, parseTagsQuery } from "#modules/blog/content-api.ts";
 import { BLOG_FILE_KEY } from "#modules/blog/files.ts";
 import type { Storage } from "#modules/files/storage.ts";
 import { AppError, type ServiceContext } from "#modules/shared/context.ts";
+import { sameSecret } from "#modules/shared/crypto.ts";
 import { requestOf } from "./context.ts";
 
 type Deps = {
@@ -18,12 +18,6 @@ type Deps = {
 /** Strapi's error shape, with the message in the request's language. */
 function apiError(status: 400 | 401 | 404, name: string, message: string) {
   return { data: null, error: { status, name, message, details: {} } };
-}
-
-function sameKey(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
@@ -50,7 +44,7 @@ export function mountBlog(app: Hono, deps: Deps) {
     const t = serverT(locale);
     if (!deps.contentApiKey) return c.json(apiError(404, "NotFoundError", t("blog.api.notFound")), 404);
     const auth = /^Bearer\s+(\S{1,512})$/i.exec(c.req.header("authorization") ?? "");
-    if (!auth || !sameKey(auth[1], deps.contentApiKey)) {
+    if (!auth || !sameSecret(auth[1], deps.contentApiKey)) {
       c.header("WWW-Authenticate", 'Bearer realm="content"');
       return c.json(apiError(401, "UnauthorizedError", t("blog.api.unauthorized")), 401);
     }

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { localePath } from "#app/lib/i18n.ts";
@@ -9,9 +9,9 @@ import { type ExternalIdentity, signInWithIdentity } from "#modules/accounts/ser
 import { FacebookError, facebookClient } from "#modules/auth/facebook.ts";
 import { issueLoginNonce, spendIdToken } from "#modules/auth/id-token-replay.ts";
 import { discoverOidc, type IdTokenProblem, type OidcClient, OidcError } from "#modules/auth/oidc.ts";
-import { sign, unsign } from "#modules/downloads/signing.ts";
 import { hasControl } from "#modules/shared/checks.ts";
 import type { Clock, Logger, ServiceContext } from "#modules/shared/context.ts";
+import { sameSecret, sign, unsign } from "#modules/shared/crypto.ts";
 import type { AuthLimiters } from "./auth.ts";
 import {
   afterPassword,
@@ -75,12 +75,6 @@ function takeFlow<T extends Flow>(c: Context, deps: Deps, provider: Provider): T
     return null;
   }
 }
-
-const sameString = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /** The locale and destination a sign-in start asks for (`?lang=es&redirect=/templates`). */
 const startQuery = (c: Context) => ({
@@ -337,7 +331,7 @@ export function mountFacebookSignIn(
     const state = c.req.query("state");
     const code = c.req.query("code");
     // A refusal at Facebook (error=access_denied…) comes back without a code.
-    if (!state || !sameString(state, flow.state) || !isTokenText(code, 2048) || c.req.query("error"))
+    if (!state || !sameSecret(state, flow.state) || !isTokenText(code, 2048) || c.req.query("error"))
       return failed(c, "facebook", locale);
     try {
       const identity = await identityOf(await facebook.exchangeCode(code));

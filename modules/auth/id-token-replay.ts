@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { AUTH } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
-import { sign, unsign } from "#modules/downloads/signing.ts";
 import type { Clock } from "#modules/shared/context.ts";
+import { sign, unsign } from "#modules/shared/crypto.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 /**

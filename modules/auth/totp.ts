@@ -5,10 +5,10 @@ import QRCode from "qrcode";
 import { SECOND_FACTOR } from "#config/constants.ts";
 import { checkCurrentPassword } from "#modules/accounts/current-password.ts";
 import { loginBackoff, recordLoginFailure } from "#modules/accounts/service.ts";
-import { sign, unsign } from "#modules/downloads/signing.ts";
 import { recordAudit } from "#modules/operator/audit.ts";
 import { hasControl } from "#modules/shared/checks.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
+import { sign, unsign } from "#modules/shared/crypto.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { revokeOtherSessions } from "./sessions.ts";
 

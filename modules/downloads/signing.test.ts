@@ -1,20 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { newGuestId, sign, signFileToken, unsign, verifyFileToken } from "./signing.ts";
+import { sign } from "#modules/shared/crypto.ts";
+import { signFileToken, verifyFileToken } from "./signing.ts";
 
 const secret = "s".repeat(32);
 
-describe("signing", () => {
-  it("round-trips and refuses altered values, other purposes and other secrets", () => {
-    const id = newGuestId();
-    const signed = sign(secret, "guest", id);
-    expect(unsign(secret, "guest", signed)).toBe(id);
-    expect(unsign(secret, "file", signed)).toBeNull();
-    expect(unsign("t".repeat(32), "guest", signed)).toBeNull();
-    expect(unsign(secret, "guest", `${id}x.${signed.split(".")[1]}`)).toBeNull();
-    for (const bad of [undefined, null, "", ".", "abc", "a.b.c", "x".repeat(5000)])
-      expect(unsign(secret, "guest", bad)).toBeNull();
-  });
-
+describe("file addresses", () => {
   it("expires file addresses and refuses tampered ones", () => {
     const now = Date.UTC(2026, 10, 20, 12);
     const token = signFileToken(secret, {

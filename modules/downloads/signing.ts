@@ -1,30 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-
-const b64 = (buf: Buffer) => buf.toString("base64url");
-
-function mac(secret: string, purpose: string, value: string): string {
-  return b64(createHmac("sha256", secret).update(`${purpose}\n${value}`).digest());
-}
-
-function same(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** "<value>.<mac>" for a purpose; the purpose keeps a cookie from passing as a URL token and back. */
-export function sign(secret: string, purpose: string, value: string): string {
-  return `${value}.${mac(secret, purpose, value)}`;
-}
-
-/** The value of a signed string, or null when it was altered or signed for another purpose. */
-export function unsign(secret: string, purpose: string, signed: string | null | undefined): string | null {
-  if (!signed || signed.length > 4096) return null;
-  const dot = signed.lastIndexOf(".");
-  if (dot <= 0) return null;
-  const value = signed.slice(0, dot);
-  return same(signed.slice(dot + 1), mac(secret, purpose, value)) ? value : null;
-}
+import { randomBytes } from "node:crypto";
+import { b64, sign, unsign } from "#modules/shared/crypto.ts";
 
 export function newGuestId(): string {
   return b64(randomBytes(18));
