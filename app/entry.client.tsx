@@ -1,9 +1,9 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { loadMessages } from "#modules/shared/i18n.ts";
 import { loadMemberMenu } from "./components/layout/account-menu.tsx";
 import { reloadOnceForChunkError } from "./lib/chunk-reload.ts";
-import { loadMessages } from "./lib/i18n.ts";
 
 // A page chunk that fails to load reloads the page, at most once a minute; other failures are logged.
 window.addEventListener("vite:preloadError", (event) => {

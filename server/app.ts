@@ -5,7 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import type { ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
-import { localeFromPath } from "#app/lib/i18n.ts";
+import { localeFromPath } from "#modules/shared/i18n.ts";
 import { messageSetFile, serverT } from "#app/lib/messages.server.ts";
 import {
   BODY_LIMITS,

@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { serialize } from "hono/utils/cookie";
-import { isLocale } from "#app/lib/i18n.ts";
+import { isLocale } from "#modules/shared/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
 import { AUTH, type Locale, SECOND_FACTOR } from "#config/constants.ts";
 import { credentialsSchema } from "#modules/accounts/schemas.ts";

@@ -1,6 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import { isLocale, localeFromPath } from "#app/lib/i18n.ts";
+import { isLocale, localeFromPath } from "#modules/shared/i18n.ts";
 import type { Locale } from "#config/constants.ts";
 import type { AccountView } from "#modules/accounts/service.ts";
 import { addressKey, clientAddress, isLocalRequest, type TrustProxy } from "./client-address.ts";

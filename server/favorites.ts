@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { localeFromPath, localePath } from "#app/lib/i18n.ts";
+import { localeFromPath, localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
 import { favoriteIdsInput, setFavoriteInput } from "#modules/favorites/schemas.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { localePath } from "#app/lib/i18n.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import type { Locale } from "#config/constants.ts";

@@ -7,7 +7,7 @@ import {
   type Messages,
   registeredMessages,
   type T,
-} from "#app/lib/i18n.ts";
+} from "#modules/shared/i18n.ts";
 import type { Locale } from "#config/browser.ts";
 
 type I18n = { locale: Locale; t: T; href: (path: string) => string; messages: Messages };

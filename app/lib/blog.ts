@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { LIMITS, type Locale } from "#config/constants.ts";
 import type { Untranslated } from "#modules/blog/views.ts";
-import { localePath, type T } from "./i18n.ts";
+import { localePath, type T } from "#modules/shared/i18n.ts";
 import { pageTitle } from "./seo.ts";
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Locale } from "#config/constants.ts";
+import { createT, flatten, isLocale, type MessageRef, type Messages, registerMessages } from "#modules/shared/i18n.ts";
 import enAccount from "../locales/en/account.json" with { type: "json" };
 import enAuth from "../locales/en/auth.json" with { type: "json" };
 import enBilling from "../locales/en/billing.json" with { type: "json" };
@@ -24,7 +25,6 @@ import esMail from "../locales/es/mail.json" with { type: "json" };
 import esSearch from "../locales/es/search.json" with { type: "json" };
 import esSlides from "../locales/es/slides.json" with { type: "json" };
 import esTemplate from "../locales/es/template.json" with { type: "json" };
-import { createT, flatten, isLocale, type MessageRef, type Messages, registerMessages } from "./i18n.ts";
 
 const catalogs: Record<Locale, Record<string, Messages>> = {
   en: {

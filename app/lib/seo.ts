@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { BRAND, LOCALE_TAGS, LOCALES, type Locale } from "#config/browser.ts";
-import { localePath, type MessageRef, registeredMessages } from "./i18n.ts";
+import { localePath, type MessageRef, registeredMessages } from "#modules/shared/i18n.ts";
 
 export type SeoInput = {
   origin: string;

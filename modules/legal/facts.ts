@@ -4,7 +4,6 @@ import {
   AUTH,
   AVATAR,
   BRAND,
-  CURRENCY,
   DOWNLOAD_ALLOWANCE,
   FOLDERS,
   LIABILITY_CAP_CENTS,
@@ -13,6 +12,8 @@ import {
   PRICES_CENTS,
   RETENTION,
 } from "#config/constants.ts";
+import { formatMoney } from "#modules/shared/format.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 
 /** Every number, name and date the legal texts quote, formatted for one locale. */
 export type LegalFacts = {
@@ -55,18 +56,6 @@ function credits(code: keyof typeof DOWNLOAD_ALLOWANCE): number {
   return n;
 }
 
-export function localePath(locale: Locale, p: string): string {
-  return locale === "en" ? p : `/${locale}${p === "/" ? "" : p}`;
-}
-
-export function formatMoney(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
-    style: "currency",
-    currency: CURRENCY,
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
-}
-
 /** "2021-11" (or "2026-11-25") -> Date at 00:00 UTC on the 1st of that month. */
 export function legalUpdatedDate(yearMonth: string = BRAND.legalUpdated): Date {
   const [year, month] = yearMonth.split("-").map(Number);
@@ -102,14 +91,14 @@ export function legalFacts(locale: Locale): LegalFacts {
       personal: number.format(credits("PERSONAL_MONTHLY")),
     },
     price: {
-      personalMonthly: formatMoney(PRICES_CENTS.PERSONAL_MONTHLY, locale),
-      personalYearly: formatMoney(PRICES_CENTS.PERSONAL_YEARLY, locale),
-      commercialMonthly: formatMoney(PRICES_CENTS.COMMERCIAL_MONTHLY, locale),
-      commercialYearly: formatMoney(PRICES_CENTS.COMMERCIAL_YEARLY, locale),
+      personalMonthly: formatMoney(locale, PRICES_CENTS.PERSONAL_MONTHLY, { whole: true }),
+      personalYearly: formatMoney(locale, PRICES_CENTS.PERSONAL_YEARLY, { whole: true }),
+      commercialMonthly: formatMoney(locale, PRICES_CENTS.COMMERCIAL_MONTHLY, { whole: true }),
+      commercialYearly: formatMoney(locale, PRICES_CENTS.COMMERCIAL_YEARLY, { whole: true }),
     },
     annualSaving: new Intl.NumberFormat(tag, { style: "percent" }).format(ANNUAL_SAVING_PERCENT / 100),
     monthsFree: 12 - PRICES_CENTS.PERSONAL_YEARLY / PRICES_CENTS.PERSONAL_MONTHLY,
-    liabilityCap: formatMoney(LIABILITY_CAP_CENTS, locale),
+    liabilityCap: formatMoney(locale, LIABILITY_CAP_CENTS, { whole: true }),
     tokenCookie: AUTH.tokenCookieName,
     tokenCookieDays: AUTH.tokenCookieDays,
     refreshTokenDays: AUTH.refreshTokenSeconds / 86_400,

@@ -1,5 +1,5 @@
 import { useLocation, useMatches } from "react-router";
-import { localePath, stripLocale, withQuery } from "#app/lib/i18n.ts";
+import { localePath, stripLocale, withQuery } from "#modules/shared/i18n.ts";
 import type { Locale } from "#config/browser.ts";
 
 type WithPaths = { paths?: Record<Locale, string> };

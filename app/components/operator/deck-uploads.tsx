@@ -1,7 +1,7 @@
 import { type DragEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useI18n } from "#app/components/i18n.tsx";
 import { PlusIcon } from "#app/components/icons.tsx";
-import type { T } from "#app/lib/i18n.ts";
+import type { T } from "#modules/shared/i18n.ts";
 import type { Locale } from "#config/constants.ts";
 import {
   type ColourOption,

@@ -6,7 +6,7 @@ import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { SocialSignIn } from "#app/components/auth/social-sign-in.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { resend } from "#app/lib/auth.server.ts";
-import { localePath } from "#app/lib/i18n.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { waitParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";

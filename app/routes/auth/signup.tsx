@@ -7,7 +7,7 @@ import { SocialSignIn } from "#app/components/auth/social-sign-in.tsx";
 import { CaptchaField, useCaptcha } from "#app/components/captcha.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { resend } from "#app/lib/auth.server.ts";
-import { localePath } from "#app/lib/i18n.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { samePath, seo } from "#app/lib/seo.ts";

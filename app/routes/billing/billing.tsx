@@ -8,14 +8,14 @@ import { StripeCardField, useTokenizedSubmit } from "#app/components/billing/str
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
-import { localePath } from "#app/lib/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
-import { countryName, formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { BILLING, type CancelReason } from "#config/constants.ts";
 import { planInfo } from "#modules/billing/plans.ts";
 import { cancelSchema, cardSchema, tokenCardSchema } from "#modules/billing/schemas.ts";
+import { countryName, formatDay, formatMoney } from "#modules/shared/format.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/billing";
 
 const isReason = (v: string | null): v is CancelReason =>

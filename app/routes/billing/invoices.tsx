@@ -3,10 +3,10 @@ import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { DownloadIcon } from "#app/components/icons.tsx";
 import { pageParam, sortParam } from "#app/lib/list-params.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
-import { formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { BILLING_SORTS } from "#modules/billing/plans.ts";
+import { formatDay, formatMoney } from "#modules/shared/format.ts";
 import type { Route } from "./+types/invoices";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -72,7 +72,7 @@ function Invoices({ loaderData }: Route.ComponentProps) {
             <time dateTime={new Date(inv.issuedAt).toISOString()}>{formatDay(locale, inv.issuedAt)}</time>
           </td>
           <td className={`${th} text-right tabular-nums text-ink`}>
-            {formatMoney(locale, inv.totalCents, inv.currency)}
+            {formatMoney(locale, inv.totalCents, { currency: inv.currency })}
           </td>
           <td className={`${th} text-right`}>
             <a

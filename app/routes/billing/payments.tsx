@@ -2,10 +2,10 @@ import { BillingList } from "#app/components/billing/billing-list.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { pageParam, sortParam } from "#app/lib/list-params.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
-import { formatDay, formatMoney } from "#app/lib/money.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { BILLING_SORTS } from "#modules/billing/plans.ts";
+import { formatDay, formatMoney } from "#modules/shared/format.ts";
 import type { Route } from "./+types/payments";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -80,7 +80,9 @@ function Payments({ loaderData }: Route.ComponentProps) {
           <td className={`${th} text-ink-soft`}>
             {p.card ? `${p.card.brand} ·${p.card.last4}` : t("billing.payments.none")}
           </td>
-          <td className={`${th} text-right tabular-nums text-ink`}>{formatMoney(locale, p.amountCents, p.currency)}</td>
+          <td className={`${th} text-right tabular-nums text-ink`}>
+            {formatMoney(locale, p.amountCents, { currency: p.currency })}
+          </td>
         </tr>
       ))}
     </BillingList>

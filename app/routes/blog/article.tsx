@@ -5,7 +5,7 @@ import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { blogFeed, untranslatedPage } from "#app/lib/blog.ts";
-import { localePath } from "#app/lib/i18n.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, seo } from "#app/lib/seo.ts";
 import { BRAND, LOCALE_TAGS } from "#config/constants.ts";

@@ -1,6 +1,6 @@
 import { Feed } from "feed";
 import { appContext } from "#app/context.ts";
-import { localeFromPath, localePath } from "#app/lib/i18n.ts";
+import { localeFromPath, localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#app/lib/messages.server.ts";
 import { BRAND, LOCALE_TAGS } from "#config/constants.ts";
 import type { Route } from "./+types/rss";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
-import { stripLocale } from "#app/lib/i18n.ts";
+import { stripLocale } from "#modules/shared/i18n.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { getInfoPage } from "#modules/legal/content.ts";

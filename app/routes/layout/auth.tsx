@@ -3,7 +3,7 @@ import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { CloseIcon, LogoMark } from "#app/components/icons.tsx";
 import { LanguagePicker } from "#app/components/layout/language-picker.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
-import { localeFromPath } from "#app/lib/i18n.ts";
+import { localeFromPath } from "#modules/shared/i18n.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import type { Route } from "./+types/auth";
 

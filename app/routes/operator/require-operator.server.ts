@@ -1,5 +1,5 @@
 import { type MiddlewareFunction, redirect } from "react-router";
-import { localePath } from "#app/lib/i18n.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 
 /**

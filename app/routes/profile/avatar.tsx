@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { AVATAR_OUTCOMES, type AvatarOutcome } from "#app/lib/avatar-outcomes.ts";
-import { localePath } from "#app/lib/i18n.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import type { Route } from "./+types/avatar";
 

@@ -1,5 +1,5 @@
 import { appContext } from "#app/context.ts";
-import { localeFromPath, stripLocale } from "#app/lib/i18n.ts";
+import { localeFromPath, stripLocale } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/license-pdf";
 
 /** The licence document as a PDF, in the language of the address. */

@@ -1,5 +1,5 @@
 import { appContext } from "#app/context.ts";
-import { localePath } from "#app/lib/i18n.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { LOCALES, type Locale } from "#config/constants.ts";
 import type { Route } from "./+types/sitemap";
 

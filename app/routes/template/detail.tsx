@@ -10,7 +10,7 @@ import { DOWNLOAD_NOTICES, type DownloadNotice, DownloadPanel } from "#app/compo
 import { FontsAndColours } from "#app/components/template/fonts-and-colours.tsx";
 import { Gallery } from "#app/components/template/gallery.tsx";
 import { HouseAd } from "#app/components/template/house-ad.tsx";
-import { localePath } from "#app/lib/i18n.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { waitParam } from "#app/lib/list-params.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";

@@ -1,8 +1,15 @@
 import { CURRENCY, LOCALE_TAGS, type Locale } from "#config/constants.ts";
 
-/** Integer cents as the page's locale writes money: $7.99, 7,99 US$. */
-export function formatMoney(locale: Locale, cents: number, currency: string = CURRENCY): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "currency", currency }).format(cents / 100);
+/**
+ * Integer cents as the page's locale writes money: $7.99, 7,99 US$. `whole` drops ",00" from a round
+ * amount ($100, as the legal texts write a cap), leaving other amounts as they are.
+ */
+export function formatMoney(locale: Locale, cents: number, opts: { currency?: string; whole?: boolean } = {}): string {
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+    style: "currency",
+    currency: opts.currency ?? CURRENCY,
+    ...(opts.whole && cents % 100 === 0 ? { minimumFractionDigits: 0 } : {}),
+  }).format(cents / 100);
 }
 
 /** A date as the page's locale writes it, in UTC: 1 December 2026. */
