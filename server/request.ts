@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { safeRedirect } from "#app/lib/safe-redirect.ts";
+import { safeRedirect } from "#modules/shared/safe-redirect.ts";
 
 /** The body of a JSON or form post as a plain object; a body that does not parse is empty. */
 export async function readBody(c: Context): Promise<Record<string, unknown>> {

@@ -3,10 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { AuthCard, FormNotice, PasswordField, useAccountForm } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
-import { localePath } from "#modules/shared/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { changePasswordSchema } from "#modules/accounts/schemas.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/change-password";
 
 /** The reset page needs the link's hash; without one it sends the visitor to ask for a link (SPEC §2). */

@@ -1,10 +1,10 @@
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { AuthCard, FormNotice } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
-import { localePath } from "#modules/shared/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
+import { localePath } from "#modules/shared/i18n.ts";
+import { safeRedirect } from "#modules/shared/safe-redirect.ts";
 import type { Route } from "./+types/login-verify";
 
 /**

@@ -6,12 +6,12 @@ import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { SocialSignIn } from "#app/components/auth/social-sign-in.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { resend } from "#app/lib/auth.server.ts";
-import { localePath } from "#modules/shared/i18n.ts";
 import { waitParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { loginSchema } from "#modules/accounts/schemas.ts";
+import { localePath } from "#modules/shared/i18n.ts";
+import { safeRedirect } from "#modules/shared/safe-redirect.ts";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

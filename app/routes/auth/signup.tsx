@@ -7,12 +7,12 @@ import { SocialSignIn } from "#app/components/auth/social-sign-in.tsx";
 import { CaptchaField, useCaptcha } from "#app/components/captcha.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { resend } from "#app/lib/auth.server.ts";
-import { localePath } from "#modules/shared/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { safeRedirect } from "#app/lib/safe-redirect.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { ACCOUNT_LIMITS, CAPTCHA } from "#config/constants.ts";
 import { signupSchema } from "#modules/accounts/schemas.ts";
+import { localePath } from "#modules/shared/i18n.ts";
+import { safeRedirect } from "#modules/shared/safe-redirect.ts";
 import type { Route } from "./+types/signup";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
