@@ -1,8 +1,8 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import { isLocale, localeFromPath } from "#modules/shared/i18n.ts";
 import type { Locale } from "#config/constants.ts";
 import type { AccountView } from "#modules/accounts/service.ts";
+import { isLocale, localeFromPath } from "#modules/shared/i18n.ts";
 import { addressKey, clientAddress, isLocalRequest, type TrustProxy } from "./client-address.ts";
 import { newNonce } from "./security.ts";
 

@@ -1,4 +1,5 @@
 import { type ComponentType, createContext, type ReactNode, use, useContext, useMemo } from "react";
+import type { Locale } from "#config/browser.ts";
 import {
   createT,
   loadMessages,
@@ -8,7 +9,6 @@ import {
   registeredMessages,
   type T,
 } from "#modules/shared/i18n.ts";
-import type { Locale } from "#config/browser.ts";
 
 type I18n = { locale: Locale; t: T; href: (path: string) => string; messages: Messages };
 

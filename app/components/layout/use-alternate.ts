@@ -1,6 +1,6 @@
 import { useLocation, useMatches } from "react-router";
-import { localePath, stripLocale, withQuery } from "#modules/shared/i18n.ts";
 import type { Locale } from "#config/browser.ts";
+import { localePath, stripLocale, withQuery } from "#modules/shared/i18n.ts";
 
 type WithPaths = { paths?: Record<Locale, string> };
 

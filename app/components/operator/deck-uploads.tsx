@@ -1,8 +1,8 @@
 import { type DragEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useI18n } from "#app/components/i18n.tsx";
 import { PlusIcon } from "#app/components/icons.tsx";
-import type { T } from "#modules/shared/i18n.ts";
 import type { Locale } from "#config/constants.ts";
+import type { T } from "#modules/shared/i18n.ts";
 import {
   type ColourOption,
   type DeckSummary,

@@ -5,10 +5,10 @@ import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { blogFeed, untranslatedPage } from "#app/lib/blog.ts";
-import { localePath } from "#modules/shared/i18n.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, seo } from "#app/lib/seo.ts";
 import { BRAND, LOCALE_TAGS } from "#config/constants.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/article";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -4,9 +4,9 @@ import { UntranslatedNotice } from "#app/components/blog/untranslated.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { blogFeed, blogPageParam, pageHref, untranslatedPage } from "#app/lib/blog.ts";
-import { localePath } from "#modules/shared/i18n.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, seo } from "#app/lib/seo.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/category";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

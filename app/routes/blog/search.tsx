@@ -3,10 +3,10 @@ import { PostList } from "#app/components/blog/post-list.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { blogFeed, blogPageParam, pageHref } from "#app/lib/blog.ts";
-import { localePath } from "#modules/shared/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { errorMeta, seo } from "#app/lib/seo.ts";
 import { BLOG } from "#config/constants.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

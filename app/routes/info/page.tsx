@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
-import { stripLocale } from "#modules/shared/i18n.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { getInfoPage } from "#modules/legal/content.ts";
 import { INFO_PAGE_KEYS, type InfoPageKey } from "#modules/legal/types.ts";
+import { stripLocale } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/page";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

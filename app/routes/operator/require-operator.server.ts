@@ -1,6 +1,6 @@
 import { type MiddlewareFunction, redirect } from "react-router";
-import { localePath } from "#modules/shared/i18n.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 
 /**
  * The operator area's guard, as route middleware (it runs before every loader and action of the routes

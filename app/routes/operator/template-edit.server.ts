@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { localePath } from "#modules/shared/i18n.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { samePath } from "#app/lib/seo.ts";
 import { TEMPLATE_IMPORT } from "#config/constants.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { GOOGLE_SLIDES } from "#modules/templates/manifest.ts";
 
 /**

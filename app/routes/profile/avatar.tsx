@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { AVATAR_OUTCOMES, type AvatarOutcome } from "#app/lib/avatar-outcomes.ts";
-import { localePath } from "#modules/shared/i18n.ts";
 import { pageContext } from "#app/lib/route.server.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/avatar";
 
 /**

@@ -7,7 +7,6 @@ import { SessionsList } from "#app/components/account/sessions-list.tsx";
 import { Field, FormNotice, PasswordField, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { avatarOutcome } from "#app/lib/avatar-outcomes.ts";
-import { localePath } from "#modules/shared/i18n.ts";
 import { waitParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
@@ -24,6 +23,7 @@ import {
   passwordUpdateSchema,
   profileSchema,
 } from "#modules/accounts/schemas.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/settings";
 import { sessionsAction, sessionsOf } from "./settings.server.ts";
 

@@ -1,6 +1,6 @@
 import { appContext } from "#app/context.ts";
-import { localePath } from "#modules/shared/i18n.ts";
 import { LOCALES, type Locale } from "#config/constants.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/sitemap";
 
 const PER_FILE = 20_000;
