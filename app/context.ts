@@ -92,3 +92,6 @@ export type AppLoadContext = {
 };
 
 export const appContext = createContext<AppLoadContext>();
+
+/** The signed-in member of a page behind `requireMember` (app/lib/require-member.server.ts). */
+export const memberContext = createContext<NonNullable<RequestContext["viewer"]>>();

@@ -9,6 +9,7 @@ import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { messageSet } from "#app/lib/messages.server.ts";
+import { memberOf } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { BILLING, type CancelReason } from "#config/constants.ts";
@@ -23,8 +24,7 @@ const isReason = (v: string | null): v is CancelReason =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
-  const account = app.viewer;
-  if (!account) throw new Response(null, { status: 401 });
+  const { account } = memberOf(context);
   const overview = await app.services.billing.getBillingOverview(app.billingContext(locale), account.id);
   const step = url.searchParams.get("cancel");
   const reason = url.searchParams.get("reason");
@@ -75,8 +75,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(lo
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { app, locale } = pageContext(request, context);
-  const account = app.viewer;
-  if (!account) throw redirect(localePath(locale, "/login"));
+  const { account } = memberOf(context);
   const formData = await request.formData();
   const intent = formData.get("intent");
   const wait = await app.limitPaymentAttempt();

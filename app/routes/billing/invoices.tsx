@@ -3,6 +3,7 @@ import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { DownloadIcon } from "#app/components/icons.tsx";
 import { pageParam, sortParam } from "#app/lib/list-params.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
+import { memberOf } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { BILLING_SORTS } from "#modules/billing/plans.ts";
@@ -11,8 +12,7 @@ import type { Route } from "./+types/invoices";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, url, locale, origin, t } = pageContext(request, context);
-  const account = app.viewer;
-  if (!account) throw new Response(null, { status: 401 });
+  const { account } = memberOf(context);
   const sort = sortParam(url.searchParams, BILLING_SORTS);
   const list = await app.services.billing.listInvoices(ctx, {
     accountId: account.id,

@@ -2,6 +2,7 @@ import { BillingList } from "#app/components/billing/billing-list.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { pageParam, sortParam } from "#app/lib/list-params.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
+import { memberOf } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { BILLING_SORTS } from "#modules/billing/plans.ts";
@@ -10,8 +11,7 @@ import type { Route } from "./+types/payments";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, url, locale, origin, t } = pageContext(request, context);
-  const account = app.viewer;
-  if (!account) throw new Response(null, { status: 401 });
+  const { account } = memberOf(context);
   const sort = sortParam(url.searchParams, BILLING_SORTS);
   const list = await app.services.billing.listPayments(ctx, {
     accountId: account.id,

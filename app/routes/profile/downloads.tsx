@@ -7,6 +7,7 @@ import { DOWNLOAD_NOTICES } from "#app/components/template/download-panel.tsx";
 import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
 import { listHref, pageParam, sortParam, waitParam } from "#app/lib/list-params.ts";
 import { previewUrl, ratioSize } from "#app/lib/previews.ts";
+import { memberOf } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { DOWNLOAD_FORMATS } from "#config/constants.ts";
@@ -15,8 +16,7 @@ import type { Route } from "./+types/downloads";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, url, locale, origin, t } = pageContext(request, context);
-  const account = app.viewer;
-  if (!account) throw new Response(null, { status: 401 });
+  const { account } = memberOf(context);
   const sort = sortParam(url.searchParams, HISTORY_SORTS);
   const page = pageParam(url.searchParams);
   const history = await app.services.downloadHistory.listDownloadHistory(ctx, { accountId: account.id, sort, page });

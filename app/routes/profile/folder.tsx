@@ -13,6 +13,7 @@ import { ChevronLeft } from "#app/components/icons.tsx";
 import { folderClientAction } from "#app/lib/folders.client.ts";
 import { folderAction } from "#app/lib/folders.server.ts";
 import { listHref, pageParam, sortParam } from "#app/lib/list-params.ts";
+import { memberOf } from "#app/lib/require-member.server.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { FAVORITE_SORTS, type FavoriteSort } from "#modules/favorites/sorts.ts";
@@ -27,10 +28,9 @@ function folderIdParam(raw: string | undefined): number | null {
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { app, ctx, url, locale, origin, t } = pageContext(request, context);
-  if (!app.viewer) throw new Response(null, { status: 401 });
   const folderId = folderIdParam(params.folderId);
   if (!folderId) notFound("page");
-  const accountId = app.viewer.id;
+  const accountId = memberOf(context).account.id;
   const sort = sortParam(url.searchParams, FAVORITE_SORTS);
   const page = pageParam(url.searchParams);
   const [r, folders] = await Promise.all([

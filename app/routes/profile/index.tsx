@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { DownloadsChart } from "#app/components/account/downloads-chart.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { memberOf } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import type { Route } from "./+types/index";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, locale, origin, t } = pageContext(request, context);
-  const account = app.viewer;
-  if (!account) throw new Response(null, { status: 401 });
+  const { account } = memberOf(context);
   const viewer = app.services.downloads.accountViewer(account);
   const allowance = await app.services.downloads.getAllowance(ctx, viewer);
   const [favorites, months] = await Promise.all([

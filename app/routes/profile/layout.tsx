@@ -1,22 +1,20 @@
-import { NavLink, Outlet, redirect } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import type { InterestsHandle } from "#app/components/account/interests-dialog.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
 import { messageSet } from "#app/lib/messages.server.ts";
+import { requireMember } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
-import { localePath, stripLocale } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/layout";
 
 /** The member's own pages: the interests dialog never covers them, so the account can always be managed or left. */
 export const handle: InterestsHandle = { interests: false };
 
 /** Profile pages need an account: anyone else goes to sign-up, with the way back (SPEC §2). */
+export const middleware: Route.MiddlewareFunction[] = [requireMember()];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app, url, locale } = pageContext(request, context);
-  if (!app.viewer) {
-    const back = localePath(locale, stripLocale(url.pathname)) + url.search;
-    throw redirect(`${localePath(locale, "/signup")}?redirect=${encodeURIComponent(back)}`);
-  }
+  const { locale } = pageContext(request, context);
   // The member's own pages use the account and sign-in words (the root sends only the header's).
   return {
     messages: messageSet(locale, "profile"),

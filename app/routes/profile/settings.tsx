@@ -8,6 +8,7 @@ import { Field, FormNotice, PasswordField, useAccountForm, useErrorText } from "
 import { useI18n } from "#app/components/i18n.tsx";
 import { avatarOutcome } from "#app/lib/avatar-outcomes.ts";
 import { waitParam } from "#app/lib/list-params.ts";
+import { memberOf } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import {
@@ -33,8 +34,7 @@ const initialOf = (name: string) => [...name.trim()][0]?.toLocaleUpperCase() ?? 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, url, locale, origin, t } = pageContext(request, context);
-  const account = app.viewer;
-  if (!account) throw new Response(null, { status: 401 });
+  const { account } = memberOf(context);
   const [options, chosen, pending] = await Promise.all([
     app.services.interests.interestOptions(ctx),
     app.services.interests.listInterests(ctx, account.id),
@@ -75,8 +75,7 @@ type Intent = keyof typeof SCHEMAS;
 /** One action, three forms: each names its intent and is checked by its own schema (shared with the browser). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { app, locale } = pageContext(request, context);
-  const viewer = app.request.viewer;
-  if (!viewer) throw new Response(null, { status: 401 });
+  const viewer = memberOf(context);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   if (intent === "sessions") return sessionsAction(app, locale, formData);

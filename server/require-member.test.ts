@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { httpClient } from "#tests/http.ts";
+import { signedInMember } from "#tests/members.ts";
+import { createTestServer } from "#tests/server.ts";
+
+/**
+ * The member's pages are guarded once, by middleware on their layout (issue 21: requireMember instead of
+ * a guard in each loader): a guest asking for any of them goes to sign-up with the way back, a guest
+ * posting one of their forms goes to log in with the way back, in both languages; a member gets the page.
+ */
+let srv: Awaited<ReturnType<typeof createTestServer>>;
+const clock = { now: () => new Date("2026-11-25T12:00:00Z") };
+const http = () => httpClient((p, i) => srv.request(p, i));
+
+beforeAll(async () => {
+  srv = await createTestServer({ clock });
+});
+afterAll(() => srv?.cleanup());
+
+const PAGES = [
+  "/profile",
+  "/profile/favorites",
+  "/profile/favorites/12",
+  "/profile/downloads?page=2",
+  "/profile/settings",
+  "/profile/billing",
+  "/profile/payments",
+  "/profile/invoices",
+];
+
+describe("the member's pages", () => {
+  it("send a guest to sign up with the way back, in English and Spanish", async () => {
+    for (const page of PAGES)
+      for (const prefix of ["", "/es"]) {
+        const res = await http().get(`${prefix}${page}`);
+        expect([page, res.status]).toEqual([page, 302]);
+        expect(res.headers.get("location")).toBe(`${prefix}/signup?redirect=${encodeURIComponent(`${prefix}${page}`)}`);
+      }
+  });
+
+  it("send a guest's form to log in with the way back, and never run the action", async () => {
+    const res = await http().post("/es/profile/billing", { intent: "cancel", reason: "tooExpensive" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/es/login?redirect=${encodeURIComponent("/es/profile/billing")}`);
+    const fav = await http().post("/profile/favorites", { intent: "createFolder", name: "x" });
+    expect(fav.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent("/profile/favorites")}`);
+  });
+
+  it("open for a member", async () => {
+    const { jar } = await signedInMember(srv, clock);
+    for (const page of ["/profile", "/profile/settings", "/es/profile/invoices"])
+      expect([page, (await http().get(page, jar)).status]).toEqual([page, 200]);
+  });
+});
