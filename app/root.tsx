@@ -17,7 +17,7 @@ import { appContext } from "#app/context.ts";
 import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { BRAND, UI } from "#config/browser.ts";
-import { createT, localeFromPath, type MessageRef, registeredMessages } from "#modules/shared/i18n.ts";
+import { createT, localeFromPath, localePath, type MessageRef, registeredMessages } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -169,7 +169,7 @@ export function ErrorBoundary() {
     : notFound
       ? "This page could not be found"
       : "Something went wrong";
-  const home = locale === "es" ? "/es" : "/";
+  const home = localePath(locale, "/");
   return (
     <main className="container-page flex min-h-screen flex-col items-start justify-center gap-4 py-16">
       <p className="text-sm font-semibold text-brand-700">{BRAND.name}</p>

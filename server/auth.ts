@@ -15,7 +15,7 @@ import {
   verifySecondFactor,
 } from "#modules/auth/totp.ts";
 import type { Clock, ServiceContext } from "#modules/shared/context.ts";
-import { isLocale } from "#modules/shared/i18n.ts";
+import { isLocale, localePath } from "#modules/shared/i18n.ts";
 import { type RequestContext, requestOf, type SessionViewer, sessionDevice } from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
@@ -388,6 +388,6 @@ export function mountAuth(
     await endSession(sessionCtx(), { sessionId: claims?.sessionId, refreshToken: getCookie(c, REFRESH_COOKIE) });
     clearSessionCookies(c);
     c.header("Cache-Control", "no-store");
-    return c.redirect(locale === "es" ? "/es/login" : "/login", 303);
+    return c.redirect(localePath(locale, "/login"), 303);
   });
 }

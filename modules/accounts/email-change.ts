@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { AUTH } from "#config/constants.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { checkCurrentPassword } from "./current-password.ts";
 import {
@@ -11,7 +12,6 @@ import {
   deliver,
   digest,
   EMAIL_PURPOSE,
-  localePrefix,
   mailAccountExists,
   recentlyMailed,
   uniqueViolation,
@@ -56,7 +56,7 @@ async function sendChangeLink(ctx: AccountContext, email: string, token: string)
     ],
     action: {
       label: t("mail.emailChange.action"),
-      url: `${ctx.origin}${localePrefix(ctx.locale)}/confirm-email?hash=${token}`,
+      url: `${ctx.origin}${localePath(ctx.locale, "/confirm-email")}?hash=${token}`,
     },
     footer: t("mail.emailChange.footer"),
   });

@@ -6,6 +6,7 @@ import type { Mailer } from "#modules/mail/mailer.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import { hasControl } from "#modules/shared/checks.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { avatarUrl } from "./avatar.ts";
 import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
@@ -111,8 +112,6 @@ export function uniqueViolation(error: unknown): string | null {
   return null;
 }
 
-export const localePrefix = (locale: Locale) => (locale === "en" ? "" : `/${locale}`);
-
 /** A username from the e-mail's local part, made unique with a number when taken. */
 async function freeUsername(ctx: ServiceContext, email: string): Promise<string> {
   const base =
@@ -154,7 +153,7 @@ async function sendVerification(
   const t = ctx.translate(locale);
   // The page that sent the visitor to sign up comes back after the first log-in.
   const back = redirect ? `&redirect=${encodeURIComponent(redirect)}` : "";
-  const url = `${ctx.origin}${localePrefix(locale)}/login?hash=${token}${back}`;
+  const url = `${ctx.origin}${localePath(locale, "/login")}?hash=${token}${back}`;
   const { html, text } = renderMail({
     locale,
     preheader: t("mail.verify.preheader"),
@@ -178,7 +177,7 @@ export async function mailAccountExists(
 ): Promise<void> {
   const locale: Locale = owner.locale === "es" ? "es" : "en";
   const t = ctx.translate(locale);
-  const prefix = `${ctx.origin}${localePrefix(locale)}`;
+  const at = (path: string) => `${ctx.origin}${localePath(locale, path)}`;
   const { html, text } = renderMail({
     locale,
     preheader: t("mail.accountExists.preheader"),
@@ -187,9 +186,9 @@ export async function mailAccountExists(
       t(reason === "signup" ? "mail.accountExists.bodySignup" : "mail.accountExists.bodyEmailChange", {
         email: owner.email,
       }),
-      t("mail.accountExists.reset", { url: `${prefix}/forgot-password` }),
+      t("mail.accountExists.reset", { url: at("/forgot-password") }),
     ],
-    action: { label: t("mail.accountExists.action"), url: `${prefix}/login` },
+    action: { label: t("mail.accountExists.action"), url: at("/login") },
     footer: t("mail.accountExists.footer"),
   });
   await ctx.mailer.send({
@@ -463,7 +462,7 @@ export async function requestPasswordReset(ctx: AccountContext, email: string): 
       paragraphs: [t("mail.reset.body"), t("mail.reset.expires", { hours: AUTH.resetLinkHours })],
       action: {
         label: t("mail.reset.action"),
-        url: `${ctx.origin}${localePrefix(ctx.locale)}/change-password?hash=${token}`,
+        url: `${ctx.origin}${localePath(ctx.locale, "/change-password")}?hash=${token}`,
       },
       footer: t("mail.reset.footer"),
     });

@@ -4,6 +4,7 @@ import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page } from "#modules/catalog/views.ts";
 import { normalizeQuery, queryWords } from "#modules/search/normalize.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type CoverWidth, coverUrl } from "./files.ts";
 import { isBlogSlug } from "./slug.ts";
@@ -13,18 +14,14 @@ export type * from "./views.ts";
 
 /* ------------------------------------------------------------------ paths */
 
-function localized(locale: Locale, path: string): string {
-  return locale === "en" ? path : `/${locale}${path}`;
-}
-
 /** The address of an article. */
 export function articlePath(locale: Locale, categorySlug: string, slug: string): string {
-  return localized(locale, `/blog/${categorySlug}/${slug}`);
+  return localePath(locale, `/blog/${categorySlug}/${slug}`);
 }
 
 /** The address of a blog category or tag. */
 export function blogTagPath(locale: Locale, slug: string): string {
-  return localized(locale, `/blog/${slug}`);
+  return localePath(locale, `/blog/${slug}`);
 }
 
 /* ------------------------------------------------------------------ rows -> views */

@@ -8,6 +8,7 @@
  * slide count follows. Every other part is copied byte for byte.
  */
 
+import { LOCALE_TAGS } from "#config/constants.ts";
 import { buildDrawingPptx } from "./build-pptx.ts";
 import { contrast, ensureContrast, mix, readableOn } from "./color.ts";
 import { DeckError, openPresentation, Package, readTheme, rIdOf } from "./deck.ts";
@@ -102,7 +103,7 @@ async function attributionShapes(
   const xml = Buffer.from(one.bytes("ppt/slides/slide1.xml")).toString("utf8");
   const inner = /<p:cSld[^>]*>([\s\S]*)<\/p:cSld>/.exec(xml);
   if (!inner) throw new Error("pptxgenjs wrote no p:cSld");
-  const lang = opts.locale === "es" ? "es-ES" : "en-US";
+  const lang = LOCALE_TAGS[opts.locale ?? "en"];
   return inner[1].replaceAll('lang="en-US"', `lang="${lang}"`);
 }
 

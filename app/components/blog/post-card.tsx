@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LOCALE_TAGS } from "#config/browser.ts";
 import type { BlogPostCard } from "#modules/blog/views.ts";
 import { useI18n } from "../i18n.tsx";
 
@@ -10,7 +11,7 @@ export function PublishedDate({ date }: { date: Date | string }) {
   const d = new Date(date);
   return (
     <time dateTime={d.toISOString()}>
-      {d.toLocaleDateString(locale === "es" ? "es-ES" : "en-US", {
+      {d.toLocaleDateString(LOCALE_TAGS[locale], {
         year: "numeric",
         month: "long",
         day: "numeric",

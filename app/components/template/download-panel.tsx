@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { graphql } from "#app/lib/graphql-client.ts";
+import { LOCALE_TAGS } from "#config/browser.ts";
 import { DOWNLOAD_ALLOWANCE } from "#config/constants.ts";
 import type { Allowance } from "#modules/downloads/service.ts";
 import { useI18n } from "../i18n.tsx";
@@ -126,7 +127,7 @@ export function DownloadPanel({
   };
 
   const resetDate = allowance
-    ? allowance.resetsAt.toLocaleDateString(locale === "es" ? "es-ES" : "en-US", {
+    ? allowance.resetsAt.toLocaleDateString(LOCALE_TAGS[locale], {
         day: "numeric",
         month: "long",
         timeZone: "UTC",

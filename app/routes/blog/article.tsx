@@ -72,7 +72,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           keywords: article.tags.map((tag) => tag.title).join(", ") || undefined,
         },
         breadcrumbLd(origin, [
-          { name: "SlideNest", path: locale === "es" ? "/es" : "/" },
+          { name: BRAND.name, path: localePath(locale, "/") },
           { name: t("blog.name"), path: localePath(locale, "/blog") },
           { name: article.category.title, path: categoryPath },
           { name: article.title, path: article.path },

@@ -3,9 +3,10 @@ import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, pageTitle, samePath, seo } from "#app/lib/seo.ts";
+import { BRAND } from "#config/constants.ts";
 import { getInfoPage } from "#modules/legal/content.ts";
 import { INFO_PAGE_KEYS, type InfoPageKey } from "#modules/legal/types.ts";
-import { stripLocale } from "#modules/shared/i18n.ts";
+import { localePath, stripLocale } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/page";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       type: "article" as const,
       jsonLd: [
         breadcrumbLd(origin, [
-          { name: "SlideNest", path: locale === "es" ? "/es" : "/" },
+          { name: BRAND.name, path: localePath(locale, "/") },
           { name: page.title, path: paths[locale] },
         ]),
       ],

@@ -3,6 +3,7 @@ import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { messageSet } from "#app/lib/messages.server.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
+import { LOCALE_TAGS } from "#config/browser.ts";
 import { getOutboxMail, listOutbox } from "#modules/mail/mailer.ts";
 import type { Route } from "./+types/list";
 
@@ -60,7 +61,7 @@ export default withMessages(Outbox);
 function Outbox({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(locale === "es" ? "es-ES" : "en-US", { dateStyle: "medium", timeStyle: "short" });
+    new Date(iso).toLocaleString(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short" });
   const { mail, mails } = loaderData;
   return (
     <div className="container-page max-w-3xl py-10">

@@ -10,6 +10,7 @@ import { previewUrl, ratioSize } from "#app/lib/previews.ts";
 import { memberOf } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
+import { LOCALE_TAGS } from "#config/browser.ts";
 import { DOWNLOAD_FORMATS } from "#config/constants.ts";
 import { HISTORY_SORTS, type HistorySort } from "#modules/downloads/history.ts";
 import type { Route } from "./+types/downloads";
@@ -67,7 +68,7 @@ function AgainButtons({ colorId, title }: { colorId: number; title: string }) {
 export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
   const { history, sort, allowance, notice } = loaderData;
-  const tag = locale === "es" ? "es-ES" : "en-US";
+  const tag = LOCALE_TAGS[locale];
   const day = (d: Date | string) =>
     new Date(d).toLocaleDateString(tag, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
   const hrefFor = (page: number, s: HistorySort = sort) => listHref(href("/profile/downloads"), HISTORY_SORTS, s, page);

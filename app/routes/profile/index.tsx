@@ -4,6 +4,7 @@ import { useI18n } from "#app/components/i18n.tsx";
 import { memberOf } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
+import { LOCALE_TAGS } from "#config/browser.ts";
 import type { Route } from "./+types/index";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(lo
 export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
   const { account, allowance, favorites, months } = loaderData;
-  const resets = new Date(allowance.resetsAt).toLocaleDateString(locale === "es" ? "es-ES" : "en-US", {
+  const resets = new Date(allowance.resetsAt).toLocaleDateString(LOCALE_TAGS[locale], {
     day: "numeric",
     month: "long",
     timeZone: "UTC",
