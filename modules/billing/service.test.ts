@@ -16,6 +16,7 @@ import {
   type BillingContext,
   cancelSubscription,
   cardSourceOf,
+  changePlan,
   fromPaymentForm,
   getBillingOverview,
   getOwnPayment,
@@ -293,6 +294,43 @@ describe("changing plans", () => {
     const sub = (await getBillingOverview(ctx(), id)).subscription;
     expect(sub?.plan).toBe("PERSONAL_YEARLY");
     expect(sub?.currentPeriodEnd.toISOString()).toBe("2028-01-01T00:00:00.000Z");
+  });
+  it("a plan chosen by code: upgrades now with an attempt key, schedules the rest, refuses without a subscription", async () => {
+    at("2026-11-01T00:00:00Z");
+    const id = await newAccount();
+    expect(await changePlan(ctx(), { accountId: id, plan: "FREE" })).toEqual({
+      ok: false,
+      code: "billing.errors.plan",
+      field: "plan",
+    });
+    expect(await changePlan(ctx(), { accountId: id, plan: "PERSONAL_MONTHLY" })).toEqual({
+      ok: false,
+      code: "billing.errors.noSubscription",
+    });
+    await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
+    for (const attempt of [undefined, null, "short", "no spaces allowed"])
+      expect(await changePlan(ctx(), { accountId: id, plan: "COMMERCIAL_MONTHLY", attempt })).toEqual({
+        ok: false,
+        code: "billing.errors.attempt",
+        field: "attempt",
+      });
+    expect(await planOf(id)).toBe("PERSONAL_MONTHLY");
+    const up = await changePlan(ctx(), { accountId: id, plan: "COMMERCIAL_MONTHLY", attempt: "change-plan-1" });
+    expect(up).toMatchObject({
+      ok: true,
+      value: { plan: "COMMERCIAL_MONTHLY", payment: { amountCents: 1499 - 799, plan: "COMMERCIAL_MONTHLY" } },
+    });
+    expect(await planOf(id)).toBe("COMMERCIAL_MONTHLY");
+    expect(await changePlan(ctx(), { accountId: id, plan: "PERSONAL_MONTHLY" })).toEqual({
+      ok: true,
+      value: { plan: "PERSONAL_MONTHLY", payment: null },
+    });
+    expect((await getBillingOverview(ctx(), id)).subscription?.pendingPlan).toBe("PERSONAL_MONTHLY");
+    expect(await changePlan(ctx(), { accountId: id, plan: "COMMERCIAL_MONTHLY" })).toMatchObject({ ok: true });
+    expect(await changePlan(ctx(), { accountId: id, plan: "COMMERCIAL_MONTHLY" })).toEqual({
+      ok: false,
+      code: "billing.errors.samePlan",
+    });
   });
 });
 

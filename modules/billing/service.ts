@@ -746,6 +746,29 @@ export async function keepCurrentPlan(
   return schedulePlanChange(ctx, { accountId: input.accountId, target: sub.plan });
 }
 
+/**
+ * A plan chosen by its code (the API's changePlan): an upgrade is charged at once with the card on file
+ * (the caller's attempt key makes a retry the same payment); a downgrade or a period switch waits for the
+ * renewal; an account without a subscription subscribes through the payment form instead.
+ */
+export async function changePlan(
+  ctx: BillingContext,
+  input: { accountId: number; plan: string; attempt?: string | null },
+): Promise<BillingResult<{ plan: PaidPlanCode; payment: PaymentOutcome | null }>> {
+  const { accountId, plan: target, attempt } = input;
+  if (!isPaidPlan(target)) return { ok: false, code: BILLING_ERRORS.plan, field: "plan" };
+  const quote = await quotePlan(ctx, { accountId, target });
+  if (quote.change === "subscribe") return { ok: false, code: BILLING_ERRORS.noSubscription };
+  if (quote.change === "upgrade") {
+    if (!attempt || !/^[\w-]{8,64}$/.test(attempt))
+      return { ok: false, code: BILLING_ERRORS.attempt, field: "attempt" };
+    const r = await upgrade(ctx, { accountId, target, attempt });
+    return r.ok ? { ok: true, value: { plan: r.value.plan, payment: r.value } } : r;
+  }
+  const r = await schedulePlanChange(ctx, { accountId, target });
+  return r.ok ? { ok: true, value: { plan: r.value.plan, payment: null } } : { ok: false, code: r.code };
+}
+
 /** Cancels at the period end: the plan stays until then, then the account is FREE. No refunds. */
 export async function cancelSubscription(
   ctx: BillingContext,
