@@ -12,6 +12,7 @@ import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { listDownloadHistory } from "./history.ts";
 import {
+  callerViewer,
   countCallerDownloads,
   countDownloads,
   type DownloadContext,
@@ -251,6 +252,29 @@ describe("guest downloads", () => {
     expect(await requestDownload(ctx(), { viewer: guest(), templateColorId: 99_999_999, format: "PP" })).toEqual({
       ok: false,
       code: "downloads.errors.unknown",
+    });
+  });
+});
+
+describe("the caller as a downloader", () => {
+  it("is the signed-in account (address kept), else the guest of the cookie and address", () => {
+    expect(
+      callerViewer({ account: { id: 7, plan: "PERSONAL_MONTHLY" }, guestId: "g-1", clientKey: "1.2.3.4" }),
+    ).toEqual({
+      kind: "account",
+      accountId: 7,
+      plan: "PERSONAL_MONTHLY",
+      ip: "1.2.3.4",
+    });
+    expect(callerViewer({ account: null, guestId: "g-1", clientKey: "1.2.3.4" })).toEqual({
+      kind: "guest",
+      guestId: "g-1",
+      ip: "1.2.3.4",
+    });
+    expect(callerViewer({ account: null, guestId: null, clientKey: "" })).toEqual({
+      kind: "guest",
+      guestId: "",
+      ip: "",
     });
   });
 });

@@ -17,6 +17,17 @@ export function accountViewer(account: { id: number; plan: PlanCode }, ip = ""):
   return { kind: "account", accountId: account.id, plan: account.plan, ip };
 }
 
+/** Who the caller is as a downloader: their account when signed in, else their guest id and address. */
+export function callerViewer(caller: {
+  account: { id: number; plan: PlanCode } | null;
+  guestId: string | null;
+  clientKey: string;
+}): Viewer {
+  return caller.account
+    ? accountViewer(caller.account, caller.clientKey)
+    : { kind: "guest", guestId: caller.guestId ?? "", ip: caller.clientKey };
+}
+
 /** The licence a download carries, from the plan at that moment (DECISIONS: Files). */
 export function licenseOf(v: Viewer): "free" | "personal" | "commercial" {
   if (v.kind === "guest" || v.plan === "FREE") return "free";
@@ -99,6 +110,14 @@ export async function countDownloads(
     sql`select used from download_counter where subject = ${key} and period = ${periodOf(ctx.clock.now())}`,
   );
   return Number(row?.used ?? 0);
+}
+
+/** The caller's allowance this period: the account's, or the guest's (signed cookie and address). */
+export function getCallerAllowance(
+  ctx: Pick<ServiceContext, "db" | "clock">,
+  caller: Parameters<typeof callerViewer>[0],
+): Promise<Allowance> {
+  return getAllowance(ctx, callerViewer(caller));
 }
 
 /**
