@@ -1,39 +1,30 @@
 import {
   type ASTVisitor,
   type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   GraphQLError,
+  type GraphQLField,
+  type GraphQLSchema,
+  getArgumentValues,
+  getVariableValues,
   Kind,
   type OperationDefinitionNode,
   parse,
   type SelectionSetNode,
   type ValidationContext,
+  type VariableValues,
 } from "graphql";
-
-/** What a root field costs against the client's budget: searches cost what they do to the database. */
-export const FIELD_COST: Record<string, number> = {
-  searchAutocompletions: 5,
-  /** Shares its lookup with searchAutocompletions in one request. */
-  searchAutocompleteTemplates: 1,
-  downloadAllowance: 1,
-  mainPageSearchMenu: 10,
-  tags: 2,
-  categories: 2,
-  me: 2,
-  subscribe: 10,
-  changePlan: 10,
-  updatePaymentMethod: 10,
-};
 
 /** The root fields of a selection, aliases counted each time and fragments expanded. */
 function rootFields(
   set: SelectionSetNode,
   fragments: Map<string, FragmentDefinitionNode>,
   seen = new Set<string>(),
-): string[] {
-  const out: string[] = [];
+): FieldNode[] {
+  const out: FieldNode[] = [];
   for (const sel of set.selections) {
-    if (sel.kind === Kind.FIELD) out.push(sel.name.value);
+    if (sel.kind === Kind.FIELD) out.push(sel);
     else if (sel.kind === Kind.INLINE_FRAGMENT) out.push(...rootFields(sel.selectionSet, fragments, seen));
     else if (sel.kind === Kind.FRAGMENT_SPREAD && !seen.has(sel.name.value)) {
       const frag = fragments.get(sel.name.value);
@@ -65,12 +56,51 @@ export function rootFieldsRule(max: number) {
   };
 }
 
-/** The cost of the operation that runs: its root fields, each at its price. */
-export function operationCost(document: DocumentNode, operationName?: string | null): number {
+/** A field's cost as the schema declares it (builder.ts): a number, or the `field` part of { field, multiplier }. */
+type Complexity = number | { field?: number; multiplier?: number };
+type ComplexityOption = Complexity | ((args: Record<string, unknown>, ctx: object, field: unknown) => Complexity);
+
+/** A root field's own cost, its arguments applied (a field without one, such as __typename, costs 1). */
+function ownCost(
+  field: GraphQLField<unknown, unknown> | undefined,
+  node: FieldNode,
+  variables: VariableValues | undefined,
+): number {
+  const option = field?.extensions?.complexity as ComplexityOption | undefined;
+  let cost: Complexity | undefined;
+  if (field && typeof option === "function") {
+    let args: Record<string, unknown> = {};
+    try {
+      args = getArgumentValues(field, node, variables);
+    } catch {
+      // Arguments that do not coerce fail the execution itself; the field's price does not depend on them.
+    }
+    cost = option(args, {}, field);
+  } else if (typeof option !== "function") cost = option;
+  if (typeof cost === "number") return cost;
+  return cost?.field ?? 1;
+}
+
+/**
+ * What the operation that runs takes from the caller's budget: each root field (aliases counted each
+ * time, fragments expanded) at its own cost in the schema, the one cost model, without its selections'.
+ */
+export function operationCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName?: string | null,
+  rawVariables?: Record<string, unknown> | null,
+): number {
   const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   const op = operationName ? ops.find((o) => o.name?.value === operationName) : ops[0];
-  if (!op) return 1;
-  return rootFields(op.selectionSet, fragmentsOf(document)).reduce((sum, f) => sum + (FIELD_COST[f] ?? 1), 0);
+  const root = op && schema.getRootType(op.operation);
+  if (!op || !root) return 1;
+  const { variableValues } = getVariableValues(schema, op.variableDefinitions ?? [], rawVariables ?? {});
+  const fields = root.getFields();
+  return rootFields(op.selectionSet, fragmentsOf(document)).reduce(
+    (sum, node) => sum + ownCost(fields[node.name.value], node, variableValues),
+    0,
+  );
 }
 
 /** Root fields whose answer is the same for every caller: a GET of only these may be cached a minute. */
@@ -91,5 +121,5 @@ export function isSharedQuery(query: string | undefined): boolean {
   const ops = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
   if (ops.length !== 1 || ops[0].operation !== "query") return false;
   const fields = rootFields(ops[0].selectionSet, fragmentsOf(document));
-  return fields.length > 0 && fields.every((f) => SHARED_FIELDS.has(f));
+  return fields.length > 0 && fields.every((f) => SHARED_FIELDS.has(f.name.value));
 }
