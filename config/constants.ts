@@ -342,7 +342,7 @@ export const RATE_LIMITS = {
   favorites: [30, 120],
   /** Payment, plan-change and card attempts. */
   payments: [5, 20],
-  /** GraphQL, in cost units (server/graphql/cost.ts): a search costs 5, most fields 1. */
+  /** GraphQL, in cost units: each root field's complexity on the schema (server/graphql/types/*); a search costs 5, most fields 1. */
   graphql: [300, 1200],
   /** Profile pictures uploaded (each is decoded and re-encoded). */
   uploads: [5, 20],
