@@ -15,9 +15,9 @@ import {
 import { I18nProvider } from "#app/components/i18n.tsx";
 import { appContext } from "#app/context.ts";
 import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { BRAND, UI } from "#config/browser.ts";
 import { createT, localeFromPath, localePath, type MessageRef, registeredMessages } from "#modules/shared/i18n.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/root";
 import "./app.css";
 

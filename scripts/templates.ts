@@ -7,10 +7,11 @@
  * the database and file storage the server uses: DATABASE_URL, else the embedded database in DATA_DIR,
  * which one process holds at a time (the command says so while the server runs); S3_* when set.
  */
-import { serverT } from "#app/lib/messages.server.ts";
+
 import { DECK_PREVIEWS } from "#config/constants.ts";
 import { getEnv } from "#config/env.server.ts";
 import { type Logger, systemClock } from "#modules/shared/context.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { hasLibreOffice } from "#modules/slides/previews.ts";
 import { importTemplateFolder, type TemplateImportSummary } from "#modules/templates/import.ts";
 import { type CommandAnswer, runAsMain, runFolderCommand, shellUser } from "./folder-command.ts";

@@ -5,7 +5,6 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import type { ServerBuild } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
-import { messageSetFile, serverT } from "#app/lib/messages.server.ts";
 import {
   BODY_LIMITS,
   type Locale,
@@ -30,6 +29,7 @@ import { diskStorage } from "#modules/files/storage.ts";
 import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
 import { type Clock, type ServiceContext, systemClock } from "#modules/shared/context.ts";
 import { localeFromPath } from "#modules/shared/i18n.ts";
+import { messageSetFile, serverT } from "#modules/shared/messages.server.ts";
 import type { TemplateImportContext } from "#modules/templates/import.ts";
 import {
   accountGuesses,

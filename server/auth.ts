@@ -1,7 +1,6 @@
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { serialize } from "hono/utils/cookie";
-import { serverT } from "#app/lib/messages.server.ts";
 import { AUTH, type Locale, SECOND_FACTOR } from "#config/constants.ts";
 import { credentialsSchema } from "#modules/accounts/schemas.ts";
 import { authenticate, getSessionAccount } from "#modules/accounts/service.ts";
@@ -16,6 +15,7 @@ import {
 } from "#modules/auth/totp.ts";
 import type { Clock, ServiceContext } from "#modules/shared/context.ts";
 import { isLocale, localePath } from "#modules/shared/i18n.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { type RequestContext, requestOf, type SessionViewer, sessionDevice } from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 

@@ -1,11 +1,11 @@
 import type { Hono } from "hono";
-import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
 import { listTagsForApi, parseTagsQuery } from "#modules/blog/content-api.ts";
 import { BLOG_FILE_KEY } from "#modules/blog/files.ts";
 import type { Storage } from "#modules/files/storage.ts";
 import { AppError, type ServiceContext } from "#modules/shared/context.ts";
 import { sameSecret } from "#modules/shared/crypto.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { requestOf } from "./context.ts";
 
 type Deps = {

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
-import { serverT } from "#app/lib/messages.server.ts";
 import { type Captcha, CHALLENGE_PATH } from "#modules/auth/captcha.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { requestOf } from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 

@@ -1,6 +1,5 @@
 import type { Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
 import { downloadInput } from "#modules/downloads/schemas.ts";
 import { accountViewer, type DownloadContext, requestDownload, type Viewer } from "#modules/downloads/service.ts";
@@ -8,6 +7,7 @@ import { newGuestId, verifyFileToken } from "#modules/downloads/signing.ts";
 import { readTemplateFile } from "#modules/files/service.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { requestOf } from "./context.ts";
 import type { RateLimiters } from "./rate-limit.ts";
 import { readBody, refererPath } from "./request.ts";

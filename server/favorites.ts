@@ -1,10 +1,10 @@
 import type { Hono } from "hono";
-import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
 import { favoriteIdsInput, setFavoriteInput } from "#modules/favorites/schemas.ts";
 import { favoriteIds, setFavorite } from "#modules/favorites/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
 import { localeFromPath, localePath } from "#modules/shared/i18n.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { requestOf } from "./context.ts";
 import { attemptKey, type RateLimiters } from "./rate-limit.ts";
 import { readBody, refererPath } from "./request.ts";

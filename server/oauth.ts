@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
 import { type ExternalIdentity, signInWithIdentity } from "#modules/accounts/service.ts";
 import { FacebookError, facebookClient } from "#modules/auth/facebook.ts";
@@ -11,6 +10,7 @@ import { hasControl } from "#modules/shared/checks.ts";
 import type { Clock, Logger, ServiceContext } from "#modules/shared/context.ts";
 import { sameSecret, sign, unsign } from "#modules/shared/crypto.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { safeRedirect } from "#modules/shared/safe-redirect.ts";
 import type { AuthLimiters } from "./auth.ts";
 import {

@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
-import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
 import { operatorAccess } from "#modules/operator/access.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { discardUpload, receiveUpload, type UploadContext } from "#modules/templates/uploads.ts";
 import { requestOf } from "./context.ts";
 

@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
-import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { requestOf } from "./context.ts";
 import type { RateLimiters } from "./rate-limit.ts";
 

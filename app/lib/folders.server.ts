@@ -6,7 +6,7 @@ import { ACCOUNT_LIMITS, FOLDERS, type Locale } from "#config/constants.ts";
 import { FOLDER_INTENTS, type FolderIntent } from "#modules/favorites/folder-schemas.ts";
 import { FOLDER_NAME_ERRORS, type FolderRef, type FolderResult } from "#modules/favorites/folders.ts";
 import { localePath } from "#modules/shared/i18n.ts";
-import { serverT } from "./messages.server.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 
 /** What a collection form gets back: its intent, the form's reply, and a message to announce. */
 export type FolderActionData = {

@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { type NotFoundData, notFoundData } from "#app/components/error-view.tsx";
 import { appContext } from "#app/context.ts";
 import { localeFromPath } from "#modules/shared/i18n.ts";
-import { serverT } from "./messages.server.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 
 /** What every loader starts with: the app, the locale of the URL, a service context and a translator. */
 export function pageContext(request: Request, context: Readonly<RouterContextProvider>) {

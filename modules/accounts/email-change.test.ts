@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverT } from "#app/lib/messages.server.ts";
 import { smtpMailer } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { startSmtpServer } from "#tests/smtp.ts";

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverT } from "#app/lib/messages.server.ts";
 import type { CaptchaCheck } from "#modules/auth/captcha.ts";
 import { createSession, refreshSession } from "#modules/auth/sessions.ts";
 import { listOutbox, outboxMailer } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { signupSchema } from "./schemas.ts";

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { serverT } from "#app/lib/messages.server.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { renderInvoicePdf } from "./invoice-pdf.ts";
 import type { InvoiceDocument } from "./invoices.ts";
 

@@ -34,7 +34,7 @@ export type DeckFacts = {
   embeddedObjects: string[];
 };
 
-/** Every refusal; each is a translation key (app/locales/{en,es}/slides.json). */
+/** Every refusal; each is a translation key (modules/shared/locales/{en,es}/slides.json). */
 export const DECK_PROBLEMS = [
   "slides.errors.notPresentation",
   "slides.errors.macros",

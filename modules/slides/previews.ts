@@ -16,7 +16,7 @@ import { getEnv } from "#config/env.server.ts";
 import type { Logger } from "#modules/shared/context.ts";
 import { fontconfigEnv, missingFonts } from "./fonts.ts";
 
-/** Expected failures; each code is the translation key of its message (app/locales/<lang>/slides.json). */
+/** Expected failures; each code is the translation key of its message (modules/shared/locales/<lang>/slides.json). */
 export const PREVIEW_ERRORS = {
   converterMissing: "slides.errors.converterMissing",
   conversionTimeout: "slides.errors.conversionTimeout",

@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serverT } from "#app/lib/messages.server.ts";
 import type { Locale } from "#config/constants.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { sandboxProvider } from "#modules/billing/provider.ts";
 import { refreshCatalogStats } from "#modules/catalog/service.ts";
 import type { ServiceContext } from "#modules/shared/context.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { createTaxonomy } from "#tests/factories.ts";
 import { createGraphqlHandler } from "./index.ts";

@@ -8,7 +8,6 @@ import { StripeCardField, useTokenizedSubmit } from "#app/components/billing/str
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { memberOf } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
@@ -17,6 +16,7 @@ import { planInfo } from "#modules/billing/plans.ts";
 import { cancelSchema, cardSchema, tokenCardSchema } from "#modules/billing/schemas.ts";
 import { countryName, formatDay, formatMoney } from "#modules/shared/format.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/billing";
 
 const isReason = (v: string | null): v is CancelReason =>

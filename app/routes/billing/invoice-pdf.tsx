@@ -1,6 +1,6 @@
 import { appContext } from "#app/context.ts";
-import { serverT } from "#app/lib/messages.server.ts";
 import { localeFromPath } from "#modules/shared/i18n.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/invoice-pdf";
 
 /** An invoice of the viewer's own as a PDF, in the invoice's language; anyone else's is not found. */

@@ -7,7 +7,6 @@ import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components
 import { SandboxCardFields } from "#app/components/billing/card-fields.tsx";
 import { StripeCardField, useBankConfirmation, useTokenizedSubmit } from "#app/components/billing/stripe-card.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { LOCALE_TAGS, type PaidPlanCode, PRICES_CENTS } from "#config/constants.ts";
@@ -22,6 +21,7 @@ import {
 } from "#modules/billing/schemas.ts";
 import { countryName, formatMoney } from "#modules/shared/format.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/payment";
 
 type PlanType = (typeof PLAN_TYPES)[number];

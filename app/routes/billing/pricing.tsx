@@ -4,13 +4,13 @@ import { planBenefits } from "#app/components/billing/benefits.ts";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { ANNUAL_SAVING_PERCENT, type Locale, type PlanCode, PRICES_CENTS } from "#config/constants.ts";
 import { isPaidPlan, planChange, planFromPicker, planInfo, pricingButton } from "#modules/billing/plans.ts";
 import { formatDay, formatMoney } from "#modules/shared/format.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/pricing";
 
 type Period = "monthly" | "yearly";

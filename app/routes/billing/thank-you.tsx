@@ -1,11 +1,11 @@
 import { Link, redirect } from "react-router";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { formatMoney } from "#modules/shared/format.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/thank-you";
 
 /** After a purchase: shown only for a payment of the viewer's own; any other address goes home. */

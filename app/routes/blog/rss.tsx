@@ -1,8 +1,8 @@
 import { Feed } from "feed";
 import { appContext } from "#app/context.ts";
-import { serverT } from "#app/lib/messages.server.ts";
 import { BRAND, LOCALE_TAGS } from "#config/constants.ts";
 import { localeFromPath, localePath } from "#modules/shared/i18n.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/rss";
 
 /** Site-relative addresses in an article's HTML made absolute, so feed readers can follow them. */

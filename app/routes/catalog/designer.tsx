@@ -3,11 +3,11 @@ import { ListBreadcrumb } from "#app/components/catalog/breadcrumb.tsx";
 import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/designer";
 
 /** `?page=N`: a whole number from 2 up; absent is the first page, anything else is not a page. */

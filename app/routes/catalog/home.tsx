@@ -3,10 +3,10 @@ import { PostGrid } from "#app/components/blog/post-card.tsx";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { errorMeta, samePath, seo } from "#app/lib/seo.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

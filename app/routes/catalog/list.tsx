@@ -4,13 +4,13 @@ import { FilterBar } from "#app/components/catalog/filter-bar.tsx";
 import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { activeFilterCount, parseListQuery, SORTS, toSearchParams } from "#modules/catalog/filters.ts";
 import type { ListScope } from "#modules/catalog/service.ts";
 import { localePath, stripLocale } from "#modules/shared/i18n.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/list";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

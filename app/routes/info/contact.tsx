@@ -6,11 +6,11 @@ import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components
 import { CaptchaField, useCaptcha } from "#app/components/captcha.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon, ClockIcon, HelpIcon, MailIcon } from "#app/components/icons.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { ACCOUNT_LIMITS, BRAND, CAPTCHA, CONTACT } from "#config/constants.ts";
 import { contactSchema, visibleLength } from "#modules/contact/schemas.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/contact";
 
 /** The contact form (SPEC §2, §3): first and last name, e-mail, message and the CAPTCHA of sign-up. */

@@ -3,8 +3,8 @@ import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { CloseIcon, LogoMark } from "#app/components/icons.tsx";
 import { LanguagePicker } from "#app/components/layout/language-picker.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { localeFromPath } from "#modules/shared/i18n.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/auth";
 
 /** The log-in, sign-up and password pages' words (the root sends only the header's). */

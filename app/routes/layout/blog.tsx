@@ -2,10 +2,10 @@ import { Form, Link, Outlet, useLocation, useNavigate, useSearchParams } from "r
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { ChevronLeft, RssIcon, SearchIcon } from "#app/components/icons.tsx";
 import { SiteChrome } from "#app/components/layout/site-chrome.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { BLOG } from "#config/constants.ts";
 import { stripLocale } from "#modules/shared/i18n.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

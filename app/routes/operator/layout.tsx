@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
 import { MoreMessages } from "#app/components/i18n.tsx";
 import { OperatorChrome } from "#app/components/operator/operator-chrome.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/layout";
 import { requireOperator } from "./require-operator.server.ts";
 

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { LOCALE_TAGS } from "#config/browser.ts";
 import { getOutboxMail, listOutbox } from "#modules/mail/mailer.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/list";
 
 /**

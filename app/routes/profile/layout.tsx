@@ -2,9 +2,9 @@ import { NavLink, Outlet } from "react-router";
 import type { InterestsHandle } from "#app/components/account/interests-dialog.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { requireMember } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/layout";
 
 /** The member's own pages: the interests dialog never covers them, so the account can always be managed or left. */

@@ -3,7 +3,6 @@ import { FilterBar } from "#app/components/catalog/filter-bar.tsx";
 import { Empty, Results } from "#app/components/catalog/results.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { errorMeta, pageTitle, seo } from "#app/lib/seo.ts";
 import { SEARCH_MAX_LENGTH } from "#config/constants.ts";
@@ -16,6 +15,7 @@ import {
 } from "#modules/catalog/filters.ts";
 import { parseSearchSort } from "#modules/search/service.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/page";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

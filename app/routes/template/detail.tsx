@@ -11,12 +11,12 @@ import { FontsAndColours } from "#app/components/template/fonts-and-colours.tsx"
 import { Gallery } from "#app/components/template/gallery.tsx";
 import { HouseAd } from "#app/components/template/house-ad.tsx";
 import { waitParam } from "#app/lib/list-params.ts";
-import { messageSet } from "#app/lib/messages.server.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, pageTitle, seo } from "#app/lib/seo.ts";
 import { LOCALES, type Locale } from "#config/constants.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/detail";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -310,7 +310,7 @@ describe("the decks differ in layouts and decor", () => {
 
 describe("the home page's meta description", () => {
   const read = (locale: string) =>
-    JSON.parse(fs.readFileSync(new URL(`../../../app/locales/${locale}/catalog.json`, import.meta.url), "utf8")).home
+    JSON.parse(fs.readFileSync(new URL(`../../shared/locales/${locale}/catalog.json`, import.meta.url), "utf8")).home
       .description as string;
 
   it("promises the count, licences, apps and languages the demo catalogue has", () => {
