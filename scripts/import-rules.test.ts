@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
  * (dpdm resolves the `#…` imports through Node's own resolution, which the test runner replaces).
  */
 describe("import rules", () => {
-  it("no cycles, modules/shared free of domain modules, every # import resolved", { timeout: 180_000 }, () => {
+  it("no cycles, modules/shared free of domain modules, modules free of edges, app and server meeting only at their entry points, every # import resolved", {
+    timeout: 180_000,
+  }, () => {
     const run = spawnSync(process.execPath, [path.join(import.meta.dirname, "import-rules.ts")], {
       encoding: "utf8",
       cwd: path.resolve(import.meta.dirname, ".."),
@@ -17,5 +19,7 @@ describe("import rules", () => {
     expect(v.unresolved).toEqual([]);
     expect(v.cycles).toEqual([]);
     expect(v.sharedToDomain).toEqual([]);
+    expect(v.modulesToEdges).toEqual([]);
+    expect(v.edgesMeeting).toEqual([]);
   });
 });
