@@ -1,166 +1,24 @@
-import { randomUUID } from "node:crypto";
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Form, Link, redirect, useActionData, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useActionData, useNavigation, useSubmit } from "react-router";
 import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { SandboxCardFields } from "#app/components/billing/card-fields.tsx";
 import { StripeCardField, useBankConfirmation, useTokenizedSubmit } from "#app/components/billing/stripe-card.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
-import { pageContext } from "#app/lib/route.server.ts";
-import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
+import { seo } from "#app/lib/seo.ts";
 import { LOCALE_TAGS, type PaidPlanCode, PRICES_CENTS } from "#config/constants.ts";
-import { planChange, planFromPicker } from "#modules/billing/plans.ts";
-import {
-  COUNTRIES,
-  type PERIODS,
-  PLAN_TYPES,
-  paymentSchema,
-  tokenPaymentSchema,
-  upgradeSchema,
-} from "#modules/billing/schemas.ts";
+import { planFromPicker } from "#modules/billing/plans.ts";
+import { COUNTRIES, PLAN_TYPES, paymentSchema, tokenPaymentSchema } from "#modules/billing/schemas.ts";
 import { countryName, formatMoney } from "#modules/shared/format.ts";
-import { localePath } from "#modules/shared/i18n.ts";
-import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/payment";
+import { type Period, type PlanType, paymentAction, paymentLoader } from "./payment.server.ts";
 
-type PlanType = (typeof PLAN_TYPES)[number];
-type Period = (typeof PERIODS)[number];
-
-/** `/payment/premium` is the Personal plan (SPEC calls it Premium). */
-const typeOf = (v: string | undefined): PlanType => (v === "commercial" ? "commercial" : "personal");
-const periodOf = (v: string | null): Period => (v === "yearly" ? "yearly" : "monthly");
-
-function thankYou(locale: "en" | "es", r: { transactionId: string; amountCents: number; plan: PaidPlanCode }) {
-  const q = new URLSearchParams({
-    amount: (r.amountCents / 100).toFixed(2),
-    plan: r.plan,
-    transactionId: r.transactionId,
-  });
-  return `${localePath(locale, "/thank-you")}?${q}`;
-}
-
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { app, url, locale, origin, t } = pageContext(request, context);
-  const viewer = app.viewer;
-  if (!viewer) {
-    const back = url.pathname + url.search;
-    throw redirect(`${localePath(locale, "/signup")}?redirect=${encodeURIComponent(back)}`);
-  }
-  const type = typeOf(params.type);
-  const period = periodOf(url.searchParams.get("period"));
-  const target = planFromPicker(type, period);
-  const ctx = app.billingContext(locale);
-  const overview = await app.services.billing.getBillingOverview(ctx, viewer.id);
-  const sub = overview.subscription;
-  const change = sub ? planChange(sub.plan, target) : "subscribe";
-  const quote =
-    change === "subscribe" || change === "upgrade"
-      ? await app.services.billing.quotePlan(ctx, { accountId: viewer.id, target })
-      : null;
-  return {
-    type,
-    period,
-    target,
-    mode: !ctx.payments
-      ? ("unavailable" as const)
-      : change === "subscribe"
-        ? ("subscribe" as const)
-        : change === "upgrade"
-          ? ("upgrade" as const)
-          : ("other" as const),
-    current: sub?.plan ?? null,
-    quote: quote
-      ? {
-          chargedPlan: quote.chargedPlan,
-          priceCents: quote.priceCents,
-          creditCents: quote.creditCents,
-          dueCents: quote.dueCents,
-        }
-      : null,
-    currentPlan: sub?.plan ?? null,
-    card: overview.card,
-    defaults: {
-      billingName: overview.profile?.name ?? viewer.name,
-      billingEmail: overview.profile?.email ?? viewer.email,
-      address: overview.profile?.address ?? "",
-      country: overview.profile?.country ?? (locale === "es" ? "ES" : "US"),
-      city: overview.profile?.city ?? "",
-      zip: overview.profile?.zip ?? "",
-    },
-    attempt: randomUUID(),
-    sandbox: app.sandboxPayments,
-    stripeKey: app.stripePublishableKey,
-    messages: messageSet(locale, "billing"),
-    seo: {
-      origin,
-      locale,
-      title: pageTitle(t("billing.payment.metaTitle")),
-      description: t("billing.payment.metaTitle"),
-      paths: samePath(`/payment/${type}`),
-    },
-  };
-}
+/** The payment page: the server half (loader and action) is payment.server.ts. */
+export const loader = (args: Route.LoaderArgs) => paymentLoader(args);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { app, locale } = pageContext(request, context);
-  const viewer = app.viewer;
-  if (!viewer) throw redirect(localePath(locale, "/login"));
-  const formData = await request.formData();
-  const wait = await app.limitPaymentAttempt();
-  const ctx = app.billingContext(locale);
-  if (formData.get("intent") === "complete") {
-    // Back from the bank's confirmation (3-D Secure): finish the purchase of this attempt.
-    const attempt = String(formData.get("attempt") ?? "");
-    if (!/^[\w-]{8,64}$/.test(attempt)) return { completeError: "billing.errors.attempt", attempt: randomUUID() };
-    const r = await app.services.billing.completeSubscribe(ctx, { accountId: viewer.id, attempt });
-    if (!r.ok) return r.action ? { authenticate: r.action, attempt } : { completeError: r.code, attempt: randomUUID() };
-    throw redirect(thankYou(locale, r.value));
-  }
-  if (formData.get("intent") === "upgrade") {
-    const parsed = upgradeSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success)
-      return { upgradeError: parsed.error.issues[0]?.message ?? "billing.errors.plan", attempt: randomUUID() };
-    if (wait !== null) return { upgradeError: "billing.errors.rateLimited", seconds: wait, attempt: randomUUID() };
-    const r = await app.services.billing.upgrade(ctx, {
-      accountId: viewer.id,
-      target: planFromPicker(parsed.data.type, parsed.data.period),
-      attempt: parsed.data.attempt,
-      expectedCents: parsed.data.expected === undefined ? undefined : Number(parsed.data.expected),
-    });
-    if (!r.ok) return { upgradeError: r.code, attempt: randomUUID() };
-    throw redirect(thankYou(locale, r.value));
-  }
-  // With Stripe the card comes as a token made by Stripe's element; the sandbox takes typed card fields.
-  const submission = parseWithZod(formData, {
-    schema: (app.stripePublishableKey ? tokenPaymentSchema : paymentSchema) as typeof paymentSchema,
-  });
-  const hideFields = ["cardNumber", "cardCvc"];
-  if (submission.status !== "success") return { result: submission.reply({ hideFields }), attempt: randomUUID() };
-  if (wait !== null)
-    return {
-      result: submission.reply({ formErrors: ["billing.errors.rateLimited"], hideFields }),
-      seconds: wait,
-      attempt: randomUUID(),
-    };
-  const r = await app.services.billing.subscribe(ctx, {
-    accountId: viewer.id,
-    ...app.services.billing.fromPaymentForm(submission.value),
-  });
-  if (!r.ok && r.action)
-    // The bank wants the cardholder to confirm: the page runs Stripe's check, then completes this attempt.
-    return { result: submission.reply({ hideFields }), authenticate: r.action, attempt: submission.value.attempt };
-  if (!r.ok)
-    return {
-      result: submission.reply(
-        r.field ? { fieldErrors: { [r.field]: [r.code] }, hideFields } : { formErrors: [r.code], hideFields },
-      ),
-      attempt: randomUUID(),
-    };
-  throw redirect(thankYou(locale, r.value));
-}
+export const action = (args: Route.ActionArgs) => paymentAction(args);
 
 function Summary({
   plan,
