@@ -448,7 +448,7 @@ describe("inspectDeck: refusals", () => {
 
 describe("refusal messages", () => {
   it.each(["en", "es"])("every refusal code has its message in %s", (locale) => {
-    const file = path.join(import.meta.dirname, "../../app/locales", locale, "slides.json");
+    const file = path.join(import.meta.dirname, "../shared/locales", locale, "slides.json");
     const messages = JSON.parse(fs.readFileSync(file, "utf8")) as { errors: Record<string, string> };
     for (const code of DECK_PROBLEMS) {
       expect(messages.errors[code.replace("slides.errors.", "")], code).toMatch(/\S/);
