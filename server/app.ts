@@ -334,7 +334,7 @@ export function createServerApp(opts: ServerOptions) {
     app.get(file, serveStatic({ root: relClient }));
   }
 
-  // The words pages reference (app/lib/i18n.ts MessageRef): named by their content, kept for a year.
+  // The words pages reference (modules/shared/i18n.ts MessageRef): named by their content, kept for a year.
   app.get("/i18n/:locale/:file", (c) => {
     const found = messageSetFile(c.req.param("locale"), c.req.param("file"));
     if (!found) return c.notFound();
