@@ -185,7 +185,8 @@ async function startServer(dataDir: string): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // BENCH_UPLOAD_NODE_ARGS: flags for the server's node (--trace-gc, with BENCH_UPLOAD_TRACE=1 to see it).
-  const nodeArgs = (process.env.BENCH_UPLOAD_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  // The server as `npm start` runs it: with --expose-gc, so uploads can release their chunks (memory.ts).
+  const nodeArgs = ["--expose-gc", ...(process.env.BENCH_UPLOAD_NODE_ARGS ?? "").split(" ").filter(Boolean)];
   const proc = spawn(process.execPath, [...nodeArgs, "server/main.ts"], {
     cwd: root,
     env: {
