@@ -4,23 +4,11 @@
  * means for its row. Pure, so Vitest checks them without a browser.
  */
 import { DECK_LIMITS, LOCALE_TAGS, type Locale } from "#config/constants.ts";
+import type { Option } from "#modules/templates/editor.ts";
+import type { DeckSummary, UploadView as UploadedFile } from "#modules/templates/uploads.ts";
 
-/** What the server read in an uploaded deck. */
-export type DeckSummary = {
-  slideCount: number;
-  aspectRatio: "16:9" | "4:3" | "16:10" | "custom";
-  headingFont: string | null;
-  bodyFont: string | null;
-  fonts: string[];
-  /** "#RRGGBB" */
-  themeColors: string[];
-  /** Fonts the deck names that the server lacks (shown as a warning). */
-  missingFonts: string[];
-  /** External links and embedded objects found (shown as a note for the operator). */
-  links: string[];
-};
-
-export type UploadedFile = { id: string; name: string; size: number; kind: "pptx" | "key"; facts: DeckSummary | null };
+/** What the server read in an uploaded deck, and an upload as the server answers it (one shape for both sides). */
+export type { DeckSummary, UploadView as UploadedFile } from "#modules/templates/uploads.ts";
 
 /** One colour variant of the template: its PowerPoint upload and its settings. */
 export type VariantValue = {
@@ -31,7 +19,7 @@ export type VariantValue = {
   googleSlides: string;
 };
 
-export type Option = { value: string; label: string };
+export type { Option } from "#modules/templates/editor.ts";
 export type ColourOption = Option & { hex: string };
 
 /** The upload endpoint: the file's raw bytes, one request per file. */

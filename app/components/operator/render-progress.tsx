@@ -1,22 +1,15 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { useI18n } from "#app/components/i18n.tsx";
+import type { EditorVersion as RenderVersion } from "#modules/templates/editor.ts";
 
 const R = "account.operator.editor.render";
 
 /** How often the page asks again while a version's previews are being drawn. */
 export const RENDER_POLL_MS = 1500;
 
-export type RenderVersion = {
-  number: number;
-  state: "queued" | "rendering" | "ready" | "failed";
-  /** 0-100 */
-  progress: number;
-  /** A translation key, when the version failed. */
-  reason: string | null;
-  detail: string | null;
-  missingFonts: string[];
-};
+/** A version's state as the editor service reads it (modules/templates/editor.ts). */
+export type { EditorVersion as RenderVersion } from "#modules/templates/editor.ts";
 
 /**
  * Where the latest version's previews stand. While it is queued or being drawn the page reloads its

@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from "react";
 import { useI18n } from "#app/components/i18n.tsx";
+import type { EditorValues as TemplateFieldValues } from "#modules/templates/editor.ts";
 import { matchesFilter, type Option } from "./deck-uploads.logic.ts";
 
 export type {
@@ -14,22 +15,9 @@ export { RenderProgress, type RenderVersion } from "./render-progress.tsx";
 
 const F = "account.operator.editor.fields";
 
-export type LanguageTexts = { title: string; description: string; slug: string };
-
-export type TemplateFieldValues = {
-  en: LanguageTexts;
-  es: LanguageTexts;
-  category: string;
-  /** Tag slugs. */
-  tags: string[];
-  styles: string[];
-  licence: "free" | "premium";
-  /** A designer's value, or "" for none. */
-  designer: string;
-  publish: "draft" | "now" | "at";
-  /** "YYYY-MM-DDTHH:MM" in UTC, or "". */
-  publishAt: string;
-};
+/** The form's values and options: the editor service's own shapes (modules/templates/editor.ts). */
+export type { EditorValues as TemplateFieldValues } from "#modules/templates/editor.ts";
+export type LanguageTexts = TemplateFieldValues["en"];
 
 export type TemplateFieldOptions = {
   categories: Option[];
