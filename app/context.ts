@@ -5,7 +5,7 @@ import type { CaptchaCheck, CaptchaWidget } from "#modules/auth/captcha.ts";
 import type { TotpContext } from "#modules/auth/totp.ts";
 import type { BillingContext } from "#modules/billing/service.ts";
 import type { FileContext } from "#modules/files/service.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import type { TemplateImportContext } from "#modules/templates/import.ts";
 import type { RequestContext } from "#server/context.ts";
 import type { Services } from "#server/services.server.ts";

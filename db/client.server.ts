@@ -15,6 +15,10 @@ import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of either driver; Drizzle's transaction is a database too, so it is a Db. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** What a query runs on: the database or a transaction in progress. */
+export type Executor = Db | Tx;
 
 export type Database = {
   db: Db;

@@ -22,8 +22,8 @@ import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "#db/client.server.ts";
 import { seedLarge } from "#db/seed/index.ts";
 import { emptyFilters, type Filters } from "#modules/catalog/filters.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { autocomplete, refreshSearchIndex, type SearchStrategy, searchTemplates } from "#modules/search/service.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
 
 const SEARCHES = [
   "business",

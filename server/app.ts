@@ -19,7 +19,7 @@ import type { AccountContext } from "#modules/accounts/service.ts";
 import { type Captcha, createCaptcha } from "#modules/auth/captcha.ts";
 import { createSession, purgeExpiredSessions } from "#modules/auth/sessions.ts";
 import { type PaymentProvider, sandboxProvider } from "#modules/billing/provider.ts";
-import type { BillingContext, BillingJobs } from "#modules/billing/service.ts";
+import type { BillingContext } from "#modules/billing/service.ts";
 import { stripeClient, stripeProvider } from "#modules/billing/stripe.ts";
 import { ReferenceCache } from "#modules/catalog/reference.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
@@ -27,7 +27,8 @@ import type { FileContext } from "#modules/files/service.ts";
 import * as files from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
-import { type Clock, type ServiceContext, systemClock } from "#modules/shared/context.ts";
+import type { Jobs, ServiceContext } from "#modules/scope.ts";
+import { type Clock, systemClock } from "#modules/shared/context.ts";
 import { localeFromPath } from "#modules/shared/i18n.ts";
 import { messageSetFile, serverT } from "#modules/shared/messages.server.ts";
 import type { TemplateImportContext } from "#modules/templates/import.ts";
@@ -92,7 +93,7 @@ export type ServerOptions = {
   /** The payment provider; defaults to the sandbox in demo mode and none elsewhere. */
   payments?: PaymentProvider | null;
   /** Where billing asks for its renewals and retries to run (the job queue). */
-  billingJobs?: BillingJobs;
+  billingJobs?: Jobs;
   /** Where a template version's previews are asked for (the job queue); without it, the queue's sweep finds them. */
   templateJobs?: { scheduleTemplateRender(versionId: number): Promise<void> };
   /** The CAPTCHA of public forms; defaults to reCAPTCHA when configured, else the embedded proof of work. */
@@ -401,8 +402,8 @@ export function createServerApp(opts: ServerOptions) {
     storage,
     clock,
     log,
-    enqueueRender: opts.templateJobs
-      ? (id) => opts.templateJobs?.scheduleTemplateRender(id) as Promise<void>
+    jobs: opts.templateJobs
+      ? { enqueueRender: (id) => opts.templateJobs?.scheduleTemplateRender(id) as Promise<void> }
       : undefined,
   });
   mountOperatorUploads(app as unknown as Hono, { uploadContext: templateContext });
@@ -413,7 +414,7 @@ export function createServerApp(opts: ServerOptions) {
     log,
     clock,
     origin: env.publicUrl,
-    downloadContext: (locale) => ({ ...serviceContext(locale), files: fileContext, secret }),
+    downloadContext: (locale) => ({ ...serviceContext(locale), storage, inflight: fileContext.inflight, secret }),
     limiters,
   });
 

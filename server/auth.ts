@@ -13,7 +13,8 @@ import {
   type TotpContext,
   verifySecondFactor,
 } from "#modules/auth/totp.ts";
-import type { Clock, ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
+import type { Clock } from "#modules/shared/context.ts";
 import { isLocale, localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
 import { type RequestContext, requestOf, type SessionViewer, sessionDevice } from "./context.ts";

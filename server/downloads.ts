@@ -147,7 +147,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
       ? session !== null && holder === `a:${session.account.id}`
       : holder === `g:${unsign(deps.secret, "guest", getCookie(c, GUEST_COOKIE)) ?? ""}`;
     if (!holds) return c.text(t("downloads.errors.linkNotYours"), 403, { "Cache-Control": "private, no-store" });
-    const body = await readTemplateFile(deps.downloadContext(locale).files, check.token.key);
+    const body = await readTemplateFile(deps.downloadContext(locale), check.token.key);
     if (!body) return c.text(t("downloads.errors.notAvailable"), 404);
     return c.body(new Uint8Array(body), 200, {
       "Content-Type": check.token.type,

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import type { Locale } from "#config/constants.ts";
 import { favoriteIdsInput, setFavoriteInput } from "#modules/favorites/schemas.ts";
 import { favoriteIds, setFavorite } from "#modules/favorites/service.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { localeFromPath, localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
 import { requestOf } from "./context.ts";

@@ -6,8 +6,9 @@ import { type ExternalIdentity, signInWithIdentity } from "#modules/accounts/ser
 import { FacebookError, facebookClient } from "#modules/auth/facebook.ts";
 import { issueLoginNonce, spendIdToken } from "#modules/auth/id-token-replay.ts";
 import { discoverOidc, type IdTokenProblem, type OidcClient, OidcError } from "#modules/auth/oidc.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { hasControl } from "#modules/shared/checks.ts";
-import type { Clock, Logger, ServiceContext } from "#modules/shared/context.ts";
+import type { Clock, Logger } from "#modules/shared/context.ts";
 import { sameSecret, sign, unsign } from "#modules/shared/crypto.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";

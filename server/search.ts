@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { Locale } from "#config/constants.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
 import { requestOf } from "./context.ts";
 import type { RateLimiters } from "./rate-limit.ts";

@@ -319,7 +319,10 @@ export async function seedTemplates(
   const started = Date.now();
   const ctx = { db: database.db, storage: opts.storage, clock: opts.clock, log: opts.log };
   const versions: number[] = [];
-  const result = await importTemplateFolder({ ...ctx, enqueueRender: async (id) => void versions.push(id) }, folder);
+  const result = await importTemplateFolder(
+    { ...ctx, jobs: { enqueueRender: async (id) => void versions.push(id) } },
+    folder,
+  );
   if (result.problems.length) {
     opts.log.error("project templates not imported", { folder, problems: result.problems });
     return result;

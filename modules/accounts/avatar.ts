@@ -2,8 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { AVATAR } from "#config/constants.ts";
-import type { Storage } from "#modules/files/storage.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { Scope, ServiceContext } from "#modules/scope.ts";
 import type { Result } from "#modules/shared/result.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
@@ -22,7 +21,7 @@ export const AVATAR_ERRORS = {
   gone: "auth.errors.accountNotFound",
 } as const;
 
-export type AvatarContext = ServiceContext & { storage: Storage };
+export type AvatarContext = ServiceContext & Pick<Scope, "storage">;
 type ImageType = "jpeg" | "png" | "webp" | "gif";
 
 /** The image type its first bytes say, or null: anything else (a PDF, an SVG, a renamed file) is not a picture. */

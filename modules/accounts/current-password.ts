@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { AUTH } from "#config/constants.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { verifyPassword } from "./passwords.ts";
 import { type AccountResult, loginBackoff, loginBackoffKey, recordLoginFailure } from "./service.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { AUTH } from "#config/constants.ts";
 import { renderMail } from "#modules/mail/render.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { checkCurrentPassword } from "./current-password.ts";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { LIMIT_TAGS } from "#config/constants.ts";
 import { listTags, listTemplates } from "#modules/catalog/service.ts";
 import type { TagType, TagView, TemplateCard } from "#modules/catalog/views.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 /**

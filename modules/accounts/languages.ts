@@ -1,5 +1,5 @@
 import { LANGUAGES } from "#config/constants.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import type { Result } from "#modules/shared/result.ts";
 import { type AccountView, setAccountLocale } from "./service.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { PLAN_CODES, type PlanCode } from "#config/constants.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 /** What an operator does to an account from the command line (DECISIONS: Accounts, blocking). */

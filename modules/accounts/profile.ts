@@ -7,7 +7,7 @@ import {
   deleteProviderCustomer,
 } from "#modules/billing/service.ts";
 import type { Storage } from "#modules/files/storage.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { checkCurrentPassword } from "./current-password.ts";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";

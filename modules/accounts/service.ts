@@ -1,30 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { ACCOUNT_LIMITS, AUTH, CAPTCHA, DEMO_ACCOUNTS, type Locale, type PlanCode } from "#config/constants.ts";
-import type { CaptchaCheck } from "#modules/auth/captcha.ts";
-import type { Mailer } from "#modules/mail/mailer.ts";
 import { renderMail } from "#modules/mail/render.ts";
+import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { hasControl } from "#modules/shared/checks.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { avatarUrl } from "./avatar.ts";
 import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 import { passwordIssue, type SignupInput } from "./schemas.ts";
-
-type T = (key: string, params?: Record<string, string | number>) => string;
+import type { AccountView } from "./view.ts";
 
 /** What account services need beyond the database: mail, the site's address and the messages. */
-export type AccountContext = ServiceContext & {
-  mailer: Mailer;
-  origin: string;
-  translate: (locale: Locale) => T;
-  /**
-   * Runs mail that must not make the answer slower for existing addresses than for unknown ones (reset,
-   * resend). The server runs it after answering; without it (tests) it runs before.
-   */
-  runLater?: (task: () => Promise<void>) => void;
-};
+export type AccountContext = ServiceContext & Pick<Scope, "mailer" | "origin" | "translate" | "runLater">;
 
 /** One link mail per address and purpose per this many seconds (stops mail-bombing an address). */
 const MAIL_COOLDOWN_SECONDS = 60;
@@ -54,20 +42,7 @@ export async function deliver(ctx: AccountContext, what: string, task: () => Pro
   }
 }
 
-/** The signed-in account as pages and resolvers see it. */
-export type AccountView = {
-  id: number;
-  name: string;
-  username: string;
-  email: string;
-  plan: PlanCode;
-  locale: Locale;
-  verified: boolean;
-  /** The profile picture's address, or null (the header shows the initial). */
-  avatarUrl: string | null;
-  /** member, or operator (`npm run account -- role`): the account menu links operators to /operator. */
-  role: "member" | "operator";
-};
+export type { AccountView } from "./view.ts";
 
 export type AccountResult<V> =
   | { ok: true; value: V }
@@ -206,7 +181,7 @@ export async function mailAccountExists(
  * (modules/auth/captcha.ts; single use, the request's client address bound by the edge). Every edge that
  * signs up hands it over, so none can register an account without it.
  */
-export type SignupContext = AccountContext & { captcha: (answer: unknown) => Promise<CaptchaCheck> };
+export type SignupContext = AccountContext & Pick<Scope, "captcha">;
 
 /** The sign-up form's fields, and the CAPTCHA's answer as posted in its `CAPTCHA.field` field. */
 export type SignupRequest = SignupInput & { captcha: unknown };

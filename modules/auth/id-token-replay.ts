@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { AUTH } from "#config/constants.ts";
-import type { Db } from "#db/client.server.ts";
-import type { Clock } from "#modules/shared/context.ts";
+import type { Scope } from "#modules/scope.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
@@ -14,7 +13,7 @@ import { queryRows } from "#modules/shared/sql.ts";
  * token itself are kept as used (hashes only) until they expire, in the database, so that neither passes
  * again whichever process sees it.
  */
-export type IdTokenContext = { db: Db; clock: Clock; secret: string };
+export type IdTokenContext = Pick<Scope, "db" | "clock" | "secret">;
 
 /** Why a token that is otherwise valid is refused: no nonce of ours, or the nonce or token was used before. */
 export type IdTokenReuse = "nonce" | "replayed";

@@ -1,8 +1,7 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { AUTH } from "#config/constants.ts";
-import type { Db } from "#db/client.server.ts";
-import type { Clock } from "#modules/shared/context.ts";
+import type { Scope } from "#modules/scope.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { describeUserAgent, networkOf, storedUserAgent } from "./device.ts";
@@ -20,7 +19,7 @@ import {
  * 30 days, only its hash stored) that is rotated on every use. Sessions from one log-in form a family;
  * using a rotated token again after the grace period revokes the whole family (token theft).
  */
-export type SessionContext = { db: Db; clock: Clock; secret: string };
+export type SessionContext = Pick<Scope, "db" | "clock" | "secret">;
 export type Tokens = { accessToken: string; refreshToken: string; accessExpiresAt: Date; refreshExpiresAt: Date };
 export type AccessClaims = { accountId: number; sessionId: string; exp: number };
 

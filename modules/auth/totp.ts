@@ -6,8 +6,8 @@ import { SECOND_FACTOR } from "#config/constants.ts";
 import { checkCurrentPassword } from "#modules/accounts/current-password.ts";
 import { loginBackoff, recordLoginFailure } from "#modules/accounts/service.ts";
 import { recordAudit } from "#modules/operator/audit.ts";
+import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { hasControl } from "#modules/shared/checks.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { revokeOtherSessions } from "./sessions.ts";
@@ -18,10 +18,7 @@ import { revokeOtherSessions } from "./sessions.ts";
  * never one of a step already used; wrong codes back off per account; secrets encrypted at rest with a
  * key derived from SIGNING_SECRET.
  */
-export type TotpContext = ServiceContext & {
-  /** SIGNING_SECRET (or the data folder's): the secrets' encryption key and the second-step token's key derive from it. */
-  secret: string;
-};
+export type TotpContext = ServiceContext & Pick<Scope, "secret">;
 
 export type TotpResult<V> = { ok: true; value: V } | { ok: false; code: string; field?: string; seconds?: number };
 

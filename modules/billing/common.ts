@@ -6,23 +6,13 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { CURRENCY, type Locale, type PaidPlanCode, type PlanCode } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import type { InvoiceLine } from "./invoices.ts";
 import { type CardSource, type Charged, PAYMENT_ERRORS, type PaymentProvider, type Refusal } from "./provider.ts";
 
 /** Jobs the billing service asks for: run `advanceSubscription` for a subscription at a moment. */
-export type BillingJobs = {
-  scheduleSubscription(subscriptionId: number, at: Date): Promise<void>;
-  /** Asks the provider again, with back-off, to delete a deleted account's customer record. */
-  scheduleCustomerDeletion?(customerId: string): Promise<void>;
-};
-
-export type BillingContext = ServiceContext & {
-  /** The payment provider; null where none is configured (no sandbox outside demo mode, no Stripe key). */
-  payments: PaymentProvider | null;
-  jobs?: BillingJobs;
-};
+export type BillingContext = ServiceContext & Pick<Scope, "payments" | "jobs">;
 
 /** Expected failures; each code is the translation key of its message. */
 export const BILLING_ERRORS = {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { BILLING, CURRENCY, type Locale, type PaidPlanCode } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 /** A line of an invoice: the plan for a period, or the credit for the unused part of the plan before. */

@@ -180,7 +180,7 @@ export async function subscribe(
     return finishPurchase(ctx, tx, { paymentId: payment.id, key, pending: false, accountId, plan, card, charged, now });
   });
   if ("schedule" in result && result.schedule)
-    await ctx.jobs?.scheduleSubscription(result.schedule.id, result.schedule.at);
+    await ctx.jobs?.scheduleSubscription?.(result.schedule.id, result.schedule.at);
   return result.ok ? { ok: true, value: result.value } : result;
 }
 
@@ -302,7 +302,7 @@ export async function completeSubscribe(
       now,
     });
   });
-  if (result.schedule) await ctx.jobs?.scheduleSubscription(result.schedule.id, result.schedule.at);
+  if (result.schedule) await ctx.jobs?.scheduleSubscription?.(result.schedule.id, result.schedule.at);
   return result.ok ? { ok: true, value: result.value } : result;
 }
 
@@ -457,6 +457,6 @@ export async function upgrade(
     };
   });
   if ("schedule" in result && result.schedule)
-    await ctx.jobs?.scheduleSubscription(result.schedule.id, result.schedule.at);
+    await ctx.jobs?.scheduleSubscription?.(result.schedule.id, result.schedule.at);
   return result.ok ? { ok: true, value: result.value } : result;
 }

@@ -3,7 +3,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { PaidPlanCode, PlanCode } from "#config/constants.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import {
   asDate,

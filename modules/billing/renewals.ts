@@ -35,7 +35,7 @@ export async function advanceSubscription(ctx: BillingContext, subscriptionId: n
     const next = await ctx.db.transaction(async (tx) => advanceOnce(ctx, tx, subscriptionId));
     if (next === "done") return;
     if (next instanceof Date) {
-      await ctx.jobs?.scheduleSubscription(subscriptionId, next);
+      await ctx.jobs?.scheduleSubscription?.(subscriptionId, next);
       return;
     }
   }

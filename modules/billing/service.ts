@@ -19,7 +19,6 @@ export {
 export {
   BILLING_ERRORS,
   type BillingContext,
-  type BillingJobs,
   type BillingResult,
   type PaymentOutcome,
 } from "./common.ts";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { LOCALES, type Locale } from "#config/constants.ts";
-import { AppError, type ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
+import { AppError } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 /**

@@ -19,8 +19,7 @@ import { z } from "zod";
 import { BLOG, LOCALES, type Locale } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
-import type { Storage } from "#modules/files/storage.ts";
-import type { Clock, Logger } from "#modules/shared/context.ts";
+import type { Scope } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type CoverSource, checkImage, ensureBodyImage, ensureCover, hashOf } from "./covers.ts";
 import { blogFileUrl } from "./files.ts";
@@ -33,7 +32,7 @@ export const RENDER_VERSION = 1;
 /** The text search configuration of each locale's documents (the read side queries with the same). */
 export const SEARCH_CONFIG: Record<Locale, "english" | "spanish"> = { en: "english", es: "spanish" };
 
-export type ImportContext = { db: Db; storage: Storage; clock: Clock; log: Logger };
+export type ImportContext = Pick<Scope, "db" | "storage" | "clock" | "log">;
 export type ImportOptions = {
   /** Also delete posts missing from the folder, and tags missing from it that no post uses. */
   prune?: boolean;

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 
 /**
  * Catalogue reads that every page repeats and that change only with the catalogue: the navigation's

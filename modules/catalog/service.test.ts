@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "#config/constants.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { createTaxonomy, createTemplate, type Taxonomy } from "#tests/factories.ts";

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { type SQL, sql } from "drizzle-orm";
 import { LOCALES, type Locale, PAGE_SIZE, TRENDING } from "#config/constants.ts";
 import type { Palette } from "#db/schema/catalog.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type Filters, FORMAT_FILTERS, RATIOS, SLIDE_RANGES, type Sort } from "./filters.ts";
 import { fromReference } from "./reference.ts";

@@ -1,21 +1,13 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { BRAND, CONTACT, DEFAULT_LOCALE, LANGUAGES, type Locale } from "#config/constants.ts";
-import type { Mailer } from "#modules/mail/mailer.ts";
+import { BRAND, CONTACT, DEFAULT_LOCALE, LANGUAGES } from "#config/constants.ts";
 import { renderMail } from "#modules/mail/render.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type ContactInput, contactSchema } from "./schemas.ts";
 
-type T = (key: string, params?: Record<string, string | number>) => string;
-
 /** What the contact service needs beyond the database: the mail port and the messages. */
-export type ContactContext = ServiceContext & {
-  mailer: Mailer;
-  translate: (locale: Locale) => T;
-  /** Runs the sender's confirmation after the answer (the server); without it (tests) it runs before. */
-  runLater?: (task: () => Promise<void>) => void;
-};
+export type ContactContext = ServiceContext & Pick<Scope, "mailer" | "translate" | "runLater">;
 
 /** Why a message was not sent; each is the translation key of what the page says. */
 export const CONTACT_FAILURES = {

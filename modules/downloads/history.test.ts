@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Clock, ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
+import type { Clock } from "#modules/shared/context.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { createTaxonomy, createTemplate } from "#tests/factories.ts";
 import { downloadsByMonth } from "./history.ts";

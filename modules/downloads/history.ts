@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#config/constants.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 type AspectRatio = TemplateCard["aspectRatio"];

@@ -33,7 +33,15 @@ type Variant = { color_id: number; template_id: number; is_premium: boolean; slu
 let free: Variant[] = [];
 let premium: Variant;
 
-const ctx = (): DownloadContext => ({ db: database.db, locale: "en", clock, log: silent, files, secret });
+const ctx = (): DownloadContext => ({
+  db: database.db,
+  locale: "en",
+  clock,
+  log: silent,
+  storage: files.storage,
+  inflight: files.inflight,
+  secret,
+});
 let guestSeq = 0;
 const guest = (ip = "203.0.113.7") => ({ kind: "guest" as const, guestId: `guest-${++guestSeq}`, ip });
 
@@ -121,7 +129,7 @@ describe("guest downloads", () => {
         },
       ]),
     ) as FileContext["storage"];
-    const watched = (): DownloadContext => ({ ...ctx(), files: { ...files, storage: spied } });
+    const watched = (): DownloadContext => ({ ...ctx(), storage: spied });
     const target = free[23];
     const filesOf = async () =>
       (

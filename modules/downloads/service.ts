@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { DOWNLOAD_ALLOWANCE, type DownloadFormat, GUEST_IP_CAP_FACTOR, type PlanCode } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
-import { ensureTemplateFile, type FileContext } from "#modules/files/service.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import { ensureTemplateFile } from "#modules/files/service.ts";
+import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { nextPeriodStart, periodOf } from "#modules/shared/period.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type FileToken, fileHolder, signFileToken } from "./signing.ts";
@@ -34,7 +34,7 @@ export function licenseOf(v: Viewer): "free" | "personal" | "commercial" {
   return v.plan.startsWith("COMMERCIAL") ? "commercial" : "personal";
 }
 
-export type DownloadContext = ServiceContext & { files: FileContext; secret: string };
+export type DownloadContext = ServiceContext & Pick<Scope, "storage" | "inflight" | "secret">;
 
 /** Expected refusals; each code is the translation key of its message. */
 export const DOWNLOAD_ERRORS = {
@@ -239,7 +239,7 @@ export async function requestDownload(
   const keynote = format === "KN" && v.keynote_key && license !== "free" ? v.keynote_key : null;
   let file: { storageKey: string } | null = keynote ? { storageKey: keynote } : null;
   if (!link && !keynote) {
-    const outcome = await ensureTemplateFile(ctx.files, templateColorId, license === "free" ? "free" : "paid");
+    const outcome = await ensureTemplateFile(ctx, templateColorId, license === "free" ? "free" : "paid");
     if (!outcome.ok)
       return {
         ok: false,

@@ -3,7 +3,7 @@ import { FOLDERS, PAGE_SIZE } from "#config/constants.ts";
 import { uniqueViolation } from "#modules/accounts/service.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import type { FavoriteSort } from "./sorts.ts";
 

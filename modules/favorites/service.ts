@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#config/constants.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 import type { FavoriteSort } from "./sorts.ts";

@@ -3,20 +3,13 @@ import sharp from "sharp";
 import { BRAND, PREVIEW_WIDTHS } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import type { Palette } from "#db/schema/catalog.ts";
-import type { Logger } from "#modules/shared/context.ts";
+import type { Scope } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { buildPptx } from "#modules/slides/build-pptx.ts";
 import type { Design } from "#modules/slides/design.ts";
 import { renderSlideSvg } from "#modules/slides/render-svg.ts";
-import type { Storage } from "./storage.ts";
 
-export type FileContext = {
-  db: Db;
-  storage: Storage;
-  log: Logger;
-  /** Work under way per key, so one file is never made twice at once. */
-  inflight: Map<string, Promise<unknown>>;
-};
+export type FileContext = Pick<Scope, "db" | "storage" | "log" | "inflight">;
 
 export type LicenseVariant = "free" | "paid";
 

@@ -1,4 +1,4 @@
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { accountAccess, templateStateCounts } from "./repo.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { OPERATOR } from "#config/constants.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { auditActions, insertAudit, selectAudit } from "./repo.ts";
 
 /**

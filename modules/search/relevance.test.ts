@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "#config/constants.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { createTestDatabase, testDatabaseKind } from "#tests/db.ts";
 import { RELEVANCE_SET } from "./relevance-set.ts";
 import { searchTemplates } from "./service.ts";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Locale, PAGE_SIZE, TOP_SEARCHES_MIN_CLIENTS, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
 import { emptyFilters, type Filters } from "#modules/catalog/filters.ts";
 import { listTemplates } from "#modules/catalog/service.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import {
   autocomplete,

@@ -4,7 +4,7 @@ import { type Filters, SEARCH_SORTS, type SearchSort } from "#modules/catalog/fi
 import { previewUrl } from "#modules/catalog/previews.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { filterQuery, filterTokens, tokenGroupQuery } from "./filters.ts";
 import { editDistance, MAX_QUERY_WORDS, normalizeQuery, queryId, queryWords } from "./normalize.ts";

@@ -1,6 +1,3 @@
-import type { Locale } from "#config/constants.ts";
-import type { Db } from "#db/client.server.ts";
-
 export type Clock = { now(): Date };
 export const systemClock: Clock = { now: () => new Date() };
 
@@ -8,16 +5,6 @@ export type Logger = {
   info(msg: string, fields?: Record<string, unknown>): void;
   warn(msg: string, fields?: Record<string, unknown>): void;
   error(msg: string, fields?: Record<string, unknown>): void;
-};
-
-/** What every service function receives first. */
-export type ServiceContext = {
-  db: Db;
-  locale: Locale;
-  clock: Clock;
-  log: Logger;
-  /** The process's cache of catalogue reference data (modules/catalog/reference.ts); absent in scripts. */
-  reference?: ReadThroughCache;
 };
 
 /** A cache that answers a key from memory or loads it once (the catalogue's ReferenceCache is one). */

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { RETENTION, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
-import type { ServiceContext } from "./context.ts";
+import type { Executor } from "#db/client.server.ts";
+import type { Clock } from "./context.ts";
 import { periodOf } from "./period.ts";
 import { queryRows } from "./sql.ts";
 
@@ -19,7 +20,7 @@ const BILLING_EVENT_DAYS = 90;
  * never verified after 30 days and the operator audit log after two years. Runs on a schedule (the
  * maintenance job); answers how many rows went, per kind.
  */
-export async function purgeExpiredRecords(ctx: Pick<ServiceContext, "db" | "clock">): Promise<Record<string, number>> {
+export async function purgeExpiredRecords(ctx: { db: Executor; clock: Clock }): Promise<Record<string, number>> {
   const now = ctx.clock.now();
   const months = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - RETENTION.guestDownloadsMonths, now.getUTCDate()),

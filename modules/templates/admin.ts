@@ -8,8 +8,8 @@ import { sql } from "drizzle-orm";
 import { OPERATOR } from "#config/constants.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 export type PublicationState = "published" | "scheduled" | "draft";

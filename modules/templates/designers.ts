@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "#db/client.server.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { slugify } from "#modules/shared/text.ts";
 import { designerSchema } from "./manifest.ts";

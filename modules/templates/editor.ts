@@ -11,7 +11,7 @@ import { z } from "zod";
 import { TEMPLATE_IMPORT } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import type { AuditActor } from "#modules/operator/audit.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { slugify } from "#modules/shared/text.ts";
 import { applyTemplatePlans, loadVocabulary, type TemplateImportContext } from "./import.ts";

@@ -12,8 +12,8 @@ import type { VersionFacts } from "#db/schema/catalog.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import type { Storage } from "#modules/files/storage.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
+import type { Scope } from "#modules/scope.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
-import type { Clock, Logger } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { paletteFromTheme } from "#modules/slides/attribution.ts";
 import {
@@ -25,14 +25,7 @@ import {
   type Vocabulary,
 } from "./manifest.ts";
 
-export type TemplateImportContext = {
-  db: Db;
-  storage: Storage;
-  clock: Clock;
-  log: Logger;
-  /** Asks for a version's previews to be drawn (the job queue); without it, the queue's sweep finds them. */
-  enqueueRender?: (versionId: number) => Promise<void>;
-};
+export type TemplateImportContext = Pick<Scope, "db" | "storage" | "clock" | "log" | "jobs">;
 
 export type TemplateImportSummary = {
   templates: { created: number; updated: number; unchanged: number; unpublished: number };
@@ -266,7 +259,7 @@ export async function applyTemplatePlans(
     if (touched.length || summary.designers.created || summary.designers.updated) await bumpCatalogVersion({ db });
   });
   if (touched.length) await refreshSearchIndex(ctx.db, { templateIds: touched, now });
-  for (const id of queued) await ctx.enqueueRender?.(id);
+  for (const id of queued) await ctx.jobs?.enqueueRender?.(id);
   ctx.log.info("templates imported", { ...summary.templates, versions: summary.versions });
   return summary;
 }

@@ -351,7 +351,7 @@ export type TemplateFiles = {
 };
 
 /** The checks of one template beyond its schema, shared by the folder and the operator pages. */
-export type CheckContext = {
+export type CheckRun = {
   where: string;
   vocabulary: Vocabulary;
   designers: ReadonlySet<string>;
@@ -373,7 +373,7 @@ const KEYS = {
  * Checks a parsed manifest against the catalogue's names and reads its files; answers its plan, or null
  * with every problem noted in `ctx.problems` (each naming the file and the field).
  */
-export async function checkTemplate(m: Manifest, ctx: CheckContext): Promise<TemplatePlan | null> {
+export async function checkTemplate(m: Manifest, ctx: CheckRun): Promise<TemplatePlan | null> {
   const { where, vocabulary, problems, slugs, files } = ctx;
   const before = problems.length;
   const add = (field: string, message: string, code?: string) =>

@@ -12,14 +12,13 @@ import { BRAND, DECK_PREVIEWS, PREVIEW_WIDTHS } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import type { VersionFacts } from "#db/schema/catalog.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
-import type { Storage } from "#modules/files/storage.ts";
+import type { Scope } from "#modules/scope.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
-import type { Clock, Logger } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { appendAttributionSlide } from "#modules/slides/attribution.ts";
 import { imagesToPreviews, type PreviewPage, renderDeckPreviews } from "#modules/slides/previews.ts";
 
-export type RenderContext = { db: Db; storage: Storage; clock: Clock; log: Logger };
+export type RenderContext = Pick<Scope, "db" | "storage" | "clock" | "log">;
 
 export type RenderOutcome =
   | { state: "ready"; ms: number; missingFonts: string[] }

@@ -10,16 +10,14 @@ import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
 import { DECK_LIMITS, TEMPLATE_UPLOADS } from "#config/constants.ts";
-import type { Db } from "#db/client.server.ts";
-import type { Storage } from "#modules/files/storage.ts";
-import type { Clock, Logger } from "#modules/shared/context.ts";
+import type { Scope } from "#modules/scope.ts";
 import { releaseChunks, releaseLarge } from "#modules/shared/memory.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type DeckFacts, inspectDeck } from "#modules/slides/deck.ts";
 import { missingFonts } from "#modules/slides/fonts.ts";
 import { type FilePlan, type ImportProblem, isZip, type TemplateFiles } from "./manifest.ts";
 
-export type UploadContext = { db: Db; storage: Storage; clock: Clock; log: Logger };
+export type UploadContext = Pick<Scope, "db" | "storage" | "clock" | "log">;
 
 /** What the operator pages show of a deck. */
 export type DeckSummary = {

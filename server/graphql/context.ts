@@ -2,7 +2,7 @@ import type { YogaInitialContext } from "graphql-yoga";
 import type { Locale } from "#config/constants.ts";
 import type { AccountView } from "#modules/accounts/service.ts";
 import type { BillingContext } from "#modules/billing/service.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import type { RequestContext } from "#server/context.ts";
 import { badInput, MESSAGES } from "./errors.ts";
 import { resolveTimeZone } from "./time-zone.ts";

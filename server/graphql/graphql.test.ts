@@ -4,7 +4,7 @@ import type { Locale } from "#config/constants.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { sandboxProvider } from "#modules/billing/provider.ts";
 import { refreshCatalogStats } from "#modules/catalog/service.ts";
-import type { ServiceContext } from "#modules/shared/context.ts";
+import type { ServiceContext } from "#modules/scope.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { createTaxonomy } from "#tests/factories.ts";
