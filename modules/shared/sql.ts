@@ -1,8 +1,8 @@
 import type { SQL } from "drizzle-orm";
-import type { Db } from "#db/client.server.ts";
+import type { Executor } from "#db/client.server.ts";
 
 /** Runs raw SQL on either driver and returns its rows. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
