@@ -2,7 +2,6 @@
  * Changing a live subscription: a later plan change, keeping the current plan, cancelling, renewing,
  * and the card on file.
  */
-import { sql } from "drizzle-orm";
 import type { CancelReason, PaidPlanCode } from "#config/constants.ts";
 import {
   BILLING_ERRORS,
@@ -22,6 +21,15 @@ import { isPaidPlan, planChange } from "./plans.ts";
 import type { CardSource, Refusal } from "./provider.ts";
 import { quotePlan, upgrade } from "./purchase.ts";
 import { endSubscription, payOpenInvoice } from "./renewals.ts";
+import {
+  detachCard,
+  setSubscriptionCancelled,
+  setSubscriptionCancelReason,
+  setSubscriptionCard,
+  setSubscriptionPendingPlan,
+  setSubscriptionRenewed,
+  voidOpenInvoices,
+} from "./repo.ts";
 
 /** Runs a change on the account's live subscription, locked. */
 async function withLiveSubscription<V>(
@@ -63,9 +71,7 @@ export async function schedulePlanChange(
     const pending = change === "current" ? null : input.target;
     const told = await tellProvider(ctx, sub, pending !== null);
     if (told) return told;
-    await tx.execute(
-      sql`update subscription set pending_plan = ${pending}, cancel_at_period_end = false, cancel_reason = null, updated_at = ${now} where id = ${sub.id}`,
-    );
+    await setSubscriptionPendingPlan(tx, sub.id, pending, now);
     return { ok: true, value: { plan: input.target, effectiveAt: sub.current_period_end } };
   });
 }
@@ -113,19 +119,15 @@ export async function cancelSubscription(
       // The last period was never paid: cancelling ends it now, and the open invoice is void.
       const ended = await reach(ctx, async () => ctx.payments?.endNow({ subscriptionRef: sub.provider_ref }));
       if (refused(ended)) return ended;
-      await tx.execute(
-        sql`update invoice set status = 'void', voided_at = ${now} where subscription_id = ${sub.id} and status = 'open'`,
-      );
-      await tx.execute(sql`update subscription set cancel_reason = ${input.reason} where id = ${sub.id}`);
+      await voidOpenInvoices(tx, sub.id, now);
+      await setSubscriptionCancelReason(tx, sub.id, input.reason);
       await endSubscription(tx, sub, now);
       return { ok: true, value: { endsAt: now } };
     }
     if (sub.cancel_at_period_end) return { ok: true, value: { endsAt: sub.current_period_end } };
     const told = await tellProvider(ctx, sub, true);
     if (told) return told;
-    await tx.execute(sql`
-      update subscription set cancel_at_period_end = true, cancel_reason = ${input.reason}, pending_plan = null,
-        updated_at = ${now} where id = ${sub.id}`);
+    await setSubscriptionCancelled(tx, sub.id, input.reason, now);
     return { ok: true, value: { endsAt: sub.current_period_end } };
   });
 }
@@ -139,9 +141,7 @@ export async function renewSubscription(
     if (!sub.cancel_at_period_end) return { ok: false, code: BILLING_ERRORS.notCancelled };
     const told = await tellProvider(ctx, sub, false);
     if (told) return told;
-    await tx.execute(
-      sql`update subscription set cancel_at_period_end = false, cancel_reason = null, updated_at = ${now} where id = ${sub.id}`,
-    );
+    await setSubscriptionRenewed(tx, sub.id, now);
     return { ok: true, value: { nextBillAt: sub.current_period_end } };
   });
 }
@@ -166,11 +166,8 @@ export async function updatePaymentMethod(
       }),
     );
     if (refused(set)) return set;
-    if (sub.payment_method_id !== null)
-      await tx.execute(sql`update payment_method set detached_at = ${now} where id = ${sub.payment_method_id}`);
-    await tx.execute(
-      sql`update subscription set payment_method_id = ${saved.card.id}, updated_at = ${now} where id = ${sub.id}`,
-    );
+    if (sub.payment_method_id !== null) await detachCard(tx, sub.payment_method_id, now);
+    await setSubscriptionCard(tx, sub.id, saved.card.id, now);
     // Past due: the open invoice is asked for at once with the new card. This is the member's own
     // try, not one of the retry days: a card that fails too leaves the schedule as it was.
     if (sub.status === "past_due")

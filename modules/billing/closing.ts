@@ -2,12 +2,17 @@
  * A deleted account's billing: the subscription closed and the provider's customer record deleted
  * (retried by a job).
  */
-import { sql } from "drizzle-orm";
 import type { Db } from "#db/client.server.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { type BillingContext, liveSubscription, reach, refused, type Tx } from "./common.ts";
 import type { Refusal } from "./provider.ts";
 import { endSubscription } from "./renewals.ts";
+import {
+  anonymiseInvoiceBuyers,
+  deleteProfile,
+  detachAccountCards,
+  selectProfileCustomer,
+  voidOpenInvoices,
+} from "./repo.ts";
 
 /**
  * Account deletion (DECISIONS: Accounts), inside the deletion's transaction with the account locked: a
@@ -21,18 +26,12 @@ export async function closeBillingForDeletion(ctx: BillingContext, tx: Db, accou
   if (sub) {
     const ended = await reach(ctx, async () => ctx.payments?.endNow({ subscriptionRef: sub.provider_ref }));
     if (refused(ended)) return ended;
-    await tx.execute(
-      sql`update invoice set status = 'void', voided_at = ${now} where subscription_id = ${sub.id} and status = 'open'`,
-    );
+    await voidOpenInvoices(tx, sub.id, now);
     await endSubscription(tx, sub, now);
   }
-  await tx.execute(
-    sql`update payment_method set detached_at = coalesce(detached_at, ${now}) where account_id = ${accountId}`,
-  );
-  await tx.execute(sql`delete from billing_profile where account_id = ${accountId}`);
-  await tx.execute(
-    sql`update invoice set buyer = jsonb_build_object('name', '', 'country', buyer->'country') where account_id = ${accountId}`,
-  );
+  await detachAccountCards(tx, accountId, now);
+  await deleteProfile(tx, accountId);
+  await anonymiseInvoiceBuyers(tx, accountId);
   return null;
 }
 
@@ -41,11 +40,8 @@ export async function billingCustomerOf(
   db: Tx,
   accountId: number,
 ): Promise<{ provider: string; customerId: string } | null> {
-  const [row] = await queryRows<{ provider: string; customer_id: string }>(
-    db,
-    sql`select provider, customer_id from billing_profile where account_id = ${accountId}`,
-  );
-  return row ? { provider: row.provider, customerId: row.customer_id } : null;
+  const row = await selectProfileCustomer(db, accountId);
+  return row ? { provider: row.provider, customerId: row.customerId } : null;
 }
 
 /**

@@ -1,15 +1,28 @@
 /**
- * What the billing parts share: the context, the refusal codes, the rows and the queries every part
- * reads and writes, and the calls to the payment provider.
+ * What the billing parts share: the context, the refusal codes, the rows (their queries are in repo.ts)
+ * every part reads and writes, and the calls to the payment provider.
  */
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { CURRENCY, type Locale, type PaidPlanCode, type PlanCode } from "#config/constants.ts";
+import type { Locale, PaidPlanCode, PlanCode } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import type { InvoiceLine } from "./invoices.ts";
 import { type CardSource, type Charged, PAYMENT_ERRORS, type PaymentProvider, type Refusal } from "./provider.ts";
+import {
+  type CardRow,
+  insertCard,
+  insertPayment,
+  lockAccountRow,
+  type ProfileRow,
+  type SubscriptionRow,
+  selectAttempt,
+  selectCard,
+  selectLiveSubscription,
+  selectProfile,
+  updateAccountPlan,
+} from "./repo.ts";
+
+export type { CardRow, ProfileRow, SubscriptionRow };
 
 /** Jobs the billing service asks for: run `advanceSubscription` for a subscription at a moment. */
 export type BillingContext = ServiceContext & Pick<Scope, "payments" | "jobs">;
@@ -45,44 +58,6 @@ export type BillingResult<V> =
 
 export type Tx = Db;
 
-export type SubscriptionRow = {
-  id: number;
-  account_id: number;
-  plan: PaidPlanCode;
-  status: "active" | "past_due" | "ended";
-  provider: string;
-  provider_ref: string | null;
-  payment_method_id: number | null;
-  anchor_at: Date;
-  current_period_start: Date;
-  current_period_end: Date;
-  cancel_at_period_end: boolean;
-  cancel_reason: string | null;
-  pending_plan: PaidPlanCode | null;
-  failed_attempts: number;
-  next_retry_at: Date | null;
-  ended_at: Date | null;
-};
-
-export type ProfileRow = {
-  customer_id: string;
-  name: string;
-  email: string;
-  address: string;
-  country: string;
-  city: string;
-  zip: string;
-};
-
-export type CardRow = {
-  id: number;
-  provider_ref: string;
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-};
-
 export const newTransactionId = () => `txn_${randomBytes(12).toString("base64url")}`;
 export const asDate = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
 
@@ -98,52 +73,31 @@ export function reshapeSubscription(r: SubscriptionRow): SubscriptionRow {
 }
 
 export async function liveSubscription(db: Tx, accountId: number, lock = false): Promise<SubscriptionRow | null> {
-  const rows = await queryRows<SubscriptionRow>(
-    db,
-    lock
-      ? sql`select * from subscription where account_id = ${accountId} and status in ('active', 'past_due') for update`
-      : sql`select * from subscription where account_id = ${accountId} and status in ('active', 'past_due')`,
-  );
-  return rows[0] ? reshapeSubscription(rows[0]) : null;
+  const row = await selectLiveSubscription(db, accountId, lock);
+  return row ? reshapeSubscription(row) : null;
 }
 
 /** Serialises billing changes of one account: a second request waits here until the first is done. */
 export async function lockAccount(tx: Tx, accountId: number): Promise<{ plan: PlanCode; locale: Locale } | null> {
-  const [row] = await queryRows<{ plan: PlanCode; locale: Locale }>(
-    tx,
-    sql`select plan, locale from account where id = ${accountId} for update`,
-  );
-  return row ?? null;
+  return (await lockAccountRow(tx, accountId)) ?? null;
 }
 
 export async function setAccountPlan(tx: Tx, accountId: number, plan: PlanCode, now: Date) {
-  await tx.execute(sql`update account set plan = ${plan}, updated_at = ${now} where id = ${accountId}`);
+  await updateAccountPlan(tx, accountId, plan, now);
 }
 
 export async function profileOf(db: Tx, accountId: number): Promise<ProfileRow | null> {
-  const [row] = await queryRows<ProfileRow>(db, sql`select * from billing_profile where account_id = ${accountId}`);
-  return row ?? null;
+  return (await selectProfile(db, accountId)) ?? null;
 }
 
 export async function cardOf(db: Tx, id: number | null): Promise<CardRow | null> {
   if (id === null) return null;
-  const [row] = await queryRows<CardRow>(db, sql`select * from payment_method where id = ${id}`);
-  return row ?? null;
+  return (await selectCard(db, id)) ?? null;
 }
 
 /** A payment attempt made earlier with the same idempotency key, if any. */
 export async function previousAttempt(db: Tx, accountId: number, key: string) {
-  const [row] = await queryRows<{
-    id: string;
-    status: string;
-    amount_cents: number;
-    plan: string;
-    failure_code: string | null;
-  }>(
-    db,
-    sql`select id, status, amount_cents, plan, failure_code from payment where account_id = ${accountId} and idempotency_key = ${key}`,
-  );
-  return row ?? null;
+  return (await selectAttempt(db, accountId, key)) ?? null;
 }
 
 type PaymentRecord = {
@@ -165,12 +119,23 @@ type PaymentRecord = {
 };
 
 export async function recordPayment(tx: Tx, p: PaymentRecord) {
-  await tx.execute(sql`
-    insert into payment (id, account_id, subscription_id, invoice_id, idempotency_key, kind, plan, status, amount_cents,
-                         currency, provider_ref, failure_code, brand, last4, created_at, settled_at)
-    values (${p.id}, ${p.accountId}, ${p.subscriptionId}, ${p.invoiceId}, ${p.key}, ${p.kind}, ${p.plan},
-            ${p.pending ? "pending" : p.ok ? "succeeded" : "failed"}, ${p.amountCents}, ${CURRENCY}, ${p.providerRef},
-            ${p.failureCode}, ${p.card?.brand ?? null}, ${p.card?.last4 ?? null}, ${p.now}, ${p.pending ? null : p.now})`);
+  await insertPayment(tx, {
+    id: p.id,
+    accountId: p.accountId,
+    subscriptionId: p.subscriptionId,
+    invoiceId: p.invoiceId,
+    key: p.key,
+    kind: p.kind,
+    plan: p.plan,
+    status: p.pending ? "pending" : p.ok ? "succeeded" : "failed",
+    amountCents: p.amountCents,
+    providerRef: p.providerRef,
+    failureCode: p.failureCode,
+    brand: p.card?.brand ?? null,
+    last4: p.card?.last4 ?? null,
+    createdAt: p.now,
+    settledAt: p.pending ? null : p.now,
+  });
 }
 
 export async function saveCard(
@@ -187,13 +152,16 @@ export async function saveCard(
     return saved.code === PAYMENT_ERRORS.expired && "card" in source
       ? { ok: false, code: saved.code, field: "cardExpiry" }
       : saved;
-  const [row] = await queryRows<CardRow>(
-    tx,
-    sql`insert into payment_method (account_id, provider, provider_ref, brand, last4, exp_month, exp_year, created_at)
-        values (${accountId}, ${provider.kind}, ${saved.card.ref}, ${saved.card.brand}, ${saved.card.last4},
-                ${saved.card.expMonth}, ${saved.card.expYear}, ${ctx.clock.now()})
-        returning *`,
-  );
+  const row = await insertCard(tx, {
+    accountId,
+    provider: provider.kind,
+    providerRef: saved.card.ref,
+    brand: saved.card.brand,
+    last4: saved.card.last4,
+    expMonth: saved.card.expMonth,
+    expYear: saved.card.expYear,
+    now: ctx.clock.now(),
+  });
   return { ok: true, card: { ...row, fingerprint: saved.card.fingerprint } };
 }
 

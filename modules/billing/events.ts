@@ -1,10 +1,9 @@
 /**
  * The payment provider's events (webhooks) applied to subscriptions and payments.
  */
-import { sql } from "drizzle-orm";
-import { queryRows } from "#modules/shared/sql.ts";
 import type { BillingContext } from "./common.ts";
 import { advanceSubscription } from "./renewals.ts";
+import { billingEventSeen, insertBillingEvent, subscriptionIdByProviderRef } from "./repo.ts";
 
 /**
  * A provider's webhook event: applied at most once per event id, and only as a nudge. The subscription
@@ -16,20 +15,12 @@ export async function applyProviderEvent(
   ctx: BillingContext,
   event: { provider: "stripe"; id: string; type: string; subscriptionRef: string | null },
 ): Promise<"applied" | "duplicate" | "ignored"> {
-  const seen = await queryRows(
-    ctx.db,
-    sql`select 1 from billing_event where provider = ${event.provider} and event_id = ${event.id}`,
-  );
-  if (seen.length) return "duplicate";
+  if (await billingEventSeen(ctx.db, event.provider, event.id)) return "duplicate";
   let outcome: "applied" | "ignored" = "ignored";
   if (event.subscriptionRef) {
-    const [sub] = await queryRows<{ id: number }>(
-      ctx.db,
-      sql`select id from subscription where provider = ${event.provider} and provider_ref = ${event.subscriptionRef}
-          order by id desc limit 1`,
-    );
-    if (sub) {
-      await advanceSubscription(ctx, sub.id);
+    const subscriptionId = await subscriptionIdByProviderRef(ctx.db, event.provider, event.subscriptionRef);
+    if (subscriptionId !== undefined) {
+      await advanceSubscription(ctx, subscriptionId);
       outcome = "applied";
     } else if (event.type.startsWith("invoice.paid") || event.type === "customer.subscription.updated") {
       // Not ours: a subscription the provider made while we thought the payment failed (a time-out).
@@ -37,9 +28,11 @@ export async function applyProviderEvent(
       ctx.log.error("provider subscription unknown here", { provider: event.provider, type: event.type });
     }
   }
-  await ctx.db.execute(
-    sql`insert into billing_event (provider, event_id, type, received_at) values (${event.provider}, ${event.id},
-        ${event.type.slice(0, 100)}, ${ctx.clock.now()}) on conflict do nothing`,
-  );
+  await insertBillingEvent(ctx.db, {
+    provider: event.provider,
+    eventId: event.id,
+    type: event.type.slice(0, 100),
+    receivedAt: ctx.clock.now(),
+  });
   return outcome;
 }

@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
-import { BILLING, CURRENCY, type Locale, type PaidPlanCode } from "#config/constants.ts";
+import { BILLING, type Locale, type PaidPlanCode } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import { selectOwnInvoice } from "./reads-repo.ts";
+import { insertInvoice, nextInvoiceSequence, selectBuyer } from "./repo.ts";
 
 /** A line of an invoice: the plan for a period, or the credit for the unused part of the plan before. */
 export type InvoiceLine = {
@@ -47,30 +47,27 @@ export async function issueInvoice(
   },
 ): Promise<number> {
   const year = input.now.getUTCFullYear();
-  const [counter] = await queryRows<{ last: number }>(
-    tx,
-    sql`insert into invoice_counter (year, last) values (${year}, 1)
-        on conflict (year) do update set last = invoice_counter.last + 1 returning last`,
-  );
-  const [b] = await queryRows<Buyer>(
-    tx,
-    sql`select coalesce(p.name, a.name) as name, coalesce(p.email, a.email) as email, coalesce(p.address, '') as address,
-               coalesce(p.city, '') as city, coalesce(p.zip, '') as zip, coalesce(p.country, '') as country
-        from account a left join billing_profile p on p.account_id = a.id where a.id = ${input.accountId}`,
-  );
+  const sequence = await nextInvoiceSequence(tx, year);
+  const buyer = await selectBuyer(tx, input.accountId);
   const subtotal = input.lines.filter((l) => l.kind === "plan").reduce((s, l) => s + l.amountCents, 0);
   const credit = -input.lines.filter((l) => l.kind === "credit").reduce((s, l) => s + l.amountCents, 0);
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into invoice (account_id, subscription_id, number, status, locale, currency, subtotal_cents, credit_cents,
-                             total_cents, plan, period_start, period_end, buyer, lines, issued_at, paid_at)
-        values (${input.accountId}, ${input.subscriptionId}, ${formatInvoiceNumber(year, Number(counter.last))},
-                ${input.status}, ${input.locale}, ${CURRENCY}, ${subtotal}, ${credit}, ${subtotal - credit}, ${input.plan},
-                ${input.periodStart}, ${input.periodEnd}, ${JSON.stringify(b)}::jsonb, ${JSON.stringify(input.lines)}::jsonb,
-                ${input.now}, ${input.status === "paid" ? input.now : null})
-        returning id`,
-  );
-  return row.id;
+  return insertInvoice(tx, {
+    accountId: input.accountId,
+    subscriptionId: input.subscriptionId,
+    number: formatInvoiceNumber(year, sequence),
+    status: input.status,
+    locale: input.locale,
+    subtotalCents: subtotal,
+    creditCents: credit,
+    totalCents: subtotal - credit,
+    plan: input.plan,
+    periodStart: input.periodStart,
+    periodEnd: input.periodEnd,
+    buyer,
+    lines: input.lines,
+    issuedAt: input.now,
+    paidAt: input.status === "paid" ? input.now : null,
+  });
 }
 
 export type InvoiceDocument = {
@@ -96,38 +93,23 @@ export async function getOwnInvoice(
   input: { accountId: number; number: string },
 ): Promise<InvoiceDocument | null> {
   if (!/^[A-Z]{1,4}-\d{4}-\d{6}$/.test(input.number)) return null;
-  const [r] = await queryRows<{
-    number: string;
-    status: InvoiceDocument["status"];
-    locale: string;
-    currency: string;
-    subtotal_cents: number;
-    credit_cents: number;
-    total_cents: number;
-    plan: PaidPlanCode;
-    period_start: Date | string;
-    period_end: Date | string;
-    buyer: Buyer | string;
-    lines: InvoiceLine[] | string;
-    issued_at: Date | string;
-    paid_at: Date | string | null;
-  }>(ctx.db, sql`select * from invoice where number = ${input.number} and account_id = ${input.accountId}`);
+  const r = await selectOwnInvoice(ctx.db, input.accountId, input.number);
   if (!r) return null;
-  const json = <V>(v: V | string): V => (typeof v === "string" ? (JSON.parse(v) as V) : v);
+  const json = <V>(v: unknown): V => (typeof v === "string" ? (JSON.parse(v) as V) : (v as V));
   return {
     number: r.number,
-    status: r.status,
+    status: r.status as InvoiceDocument["status"],
     locale: r.locale === "es" ? "es" : "en",
     currency: r.currency,
-    subtotalCents: r.subtotal_cents,
-    creditCents: r.credit_cents,
-    totalCents: r.total_cents,
-    plan: r.plan,
-    periodStart: new Date(r.period_start),
-    periodEnd: new Date(r.period_end),
-    buyer: json(r.buyer),
-    lines: json(r.lines),
-    issuedAt: new Date(r.issued_at),
-    paidAt: r.paid_at === null ? null : new Date(r.paid_at),
+    subtotalCents: r.subtotalCents,
+    creditCents: r.creditCents,
+    totalCents: r.totalCents,
+    plan: r.plan as PaidPlanCode,
+    periodStart: new Date(r.periodStart),
+    periodEnd: new Date(r.periodEnd),
+    buyer: json<Buyer>(r.buyer),
+    lines: json<InvoiceLine[]>(r.lines),
+    issuedAt: new Date(r.issuedAt),
+    paidAt: r.paidAt === null ? null : new Date(r.paidAt),
   };
 }

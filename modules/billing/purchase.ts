@@ -2,9 +2,7 @@
  * Buying a plan: the payment form as billing details, the first payment (with 3-D Secure completion),
  * quotes, and upgrades paid at once.
  */
-import { sql } from "drizzle-orm";
 import type { PaidPlanCode } from "#config/constants.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import {
   BILLING_ERRORS,
   type BillingContext,
@@ -29,6 +27,15 @@ import { issueInvoice } from "./invoices.ts";
 import { unusedCredit } from "./periods.ts";
 import { isPaidPlan, type PlanChange, planChange, planCode, planInfo } from "./plans.ts";
 import { type CardSource, type Charged, PAYMENT_ERRORS, type PaymentProvider } from "./provider.ts";
+import {
+  applySubscriptionUpgrade,
+  failPendingPayment,
+  insertSubscription,
+  selectNewestCard,
+  selectPaymentProviderRef,
+  settlePendingPayment,
+  upsertProfile,
+} from "./repo.ts";
 import { type CardFormInput, type PaymentInput, parseExpiry } from "./schemas.ts";
 
 /** Billing details as the payment form and GraphQL take them. */
@@ -124,13 +131,18 @@ export async function subscribe(
       }),
     );
     if (refused(customerId)) return customerId;
-    await tx.execute(sql`
-      insert into billing_profile (account_id, provider, customer_id, name, email, address, country, city, zip, updated_at)
-      values (${accountId}, ${provider.kind}, ${customerId}, ${details.billingName}, ${details.billingEmail},
-              ${details.address}, ${details.country}, ${details.city}, ${details.zip ?? ""}, ${now})
-      on conflict (account_id) do update set provider = excluded.provider, customer_id = excluded.customer_id,
-        name = excluded.name, email = excluded.email, address = excluded.address, country = excluded.country,
-        city = excluded.city, zip = excluded.zip, updated_at = excluded.updated_at`);
+    await upsertProfile(tx, {
+      accountId,
+      provider: provider.kind,
+      customerId,
+      name: details.billingName,
+      email: details.billingEmail,
+      address: details.address,
+      country: details.country,
+      city: details.city,
+      zip: details.zip ?? "",
+      now,
+    });
     const payment = {
       id: newTransactionId(),
       accountId,
@@ -203,14 +215,18 @@ async function finishPurchase(
   },
 ) {
   const { accountId, plan, card, charged, now } = p;
-  const [sub] = await queryRows<{ id: number }>(
-    tx,
-    sql`insert into subscription (account_id, plan, status, provider, provider_ref, payment_method_id, anchor_at,
-                                  current_period_start, current_period_end, created_at, updated_at)
-        values (${accountId}, ${plan}, 'active', ${(ctx.payments as PaymentProvider).kind}, ${charged.subscriptionRef},
-                ${card.id}, ${charged.periodStart}, ${charged.periodStart}, ${charged.periodEnd}, ${now}, ${now})
-        returning id`,
-  );
+  const sub = {
+    id: await insertSubscription(tx, {
+      accountId,
+      plan,
+      provider: (ctx.payments as PaymentProvider).kind,
+      providerRef: charged.subscriptionRef,
+      paymentMethodId: card.id,
+      periodStart: charged.periodStart,
+      periodEnd: charged.periodEnd,
+      now,
+    }),
+  };
   const invoiceId = await issueInvoice(tx, {
     accountId,
     subscriptionId: sub.id,
@@ -223,10 +239,13 @@ async function finishPurchase(
     now,
   });
   if (p.pending)
-    await tx.execute(sql`
-      update payment set status = 'succeeded', subscription_id = ${sub.id}, invoice_id = ${invoiceId},
-        amount_cents = ${charged.amountCents}, provider_ref = ${charged.chargeRef}, settled_at = ${now}
-      where id = ${p.paymentId}`);
+    await settlePendingPayment(tx, p.paymentId, {
+      subscriptionId: sub.id,
+      invoiceId,
+      amountCents: charged.amountCents,
+      providerRef: charged.chargeRef,
+      now,
+    });
   else
     await recordPayment(tx, {
       id: p.paymentId,
@@ -267,27 +286,17 @@ export async function completeSubscribe(
     const prev = await previousAttempt(tx, input.accountId, key);
     if (!prev) return { ok: false as const, code: BILLING_ERRORS.attempt };
     if (prev.status !== "pending") return replay(prev);
-    const [pending] = await queryRows<{ provider_ref: string | null }>(
-      tx,
-      sql`select provider_ref from payment where id = ${prev.id}`,
-    );
+    const pendingRef = await selectPaymentProviderRef(tx, prev.id);
     // The card kept in that attempt: the account's newest.
-    const [card] = await queryRows<CardRow>(
-      tx,
-      sql`select * from payment_method where account_id = ${input.accountId} order by id desc limit 1`,
-    );
-    if (!pending?.provider_ref || !card) return { ok: false as const, code: BILLING_ERRORS.noCard };
-    const outcome = await reach(ctx, () =>
-      provider.completeSubscription({ subscriptionRef: pending.provider_ref as string }),
-    );
+    const card = await selectNewestCard(tx, input.accountId);
+    if (!pendingRef || !card) return { ok: false as const, code: BILLING_ERRORS.noCard };
+    const outcome = await reach(ctx, () => provider.completeSubscription({ subscriptionRef: pendingRef }));
     const now = ctx.clock.now();
     if (outcome.ok === "action")
       return { ok: false as const, code: BILLING_ERRORS.authenticate, action: { clientSecret: outcome.clientSecret } };
     if (!outcome.ok) {
       if (outcome.code === PAYMENT_ERRORS.unavailable) return outcome;
-      await tx.execute(
-        sql`update payment set status = 'failed', failure_code = ${outcome.code}, settled_at = ${now} where id = ${prev.id}`,
-      );
+      await failPendingPayment(tx, prev.id, outcome.code, now);
       return outcome;
     }
     const plan = prev.plan as PaidPlanCode;
@@ -444,11 +453,12 @@ export async function upgrade(
       providerRef: charged.chargeRef,
       failureCode: null,
     });
-    await tx.execute(sql`
-      update subscription set plan = ${quote.chargedPlan}, anchor_at = ${charged.periodStart},
-        current_period_start = ${charged.periodStart}, current_period_end = ${charged.periodEnd},
-        pending_plan = ${pending}, cancel_at_period_end = false, cancel_reason = null, updated_at = ${now}
-      where id = ${sub.id}`);
+    await applySubscriptionUpgrade(
+      tx,
+      sub.id,
+      { plan: quote.chargedPlan, start: charged.periodStart, end: charged.periodEnd, pendingPlan: pending },
+      now,
+    );
     await setAccountPlan(tx, accountId, quote.chargedPlan, now);
     return {
       ok: true as const,

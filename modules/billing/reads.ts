@@ -1,19 +1,17 @@
 /**
  * What the member's billing pages read: the overview, payments and invoices.
  */
-import { sql } from "drizzle-orm";
 import type { PaidPlanCode, PlanCode } from "#config/constants.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
-import {
-  asDate,
-  type BillingContext,
-  type CardRow,
-  type ProfileRow,
-  reshapeSubscription,
-  type SubscriptionRow,
-} from "./common.ts";
+import { asDate, type BillingContext, reshapeSubscription } from "./common.ts";
 import { type BillingSort, isPaidPlan, planInfo } from "./plans.ts";
+import {
+  countOfAccount,
+  selectInvoicesPage,
+  selectOverview,
+  selectOwnPayment,
+  selectPaymentsPage,
+} from "./reads-repo.ts";
 
 export type BillingOverview = {
   plan: PlanCode;
@@ -36,20 +34,7 @@ export type BillingOverview = {
 /** The billing page and Me: plan, subscription, card on file and billing details of the caller's account. */
 export async function getBillingOverview(ctx: BillingContext, accountId: number): Promise<BillingOverview> {
   // One round trip: the account's plan, its live subscription, that subscription's card and the profile.
-  const [row] = await queryRows<{
-    account_plan: PlanCode;
-    sub: SubscriptionRow | null;
-    card: CardRow | null;
-    profile: ProfileRow | null;
-  }>(
-    ctx.db,
-    sql`select a.plan as account_plan, to_jsonb(s) as sub, to_jsonb(pm) as card, to_jsonb(bp) as profile
-        from account a
-        left join subscription s on s.account_id = a.id and s.status in ('active', 'past_due')
-        left join payment_method pm on pm.id = s.payment_method_id
-        left join billing_profile bp on bp.account_id = a.id
-        where a.id = ${accountId}`,
-  );
+  const row = await selectOverview(ctx.db, accountId);
   const json = <V>(v: V | string | null | undefined): V | null =>
     v === null || v === undefined ? null : typeof v === "string" ? (JSON.parse(v) as V) : v;
   const account = row ? { plan: row.account_plan } : undefined;
@@ -114,25 +99,12 @@ export async function listPayments(
   input: { accountId: number; sort: BillingSort; page: number; pageSize?: number },
 ): Promise<{ items: PaymentView[]; total: number; page: number; pageCount: number }> {
   const size = input.pageSize ?? 24;
-  const order = input.sort === "oldest" ? sql`p.created_at asc, p.id asc` : sql`p.created_at desc, p.id desc`;
-  const rows = await queryRows<{
-    id: string;
-    status: PaymentView["status"];
-    kind: string;
-    plan: PaidPlanCode;
-    amount_cents: number;
-    currency: string;
-    created_at: Date;
-    number: string | null;
-    brand: string | null;
-    last4: string | null;
-    failure_code: string | null;
-    total: number;
-  }>(
-    ctx.db,
-    sql`select p.*, i.number, count(*) over () as total from payment p left join invoice i on i.id = p.invoice_id
-        where p.account_id = ${input.accountId} order by ${order} limit ${size} offset ${(input.page - 1) * size}`,
-  );
+  const rows = await selectPaymentsPage(ctx.db, {
+    accountId: input.accountId,
+    oldestFirst: input.sort === "oldest",
+    limit: size,
+    offset: (input.page - 1) * size,
+  });
   const total = Number(rows[0]?.total ?? (input.page > 1 ? await countOf(ctx, "payment", input.accountId) : 0));
   return {
     items: rows.map((r) => ({
@@ -153,14 +125,8 @@ export async function listPayments(
   };
 }
 
-async function countOf(ctx: ServiceContext, table: "payment" | "invoice", accountId: number): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    ctx.db,
-    table === "payment"
-      ? sql`select count(*)::int as n from payment where account_id = ${accountId}`
-      : sql`select count(*)::int as n from invoice where account_id = ${accountId}`,
-  );
-  return Number(row?.n ?? 0);
+function countOf(ctx: ServiceContext, table: "payment" | "invoice", accountId: number): Promise<number> {
+  return countOfAccount(ctx.db, table, accountId);
 }
 
 export type InvoiceView = {
@@ -179,21 +145,12 @@ export async function listInvoices(
   input: { accountId: number; sort: BillingSort; page: number; pageSize?: number },
 ): Promise<{ items: InvoiceView[]; total: number; page: number; pageCount: number }> {
   const size = input.pageSize ?? 24;
-  const order = input.sort === "oldest" ? sql`issued_at asc, id asc` : sql`issued_at desc, id desc`;
-  const rows = await queryRows<{
-    number: string;
-    status: InvoiceView["status"];
-    plan: PaidPlanCode;
-    total_cents: number;
-    currency: string;
-    issued_at: Date;
-    paid_at: Date | null;
-    total: number;
-  }>(
-    ctx.db,
-    sql`select number, status, plan, total_cents, currency, issued_at, paid_at, count(*) over () as total
-        from invoice where account_id = ${input.accountId} order by ${order} limit ${size} offset ${(input.page - 1) * size}`,
-  );
+  const rows = await selectInvoicesPage(ctx.db, {
+    accountId: input.accountId,
+    oldestFirst: input.sort === "oldest",
+    limit: size,
+    offset: (input.page - 1) * size,
+  });
   const total = Number(rows[0]?.total ?? (input.page > 1 ? await countOf(ctx, "invoice", input.accountId) : 0));
   return {
     items: rows.map((r) => ({
@@ -217,11 +174,7 @@ export async function getOwnPayment(
   input: { accountId: number; transactionId: string },
 ): Promise<{ id: string; amountCents: number; plan: PaidPlanCode; invoiceNumber: string | null } | null> {
   if (!/^txn_[\w-]{8,40}$/.test(input.transactionId)) return null;
-  const [row] = await queryRows<{ id: string; amount_cents: number; plan: string; number: string | null }>(
-    ctx.db,
-    sql`select p.id, p.amount_cents, p.plan, i.number from payment p left join invoice i on i.id = p.invoice_id
-        where p.id = ${input.transactionId} and p.account_id = ${input.accountId} and p.status = 'succeeded'`,
-  );
+  const row = await selectOwnPayment(ctx.db, input.accountId, input.transactionId);
   if (!row || !isPaidPlan(row.plan)) return null;
-  return { id: row.id, amountCents: row.amount_cents, plan: row.plan, invoiceNumber: row.number };
+  return { id: row.id, amountCents: row.amountCents, plan: row.plan, invoiceNumber: row.number };
 }

@@ -2,9 +2,7 @@
  * Renewals as jobs: each subscription advanced to its next step (pay the open invoice, apply the paid
  * period, end it).
  */
-import { sql } from "drizzle-orm";
-import { BILLING, type Locale, type PaidPlanCode } from "#config/constants.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import { BILLING, type PaidPlanCode } from "#config/constants.ts";
 import {
   type BillingContext,
   type CardRow,
@@ -22,6 +20,20 @@ import { issueInvoice } from "./invoices.ts";
 import { addDays, nextPeriodEnd, periodBoundary } from "./periods.ts";
 import { planInfo } from "./plans.ts";
 import { type Charged, PAYMENT_ERRORS, type Refusal, type Renewal } from "./provider.ts";
+import {
+  accountLocale,
+  applySubscriptionPeriod,
+  dueSubscriptionIds,
+  lockSubscription,
+  markInvoicePaid,
+  selectOpenInvoice,
+  setSubscriptionAnchor,
+  setSubscriptionEnded,
+  setSubscriptionPastDue,
+  setSubscriptionRetry,
+  subscriptionAccountId,
+  voidInvoice,
+} from "./repo.ts";
 
 /**
  * Applies whatever is due on a subscription at the clock's time, and repeats until nothing is (the
@@ -46,15 +58,9 @@ type Step = "done" | "again" | Date;
 async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number): Promise<Step> {
   // The account first, then the subscription: the same order as the member's own changes, so a job and
   // a request wait for each other instead of deadlocking.
-  const [owner] = await queryRows<{ account_id: number }>(
-    tx,
-    sql`select account_id from subscription where id = ${subscriptionId}`,
-  );
-  if (!owner || !(await lockAccount(tx, owner.account_id))) return "done";
-  const [raw] = await queryRows<SubscriptionRow>(
-    tx,
-    sql`select * from subscription where id = ${subscriptionId} for update`,
-  );
+  const ownerId = await subscriptionAccountId(tx, subscriptionId);
+  if (ownerId === undefined || !(await lockAccount(tx, ownerId))) return "done";
+  const raw = await lockSubscription(tx, subscriptionId);
   if (!raw || raw.status === "ended") return "done";
   const sub = reshapeSubscription(raw);
   const now = ctx.clock.now();
@@ -99,17 +105,14 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
           })
         : { ok: false, code: PAYMENT_ERRORS.unavailable };
     if (renewal.ok === "pending") return renewal.checkAt;
-    const [account] = await queryRows<{ locale: Locale }>(
-      tx,
-      sql`select locale from account where id = ${sub.account_id}`,
-    );
+    const locale = await accountLocale(tx, sub.account_id);
     const periodStart = renewal.ok ? renewal.periodStart : end;
     const periodEnd = renewal.ok ? renewal.periodEnd : nextEnd;
     const invoiceId = await issueInvoice(tx, {
       accountId: sub.account_id,
       subscriptionId: sub.id,
       status: renewal.ok ? "paid" : "open",
-      locale: account?.locale === "es" ? "es" : "en",
+      locale: locale === "es" ? "es" : "en",
       plan,
       periodStart,
       periodEnd,
@@ -141,12 +144,15 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
     });
     if (renewal.ok) {
       await applyPaidPeriod(tx, sub, { plan, start: periodStart, end: periodEnd, ref: renewal.subscriptionRef }, end);
-      if (newLength) await tx.execute(sql`update subscription set anchor_at = ${periodStart} where id = ${sub.id}`);
+      if (newLength) await setSubscriptionAnchor(tx, sub.id, periodStart);
       return "again";
     }
-    await tx.execute(sql`
-      update subscription set status = 'past_due', failed_attempts = 1,
-        next_retry_at = ${addDays(end, BILLING.retryDays[0])}, updated_at = ${now} where id = ${sub.id}`);
+    await setSubscriptionPastDue(
+      tx,
+      sub.id,
+      { failedAttempts: 1, nextRetryAt: addDays(end, BILLING.retryDays[0]) },
+      now,
+    );
     return "again";
   }
   // Past due: try again on the retry days, then give up.
@@ -167,14 +173,17 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
   // Attempts failed so far, this one included: the renewal itself, then one per retry day.
   const failed = sub.failed_attempts + 1;
   if (failed > BILLING.retryDays.length) {
-    await tx.execute(sql`update invoice set status = 'void', voided_at = ${at} where id = ${open.id}`);
+    await voidInvoice(tx, open.id, at);
     await provider?.endNow({ subscriptionRef: sub.provider_ref });
     await endSubscription(tx, sub, at);
     return "done";
   }
-  await tx.execute(sql`
-    update subscription set failed_attempts = ${failed}, next_retry_at = ${addDays(end, BILLING.retryDays[failed - 1])},
-      updated_at = ${now} where id = ${sub.id}`);
+  await setSubscriptionRetry(
+    tx,
+    sub.id,
+    { failedAttempts: failed, nextRetryAt: addDays(end, BILLING.retryDays[failed - 1]) },
+    now,
+  );
   return "again";
 }
 
@@ -189,17 +198,7 @@ export async function payOpenInvoice(
   sub: SubscriptionRow,
   opts: { at: Date; card: CardRow | null; key: (invoiceId: number) => string },
 ): Promise<{ kind: "none" } | { kind: "paid" } | { kind: "failed"; invoiceId: number }> {
-  const [open] = await queryRows<{
-    id: number;
-    total_cents: number;
-    plan: PaidPlanCode;
-    period_start: Date | string;
-    period_end: Date | string;
-  }>(
-    tx,
-    sql`select id, total_cents, plan, period_start, period_end from invoice
-        where subscription_id = ${sub.id} and status = 'open' order by id desc limit 1`,
-  );
+  const open = await selectOpenInvoice(tx, sub.id);
   if (!open) return { kind: "none" };
   const provider = ctx.payments && ctx.payments.kind === sub.provider ? ctx.payments : null;
   const { at, card } = opts;
@@ -212,9 +211,9 @@ export async function payOpenInvoice(
           customerId: profile.customer_id,
           cardRef: card.provider_ref,
           plan: open.plan,
-          amountCents: open.total_cents,
-          periodStart: new Date(open.period_start),
-          periodEnd: new Date(open.period_end),
+          amountCents: open.totalCents,
+          periodStart: new Date(open.periodStart),
+          periodEnd: new Date(open.periodEnd),
           idempotencyKey: key,
         })
       : { ok: false, code: PAYMENT_ERRORS.unavailable };
@@ -227,14 +226,14 @@ export async function payOpenInvoice(
     kind: "retry",
     plan: open.plan,
     ok: paid.ok,
-    amountCents: open.total_cents,
+    amountCents: open.totalCents,
     providerRef: paid.ok ? paid.chargeRef : null,
     failureCode: paid.ok ? null : paid.code,
     card,
     now: at,
   });
   if (!paid.ok) return { kind: "failed", invoiceId: open.id };
-  await tx.execute(sql`update invoice set status = 'paid', paid_at = ${at} where id = ${open.id}`);
+  await markInvoicePaid(tx, open.id, at);
   // The period the provider says was paid (a new Stripe subscription starts when it is created).
   await applyPaidPeriod(
     tx,
@@ -252,32 +251,21 @@ async function applyPaidPeriod(
   period: { plan: PaidPlanCode; start: Date; end: Date; ref: string | null },
   at: Date,
 ) {
-  await tx.execute(sql`
-    update subscription set status = 'active', plan = ${period.plan}, pending_plan = null, failed_attempts = 0,
-      next_retry_at = null, current_period_start = ${period.start}, current_period_end = ${period.end},
-      provider_ref = coalesce(${period.ref}, provider_ref), updated_at = ${at}
-    where id = ${sub.id}`);
+  await applySubscriptionPeriod(tx, sub.id, period, at);
   await setAccountPlan(tx, sub.account_id, period.plan, at);
 }
 
 export async function endSubscription(tx: Tx, sub: SubscriptionRow, at: Date) {
-  await tx.execute(
-    sql`update subscription set status = 'ended', ended_at = ${at}, next_retry_at = null, updated_at = ${at} where id = ${sub.id}`,
-  );
+  await setSubscriptionEnded(tx, sub.id, at);
   await setAccountPlan(tx, sub.account_id, "FREE", at);
 }
 
 /** Advances every subscription with something due now (the sweep job; tests call it with their clock). */
 export async function advanceDueSubscriptions(ctx: BillingContext): Promise<number> {
   const now = ctx.clock.now();
-  const due = await queryRows<{ id: number }>(
-    ctx.db,
-    sql`select id from subscription
-        where (status = 'active' and current_period_end <= ${now}) or (status = 'past_due' and coalesce(next_retry_at, ${now}) <= ${now})
-        order by coalesce(next_retry_at, current_period_end), id limit 500`,
-  );
+  const due = await dueSubscriptionIds(ctx.db, now);
   // One that fails (a provider outage) is logged and left for the next sweep; the others go on.
-  for (const { id } of due) {
+  for (const id of due) {
     try {
       await advanceSubscription(ctx, id);
     } catch (error) {
