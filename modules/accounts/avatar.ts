@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { AVATAR } from "#config/constants.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import type { Result } from "#modules/shared/result.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import { swapAvatarKey } from "./repo.ts";
 
 /**
  * Profile pictures (DECISIONS: Accounts): JPEG, PNG, WebP or GIF up to 5 MB, told apart by their first
@@ -76,30 +75,20 @@ export async function setAvatar(
     return { ok: false, code: AVATAR_ERRORS.failed };
   }
   // The old key is read and replaced in one statement, so two uploads at once leave no picture behind.
-  const [row] = await queryRows<{ avatar_key: string | null }>(
-    ctx.db,
-    sql`update account a set avatar_key = ${key}, updated_at = ${ctx.clock.now()}
-        from (select id, avatar_key from account where id = ${input.accountId} and deleted_at is null for update) old
-        where a.id = old.id returning old.avatar_key`,
-  );
+  const row = await swapAvatarKey(ctx.db, input.accountId, key, ctx.clock.now());
   if (!row) {
     await ctx.storage.delete(key);
     return { ok: false, code: AVATAR_ERRORS.gone };
   }
-  if (row.avatar_key && row.avatar_key !== key) await removeStored(ctx, row.avatar_key);
+  if (row.previous && row.previous !== key) await removeStored(ctx, row.previous);
   return { ok: true, value: { avatarUrl: avatarUrl(key) as string } };
 }
 
 /** Removes the account's picture (the header shows the initial again). Removing none is fine. */
 export async function removeAvatar(ctx: AvatarContext, input: { accountId: number }): Promise<Result<null>> {
-  const [row] = await queryRows<{ avatar_key: string | null }>(
-    ctx.db,
-    sql`update account a set avatar_key = null, updated_at = ${ctx.clock.now()}
-        from (select id, avatar_key from account where id = ${input.accountId} and deleted_at is null for update) old
-        where a.id = old.id returning old.avatar_key`,
-  );
+  const row = await swapAvatarKey(ctx.db, input.accountId, null, ctx.clock.now());
   if (!row) return { ok: false, code: AVATAR_ERRORS.gone };
-  if (row.avatar_key) await removeStored(ctx, row.avatar_key);
+  if (row.previous) await removeStored(ctx, row.previous);
   return { ok: true, value: null };
 }
 

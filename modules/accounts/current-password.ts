@@ -1,9 +1,8 @@
-import { sql } from "drizzle-orm";
 import { AUTH } from "#config/constants.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { verifyPassword } from "./passwords.ts";
 import { type AccountResult, loginBackoff, loginBackoffKey, recordLoginFailure } from "./service.ts";
+import * as tokens from "./tokens-repo.ts";
 
 /**
  * The current password a signed-in member types to change the password or the e-mail address, or to
@@ -41,32 +40,21 @@ export async function checkCurrentPassword(
   const { wait } = await loginBackoff(ctx, backoffKey, now);
   if (wait > 0) return { ok: false, code: "auth.errors.rateLimited", seconds: wait };
   // Counted per log-in (the session's family): a refresh gives the session a new id, not a new count.
-  const [session] = input.sessionId
-    ? await queryRows<{ family: string }>(ctx.db, sql`select family from auth_session where id = ${input.sessionId}`)
-    : [];
-  const sessionKey = `${input.accountId}|session:${session?.family ?? ""}`;
+  const family = input.sessionId ? await tokens.sessionFamily(ctx.db, input.sessionId) : undefined;
+  const sessionKey = `${input.accountId}|session:${family ?? ""}`;
   if (await verifyPassword(input.stored, input.password)) {
-    await ctx.db.execute(sql`delete from login_backoff where key in (${backoffKey}, ${sessionKey})`);
+    await tokens.clearLoginBackoff(ctx.db, backoffKey, sessionKey);
     return null;
   }
   await recordLoginFailure(ctx, backoffKey, now);
-  if (!session) return { ok: false, ...input.wrong };
+  if (family === undefined) return { ok: false, ...input.wrong };
   // The session's failures within the window (counted from its first failure; `next_at` holds when that was).
   const windowStart = new Date(now.getTime() - AUTH.currentPasswordWindowMinutes * 60_000);
-  const [row] = await queryRows<{ failures: number }>(
-    ctx.db,
-    sql`insert into login_backoff (key, failures, next_at, updated_at) values (${sessionKey}, 1, ${now}, ${now})
-        on conflict (key) do update set
-          failures = case when login_backoff.next_at < ${windowStart} then 1 else login_backoff.failures + 1 end,
-          next_at = case when login_backoff.next_at < ${windowStart} then ${now} else login_backoff.next_at end,
-          updated_at = ${now}
-        returning failures`,
-  );
-  if (Number(row.failures) < AUTH.currentPasswordFailures) return { ok: false, ...input.wrong };
+  const failures = await tokens.countWindowedFailure(ctx.db, sessionKey, now, windowStart);
+  if (failures < AUTH.currentPasswordFailures) return { ok: false, ...input.wrong };
   // Too many: this session (its whole family of rotated tokens) ends; the member's other devices stay.
-  await ctx.db.execute(sql`update auth_session set revoked_at = ${now}
-      where revoked_at is null and account_id = ${input.accountId} and family = ${session.family}`);
-  await ctx.db.execute(sql`delete from login_backoff where key = ${sessionKey}`);
+  await tokens.revokeAccountSessions(ctx.db, input.accountId, now, { family });
+  await tokens.clearLoginBackoff(ctx.db, sessionKey);
   ctx.log.warn("session signed out after wrong current passwords", { accountId: input.accountId });
   return { ok: false, code: SIGNED_OUT_AFTER_FAILURES };
 }

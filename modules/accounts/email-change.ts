@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { AUTH } from "#config/constants.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { localePath } from "#modules/shared/i18n.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { checkCurrentPassword } from "./current-password.ts";
+import * as repo from "./repo.ts";
 import {
   type AccountContext,
   type AccountResult,
@@ -16,6 +15,7 @@ import {
   recentlyMailed,
   uniqueViolation,
 } from "./service.ts";
+import * as tokens from "./tokens-repo.ts";
 
 /**
  * Changing the account's e-mail address (SPEC §3 account edit form, issue 9): proven by the current
@@ -35,13 +35,7 @@ export const EMAIL_CHANGE_ERRORS = {
 } as const;
 
 /** The other account that has an address, if any (its address as stored and its language). */
-const ownerOf = async (ctx: ServiceContext, email: string, accountId: number) =>
-  (
-    await queryRows<{ email: string; locale: string }>(
-      ctx.db,
-      sql`select email, locale from account where lower(email) = lower(${email}) and id <> ${accountId}`,
-    )
-  )[0];
+const ownerOf = (ctx: ServiceContext, email: string, accountId: number) => repo.emailOwner(ctx.db, email, accountId);
 
 /** The confirmation link mailed to the new address, in the page's language. */
 async function sendChangeLink(ctx: AccountContext, email: string, token: string) {
@@ -82,14 +76,11 @@ export async function requestEmailChange(
   input: { accountId: number; email: string; password: string; sessionId?: string; client?: string },
 ): Promise<AccountResult<{ email: string }>> {
   const email = input.email.trim();
-  const [row] = await queryRows<{ email: string; password_hash: string; locale: string }>(
-    ctx.db,
-    sql`select email, password_hash, locale from account where id = ${input.accountId} and deleted_at is null`,
-  );
+  const row = await repo.liveAccount(ctx.db, input.accountId);
   if (!row) return { ok: false, code: EMAIL_CHANGE_ERRORS.gone };
   const refused = await checkCurrentPassword(ctx, {
     ...input,
-    stored: row.password_hash,
+    stored: row.passwordHash,
     wrong: { code: EMAIL_CHANGE_ERRORS.password, field: "current" },
   });
   if (refused) return refused;
@@ -104,10 +95,15 @@ export async function requestEmailChange(
   const expires = new Date(now.getTime() + AUTH.verificationLinkHours * 3600_000);
   await ctx.db.transaction(async (tx) => {
     // One pending change at a time: an earlier link stops working.
-    await tx.execute(sql`update email_token set used_at = ${now}
-        where account_id = ${input.accountId} and purpose = ${EMAIL_PURPOSE.emailChange} and used_at is null`);
-    await tx.execute(sql`insert into email_token (token_hash, account_id, purpose, new_email, expires_at, created_at)
-        values (${digest(token)}, ${input.accountId}, ${EMAIL_PURPOSE.emailChange}, ${email}, ${expires}, ${now})`);
+    await tokens.spendAccountTokens(tx, input.accountId, now, [EMAIL_PURPOSE.emailChange]);
+    await tokens.insertEmailToken(tx, {
+      tokenHash: digest(token),
+      accountId: input.accountId,
+      purpose: EMAIL_PURPOSE.emailChange,
+      newEmail: email,
+      expiresAt: expires,
+      createdAt: now,
+    });
   });
   try {
     if (owner) await mailAccountExists(ctx, owner, "emailChange");
@@ -117,7 +113,7 @@ export async function requestEmailChange(
       accountId: input.accountId,
       error,
     });
-    await ctx.db.execute(sql`delete from email_token where token_hash = ${digest(token)}`);
+    await tokens.deleteEmailToken(ctx.db, digest(token));
     return { ok: false, code: EMAIL_CHANGE_ERRORS.failed };
   }
   return { ok: true, value: { email } };
@@ -128,13 +124,9 @@ export async function pendingEmailChange(
   ctx: ServiceContext,
   accountId: number,
 ): Promise<{ email: string; expiresAt: Date } | null> {
-  const [row] = await queryRows<{ new_email: string; expires_at: Date | string }>(
-    ctx.db,
-    sql`select new_email, expires_at from email_token
-        where account_id = ${accountId} and purpose = ${EMAIL_PURPOSE.emailChange} and used_at is null
-          and expires_at > ${ctx.clock.now()} order by created_at desc limit 1`,
-  );
-  return row ? { email: row.new_email, expiresAt: new Date(row.expires_at) } : null;
+  const row = await tokens.latestLiveEmailToken(ctx.db, accountId, EMAIL_PURPOSE.emailChange, ctx.clock.now());
+  // An e-mail change's link always has the new address.
+  return row ? { email: row.newEmail as string, expiresAt: new Date(row.expiresAt) } : null;
 }
 
 /**
@@ -150,32 +142,25 @@ export async function confirmEmailChange(
   let result: AccountResult<{ accountId: number; email: string; old: string; locale: string }>;
   try {
     result = await ctx.db.transaction(async (tx) => {
-      const [row] = await queryRows<{ account_id: number; new_email: string; expires_at: Date; used_at: Date | null }>(
-        tx,
-        sql`select account_id, new_email, expires_at, used_at from email_token
-            where token_hash = ${digest(token)} and purpose = ${EMAIL_PURPOSE.emailChange} for update`,
-      );
+      const row = await tokens.emailTokenByHash(tx, digest(token), EMAIL_PURPOSE.emailChange, true);
       if (!row) return { ok: false as const, code: EMAIL_CHANGE_ERRORS.invalid };
-      const [account] = await queryRows<{ email: string; locale: string }>(
-        tx,
-        sql`select email, locale from account where id = ${row.account_id} and deleted_at is null for update`,
-      );
+      // An e-mail change's link always has the new address.
+      const newEmail = row.newEmail as string;
+      const account = await repo.liveAccount(tx, row.accountId, true);
       if (!account) return { ok: false as const, code: EMAIL_CHANGE_ERRORS.invalid };
       // Following the link again after it worked: the address is already the new one.
-      if (row.used_at && account.email.toLowerCase() === row.new_email.toLowerCase())
+      if (row.usedAt && account.email.toLowerCase() === newEmail.toLowerCase())
         return {
           ok: true as const,
-          value: { accountId: row.account_id, email: account.email, old: "", locale: account.locale },
+          value: { accountId: row.accountId, email: account.email, old: "", locale: account.locale },
         };
-      if (row.used_at || new Date(row.expires_at) <= now)
+      if (row.usedAt || new Date(row.expiresAt) <= now)
         return { ok: false as const, code: EMAIL_CHANGE_ERRORS.outdated };
-      await tx.execute(sql`update email_token set used_at = ${now}
-          where account_id = ${row.account_id} and used_at is null and purpose in (${EMAIL_PURPOSE.emailChange}, ${EMAIL_PURPOSE.reset})`);
-      await tx.execute(sql`update account set email = ${row.new_email}, verified_at = coalesce(verified_at, ${now}),
-          updated_at = ${now} where id = ${row.account_id}`);
+      await tokens.spendAccountTokens(tx, row.accountId, now, [EMAIL_PURPOSE.emailChange, EMAIL_PURPOSE.reset]);
+      await repo.changeAccountEmail(tx, row.accountId, newEmail, now);
       return {
         ok: true as const,
-        value: { accountId: row.account_id, email: row.new_email, old: account.email, locale: account.locale },
+        value: { accountId: row.accountId, email: newEmail, old: account.email, locale: account.locale },
       };
     });
   } catch (error) {

@@ -1,9 +1,8 @@
-import { sql } from "drizzle-orm";
 import { LIMIT_TAGS } from "#config/constants.ts";
 import { listTags, listTemplates } from "#modules/catalog/service.ts";
 import type { TagType, TagView, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import * as repo from "./repo.ts";
 
 /**
  * What an account is interested in (SPEC §4 interests dialog, §5 'requiredInterests'): categories and
@@ -28,11 +27,7 @@ export async function interestOptions(ctx: ServiceContext): Promise<TagView[]> {
 
 /** The account's interests: tag ids in the order they were chosen. */
 export async function listInterests(ctx: ServiceContext, accountId: number): Promise<number[]> {
-  const rows = await queryRows<{ tag_id: number }>(
-    ctx.db,
-    sql`select tag_id from account_interest where account_id = ${accountId} order by created_at, tag_id`,
-  );
-  return rows.map((r) => Number(r.tag_id));
+  return repo.accountInterestIds(ctx.db, accountId);
 }
 
 /**
@@ -49,34 +44,15 @@ export async function updateInterests(
   if (tagIds.length > LIMIT_TAGS) return { ok: false, code: INTEREST_ERRORS.tooMany };
   if (tagIds.some((id) => !Number.isInteger(id) || id < 1 || id > 2_147_483_647))
     return { ok: false, code: INTEREST_ERRORS.unknownTag };
-  const ids = sql.join(
-    tagIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const types = sql.join(
-    INTEREST_TAG_TYPES.map((t) => sql`${t}`),
-    sql`, `,
-  );
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const [account] = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from account where id = ${input.accountId} and deleted_at is null for update`,
-    );
+    const account = await repo.liveAccount(tx, input.accountId, true);
     if (!account) return { ok: false as const, code: INTEREST_ERRORS.gone };
-    const known = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from tag where id in (${ids}) and type in (${types})`,
-    );
+    const known = await repo.existingTagIds(tx, tagIds, INTEREST_TAG_TYPES);
     if (known.length !== tagIds.length) return { ok: false as const, code: INTEREST_ERRORS.unknownTag };
-    await tx.execute(
-      sql`delete from account_interest where account_id = ${input.accountId} and tag_id not in (${ids})`,
-    );
+    await repo.deleteInterestsExcept(tx, input.accountId, tagIds);
     // Kept in the order given: each new one a microsecond after the one before.
-    await tx.execute(sql`insert into account_interest (account_id, tag_id, created_at)
-        select ${input.accountId}, x.id, ${now}::timestamptz + (x.ord * interval '1 microsecond')
-        from unnest(array[${ids}]::int[]) with ordinality as x(id, ord)
-        on conflict do nothing`);
+    await repo.insertInterestsInOrder(tx, input.accountId, tagIds, now);
     return { ok: true as const, value: await listInterests({ ...ctx, db: tx }, input.accountId) };
   });
 }

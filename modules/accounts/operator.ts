@@ -1,22 +1,13 @@
-import { sql } from "drizzle-orm";
 import { PLAN_CODES, type PlanCode } from "#config/constants.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import * as repo from "./repo.ts";
+import { revokeAccountSessions } from "./tokens-repo.ts";
 
 /** What an operator does to an account from the command line (DECISIONS: Accounts, blocking). */
 export type OperatorResult = { ok: true; id: number; message: string } | { ok: false; message: string };
 
-const findAccount = async (ctx: Pick<ServiceContext, "db">, login: string) =>
-  (
-    await queryRows<{ id: number; email: string; plan: string; blocked: boolean; live: boolean }>(
-      ctx.db,
-      sql`select a.id, a.email, a.plan, a.blocked_at is not null as blocked,
-            exists (select 1 from subscription s where s.account_id = a.id and s.status in ('active', 'past_due')) as live
-          from account a
-          where (lower(a.email) = lower(${login}) or lower(a.username) = lower(${login})) and a.deleted_at is null`,
-    )
-  )[0];
+const findAccount = (ctx: Pick<ServiceContext, "db">, login: string) => repo.operatorAccount(ctx.db, login);
 
 /** Blocks an account (it can no longer log in; every session ends at once) or unblocks it. */
 export async function setBlocked(
@@ -28,13 +19,8 @@ export async function setBlocked(
   if (!account) return { ok: false, message: `no account with the e-mail or username ${login}` };
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`update account set blocked_at = ${blocked ? now : null}, updated_at = ${now} where id = ${account.id}`,
-    );
-    if (blocked)
-      await tx.execute(
-        sql`update auth_session set revoked_at = ${now} where account_id = ${account.id} and revoked_at is null`,
-      );
+    await repo.setAccountBlockedAt(tx, account.id, blocked ? now : null, now);
+    if (blocked) await revokeAccountSessions(tx, account.id, now);
   });
   return {
     ok: true,
@@ -61,9 +47,7 @@ export async function setPlan(
       ok: false,
       message: `${account.email} pays through a live subscription (${account.plan}); cancel or change that instead`,
     };
-  await ctx.db.execute(
-    sql`update account set plan = ${plan as PlanCode}, updated_at = ${ctx.clock.now()} where id = ${account.id}`,
-  );
+  await repo.setAccountPlan(ctx.db, account.id, plan as PlanCode, ctx.clock.now());
   return { ok: true, id: account.id, message: `${account.email}: plan ${account.plan} -> ${plan}` };
 }
 
@@ -85,10 +69,10 @@ export async function setRole(
     return { ok: false, message: `unknown role ${role}: one of ${ROLES.join(", ")}` };
   const account = await findAccount(ctx, login);
   if (!account) return { ok: false, message: `no account with the e-mail or username ${login}` };
-  const [row] = await queryRows<{ role: string }>(ctx.db, sql`select role from account where id = ${account.id}`);
+  const row = { role: (await repo.accountRole(ctx.db, account.id)) as string };
   if (row.role === role) return { ok: true, id: account.id, message: `${account.email} is already ${article(role)}` };
   await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`update account set role = ${role}, updated_at = ${ctx.clock.now()} where id = ${account.id}`);
+    await repo.setAccountRole(tx, account.id, role, ctx.clock.now());
     await recordAudit(
       { db: tx, clock: ctx.clock },
       {
@@ -121,12 +105,8 @@ export async function turnOffSecondFactor(
   const account = await findAccount(ctx, login);
   if (!account) return { ok: false, message: `no account with the e-mail or username ${login}` };
   const done = await ctx.db.transaction(async (tx) => {
-    const gone = await queryRows<{ n: number }>(
-      tx,
-      sql`delete from account_second_factor where account_id = ${account.id} returning 1 as n`,
-    );
-    await tx.execute(sql`delete from account_recovery_code where account_id = ${account.id}`);
-    if (gone.length)
+    const gone = await repo.deleteSecondFactor(tx, account.id);
+    if (gone)
       await recordAudit(
         { db: tx, clock: ctx.clock },
         {
@@ -137,7 +117,7 @@ export async function turnOffSecondFactor(
           after: { secondFactor: false },
         },
       );
-    return gone.length > 0;
+    return gone;
   });
   return {
     ok: true,

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import {
   type BillingContext,
   billingCustomerOf,
@@ -8,11 +7,12 @@ import {
 } from "#modules/billing/service.ts";
 import type { Storage } from "#modules/files/storage.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { checkCurrentPassword } from "./current-password.ts";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
+import * as repo from "./repo.ts";
 import { passwordIssue } from "./schemas.ts";
 import { type AccountResult, uniqueViolation } from "./service.ts";
+import * as tokens from "./tokens-repo.ts";
 
 /** The account's own settings (SPEC §3 account edit form, DECISIONS: Accounts). */
 
@@ -26,15 +26,8 @@ export const PROFILE_ERRORS = {
   failed: "account.settings.errors.failed",
 } as const;
 
-type Row = { id: number; email: string; password_hash: string; previous_password_hashes: string[] | null };
-
-async function lockedAccount(tx: ServiceContext["db"], accountId: number): Promise<Row | null> {
-  const [row] = await queryRows<Row>(
-    tx,
-    sql`select id, email, password_hash, previous_password_hashes from account
-        where id = ${accountId} and deleted_at is null for update`,
-  );
-  return row ?? null;
+async function lockedAccount(tx: ServiceContext["db"], accountId: number): Promise<repo.LiveAccount | null> {
+  return (await repo.liveAccount(tx, accountId, true)) ?? null;
 }
 
 /** Name and username. A username another account has (in any case) is refused with its own message. */
@@ -43,13 +36,13 @@ export async function updateProfile(
   input: { accountId: number; name: string; username: string },
 ): Promise<AccountResult<{ name: string; username: string }>> {
   try {
-    const rows = await queryRows<{ name: string; username: string }>(
-      ctx.db,
-      sql`update account set name = ${input.name}, username = ${input.username}, updated_at = ${ctx.clock.now()}
-          where id = ${input.accountId} and deleted_at is null returning name, username`,
-    );
-    if (!rows.length) return { ok: false, code: PROFILE_ERRORS.gone };
-    return { ok: true, value: rows[0] };
+    const row = await repo.updateNameAndUsername(ctx.db, input.accountId, {
+      name: input.name,
+      username: input.username,
+      now: ctx.clock.now(),
+    });
+    if (!row) return { ok: false, code: PROFILE_ERRORS.gone };
+    return { ok: true, value: row };
   } catch (error) {
     if (uniqueViolation(error) === "account_username_lower_idx")
       return { ok: false, code: PROFILE_ERRORS.usernameTaken, field: "username" };
@@ -66,14 +59,11 @@ export async function changePassword(
   ctx: ServiceContext,
   input: { accountId: number; sessionId: string; client?: string; current: string; password: string },
 ): Promise<AccountResult<null>> {
-  const [row] = await queryRows<Row>(
-    ctx.db,
-    sql`select id, email, password_hash, previous_password_hashes from account where id = ${input.accountId} and deleted_at is null`,
-  );
+  const row = await repo.liveAccount(ctx.db, input.accountId);
   if (!row) return { ok: false, code: PROFILE_ERRORS.gone };
   const refused = await checkCurrentPassword(ctx, {
     ...input,
-    stored: row.password_hash,
+    stored: row.passwordHash,
     password: input.current,
     wrong: { code: PROFILE_ERRORS.currentPassword, field: "current" },
   });
@@ -81,7 +71,7 @@ export async function changePassword(
   const issue =
     passwordIssue(input.password, row.email) ?? (isCommonPassword(input.password) ? PROFILE_ERRORS.common : null);
   if (issue) return { ok: false, code: issue, field: "password" };
-  const history = [row.password_hash, ...(row.previous_password_hashes ?? [])].slice(0, 3);
+  const history = [row.passwordHash, ...(row.previousPasswordHashes ?? [])].slice(0, 3);
   for (const old of history)
     if (await verifyPassword(old, input.password)) return { ok: false, code: PROFILE_ERRORS.reused, field: "password" };
   const hash = await hashPassword(input.password);
@@ -89,18 +79,12 @@ export async function changePassword(
   return ctx.db.transaction(async (tx) => {
     // Two changes at once: the second finds the hash it checked replaced, and changes nothing.
     const locked = await lockedAccount(tx, input.accountId);
-    if (!locked || locked.password_hash !== row.password_hash)
+    if (!locked || locked.passwordHash !== row.passwordHash)
       return { ok: false as const, code: PROFILE_ERRORS.currentPassword, field: "current" };
-    await tx.execute(sql`update account set password_hash = ${hash},
-        previous_password_hashes = array[${sql.join(
-          history.slice(0, 2).map((h) => sql`${h}`),
-          sql`, `,
-        )}]::text[], updated_at = ${now} where id = ${input.accountId}`);
-    await tx.execute(sql`update auth_session set revoked_at = ${now}
-        where account_id = ${input.accountId} and revoked_at is null and id <> ${input.sessionId}`);
+    await repo.setPasswordHash(tx, input.accountId, { hash, previous: history.slice(0, 2), now, verify: false });
+    await tokens.revokeAccountSessions(tx, input.accountId, now, { exceptId: input.sessionId });
     // Reset links asked for before the change stop working too.
-    await tx.execute(sql`update email_token set used_at = ${now}
-        where account_id = ${input.accountId} and purpose = 'reset' and used_at is null`);
+    await tokens.spendAccountTokens(tx, input.accountId, now, ["reset"]);
     return { ok: true as const, value: null };
   });
 }
@@ -115,14 +99,11 @@ export async function deleteAccount(
   ctx: BillingContext & { storage?: Storage },
   input: { accountId: number; password: string; sessionId?: string; client?: string },
 ): Promise<AccountResult<null>> {
-  const [row] = await queryRows<Row>(
-    ctx.db,
-    sql`select id, email, password_hash, previous_password_hashes from account where id = ${input.accountId} and deleted_at is null`,
-  );
+  const row = await repo.liveAccount(ctx.db, input.accountId);
   if (!row) return { ok: false, code: PROFILE_ERRORS.gone };
   const refused = await checkCurrentPassword(ctx, {
     ...input,
-    stored: row.password_hash,
+    stored: row.passwordHash,
     wrong: { code: PROFILE_ERRORS.password, field: "password" },
   });
   if (refused) return refused;
@@ -130,29 +111,14 @@ export async function deleteAccount(
   const gone = `deleted-${input.accountId}-${randomBytes(4).toString("hex")}`;
   const result = await ctx.db.transaction(async (tx) => {
     if (!(await lockedAccount(tx, input.accountId))) return { ok: false as const, code: PROFILE_ERRORS.gone };
-    const [pic] = await queryRows<{ avatar_key: string | null }>(
-      tx,
-      sql`select avatar_key from account where id = ${input.accountId}`,
-    );
+    const avatarKey = await repo.accountAvatarKey(tx, input.accountId);
     const customer = await billingCustomerOf(tx, input.accountId);
     const refused = await closeBillingForDeletion(ctx, tx, input.accountId);
     if (refused) return { ok: false as const, code: refused.code };
-    for (const table of [
-      "favorite_folder",
-      "favorite",
-      "account_interest",
-      "account_identity",
-      "email_token",
-      "auth_session_device",
-      "auth_session",
-    ])
-      await tx.execute(sql`delete from ${sql.identifier(table)} where account_id = ${input.accountId}`);
-    await tx.execute(sql`delete from login_backoff where key like ${`${input.accountId}|%`}`);
-    await tx.execute(sql`update account set email = ${`${gone}@deleted.invalid`}, username = ${gone}, name = '',
-        password_hash = '!', previous_password_hashes = '{}', plan = 'FREE', avatar_key = null,
-        deleted_at = ${now}, updated_at = ${now}
-        where id = ${input.accountId}`);
-    return { ok: true as const, value: null, avatarKey: pic?.avatar_key ?? null, customer };
+    await repo.deleteAccountData(tx, input.accountId);
+    await tokens.clearAccountLoginBackoff(tx, input.accountId);
+    await repo.anonymiseAccount(tx, input.accountId, gone, now);
+    return { ok: true as const, value: null, avatarKey: avatarKey ?? null, customer };
   });
   if (!result.ok) return result;
   // The provider's customer record goes once the account is gone; if the provider is away, a job retries.

@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { ACCOUNT_LIMITS, AUTH, CAPTCHA, DEMO_ACCOUNTS, type Locale, type PlanCode } from "#config/constants.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { hasControl } from "#modules/shared/checks.ts";
 import { localePath } from "#modules/shared/i18n.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { avatarUrl } from "./avatar.ts";
 import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
+import * as repo from "./repo.ts";
 import { passwordIssue, type SignupInput } from "./schemas.ts";
+import * as tokens from "./tokens-repo.ts";
 import type { AccountView } from "./view.ts";
 
 /** What account services need beyond the database: mail, the site's address and the messages. */
@@ -20,11 +20,7 @@ const MAIL_COOLDOWN_SECONDS = 60;
 /** Whether a link of this purpose was mailed to the account very recently. */
 export async function recentlyMailed(ctx: ServiceContext, accountId: number, purpose: string): Promise<boolean> {
   const since = new Date(ctx.clock.now().getTime() - MAIL_COOLDOWN_SECONDS * 1000);
-  const rows = await queryRows<{ n: number }>(
-    ctx.db,
-    sql`select 1 as n from email_token where account_id = ${accountId} and purpose = ${purpose} and created_at > ${since} limit 1`,
-  );
-  return rows.length > 0;
+  return tokens.hasEmailTokenSince(ctx.db, accountId, purpose, since);
 }
 
 /** Runs a task now (awaited) or later, as the context says; failures of later tasks are logged. */
@@ -51,19 +47,11 @@ export type AccountResult<V> =
 export const EMAIL_PURPOSE = { verify: "verify", reset: "reset", emailChange: "email-change" } as const;
 export const digest = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-type AccountRow = {
-  id: number;
-  name: string;
-  username: string;
-  email: string;
-  plan: string;
-  locale: string;
-  password_hash: string;
-  verified_at: Date | null;
-  blocked_at: Date | null;
-  avatar_key?: string | null;
-  role: string;
-};
+/** The account as its row holds it (the columns the view is made from). */
+type AccountRow = Pick<
+  repo.AccountRow,
+  "id" | "name" | "username" | "email" | "plan" | "locale" | "verifiedAt" | "blockedAt" | "role"
+> & { avatarKey?: string | null };
 
 export function reshapeAccount(row: AccountRow): AccountView {
   return {
@@ -73,8 +61,8 @@ export function reshapeAccount(row: AccountRow): AccountView {
     email: row.email,
     plan: row.plan as PlanCode,
     locale: row.locale === "es" ? "es" : "en",
-    verified: row.verified_at !== null,
-    avatarUrl: avatarUrl(row.avatar_key),
+    verified: row.verifiedAt !== null,
+    avatarUrl: avatarUrl(row.avatarKey),
     role: row.role === "operator" ? "operator" : "member",
   };
 }
@@ -96,14 +84,7 @@ async function freeUsername(ctx: ServiceContext, email: string): Promise<string>
       .replace(/[^a-z0-9_.-]/g, "")
       .slice(0, 24) || "user";
   const stem = base.length >= 3 ? base : `${base}user`.slice(0, 24);
-  const taken = new Set(
-    (
-      await queryRows<{ u: string }>(
-        ctx.db,
-        sql`select lower(username) as u from account where lower(username) like ${`${stem}%`} limit 1000`,
-      )
-    ).map((r) => r.u),
-  );
+  const taken = new Set(await repo.usernamesLike(ctx.db, stem));
   if (!taken.has(stem)) return stem;
   for (let n = 2; n < 10_000; n++) if (!taken.has(`${stem}${n}`)) return `${stem}${n}`;
   return `${stem}${randomBytes(3).toString("hex")}`;
@@ -113,8 +94,13 @@ async function freeUsername(ctx: ServiceContext, email: string): Promise<string>
 async function newEmailToken(ctx: ServiceContext, accountId: number, purpose: string, seconds: number) {
   const token = randomBytes(24).toString("base64url");
   const now = ctx.clock.now();
-  await ctx.db.execute(sql`insert into email_token (token_hash, account_id, purpose, expires_at, created_at)
-    values (${digest(token)}, ${accountId}, ${purpose}, ${new Date(now.getTime() + seconds * 1000)}, ${now})`);
+  await tokens.insertEmailToken(ctx.db, {
+    tokenHash: digest(token),
+    accountId,
+    purpose,
+    expiresAt: new Date(now.getTime() + seconds * 1000),
+    createdAt: now,
+  });
   return token;
 }
 
@@ -200,13 +186,7 @@ export async function signUp(ctx: SignupContext, input: SignupRequest): Promise<
   const email = input.email.trim();
   if (isCommonPassword(input.password)) return { ok: false, code: "auth.errors.passwordCommon", field: "password" };
   const passwordHash = await hashPassword(input.password);
-  const registered = async () => {
-    const [owner] = await queryRows<{ email: string; locale: string }>(
-      ctx.db,
-      sql`select email, locale from account where lower(email) = lower(${email})`,
-    );
-    return owner;
-  };
+  const registered = () => repo.emailOwner(ctx.db, email);
   /** The answer for an address that is taken: its owner is told, and the visitor sees what a new address gets. */
   const tellOwner = async (owner: { email: string; locale: string }): Promise<AccountResult<null>> => {
     try {
@@ -226,13 +206,15 @@ export async function signUp(ctx: SignupContext, input: SignupRequest): Promise<
     const base = await freeUsername(ctx, email);
     const username = attempt === 0 ? base : `${base.slice(0, 24)}${randomBytes(2).toString("hex")}`;
     try {
-      const [row] = await queryRows<{ id: number }>(
-        ctx.db,
-        sql`insert into account (email, username, name, password_hash, locale, plan, created_at, updated_at)
-            values (${email}, ${username}, ${input.name.trim()}, ${passwordHash}, ${ctx.locale}, 'FREE', ${now}, ${now})
-            returning id`,
-      );
-      id = row.id;
+      id = await repo.insertAccount(ctx.db, {
+        email,
+        username,
+        name: input.name.trim(),
+        passwordHash,
+        locale: ctx.locale,
+        createdAt: now,
+        updatedAt: now,
+      });
     } catch (error) {
       const violated = uniqueViolation(error);
       if (violated === "account_email_lower_idx") {
@@ -248,7 +230,7 @@ export async function signUp(ctx: SignupContext, input: SignupRequest): Promise<
   } catch (error) {
     ctx.log.error("verification mail not sent", { accountId: id, error });
     // Nothing half made is left behind: the address can be registered again.
-    await ctx.db.execute(sql`delete from account where id = ${id} and verified_at is null`);
+    await repo.deleteUnverifiedAccount(ctx.db, id);
     return { ok: false, code: "auth.errors.registrationFailed" };
   }
   return { ok: true, value: null };
@@ -256,11 +238,8 @@ export async function signUp(ctx: SignupContext, input: SignupRequest): Promise<
 
 /** Sends a fresh verification link to an unverified account. Says nothing about unknown addresses. */
 export async function resendVerification(ctx: AccountContext, email: string): Promise<AccountResult<null>> {
-  const [row] = await queryRows<AccountRow>(
-    ctx.db,
-    sql`select * from account where lower(email) = lower(${email.trim()}) and blocked_at is null`,
-  );
-  if (row && !row.verified_at && !(await recentlyMailed(ctx, row.id, EMAIL_PURPOSE.verify))) {
+  const row = await repo.unblockedAccountByEmail(ctx.db, email.trim());
+  if (row && !row.verifiedAt && !(await recentlyMailed(ctx, row.id, EMAIL_PURPOSE.verify))) {
     const sent = await deliver(ctx, "verification mail", () => sendVerification(ctx, row, ctx.locale));
     if (!sent) return { ok: false, code: "auth.errors.sendFailed" };
   }
@@ -272,24 +251,15 @@ export async function verifyEmail(ctx: ServiceContext, token: string): Promise<A
   if (!token || token.length > 100) return { ok: false, code: "auth.errors.confirmationInvalid" };
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const [row] = await queryRows<{ account_id: number; expires_at: Date; used_at: Date | null }>(
-      tx as never,
-      sql`select account_id, expires_at, used_at from email_token
-          where token_hash = ${digest(token)} and purpose = ${EMAIL_PURPOSE.verify} for update`,
-    );
+    const row = await tokens.emailTokenByHash(tx, digest(token), EMAIL_PURPOSE.verify, true);
     if (!row) return { ok: false as const, code: "auth.errors.confirmationInvalid" };
-    const [account] = await queryRows<{ verified_at: Date | null }>(
-      tx as never,
-      sql`select verified_at from account where id = ${row.account_id}`,
-    );
+    const verifiedAt = await repo.accountVerifiedAt(tx, row.accountId);
     // Following a link again after it worked is not an error: the account is verified.
-    if (row.used_at && account?.verified_at) return { ok: true as const, value: { accountId: row.account_id } };
-    if (row.used_at || new Date(row.expires_at) <= now) return { ok: false as const, code: "auth.errors.linkOutdated" };
-    await tx.execute(sql`update email_token set used_at = ${now} where token_hash = ${digest(token)}`);
-    await tx.execute(
-      sql`update account set verified_at = coalesce(verified_at, ${now}), updated_at = ${now} where id = ${row.account_id}`,
-    );
-    return { ok: true as const, value: { accountId: row.account_id } };
+    if (row.usedAt && verifiedAt) return { ok: true as const, value: { accountId: row.accountId } };
+    if (row.usedAt || new Date(row.expiresAt) <= now) return { ok: false as const, code: "auth.errors.linkOutdated" };
+    await tokens.markEmailTokenUsed(tx, digest(token), now);
+    await repo.markAccountVerified(tx, row.accountId, now);
+    return { ok: true as const, value: { accountId: row.accountId } };
   });
 }
 
@@ -316,10 +286,7 @@ export async function authenticate(
   if (!login || !input.password) return { ok: false, code: "auth.errors.fillAll" };
   // No e-mail or username holds a control character (and PostgreSQL cannot compare a NUL).
   if (hasControl(login)) return { ok: false, code: "auth.errors.invalidLogin" };
-  const [row] = await queryRows<AccountRow>(
-    ctx.db,
-    sql`select * from account where lower(email) = lower(${login}) or lower(username) = lower(${login}) limit 1`,
-  );
+  const row = await repo.accountByLogin(ctx.db, login);
   // The resolved account, whichever login named it (e-mail or username share the count).
   const backoffKey = row && input.client ? loginBackoffKey(row.id, input.client) : null;
   const now = ctx.clock.now();
@@ -331,16 +298,16 @@ export async function authenticate(
     const wait = await input.guesses(row.id);
     if (wait !== null && backoff.failed) return { ok: false, code: "auth.errors.rateLimited", seconds: wait };
   }
-  const ok = await verifyPassword(row?.password_hash ?? (await decoyHash()), input.password);
+  const ok = await verifyPassword(row?.passwordHash ?? (await decoyHash()), input.password);
   if (!row || !ok) {
     if (backoffKey) await recordLoginFailure(ctx, backoffKey, now);
     return { ok: false, code: "auth.errors.invalidLogin" };
   }
-  if (backoffKey) await ctx.db.execute(sql`delete from login_backoff where key = ${backoffKey}`);
+  if (backoffKey) await tokens.clearLoginBackoff(ctx.db, backoffKey);
   // The demo accounts' password is published: they open only where demo mode answers this client.
   if (isDemoAccount(row.email) && !input.demoLogins) return { ok: false, code: "auth.errors.demoLocalOnly" };
-  if (row.blocked_at) return { ok: false, code: "auth.errors.blocked" };
-  if (!row.verified_at) return { ok: false, code: "auth.errors.notVerified" };
+  if (row.blockedAt) return { ok: false, code: "auth.errors.blocked" };
+  if (!row.verifiedAt) return { ok: false, code: "auth.errors.notVerified" };
   return { ok: true, value: reshapeAccount(row) };
 }
 
@@ -357,28 +324,18 @@ export async function loginBackoff(
   key: string,
   now: Date,
 ): Promise<{ failed: boolean; wait: number }> {
-  const [b] = await queryRows<{ next_at: Date | string }>(
-    ctx.db,
-    sql`select next_at from login_backoff where key = ${key}`,
-  );
-  if (!b) return { failed: false, wait: 0 };
-  return { failed: true, wait: Math.max(0, Math.ceil((new Date(b.next_at).getTime() - now.getTime()) / 1000)) };
+  const nextAt = await tokens.loginBackoffNextAt(ctx.db, key);
+  if (!nextAt) return { failed: false, wait: 0 };
+  return { failed: true, wait: Math.max(0, Math.ceil((new Date(nextAt).getTime() - now.getTime()) / 1000)) };
 }
 
 /** One more wrong password for an account from a client: past the free ones, the next try waits 2^n seconds. */
 export async function recordLoginFailure(ctx: ServiceContext, key: string, now: Date) {
-  const [row] = await queryRows<{ failures: number }>(
-    ctx.db,
-    sql`insert into login_backoff (key, failures, next_at, updated_at) values (${key}, 1, ${now}, ${now})
-        on conflict (key) do update set failures = login_backoff.failures + 1, updated_at = ${now}
-        returning failures`,
-  );
-  const over = Number(row.failures) - AUTH.freeLoginFailures;
+  const failures = await tokens.countLoginFailure(ctx.db, key, now);
+  const over = failures - AUTH.freeLoginFailures;
   if (over <= 0) return;
   const seconds = Math.min(AUTH.maxLoginBackoffSeconds, 2 ** over);
-  await ctx.db.execute(
-    sql`update login_backoff set next_at = ${new Date(now.getTime() + seconds * 1000)} where key = ${key}`,
-  );
+  await tokens.setLoginBackoffNextAt(ctx.db, key, new Date(now.getTime() + seconds * 1000));
 }
 
 /** The account behind a live session, or null (unknown, blocked, or the session was ended). */
@@ -386,19 +343,13 @@ export async function getSessionAccount(
   ctx: Pick<ServiceContext, "db">,
   claims: { accountId: number; sessionId: string },
 ): Promise<AccountView | null> {
-  const [row] = await queryRows<AccountRow>(
-    ctx.db,
-    sql`select a.* from account a join auth_session s on s.account_id = a.id
-        where a.id = ${claims.accountId} and s.id = ${claims.sessionId} and s.revoked_at is null and a.blocked_at is null and a.deleted_at is null`,
-  );
+  const row = await repo.sessionAccount(ctx.db, claims.accountId, claims.sessionId);
   return row ? reshapeAccount(row) : null;
 }
 
 /** Saves the language of a signed-in account (language switch, SPEC §4). */
 export async function setAccountLocale(ctx: ServiceContext, accountId: number, locale: Locale): Promise<void> {
-  await ctx.db.execute(
-    sql`update account set locale = ${locale}, updated_at = ${ctx.clock.now()} where id = ${accountId}`,
-  );
+  await repo.updateAccountLocale(ctx.db, accountId, locale, ctx.clock.now());
 }
 
 /** Creates a verified account directly (demo accounts, tests). */
@@ -407,14 +358,18 @@ export async function createVerifiedAccount(
   input: { email: string; username: string; name: string; password: string; plan?: PlanCode; blocked?: boolean },
 ): Promise<number> {
   const now = ctx.clock.now();
-  const [row] = await queryRows<{ id: number }>(
-    ctx.db,
-    sql`insert into account (email, username, name, password_hash, plan, verified_at, blocked_at, created_at, updated_at)
-        values (${input.email}, ${input.username}, ${input.name}, ${await hashPassword(input.password)},
-                ${input.plan ?? "FREE"}, ${now}, ${input.blocked ? now : null}, ${now}, ${now})
-        on conflict do nothing returning id`,
-  );
-  return row?.id ?? 0;
+  const id = await repo.insertVerifiedAccount(ctx.db, {
+    email: input.email,
+    username: input.username,
+    name: input.name,
+    passwordHash: await hashPassword(input.password),
+    plan: input.plan ?? "FREE",
+    verifiedAt: now,
+    blockedAt: input.blocked ? now : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return id ?? 0;
 }
 
 /**
@@ -422,10 +377,7 @@ export async function createVerifiedAccount(
  * addresses get the same answer and no mail, so the page reveals nothing.
  */
 export async function requestPasswordReset(ctx: AccountContext, email: string): Promise<AccountResult<null>> {
-  const [row] = await queryRows<AccountRow>(
-    ctx.db,
-    sql`select * from account where lower(email) = lower(${email.trim()}) and blocked_at is null`,
-  );
+  const row = await repo.unblockedAccountByEmail(ctx.db, email.trim());
   if (!row || (await recentlyMailed(ctx, row.id, EMAIL_PURPOSE.reset))) return { ok: true, value: null };
   const sent = await deliver(ctx, "password reset mail", async () => {
     const token = await newEmailToken(ctx, row.id, EMAIL_PURPOSE.reset, AUTH.resetLinkHours * 3600);
@@ -456,11 +408,8 @@ export async function requestPasswordReset(ctx: AccountContext, email: string): 
 /** Whether a reset link can still be used (the change-password page checks before showing its form). */
 export async function checkResetLink(ctx: ServiceContext, token: string): Promise<AccountResult<null>> {
   if (!token || token.length > 100) return { ok: false, code: "auth.errors.linkOutdated" };
-  const [row] = await queryRows<{ expires_at: Date; used_at: Date | null }>(
-    ctx.db,
-    sql`select expires_at, used_at from email_token where token_hash = ${digest(token)} and purpose = ${EMAIL_PURPOSE.reset}`,
-  );
-  if (!row || row.used_at || new Date(row.expires_at) <= ctx.clock.now())
+  const row = await tokens.emailTokenByHash(ctx.db, digest(token), EMAIL_PURPOSE.reset);
+  if (!row || row.usedAt || new Date(row.expiresAt) <= ctx.clock.now())
     return { ok: false, code: "auth.errors.linkOutdated" };
   return { ok: true, value: null };
 }
@@ -476,41 +425,29 @@ export async function resetPassword(
   const link = await checkResetLink(ctx, input.token);
   if (!link.ok) return link;
   const now = ctx.clock.now();
-  const [row] = await queryRows<AccountRow & { previous_password_hashes: string[]; account_id: number }>(
-    ctx.db,
-    sql`select a.*, e.account_id from email_token e join account a on a.id = e.account_id
-        where e.token_hash = ${digest(input.token)}`,
-  );
+  const row = await repo.accountByEmailToken(ctx.db, digest(input.token));
   if (!row) return { ok: false, code: "auth.errors.linkOutdated" };
   const issue =
     passwordIssue(input.password, row.email) ??
     (isCommonPassword(input.password) ? "auth.errors.passwordCommon" : null);
   if (issue) return { ok: false, code: issue, field: "password" };
-  for (const old of [row.password_hash, ...(row.previous_password_hashes ?? [])].slice(0, 3)) {
+  for (const old of [row.passwordHash, ...(row.previousPasswordHashes ?? [])].slice(0, 3)) {
     if (await verifyPassword(old, input.password))
       return { ok: false, code: "auth.errors.passwordReused", field: "password" };
   }
   const hash = await hashPassword(input.password);
   const done = await ctx.db.transaction(async (tx) => {
     // The link is spent first, so two submissions at once change the password once.
-    const spent = await queryRows<{ n: number }>(
-      tx as never,
-      sql`update email_token set used_at = ${now} where token_hash = ${digest(input.token)} and used_at is null returning 1 as n`,
-    );
-    if (!spent.length) return false;
-    await tx.execute(sql`update account set password_hash = ${hash},
-        previous_password_hashes = array[${sql.join(
-          [row.password_hash, ...(row.previous_password_hashes ?? [])].slice(0, 2).map((h) => sql`${h}`),
-          sql`, `,
-        )}]::text[],
-        verified_at = coalesce(verified_at, ${now}), updated_at = ${now} where id = ${row.id}`);
+    if (!(await tokens.spendEmailToken(tx, digest(input.token), now))) return false;
+    await repo.setPasswordHash(tx, row.id, {
+      hash,
+      previous: [row.passwordHash, ...(row.previousPasswordHashes ?? [])].slice(0, 2),
+      now,
+      verify: true,
+    });
     // Other reset links of the account stop working too.
-    await tx.execute(
-      sql`update email_token set used_at = ${now} where account_id = ${row.id} and purpose = ${EMAIL_PURPOSE.reset} and used_at is null`,
-    );
-    await tx.execute(
-      sql`update auth_session set revoked_at = ${now} where account_id = ${row.id} and revoked_at is null`,
-    );
+    await tokens.spendAccountTokens(tx, row.id, now, [EMAIL_PURPOSE.reset]);
+    await tokens.revokeAccountSessions(tx, row.id, now);
     return true;
   });
   if (!done) return { ok: false, code: "auth.errors.linkOutdated" };
@@ -559,18 +496,14 @@ export async function signInWithIdentity(
   identity: ExternalIdentity,
 ): Promise<AccountResult<AccountView>> {
   const failed = { ok: false as const, code: `auth.errors.${identity.provider}Failed` };
-  const [linked] = await queryRows<AccountRow>(
-    ctx.db,
-    sql`select a.* from account_identity i join account a on a.id = i.account_id
-        where i.provider = ${identity.provider} and i.subject = ${identity.subject}`,
-  );
+  const linked = await repo.accountByIdentity(ctx.db, identity.provider, identity.subject);
   if (linked)
-    return linked.blocked_at ? { ok: false, code: "auth.errors.blocked" } : { ok: true, value: reshapeAccount(linked) };
+    return linked.blockedAt ? { ok: false, code: "auth.errors.blocked" } : { ok: true, value: reshapeAccount(linked) };
   const email = identity.email?.trim() ?? "";
   if (!email || !identity.emailVerified || email.length > ACCOUNT_LIMITS.emailMax) return failed;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      return await ctx.db.transaction(async (tx) => linkOrCreate(ctx, tx as never, identity, email));
+      return await ctx.db.transaction(async (tx) => linkOrCreate(ctx, tx, identity, email));
     } catch (error) {
       // Two first sign-ins at once: the other one created the account; look again.
       if (!uniqueViolation(error)) throw error;
@@ -586,34 +519,35 @@ async function linkOrCreate(
   email: string,
 ): Promise<AccountResult<AccountView>> {
   const now = ctx.clock.now();
-  let [found] = await queryRows<AccountRow>(
-    db,
-    sql`select * from account where lower(email) = lower(${email}) for update`,
-  );
-  if (found?.blocked_at) return { ok: false, code: "auth.errors.blocked" };
-  if (found?.verified_at && !providerOwnsAddress(identity, email))
+  let found = await repo.lockAccountByEmail(db, email);
+  if (found?.blockedAt) return { ok: false, code: "auth.errors.blocked" };
+  if (found?.verifiedAt && !providerOwnsAddress(identity, email))
     return { ok: false, code: `auth.errors.${identity.provider}LinkRefused` };
   const unusable = `!${randomBytes(24).toString("base64url")}`;
   if (!found) {
     const name = (identity.name?.trim() || email.split("@")[0]).slice(0, ACCOUNT_LIMITS.nameMax);
-    [found] = await queryRows<AccountRow>(
-      db,
-      sql`insert into account (email, username, name, password_hash, locale, plan, verified_at, created_at, updated_at)
-          values (${email}, ${await freeUsername({ ...ctx, db }, email)}, ${name}, ${unusable},
-                  ${ctx.locale}, 'FREE', ${now}, ${now}, ${now})
-          returning *`,
-    );
-  } else if (!found.verified_at) {
+    found = await repo.insertIdentityAccount(db, {
+      email,
+      username: await freeUsername({ ...ctx, db }, email),
+      name,
+      passwordHash: unusable,
+      locale: ctx.locale,
+      verifiedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } else if (!found.verifiedAt) {
     // Whoever registered this address never proved it: their password and links stop working.
-    await db.execute(sql`update account set verified_at = ${now}, password_hash = ${unusable},
-        previous_password_hashes = '{}'::text[], updated_at = ${now} where id = ${found.id}`);
-    await db.execute(sql`update email_token set used_at = ${now} where account_id = ${found.id} and used_at is null`);
-    await db.execute(
-      sql`update auth_session set revoked_at = ${now} where account_id = ${found.id} and revoked_at is null`,
-    );
-    found = { ...found, verified_at: now, password_hash: unusable };
+    await repo.takeOverUnverifiedAccount(db, found.id, unusable, now);
+    await tokens.spendAccountTokens(db, found.id, now);
+    await tokens.revokeAccountSessions(db, found.id, now);
+    found = { ...found, verifiedAt: now, passwordHash: unusable };
   }
-  await db.execute(sql`insert into account_identity (provider, subject, account_id, created_at)
-      values (${identity.provider}, ${identity.subject}, ${found.id}, ${now}) on conflict do nothing`);
+  await repo.linkIdentity(db, {
+    provider: identity.provider,
+    subject: identity.subject,
+    accountId: found.id,
+    createdAt: now,
+  });
   return { ok: true, value: reshapeAccount(found) };
 }
