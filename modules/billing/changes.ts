@@ -17,18 +17,18 @@ import {
   saveCard,
   type Tx,
 } from "./common.ts";
+import { voidOpenInvoices } from "./invoices-repo.ts";
+import { detachCard } from "./payments-repo.ts";
 import { isPaidPlan, planChange } from "./plans.ts";
 import type { CardSource, Refusal } from "./provider.ts";
 import { quotePlan, upgrade } from "./purchase.ts";
 import { endSubscription, payOpenInvoice } from "./renewals.ts";
 import {
-  detachCard,
   setSubscriptionCancelled,
   setSubscriptionCancelReason,
   setSubscriptionCard,
   setSubscriptionPendingPlan,
   setSubscriptionRenewed,
-  voidOpenInvoices,
 } from "./repo.ts";
 
 /** Runs a change on the account's live subscription, locked. */

@@ -4,15 +4,10 @@
  */
 import type { Db } from "#db/client.server.ts";
 import { type BillingContext, liveSubscription, reach, refused, type Tx } from "./common.ts";
+import { anonymiseInvoiceBuyers, voidOpenInvoices } from "./invoices-repo.ts";
+import { deleteProfile, detachAccountCards, selectProfileCustomer } from "./payments-repo.ts";
 import type { Refusal } from "./provider.ts";
 import { endSubscription } from "./renewals.ts";
-import {
-  anonymiseInvoiceBuyers,
-  deleteProfile,
-  detachAccountCards,
-  selectProfileCustomer,
-  voidOpenInvoices,
-} from "./repo.ts";
 
 /**
  * Account deletion (DECISIONS: Accounts), inside the deletion's transaction with the account locked: a

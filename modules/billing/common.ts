@@ -7,18 +7,14 @@ import type { Locale, PaidPlanCode, PlanCode } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import type { InvoiceLine } from "./invoices.ts";
+import { insertCard, insertPayment, selectAttempt, selectCard, selectProfile } from "./payments-repo.ts";
 import { type CardSource, type Charged, PAYMENT_ERRORS, type PaymentProvider, type Refusal } from "./provider.ts";
 import {
   type CardRow,
-  insertCard,
-  insertPayment,
   lockAccountRow,
   type ProfileRow,
   type SubscriptionRow,
-  selectAttempt,
-  selectCard,
   selectLiveSubscription,
-  selectProfile,
   updateAccountPlan,
 } from "./repo.ts";
 

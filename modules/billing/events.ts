@@ -2,8 +2,9 @@
  * The payment provider's events (webhooks) applied to subscriptions and payments.
  */
 import type { BillingContext } from "./common.ts";
+import { billingEventSeen, insertBillingEvent } from "./payments-repo.ts";
 import { advanceSubscription } from "./renewals.ts";
-import { billingEventSeen, insertBillingEvent, subscriptionIdByProviderRef } from "./repo.ts";
+import { subscriptionIdByProviderRef } from "./repo.ts";
 
 /**
  * A provider's webhook event: applied at most once per event id, and only as a nudge. The subscription

@@ -1,8 +1,8 @@
 import { BILLING, type Locale, type PaidPlanCode } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import type { ServiceContext } from "#modules/scope.ts";
+import { insertInvoice, nextInvoiceSequence, selectBuyer } from "./invoices-repo.ts";
 import { selectOwnInvoice } from "./reads-repo.ts";
-import { insertInvoice, nextInvoiceSequence, selectBuyer } from "./repo.ts";
 
 /** A line of an invoice: the plan for a period, or the credit for the unused part of the plan before. */
 export type InvoiceLine = {

@@ -24,18 +24,17 @@ import {
   type Tx,
 } from "./common.ts";
 import { issueInvoice } from "./invoices.ts";
-import { unusedCredit } from "./periods.ts";
-import { isPaidPlan, type PlanChange, planChange, planCode, planInfo } from "./plans.ts";
-import { type CardSource, type Charged, PAYMENT_ERRORS, type PaymentProvider } from "./provider.ts";
 import {
-  applySubscriptionUpgrade,
   failPendingPayment,
-  insertSubscription,
   selectNewestCard,
   selectPaymentProviderRef,
   settlePendingPayment,
   upsertProfile,
-} from "./repo.ts";
+} from "./payments-repo.ts";
+import { unusedCredit } from "./periods.ts";
+import { isPaidPlan, type PlanChange, planChange, planCode, planInfo } from "./plans.ts";
+import { type CardSource, type Charged, PAYMENT_ERRORS, type PaymentProvider } from "./provider.ts";
+import { applySubscriptionUpgrade, insertSubscription } from "./repo.ts";
 import { type CardFormInput, type PaymentInput, parseExpiry } from "./schemas.ts";
 
 /** Billing details as the payment form and GraphQL take them. */

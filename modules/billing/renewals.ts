@@ -17,6 +17,7 @@ import {
   type Tx,
 } from "./common.ts";
 import { issueInvoice } from "./invoices.ts";
+import { markInvoicePaid, selectOpenInvoice, voidInvoice } from "./invoices-repo.ts";
 import { addDays, nextPeriodEnd, periodBoundary } from "./periods.ts";
 import { planInfo } from "./plans.ts";
 import { type Charged, PAYMENT_ERRORS, type Refusal, type Renewal } from "./provider.ts";
@@ -25,14 +26,11 @@ import {
   applySubscriptionPeriod,
   dueSubscriptionIds,
   lockSubscription,
-  markInvoicePaid,
-  selectOpenInvoice,
   setSubscriptionAnchor,
   setSubscriptionEnded,
   setSubscriptionPastDue,
   setSubscriptionRetry,
   subscriptionAccountId,
-  voidInvoice,
 } from "./repo.ts";
 
 /**

@@ -6,24 +6,23 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
-import { selectInvoicesPage, selectOverview, selectPaymentsPage } from "./reads-repo.ts";
+import { anonymiseInvoiceBuyers, insertInvoice, nextInvoiceSequence, selectBuyer } from "./invoices-repo.ts";
 import {
-  anonymiseInvoiceBuyers,
-  applySubscriptionPeriod,
-  dueSubscriptionIds,
   insertCard,
-  insertInvoice,
   insertPayment,
-  insertSubscription,
-  lockAccountRow,
-  lockSubscription,
-  nextInvoiceSequence,
-  selectBuyer,
   selectCard,
-  selectLiveSubscription,
   selectNewestCard,
   selectProfile,
   upsertProfile,
+} from "./payments-repo.ts";
+import { selectInvoicesPage, selectOverview, selectPaymentsPage } from "./reads-repo.ts";
+import {
+  applySubscriptionPeriod,
+  dueSubscriptionIds,
+  insertSubscription,
+  lockAccountRow,
+  lockSubscription,
+  selectLiveSubscription,
 } from "./repo.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
