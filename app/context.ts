@@ -1,97 +1,11 @@
 import { createContext } from "react-router";
-import type { Locale } from "#config/constants.ts";
-import type { AccountContext, AccountView } from "#modules/accounts/service.ts";
-import type { CaptchaCheck, CaptchaWidget } from "#modules/auth/captcha.ts";
-import type { TotpContext } from "#modules/auth/totp.ts";
-import type { BillingContext } from "#modules/billing/service.ts";
-import type { FileContext } from "#modules/files/service.ts";
-import type { ServiceContext } from "#modules/scope.ts";
-import type { TemplateImportContext } from "#modules/templates/import.ts";
-import type { RequestContext } from "#server/context.ts";
-import type { Services } from "#server/services.server.ts";
+import type { Viewer } from "#modules/accounts/view.ts";
+import type { AppLoadContext } from "#server/load-context.ts";
 
-/** What the Hono server hands to every loader and action. */
-export type AppLoadContext = {
-  services: Services;
-  /** Absolute origin for canonical URLs, e.g. https://slidenest.example. */
-  origin: string;
-  /** The request as the server resolved it once: id, nonce, language, HTTPS, client, viewer. */
-  request: RequestContext;
-  requestId: string;
-  nonce: string;
-  /** Builds the service context for a locale. */
-  serviceContext(locale: Locale): ServiceContext;
-  fileContext(): FileContext;
-  /** The template import's context (storage, the render queue), for the operator's template form. */
-  templateContext(): TemplateImportContext;
-  /** Service context with mail, for account services. */
-  accountContext(locale: Locale): AccountContext;
-  /** The signed-in account, or null for a guest. */
-  viewer: AccountView | null;
-  /**
-   * Whether outgoing mail is listed at /outbox: the embedded demo only (no SMTP, no DATABASE_URL).
-   * Anywhere else the page would hand out other people's links, so it does not exist.
-   */
-  outboxPage: boolean;
-  /** Whether the demo accounts may log in: demo mode, asked from this machine (or DEMO_MODE=on). */
-  demoLogins: boolean;
-  /** Whether "Continue with Google" is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set). */
-  googleSignIn: boolean;
-  /** Whether "Continue with Facebook" is offered (FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set). */
-  facebookSignIn: boolean;
-  /** The client's address key (through the trusted proxies; IPv6 by /64), for per-client limits. */
-  clientKey: string;
-  /** A keyed hash of the client key: counts distinct clients (top searches) without keeping addresses. */
-  clientTag: string;
-  /**
-   * The CAPTCHA of public forms (sign-up): what the page's widget needs, and the check of the answer a
-   * form posted in its `captcha` field (single use; refusals are translation keys).
-   */
-  captcha: { widget: CaptchaWidget; verify(token: unknown): Promise<CaptchaCheck> };
-  /** Takes one log-in or sign-up attempt from this client's budget; answers seconds to wait when spent. */
-  limitAuthAttempt(): Promise<number | null>;
-  /**
-   * The account's budget of password guesses from every client, for `authenticate` (which takes from it
-   * only for a password checked against an existing account); seconds to wait when spent.
-   */
-  loginGuesses(accountId: number): Promise<number | null>;
-  /** Service context with the payment provider, for billing services. */
-  billingContext(locale: Locale): BillingContext;
-  /** Whether payments go to the sandbox provider (demo mode, for this client: the test cards are shown). */
-  sandboxPayments: boolean;
-  /** With Stripe, the publishable key for its card element; null otherwise. */
-  stripePublishableKey: string | null;
-  /** Takes one payment or plan-change attempt from this client's budget; answers seconds to wait when spent. */
-  limitPaymentAttempt(): Promise<number | null>;
-  /** Takes one change of favourites or collections from this member's budget (shared with /api/favorites). */
-  limitFavoriteChange(): Promise<number | null>;
-  /** Takes one picture upload from this member's budget; answers seconds to wait when spent. */
-  limitUpload(): Promise<number | null>;
-  /**
-   * Takes one contact message from this client's budget and from the sender address's (RATE_LIMITS.contact);
-   * answers seconds to wait when either is spent.
-   */
-  limitContact(email: string): Promise<number | null>;
-  /** Starts a session for an account; answers the Set-Cookie values to send. */
-  startSession(accountId: number): Promise<string[]>;
-  /** The Set-Cookie values that sign this browser out (its session is already gone). */
-  endSession(): string[];
-  /** The second factor (ADR 0020): the TOTP services' context and the log-in's second step. */
-  secondFactor: {
-    context(locale: Locale): TotpContext;
-    /**
-     * After a right password: a session (its cookies), or, when the account has its second factor on, the
-     * second step's cookie (no session yet).
-     */
-    afterPassword(accountId: number): Promise<{ step: "session" | "secondFactor"; cookies: string[] }>;
-    /** The account of this browser's second step (the sn_2fa cookie, intact and unexpired), or null. */
-    pending(request: Request): number | null;
-    /** The Set-Cookie value that ends the second step. */
-    clear(): string;
-  };
-};
+export type { AppLoadContext };
 
+/** The server's load context (server/load-context.ts), read by every loader and action. */
 export const appContext = createContext<AppLoadContext>();
 
 /** The signed-in member of a page behind `requireMember` (app/lib/require-member.server.ts). */
-export const memberContext = createContext<NonNullable<RequestContext["viewer"]>>();
+export const memberContext = createContext<NonNullable<Viewer>>();

@@ -26,9 +26,9 @@ export type NavTag = { id: number; slug: string; type: string; iconName: string 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const ctx = app.serviceContext(locale);
+  const ctx = app.scope;
   const nav = await app.services.catalog.listNavigationTags(ctx);
-  const account = app.viewer;
+  const account = app.scope.viewer?.account;
   const [allowance, interests] = account
     ? await Promise.all([
         app.services.downloads.getAllowance(ctx, app.services.downloads.accountViewer(account)),

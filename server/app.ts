@@ -4,7 +4,6 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import type { ServerBuild } from "react-router";
-import type { AppLoadContext } from "#app/context.ts";
 import {
   BODY_LIMITS,
   type Locale,
@@ -15,7 +14,6 @@ import {
 } from "#config/constants.ts";
 import type { Env } from "#config/env.server.ts";
 import { type Database, isDatabaseUnavailable } from "#db/client.server.ts";
-import type { AccountContext } from "#modules/accounts/service.ts";
 import { type Captcha, createCaptcha } from "#modules/auth/captcha.ts";
 import { createSession, purgeExpiredSessions } from "#modules/auth/sessions.ts";
 import { type PaymentProvider, sandboxProvider } from "#modules/billing/provider.ts";
@@ -31,7 +29,6 @@ import type { Jobs, ServiceContext } from "#modules/scope.ts";
 import { type Clock, systemClock } from "#modules/shared/context.ts";
 import { localeFromPath } from "#modules/shared/i18n.ts";
 import { messageSetFile, serverT } from "#modules/shared/messages.server.ts";
-import type { TemplateImportContext } from "#modules/templates/import.ts";
 import {
   accountGuesses,
   afterPassword,
@@ -39,7 +36,6 @@ import {
   clearedSessionHeaders,
   crossSite,
   mountAuth,
-  requestLocale,
   resolveViewer,
   secondStepCookie,
   secondStepOf,
@@ -51,17 +47,27 @@ import { mountAvatars } from "./avatars.ts";
 import { mountBlog } from "./blog.ts";
 import { mountCaptcha } from "./captcha.ts";
 import { clientTag, parseTrustProxy } from "./client-address.ts";
-import { type RequestContext, type RequestVars, requestContext, requestOf, sessionDevice } from "./context.ts";
+import {
+  type RequestContext,
+  type RequestVars,
+  requestContext,
+  requestLocale,
+  requestOf,
+  scopeOf,
+  sessionDevice,
+} from "./context.ts";
 import { guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
 import { mountFavorites } from "./favorites.ts";
 import { isSharedQuery } from "./graphql/cost.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
+import type { AppLoadContext } from "./load-context.ts";
 import type { createLogger } from "./logger.ts";
 import { mountFacebookSignIn, mountGoogleSignIn } from "./oauth.ts";
 import { mountOperatorUploads } from "./operator-uploads.ts";
 import { PageCache } from "./page-cache.ts";
 import { mountPages } from "./pages.ts";
 import { attemptKey, createRateLimiters } from "./rate-limit.ts";
+import { scopeFactory, scopeMiddleware } from "./scope.ts";
 import { mountSearch } from "./search.ts";
 import { loadSigningSecret } from "./secret.ts";
 import { securityHeaders } from "./security.ts";
@@ -159,11 +165,6 @@ export function createServerApp(opts: ServerOptions) {
     payments,
     jobs: opts.billingJobs,
   });
-  /** A request's billing: the sandbox's test cards only where demo mode answers the client. */
-  const requestBilling = (locale: Locale, request: RequestContext | undefined): BillingContext =>
-    payments?.kind === "sandbox" && !demoAccess(request)
-      ? { ...billingContext(locale), payments: null }
-      : billingContext(locale);
   // Every budget is kept in the database, shared by all processes. Rendering a missing preview costs
   // CPU: a client gets only so many of those (cached ones are free).
   const limiters = createRateLimiters(db, limits);
@@ -175,6 +176,39 @@ export function createServerApp(opts: ServerOptions) {
   // the policy of the page first loaded: Stripe's script, frames and API are allowed on every page.
   // The same goes for reCAPTCHA's script and frames when it is the CAPTCHA.
   const csp = { stripe: Boolean(env.stripe), recaptcha: captcha.kind === "recaptcha" };
+
+  // Work done after the answer (mail): kept track of, so shutdown waits for it.
+  const pending = new Set<Promise<void>>();
+  const later = (task: () => Promise<void>) => {
+    const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
+      .catch((error) => log.error("task after the answer failed", { error }))
+      .finally(() => pending.delete(p));
+    pending.add(p);
+  };
+  const jobs = {
+    ...opts.billingJobs,
+    ...(opts.templateJobs
+      ? { enqueueRender: (id: number) => opts.templateJobs?.scheduleTemplateRender(id) as Promise<void> }
+      : {}),
+  };
+  // One scope per request (modules/scope.ts): the language and viewer of the request, the process's ports.
+  const buildScope = scopeFactory({
+    database,
+    clock,
+    log,
+    reference,
+    secret,
+    origin: env.publicUrl,
+    mailer,
+    storage,
+    payments,
+    captcha,
+    inflight: fileContext.inflight,
+    jobs,
+    runLater: opts.deferMail === false ? undefined : later,
+    demoAccess,
+  });
 
   // Trending scores and per-tag counts are recomputed in the background, now and every few minutes.
   const refreshStats = async () => {
@@ -194,8 +228,6 @@ export function createServerApp(opts: ServerOptions) {
       : setInterval(() => void refreshStats(), opts.refreshStatsEveryMs ?? 5 * 60_000);
   statsTimer?.unref();
   const graphql = createGraphqlHandler({
-    serviceContext,
-    billingContext: requestBilling,
     translate: serverT,
     log,
     production: mode === "production",
@@ -205,7 +237,7 @@ export function createServerApp(opts: ServerOptions) {
   // One budget per address for every log-in, sign-up and reset form and the REST log-in, and one per
   // account for the guesses at its password from everywhere (taken only for real guesses).
   const authLimiters = { perIp: limiters.auth, perLogin: limiters.authPerLogin };
-  const viewerOf = resolveViewer({ secret, clock, serviceContext, origin: env.publicUrl });
+  const viewerOf = resolveViewer({ secret, clock, db, origin: env.publicUrl });
 
   const app = new Hono<{ Variables: Vars }>();
 
@@ -317,6 +349,8 @@ export function createServerApp(opts: ServerOptions) {
     if (!own) for (const cookie of found.cookies) c.res.headers.append("Set-Cookie", cookie);
     c.res.headers.set("Cache-Control", "private, no-store");
   });
+  // The request's scope, once its viewer is known: every edge below hands it to the services.
+  app.use("*", scopeMiddleware(buildScope));
 
   // Built assets: content-hashed names, cached for a year.
   const relClient = path.relative(process.cwd(), opts.clientDir) || ".";
@@ -356,6 +390,7 @@ export function createServerApp(opts: ServerOptions) {
     const account = request.viewer?.account ?? null;
     const res = await graphql(c.req.raw, {
       requestContext: request,
+      scope: scopeOf(c),
       limitPayment: async () => {
         const r = await paymentLimiter.take(attemptKey(account?.id, request.clientKey));
         return r.ok ? null : r.retryAfter;
@@ -396,38 +431,28 @@ export function createServerApp(opts: ServerOptions) {
     });
   });
 
-  mountAvatars(app as unknown as Hono, { fileContext, clock });
-  const templateContext = (): TemplateImportContext => ({
-    db,
-    storage,
-    clock,
-    log,
-    jobs: opts.templateJobs
-      ? { enqueueRender: (id) => opts.templateJobs?.scheduleTemplateRender(id) as Promise<void> }
-      : undefined,
-  });
-  mountOperatorUploads(app as unknown as Hono, { uploadContext: templateContext });
-  mountBlog(app as unknown as Hono, { serviceContext, storage, contentApiKey: env.CONTENT_API_KEY ?? null });
+  mountAvatars(app as unknown as Hono);
+  mountOperatorUploads(app as unknown as Hono);
+  mountBlog(app as unknown as Hono, { storage, contentApiKey: env.CONTENT_API_KEY ?? null });
 
   mountDownloads(app as unknown as Hono, {
     secret,
     log,
     clock,
     origin: env.publicUrl,
-    downloadContext: (locale) => ({ ...serviceContext(locale), storage, inflight: fileContext.inflight, secret }),
     limiters,
   });
 
   mountAuth(app as unknown as Hono, {
     secret,
     clock,
-    serviceContext,
+    db,
     limiters: authLimiters,
     origin: env.publicUrl,
     demoLogins: demoAccess,
   });
   mountCaptcha(app as unknown as Hono, { captcha, limiter: limiters.captcha });
-  const signInDeps = { secret, clock, log, origin: env.publicUrl, serviceContext, limiters: authLimiters };
+  const signInDeps = { secret, clock, log, origin: env.publicUrl, db, limiters: authLimiters };
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
     mountGoogleSignIn(app as unknown as Hono, {
       ...signInDeps,
@@ -440,64 +465,36 @@ export function createServerApp(opts: ServerOptions) {
     return c.json({ ok: false, code: "common.errors.notFoundTitle", message: t("common.errors.notFoundTitle") }, 404);
   });
   mountFavorites(app as unknown as Hono, {
-    serviceContext,
     limiters,
     origin: env.publicUrl,
   });
 
-  mountSearch(app as unknown as Hono, { serviceContext, limiters });
+  mountSearch(app as unknown as Hono, { limiters });
   if (env.stripe)
     mountStripeWebhook(app as unknown as Hono, {
       stripe: stripeClient(env.stripe),
       secret: env.stripe.webhookSecret,
-      billingContext,
       log,
     });
-
-  // Work done after the answer (mail): kept track of, so shutdown waits for it.
-  const pending = new Set<Promise<void>>();
-  const later = (task: () => Promise<void>) => {
-    const p: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(task)
-      .catch((error) => log.error("task after the answer failed", { error }))
-      .finally(() => pending.delete(p));
-    pending.add(p);
-  };
-
-  const accountContext = (locale: Locale): AccountContext => ({
-    ...serviceContext(locale),
-    mailer,
-    origin: env.publicUrl,
-    translate: serverT,
-    runLater: opts.deferMail === false ? undefined : later,
-  });
 
   const appLoadContext = (request: RequestContext): AppLoadContext => ({
     services,
     origin: env.publicUrl,
     request,
+    scope: buildScope(request),
     requestId: request.requestId,
     nonce: request.nonce,
-    serviceContext,
-    fileContext: () => fileContext,
-    templateContext,
-    accountContext,
-    viewer: request.viewer?.account ?? null,
     outboxPage: outboxPage && demoAccess(request),
     demoLogins: demoAccess(request),
     googleSignIn: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     facebookSignIn: env.facebook !== null,
     clientKey: request.clientKey,
     clientTag: clientTag(secret, request.clientKey),
-    captcha: {
-      widget: captcha.widget,
-      verify: (token) => captcha.verify({ token, remoteIp: request.clientAddress || undefined }),
-    },
+    captcha: { widget: captcha.widget },
     limitAuthAttempt() {
       return takeAuthAttempt(authLimiters, request.clientKey);
     },
     loginGuesses: accountGuesses(authLimiters),
-    billingContext: (locale) => requestBilling(locale, request),
     sandboxPayments: payments?.kind === "sandbox" && demoAccess(request),
     stripePublishableKey: payments?.kind === "stripe" ? (env.stripe?.publishableKey ?? null) : null,
     async limitPaymentAttempt() {
@@ -526,7 +523,6 @@ export function createServerApp(opts: ServerOptions) {
       return sessionCookieHeaders(tokens, request.https);
     },
     secondFactor: {
-      context: (locale) => ({ ...serviceContext(locale), secret }),
       async afterPassword(accountId) {
         const next = await afterPassword({ db, clock, secret }, accountId, sessionDevice(request));
         return next.kind === "session"

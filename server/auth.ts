@@ -2,6 +2,7 @@ import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { serialize } from "hono/utils/cookie";
 import { AUTH, type Locale, SECOND_FACTOR } from "#config/constants.ts";
+import type { Db } from "#db/client.server.ts";
 import { credentialsSchema } from "#modules/accounts/schemas.ts";
 import { authenticate, getSessionAccount } from "#modules/accounts/service.ts";
 import { refreshRequestSchema } from "#modules/auth/session-schemas.ts";
@@ -13,11 +14,17 @@ import {
   type TotpContext,
   verifySecondFactor,
 } from "#modules/auth/totp.ts";
-import type { ServiceContext } from "#modules/scope.ts";
 import type { Clock } from "#modules/shared/context.ts";
-import { isLocale, localePath } from "#modules/shared/i18n.ts";
+import { localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { type RequestContext, requestOf, type SessionViewer, sessionDevice } from "./context.ts";
+import {
+  type RequestContext,
+  requestLocale,
+  requestOf,
+  type SessionViewer,
+  scopeOf,
+  sessionDevice,
+} from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 export const TOKEN_COOKIE = "apollo-token";
@@ -74,7 +81,7 @@ export async function afterPassword(
 type Deps = {
   secret: string;
   clock: Clock;
-  serviceContext: (locale: Locale) => ServiceContext;
+  db: Db;
   origin: string;
 };
 
@@ -165,7 +172,7 @@ export function crossSite(c: Context, origin: string): boolean {
  * ended session is signed out.
  */
 export function resolveViewer(deps: Deps) {
-  const db = () => deps.serviceContext("en").db;
+  const db = () => deps.db;
   /** The viewer, and the Set-Cookie values the response must carry (rotated or cleared tokens). */
   return resolve;
   async function resolve(c: Context): Promise<{ viewer: SessionViewer; cookies: string[] }> {
@@ -224,12 +231,6 @@ export function secondFactorRequired(
   );
 }
 
-/** The language of a REST answer: the `locale` header of SPEC §7, English by default. */
-export function requestLocale(c: Context): Locale {
-  const locale = c.req.header("locale");
-  return isLocale(locale) ? (locale as Locale) : "en";
-}
-
 /**
  * The checks every REST log-in makes first: the request comes from one of our pages or a non-browser
  * client (else 403), and the client has attempts left (else 429 with Retry-After). The refusal to send,
@@ -268,7 +269,7 @@ export function mountAuth(
   app: Hono,
   deps: Deps & { limiters: AuthLimiters; demoLogins: (request: RequestContext) => boolean },
 ) {
-  const sessionCtx = () => ({ db: deps.serviceContext("en").db, clock: deps.clock, secret: deps.secret });
+  const sessionCtx = () => ({ db: deps.db, clock: deps.clock, secret: deps.secret });
   // Token answers (and their refusals) are nobody's to keep: no browser or proxy cache stores them.
   app.use("/auth/*", async (c, next) => {
     await next();
@@ -301,7 +302,7 @@ export function mountAuth(
       return c.json({ ok: false, code, message: t(code) }, missing ? 400 : 401);
     }
     const request = requestOf(c);
-    const result = await authenticate(deps.serviceContext(locale), {
+    const result = await authenticate(scopeOf(c), {
       login: input.data.login,
       password: input.data.password,
       client: request.clientKey,
@@ -345,10 +346,7 @@ export function mountAuth(
       deleteCookie(c, SECOND_STEP_COOKIE, { path: "/" });
       return c.json({ ok: false, code: EXPIRED_STEP, message: t(EXPIRED_STEP) }, 401);
     }
-    const result = await verifySecondFactor(
-      { ...deps.serviceContext(locale), secret: deps.secret },
-      { accountId, code },
-    );
+    const result = await verifySecondFactor(scopeOf(c), { accountId, code });
     if (!result.ok) {
       if (result.seconds) {
         c.header("Retry-After", String(result.seconds));

@@ -1,16 +1,13 @@
 import type { Hono } from "hono";
-import type { Locale } from "#config/constants.ts";
 import { listTagsForApi, parseTagsQuery } from "#modules/blog/content-api.ts";
 import { BLOG_FILE_KEY } from "#modules/blog/files.ts";
 import type { Storage } from "#modules/files/storage.ts";
-import type { ServiceContext } from "#modules/scope.ts";
 import { AppError } from "#modules/shared/context.ts";
 import { sameSecret } from "#modules/shared/crypto.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { requestOf } from "./context.ts";
+import { requestOf, scopeOf } from "./context.ts";
 
 type Deps = {
-  serviceContext: (locale: Locale) => ServiceContext;
   storage: Storage;
   /** The content API's bearer key; null: GET /api/tags does not exist. */
   contentApiKey: string | null;
@@ -52,7 +49,7 @@ export function mountBlog(app: Hono, deps: Deps) {
     const params = new URL(c.req.url).searchParams;
     try {
       const query = parseTagsQuery(params, locale);
-      return c.json(await listTagsForApi(deps.serviceContext(query.locale), query));
+      return c.json(await listTagsForApi(scopeOf(c), query));
     } catch (error) {
       if (error instanceof AppError) return c.json(apiError(400, "ValidationError", t(error.code, error.params)), 400);
       throw error;

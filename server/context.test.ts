@@ -12,14 +12,18 @@ const echo = (trust: string | undefined, publicHttps = false) => {
 };
 
 describe("request context", () => {
-  it("takes the language from a locale header, then ?lang=, then the address", async () => {
+  it("takes a page's language from its address, and an API's from a locale header, then ?lang=, else English", async () => {
     const ask = echo(undefined);
     expect((await ask("/api/x")).locale).toBe("en");
     expect((await ask("/es/template/x")).locale).toBe("es");
     expect((await ask("/es")).locale).toBe("es");
     expect((await ask("/estonia")).locale).toBe("en");
     expect((await ask("/api/x?lang=es")).locale).toBe("es");
-    expect((await ask("/es/x?lang=en")).locale).toBe("en");
+    // A page is in the language of its address, whatever a header or parameter says.
+    expect((await ask("/es/x?lang=en")).locale).toBe("es");
+    expect((await ask("/template/x", { locale: "es" })).locale).toBe("en");
+    expect((await ask("/graphql", { locale: "es" })).locale).toBe("es");
+    expect((await ask("/auth/authenticate")).locale).toBe("en");
     expect((await ask("/api/x?lang=es", { locale: "en" })).locale).toBe("en");
     // A header or parameter naming no language of ours says nothing.
     expect((await ask("/es/x?lang=fr", { locale: "de" })).locale).toBe("es");

@@ -1,13 +1,14 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import type { Locale } from "#config/constants.ts";
-import type { AccountView } from "#modules/accounts/service.ts";
+import type { Viewer } from "#modules/accounts/view.ts";
+import type { Scope } from "#modules/scope.ts";
 import { isLocale, localeFromPath } from "#modules/shared/i18n.ts";
 import { addressKey, clientAddress, isLocalRequest, type TrustProxy } from "./client-address.ts";
 import { newNonce } from "./security.ts";
 
-/** Who is asking: a signed-in account and its session, or null for a guest. */
-export type SessionViewer = { account: AccountView; sessionId: string } | null;
+/** Who is asking (one type for every edge: modules/accounts/view.ts). */
+export type SessionViewer = Viewer;
 
 /**
  * What one request is, resolved once, here, and handed to every edge: pages (the load context), GraphQL,
@@ -17,7 +18,7 @@ export type SessionViewer = { account: AccountView; sessionId: string } | null;
 export type RequestContext = {
   readonly requestId: string;
   readonly nonce: string;
-  /** The language asked for: a `locale` header (GraphQL, token clients), `?lang=`, else the address (/es/…). */
+  /** The language, decided here only (requestLocale): pages by their address, the APIs by a `locale` header or `?lang=`. */
   readonly locale: Locale;
   /** Over HTTPS: the site's address is https, or a trusted proxy says so. */
   readonly https: boolean;
@@ -37,7 +38,14 @@ export type RequestContext = {
   viewer: SessionViewer;
 };
 
-export type RequestVars = { request: RequestContext };
+export type RequestVars = { request: RequestContext; scope: () => Scope };
+
+/** The request's scope (server/scope.ts), built once after the session is known; every edge hands it to the services. */
+export function scopeOf(c: Context): Scope {
+  const scope = c.get("scope" as never) as (() => Scope) | undefined;
+  if (!scope) throw new Error("no scope: the scope middleware must run before the routes");
+  return scope();
+}
 
 /** What a log-in from this request keeps about its device (modules/auth/sessions.ts createSession). */
 export function sessionDevice(request: Pick<RequestContext, "userAgent" | "clientKey">) {
@@ -60,8 +68,15 @@ export function peerAddress(c: Context): string | undefined {
   }
 }
 
-/** The language a request asks for (see RequestContext.locale). */
+/** The addresses that are not pages: GraphQL, the REST log-ins, the JSON APIs, log-out, webhooks, deck uploads. */
+const API_PATH = /^\/(?:graphql$|auth\/|api\/|logout$|webhooks\/|operator\/uploads)/;
+
+/**
+ * The language of a request, decided in this one place. A page's is its address (`/es/…`); GraphQL, the
+ * REST endpoints and the APIs take SPEC §7's `locale` header, then `?lang=` (a plain link), else English.
+ */
 export function requestLocale(c: Context): Locale {
+  if (!API_PATH.test(c.req.path)) return localeFromPath(c.req.path);
   const header = c.req.header("locale");
   if (isLocale(header)) return header;
   const lang = c.req.query("lang") ?? c.req.query("locale");

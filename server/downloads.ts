@@ -2,13 +2,13 @@ import type { Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { Locale } from "#config/constants.ts";
 import { downloadInput } from "#modules/downloads/schemas.ts";
-import { accountViewer, type DownloadContext, requestDownload, type Viewer } from "#modules/downloads/service.ts";
+import { accountViewer, requestDownload, type Viewer } from "#modules/downloads/service.ts";
 import { newGuestId, verifyFileToken } from "#modules/downloads/signing.ts";
 import { readTemplateFile } from "#modules/files/service.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { requestOf } from "./context.ts";
+import { requestOf, scopeOf } from "./context.ts";
 import type { RateLimiters } from "./rate-limit.ts";
 import { readBody, refererPath } from "./request.ts";
 
@@ -20,7 +20,6 @@ type Deps = {
   log: Logger;
   clock: Clock;
   origin: string;
-  downloadContext: (locale: Locale) => DownloadContext;
   /** Requests per client: [burst, per minute]. */
   limiters: RateLimiters;
 };
@@ -106,7 +105,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
     const input = downloadInput.safeParse(body);
     if (!input.success) return fail(400, "downloads.errors.badRequest", t("downloads.errors.badRequest"));
     const viewer = downloadViewer(c, deps);
-    const result = await requestDownload(deps.downloadContext(locale), {
+    const result = await requestDownload(scopeOf(c), {
       viewer,
       templateColorId: input.data.colorId,
       format: input.data.format,
@@ -147,7 +146,7 @@ export function mountDownloads(app: Hono, deps: Deps) {
       ? session !== null && holder === `a:${session.account.id}`
       : holder === `g:${unsign(deps.secret, "guest", getCookie(c, GUEST_COOKIE)) ?? ""}`;
     if (!holds) return c.text(t("downloads.errors.linkNotYours"), 403, { "Cache-Control": "private, no-store" });
-    const body = await readTemplateFile(deps.downloadContext(locale), check.token.key);
+    const body = await readTemplateFile(scopeOf(c), check.token.key);
     if (!body) return c.text(t("downloads.errors.notAvailable"), 404);
     return c.body(new Uint8Array(body), 200, {
       "Content-Type": check.token.type,

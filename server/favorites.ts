@@ -2,15 +2,13 @@ import type { Hono } from "hono";
 import type { Locale } from "#config/constants.ts";
 import { favoriteIdsInput, setFavoriteInput } from "#modules/favorites/schemas.ts";
 import { favoriteIds, setFavorite } from "#modules/favorites/service.ts";
-import type { ServiceContext } from "#modules/scope.ts";
 import { localeFromPath, localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { requestOf } from "./context.ts";
+import { requestOf, scopeOf } from "./context.ts";
 import { attemptKey, type RateLimiters } from "./rate-limit.ts";
 import { readBody, refererPath } from "./request.ts";
 
 type Deps = {
-  serviceContext: (locale: Locale) => ServiceContext;
   limiters: RateLimiters;
   origin: string;
 };
@@ -33,7 +31,7 @@ export function mountFavorites(app: Hono, deps: Deps) {
     if (!viewer) return c.json({ ok: false, code: LOGIN_REQUIRED, message: t(LOGIN_REQUIRED) }, 401);
     const ids = favoriteIdsInput.safeParse(c.req.query("ids") ?? "");
     if (!ids.success) return c.json({ ok: false, code: BAD_REQUEST, message: t(BAD_REQUEST) }, 400);
-    const yes = await favoriteIds(deps.serviceContext(locale), viewer.account.id, ids.data);
+    const yes = await favoriteIds(scopeOf(c), viewer.account.id, ids.data);
     return c.json({ ok: true, ids: [...yes] });
   });
 
@@ -67,7 +65,7 @@ export function mountFavorites(app: Hono, deps: Deps) {
       );
     }
     if (!input.success) return fail(400, BAD_REQUEST, t(BAD_REQUEST));
-    const result = await setFavorite(deps.serviceContext(locale), {
+    const result = await setFavorite(scopeOf(c), {
       accountId: viewer.account.id,
       templateId: input.data.templateId,
       favorite: input.data.favorite,

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Locale } from "#config/constants.ts";
+import type { Db } from "#db/client.server.ts";
 import { type ExternalIdentity, signInWithIdentity } from "#modules/accounts/service.ts";
 import { FacebookError, facebookClient } from "#modules/auth/facebook.ts";
 import { issueLoginNonce, spendIdToken } from "#modules/auth/id-token-replay.ts";
 import { discoverOidc, type IdTokenProblem, type OidcClient, OidcError } from "#modules/auth/oidc.ts";
-import type { ServiceContext } from "#modules/scope.ts";
 import { hasControl } from "#modules/shared/checks.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { sameSecret, sign, unsign } from "#modules/shared/crypto.ts";
@@ -17,14 +17,13 @@ import type { AuthLimiters } from "./auth.ts";
 import {
   afterPassword,
   guardAuthRequest,
-  requestLocale,
   secondFactorRequired,
   secondStepCookie,
   setSessionCookies,
   takeAuthAttempt,
   tokensJson,
 } from "./auth.ts";
-import { requestOf, sessionDevice } from "./context.ts";
+import { requestLocale, requestOf, scopeOf, sessionDevice } from "./context.ts";
 
 /** How long a visitor has at the provider before the flow cookie ends. */
 const FLOW_SECONDS = 600;
@@ -37,7 +36,7 @@ type Deps = {
   clock: Clock;
   log: Logger;
   origin: string;
-  serviceContext: (locale: Locale) => ServiceContext;
+  db: Db;
   limiters: AuthLimiters;
 };
 
@@ -90,21 +89,17 @@ function failed(c: Context, provider: Provider, locale: Locale, code = `${provid
 }
 
 /** Links or creates the account (ADR 0007) and starts its session: the tokens, or the refusal's code. */
-async function signIn(c: Context, deps: Deps, locale: Locale, identity: ExternalIdentity) {
-  const result = await signInWithIdentity(deps.serviceContext(locale), identity);
+async function signIn(c: Context, locale: Locale, identity: ExternalIdentity) {
+  const result = await signInWithIdentity({ ...scopeOf(c), locale }, identity);
   if (!result.ok) return { ok: false as const, code: result.code };
   // An account with its second factor on gets the second step, not a session (ADR 0020).
-  const next = await afterPassword(
-    { db: deps.serviceContext(locale).db, clock: deps.clock, secret: deps.secret },
-    result.value.id,
-    sessionDevice(requestOf(c)),
-  );
+  const next = await afterPassword(scopeOf(c), result.value.id, sessionDevice(requestOf(c)));
   return { ok: true as const, next };
 }
 
 /** The redirect flows' last step: a session and the page the visitor came from, or the log-in page. */
-async function finishRedirect(c: Context, deps: Deps, flow: Flow, identity: ExternalIdentity) {
-  const outcome = await signIn(c, deps, flow.locale, identity);
+async function finishRedirect(c: Context, _deps: Deps, flow: Flow, identity: ExternalIdentity) {
+  const outcome = await signIn(c, flow.locale, identity);
   if (!outcome.ok) return failed(c, identity.provider, flow.locale, outcome.code.split(".").pop());
   if (outcome.next.kind === "secondFactor") {
     c.header("Set-Cookie", secondStepCookie(outcome.next.token, requestOf(c).https), { append: true });
@@ -173,7 +168,7 @@ function mountTokenLogin(
       deps.log.warn(`${provider} token log-in: provider unavailable`, { reason: (error as Error).message });
       return refuse(503, "unavailable");
     }
-    const outcome = await signIn(c, deps, locale, identity);
+    const outcome = await signIn(c, locale, identity);
     if (!outcome.ok) {
       if (outcome.code === "auth.errors.blocked") return refuse(403, "blocked", outcome.code);
       if (outcome.code.endsWith("LinkRefused")) return refuse(409, "account_exists", outcome.code);
@@ -259,7 +254,7 @@ export function mountGoogleSignIn(
     }
   });
 
-  const idTokenCtx = () => ({ db: deps.serviceContext("en").db, clock: deps.clock, secret: deps.secret });
+  const idTokenCtx = () => ({ db: deps.db, clock: deps.clock, secret: deps.secret });
 
   /** A nonce for one ID-token log-in (signed, single use, AUTH.googleNonceSeconds): nothing is stored yet. */
   app.get("/auth/googleNonce", (c) => {

@@ -2,8 +2,8 @@ import type { Context, Hono } from "hono";
 import type { Locale } from "#config/constants.ts";
 import { operatorAccess } from "#modules/operator/access.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { discardUpload, receiveUpload, type UploadContext } from "#modules/templates/uploads.ts";
-import { requestOf } from "./context.ts";
+import { discardUpload, receiveUpload } from "#modules/templates/uploads.ts";
+import { requestOf, scopeOf } from "./context.ts";
 
 /**
  * The operator pages' file uploads (modules/templates/uploads.ts), one file per request so the browser
@@ -16,26 +16,22 @@ import { requestOf } from "./context.ts";
  * one route whose body may be a deck's size (TEMPLATE_UPLOADS.bodyBytes, server/app.ts); the body goes
  * to the file storage as it arrives. Answers are JSON: { ok: true, upload } or { ok: false, code, message }.
  */
-export function mountOperatorUploads(app: Hono, deps: { uploadContext: () => UploadContext }) {
-  const localeOf = (c: Context): Locale => {
-    const h = c.req.header("locale");
-    return h === "es" || h === "en" ? h : requestOf(c).locale;
-  };
+export function mountOperatorUploads(app: Hono) {
+  const localeOf = (c: Context): Locale => requestOf(c).locale;
   const refuse = (c: Context, status: number, code: string, extra: Record<string, string> = {}) => {
     const t = serverT(localeOf(c));
     return c.json({ ok: false, code, message: t(code) }, status as 400, { "Cache-Control": "no-store", ...extra });
   };
   const operator = async (c: Context) => {
-    const viewer = requestOf(c).viewer;
+    const viewer = scopeOf(c).viewer;
     if (!viewer) return null;
-    const ctx = deps.uploadContext();
-    return (await operatorAccess(ctx, viewer.account.id)) === "operator" ? viewer.account.id : null;
+    return (await operatorAccess(scopeOf(c), viewer.account.id)) === "operator" ? viewer.account.id : null;
   };
 
   app.post("/operator/uploads", async (c) => {
     const accountId = await operator(c);
     if (accountId === null) return refuse(c, 404, "common.errors.notFoundTitle");
-    const result = await receiveUpload(deps.uploadContext(), accountId, {
+    const result = await receiveUpload(scopeOf(c), accountId, {
       name: c.req.header("x-file-name"),
       size: c.req.header("content-length"),
       body: c.req.raw.body,
@@ -48,7 +44,7 @@ export function mountOperatorUploads(app: Hono, deps: { uploadContext: () => Upl
     const accountId = await operator(c);
     if (accountId === null) return refuse(c, 404, "common.errors.notFoundTitle");
     const id = c.req.param("id");
-    if (!/^[0-9a-f]{32}$/.test(id) || !(await discardUpload(deps.uploadContext(), accountId, id)))
+    if (!/^[0-9a-f]{32}$/.test(id) || !(await discardUpload(scopeOf(c), accountId, id)))
       return refuse(c, 404, "account.operator.editor.errors.uploadGone");
     return c.json({ ok: true }, 200, { "Cache-Control": "no-store" });
   });

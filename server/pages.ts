@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
 import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import type { AppLoadContext } from "#app/context.ts";
 import { DEFAULT_LOCALE, type Locale, PAGE_QUERY_PARAMS } from "#config/constants.ts";
 import { type RequestContext, type RequestVars, requestOf } from "./context.ts";
+import type { AppLoadContext } from "./load-context.ts";
 import { joinWith, type PageCache, pageCacheKey, splitAt } from "./page-cache.ts";
 import { contentSecurityPolicy } from "./security.ts";
 import type { ViewCounter } from "./views.ts";

@@ -1,12 +1,10 @@
 import type { Context, Hono } from "hono";
 import type { Locale } from "#config/constants.ts";
-import type { ServiceContext } from "#modules/scope.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
 import { requestOf } from "./context.ts";
 import type { RateLimiters } from "./rate-limit.ts";
 
 type Deps = {
-  serviceContext: (locale: Locale) => ServiceContext;
   limiters: RateLimiters;
 };
 

@@ -1,10 +1,9 @@
 import type { Hono } from "hono";
 import type Stripe from "stripe";
-import type { Locale } from "#config/constants.ts";
-import type { BillingContext } from "#modules/billing/service.ts";
 import { applyProviderEvent } from "#modules/billing/service.ts";
 import { subscriptionOfEvent } from "#modules/billing/stripe.ts";
 import type { Logger } from "#modules/shared/context.ts";
+import { scopeOf } from "./context.ts";
 
 /** Webhook bodies are small; anything larger is not Stripe. */
 const MAX_BODY = 512 * 1024;
@@ -13,10 +12,7 @@ const MAX_BODY = 512 * 1024;
  * `POST /webhooks/stripe`: the signature is checked on the raw body with the signing secret, then the
  * event nudges the subscription it names (ADR 0008). Answers 400 for a bad signature, 200 otherwise.
  */
-export function mountStripeWebhook(
-  app: Hono,
-  deps: { stripe: Stripe; secret: string; billingContext: (locale: Locale) => BillingContext; log: Logger },
-) {
+export function mountStripeWebhook(app: Hono, deps: { stripe: Stripe; secret: string; log: Logger }) {
   app.post("/webhooks/stripe", async (c) => {
     const length = Number(c.req.header("content-length") ?? 0);
     if (length > MAX_BODY) return c.json({ error: "too large" }, 413);
@@ -29,7 +25,7 @@ export function mountStripeWebhook(
       return c.json({ error: "bad signature" }, 400);
     }
     try {
-      const outcome = await applyProviderEvent(deps.billingContext("en"), {
+      const outcome = await applyProviderEvent(scopeOf(c), {
         provider: "stripe",
         id: event.id,
         type: event.type,

@@ -58,7 +58,7 @@ export async function folderAction(
     return { intent, ok: false, message: t(code, { seconds: wait }), result: submission.reply({ formErrors: [code] }) };
   }
   const folders = app.services.folders;
-  const ctx = app.serviceContext(locale);
+  const ctx = app.scope;
   const accountId = viewer.account.id;
   const v = submission.value as {
     name: string;

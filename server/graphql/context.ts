@@ -1,16 +1,14 @@
 import type { YogaInitialContext } from "graphql-yoga";
 import type { Locale } from "#config/constants.ts";
-import type { AccountView } from "#modules/accounts/service.ts";
-import type { BillingContext } from "#modules/billing/service.ts";
-import type { ServiceContext } from "#modules/scope.ts";
+import type { Scope } from "#modules/scope.ts";
 import type { RequestContext } from "#server/context.ts";
 import { badInput, MESSAGES } from "./errors.ts";
 import { resolveTimeZone } from "./time-zone.ts";
 
-/** What every resolver receives for one request. */
+/** What every resolver receives for one request: the request's scope, and what only GraphQL needs. */
 export type GraphqlContext = {
-  service: ServiceContext;
-  billing: BillingContext;
+  /** The request's scope (modules/scope.ts): each resolver hands it to one service call. */
+  scope: Scope;
   /** Messages of the request's locale, for coded results. */
   t: (key: string, params?: Record<string, string | number>) => string;
   /** Takes one payment attempt from the caller's budget (each billing mutation field, aliases too). */
@@ -22,22 +20,20 @@ export type GraphqlContext = {
   guestId: string | null;
   /** The client's address key (guests' allowance also counts per address). */
   clientKey: string;
-  accountId: number | null;
-  account: AccountView | null;
 };
 
-/** What the server hands GraphQL for one request: its context and the budgets to draw from. */
+/** What the server hands GraphQL for one request: its context, its scope and the budgets to draw from. */
 export type EdgeContext = {
   requestContext?: RequestContext;
+  scope?: Scope;
   limitPayment?: () => Promise<number | null>;
   takeCost?: (cost: number) => Promise<number | null>;
 };
 
-/** The server's side of the context: services for a language, messages, the guest cookie. */
+/** The server's side of the context: the scope of a request that came without one (tests), messages, the guest cookie. */
 export type ContextOptions = {
-  serviceContext: (locale: Locale) => ServiceContext;
-  /** Billing for a request's client (the sandbox only where demo mode answers it). */
-  billingContext: (locale: Locale, request: RequestContext | undefined) => BillingContext;
+  /** The scope of a call made without the server's (a test calling the handler directly). */
+  scopeFor?: (locale: Locale) => Scope;
   translate: (locale: Locale) => GraphqlContext["t"];
   /** Reads the signed guest id from a request's cookies. */
   guestIdOf?: (req: Request) => string | null;
@@ -49,6 +45,7 @@ export function contextBuilder(opts: ContextOptions) {
     request,
     params,
     requestContext,
+    scope,
     limitPayment,
     takeCost,
   }: YogaInitialContext & EdgeContext): Promise<GraphqlContext> => {
@@ -57,14 +54,17 @@ export function contextBuilder(opts: ContextOptions) {
     if (rawLocale !== null && rawLocale !== "en" && rawLocale !== "es") {
       throw badInput(MESSAGES.invalidLanguage.en);
     }
-    const lang: Locale = requestContext?.locale ?? (rawLocale === "es" ? "es" : "en");
-    const account = requestContext?.viewer?.account ?? null;
+    const lang: Locale = scope?.locale ?? requestContext?.locale ?? (rawLocale === "es" ? "es" : "en");
     const zone = resolveTimeZone(request.headers.get("time-zone"));
     if (!zone) throw badInput(MESSAGES.invalidTimeZone[lang]);
+    const scopeFor =
+      opts.scopeFor ??
+      (() => {
+        throw new Error("no scope: the server hands GraphQL the request's scope");
+      });
     const skip404 = Boolean((params.variables as Record<string, unknown> | undefined)?.skip404);
     return {
-      service: opts.serviceContext(lang),
-      billing: opts.billingContext(lang, requestContext),
+      scope: scope ?? scopeFor(lang),
       t: opts.translate(lang),
       limitPayment: limitPayment ?? (async () => null),
       takeCost: takeCost ?? (async () => null),
@@ -72,8 +72,6 @@ export function contextBuilder(opts: ContextOptions) {
       skip404,
       guestId: opts.guestIdOf?.(request) ?? null,
       clientKey: requestContext?.clientKey ?? "",
-      accountId: account?.id ?? null,
-      account: account ?? null,
     };
   };
 }

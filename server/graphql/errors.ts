@@ -1,6 +1,6 @@
 import { GraphQLError } from "graphql";
 import { GRAPHQL, type Locale } from "#config/constants.ts";
-import type { AccountView } from "#modules/accounts/service.ts";
+import type { AccountView, Viewer } from "#modules/accounts/view.ts";
 
 /** The API's own messages (its clients match some of them), in both languages. */
 export const MESSAGES = {
@@ -26,12 +26,13 @@ export function badInput(message: string): GraphQLError {
 }
 
 /** The signed-in account, or 401 UNAUTHENTICATED. */
-export function signedIn(ctx: { account: AccountView | null; service: { locale: Locale } }): AccountView {
-  if (!ctx.account)
-    throw new GraphQLError(MESSAGES.unauthenticated[ctx.service.locale], {
+export function signedIn(ctx: { scope: { viewer: Viewer; locale: Locale } }): AccountView {
+  const account = ctx.scope.viewer?.account;
+  if (!account)
+    throw new GraphQLError(MESSAGES.unauthenticated[ctx.scope.locale], {
       extensions: { code: "UNAUTHENTICATED", http: { status: 401 } },
     });
-  return ctx.account;
+  return account;
 }
 
 /** skip and limit of a list, within their bounds (limit 50 unless asked). */

@@ -4,10 +4,10 @@ import type { Locale } from "#config/constants.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { sandboxProvider } from "#modules/billing/provider.ts";
 import { refreshCatalogStats } from "#modules/catalog/service.ts";
-import type { ServiceContext } from "#modules/scope.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { createTaxonomy } from "#tests/factories.ts";
+import { testScope } from "#tests/scope.ts";
 import { createGraphqlHandler } from "./index.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -19,24 +19,16 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await createTaxonomy(database.db);
   await refreshCatalogStats({ db: database.db, clock: { now: () => new Date() } });
-  const serviceContext = (locale: Locale): ServiceContext => ({
-    db: database.db,
-    locale,
-    clock: { now: () => new Date() },
-    log: silent,
-  });
-  const billingContext = (locale: Locale) => ({ ...serviceContext(locale), payments: sandboxProvider() });
+  const scopeFor = (locale: Locale) => testScope(database.db, { locale, log: silent, payments: sandboxProvider() });
   handler = createGraphqlHandler({
-    serviceContext,
-    billingContext,
+    scopeFor,
     translate: serverT,
     log: silent,
     production: true,
     origin: "http://localhost:3000",
   });
   devHandler = createGraphqlHandler({
-    serviceContext,
-    billingContext,
+    scopeFor,
     translate: serverT,
     log: silent,
     production: false,
@@ -211,15 +203,8 @@ describe("GraphQL while the database is down", () => {
     const gone = await openDatabase({ url: "postgres://nobody@127.0.0.1:1/none" });
     const refused = await gone.rows(sql`select 1`).catch((e: unknown) => e);
     try {
-      const serviceContext = (locale: Locale): ServiceContext => ({
-        db: gone.db,
-        locale,
-        clock: { now: () => new Date() },
-        log: silent,
-      });
       const down = createGraphqlHandler({
-        serviceContext,
-        billingContext: (locale) => ({ ...serviceContext(locale), payments: sandboxProvider() }),
+        scopeFor: (locale) => testScope(gone.db, { locale, payments: sandboxProvider() }),
         translate: serverT,
         log: { info() {}, warn() {}, error() {} },
         production: true,

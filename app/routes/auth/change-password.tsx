@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
   const hash = url.searchParams.get("hash");
   if (!hash) throw redirect(localePath(locale, "/forgot-password"));
-  const link = await app.services.accounts.checkResetLink(app.serviceContext(locale), hash);
+  const link = await app.services.accounts.checkResetLink(app.scope, hash);
   return {
     hash: hash.slice(0, 200),
     linkError: link.ok ? null : link.code,
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app, locale, t } = pageContext(request, context);
+  const { app, t } = pageContext(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: changePasswordSchema });
   const hide = { hideFields: ["password", "confirm"] };
@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wait = await app.limitAuthAttempt();
   if (wait !== null)
     return { result: submission.reply({ formErrors: [t("auth.errors.rateLimited", { seconds: wait })], ...hide }) };
-  const done = await app.services.accounts.resetPassword(app.serviceContext(locale), {
+  const done = await app.services.accounts.resetPassword(app.scope, {
     token: submission.value.hash,
     password: submission.value.password,
   });

@@ -9,10 +9,10 @@ import type { Route } from "./+types/confirm-email";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
   const hash = url.searchParams.get("hash") ?? "";
-  const r = await app.services.emailChange.confirmEmailChange(app.accountContext(locale), hash);
+  const r = await app.services.emailChange.confirmEmailChange(app.scope, hash);
   return {
     result: r.ok ? { ok: true as const, email: r.value.email } : { ok: false as const, code: r.code },
-    signedIn: Boolean(app.viewer),
+    signedIn: Boolean(app.scope.viewer?.account),
     seo: {
       origin,
       locale,

@@ -13,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     outbox: app.outboxPage,
     /** A signed-in visitor changes their password through the same link, sent to their own address. */
-    email: app.viewer?.email ?? "",
+    email: app.scope.viewer?.account?.email ?? "",
     seo: {
       origin,
       locale,
@@ -28,14 +28,14 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(lo
 
 /** From "enter email" to "email sent" (SPEC §4); "resend" posts the same address again. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app, locale, t } = pageContext(request, context);
+  const { app, t } = pageContext(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: emailFormSchema });
   if (submission.status !== "success") return { result: submission.reply() };
   const wait = await app.limitAuthAttempt();
   if (wait !== null)
     return { result: submission.reply({ formErrors: [t("auth.errors.rateLimited", { seconds: wait })] }) };
-  const sent = await app.services.accounts.requestPasswordReset(app.accountContext(locale), submission.value.email);
+  const sent = await app.services.accounts.requestPasswordReset(app.scope, submission.value.email);
   if (!sent.ok) return { result: submission.reply({ formErrors: [sent.code] }) };
   return { sent: submission.value.email, again: formData.get("intent") === "resend" };
 }

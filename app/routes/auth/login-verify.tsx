@@ -14,7 +14,7 @@ import type { Route } from "./+types/login-verify";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
-  if (app.viewer) throw redirect(localePath(locale, "/profile"));
+  if (app.scope.viewer?.account) throw redirect(localePath(locale, "/profile"));
   return {
     expired: app.secondFactor.pending(request) === null,
     redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<An
   const wait = await app.limitAuthAttempt();
   if (wait !== null) return { error: "auth.errors.rateLimited", seconds: wait };
   const code = formData.get("code");
-  const result = await app.services.totp.verifySecondFactor(app.secondFactor.context(locale), {
+  const result = await app.services.totp.verifySecondFactor(app.scope, {
     accountId,
     code: typeof code === "string" ? code : "",
   });

@@ -16,11 +16,11 @@ import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
-  if (app.viewer) throw redirect(localePath(locale, "/profile"));
+  if (app.scope.viewer?.account) throw redirect(localePath(locale, "/profile"));
   const hash = url.searchParams.get("hash");
   let verification: { ok: boolean; code?: string } | null = null;
   if (hash !== null) {
-    const result = await app.services.accounts.verifyEmail(app.serviceContext(locale), hash);
+    const result = await app.services.accounts.verifyEmail(app.scope, hash);
     verification = result.ok ? { ok: true } : { ok: false, code: result.code };
   }
   const error = url.searchParams.get("error");
@@ -59,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   // The client's budget only: the account's is taken by a real guess (a password checked against it).
   const wait = await app.limitAuthAttempt();
-  if (formData.get("intent") === "resend") return resend(app, locale, formData, wait);
+  if (formData.get("intent") === "resend") return resend(app, formData, wait);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
   if (wait !== null)
@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         hideFields: ["password"],
       }),
     };
-  const outcome = await app.services.accounts.authenticate(app.serviceContext(locale), {
+  const outcome = await app.services.accounts.authenticate(app.scope, {
     ...submission.value,
     client: app.clientKey,
     demoLogins: app.demoLogins,

@@ -1,5 +1,4 @@
 import type { AppLoadContext } from "#app/context.ts";
-import type { Locale } from "#config/constants.ts";
 import type { Enrolment } from "#modules/auth/totp.ts";
 
 /**
@@ -30,10 +29,10 @@ export type SecondFactorAnswer = {
   result?: undefined;
 };
 
-export async function secondFactorView(app: AppLoadContext, locale: Locale): Promise<SecondFactorView> {
+export async function secondFactorView(app: AppLoadContext): Promise<SecondFactorView> {
   const viewer = app.request.viewer;
   if (!viewer) return { enabled: false, enabledAt: null, recoveryCodesLeft: 0, pending: null };
-  const ctx = app.secondFactor.context(locale);
+  const ctx = app.scope;
   const status = await app.services.totp.secondFactorStatus(ctx, viewer.account.id);
   return {
     enabled: status.enabled,
@@ -48,11 +47,7 @@ export async function secondFactorView(app: AppLoadContext, locale: Locale): Pro
 const STEPS = ["start", "confirm", "renew", "disable"] as const;
 const text = (v: FormDataEntryValue | null, max: number) => (typeof v === "string" ? v.slice(0, max) : "");
 
-export async function secondFactorAction(
-  app: AppLoadContext,
-  locale: Locale,
-  formData: FormData,
-): Promise<SecondFactorAnswer> {
+export async function secondFactorAction(app: AppLoadContext, formData: FormData): Promise<SecondFactorAnswer> {
   const viewer = app.request.viewer;
   if (!viewer) throw new Response(null, { status: 401 });
   const step = STEPS.find((s) => s === formData.get("step"));
@@ -60,7 +55,7 @@ export async function secondFactorAction(
   const wait = await app.limitAuthAttempt();
   if (wait !== null)
     return { intent: "secondFactor", step, ok: false, error: "auth.errors.rateLimited", seconds: wait };
-  const ctx = app.secondFactor.context(locale);
+  const ctx = app.scope;
   const who = { accountId: viewer.account.id, sessionId: viewer.sessionId, client: app.clientKey };
   const password = text(formData.get("password"), 200);
   const code = text(formData.get("code"), 64);

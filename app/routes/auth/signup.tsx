@@ -17,7 +17,7 @@ import type { Route } from "./+types/signup";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
-  if (app.viewer) throw redirect(localePath(locale, "/profile"));
+  if (app.scope.viewer?.account) throw redirect(localePath(locale, "/profile"));
   return {
     redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),
     /** Came here from deleting an account. */
@@ -39,10 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app, locale, t } = pageContext(request, context);
+  const { app, t } = pageContext(request, context);
   const formData = await request.formData();
   const wait = await app.limitAuthAttempt();
-  if (formData.get("intent") === "resend") return resend(app, locale, formData, wait);
+  if (formData.get("intent") === "resend") return resend(app, formData, wait);
   const submission = parseWithZod(formData, { schema: signupSchema });
   // Neither the password nor the CAPTCHA's answer (single use) goes back into the page.
   const hideFields = ["password", CAPTCHA.field];
@@ -55,14 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     };
   // The service checks the CAPTCHA's answer (once) before anything is written or sent.
-  const outcome = await app.services.accounts.signUp(
-    { ...app.accountContext(locale), captcha: app.captcha.verify },
-    {
-      ...submission.value,
-      redirect: safeRedirect(submission.value.redirect, ""),
-      captcha: formData.get(CAPTCHA.field),
-    },
-  );
+  const outcome = await app.services.accounts.signUp(app.scope, {
+    ...submission.value,
+    redirect: safeRedirect(submission.value.redirect, ""),
+    captcha: formData.get(CAPTCHA.field),
+  });
   if (!outcome.ok && outcome.field === CAPTCHA.field)
     return { result: submission.reply({ hideFields }), captcha: outcome.code };
   if (!outcome.ok)

@@ -25,7 +25,7 @@ const isReason = (v: string | null): v is CancelReason =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
   const { account } = memberOf(context);
-  const overview = await app.services.billing.getBillingOverview(app.billingContext(locale), account.id);
+  const overview = await app.services.billing.getBillingOverview(app.scope, account.id);
   const step = url.searchParams.get("cancel");
   const reason = url.searchParams.get("reason");
   const sub = overview.subscription;
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const wait = await app.limitPaymentAttempt();
   if (wait !== null) return { notice: { ok: false, code: "billing.errors.rateLimited", seconds: wait } };
-  const ctx = app.billingContext(locale);
+  const ctx = app.scope;
   const billing = app.services.billing;
   if (intent === "renew") {
     const r = await billing.renewSubscription(ctx, { accountId: account.id });

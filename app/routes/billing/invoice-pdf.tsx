@@ -1,15 +1,17 @@
 import { appContext } from "#app/context.ts";
-import { localeFromPath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/invoice-pdf";
 
 /** An invoice of the viewer's own as a PDF, in the invoice's language; anyone else's is not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const locale = localeFromPath(new URL(request.url).pathname);
-  if (!app.viewer) return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
-  const ctx = app.serviceContext(locale);
-  const invoice = await app.services.billing.getOwnInvoice(ctx, { accountId: app.viewer.id, number: params.number });
+  if (!app.scope.viewer?.account)
+    return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  const ctx = app.scope;
+  const invoice = await app.services.billing.getOwnInvoice(ctx, {
+    accountId: app.scope.viewer?.account.id,
+    number: params.number,
+  });
   if (!invoice) return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
   const pdf = await app.services.billing.renderInvoicePdf(invoice, serverT(invoice.locale));
   return new Response(new Uint8Array(pdf), {

@@ -40,7 +40,7 @@ function thankYou(locale: "en" | "es", r: { transactionId: string; amountCents: 
 
 export async function paymentLoader({ request, params, context }: LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
-  const viewer = app.viewer;
+  const viewer = app.scope.viewer?.account;
   if (!viewer) {
     const back = url.pathname + url.search;
     throw redirect(`${localePath(locale, "/signup")}?redirect=${encodeURIComponent(back)}`);
@@ -48,7 +48,7 @@ export async function paymentLoader({ request, params, context }: LoaderArgs) {
   const type = typeOf(params.type);
   const period = periodOf(url.searchParams.get("period"));
   const target = planFromPicker(type, period);
-  const ctx = app.billingContext(locale);
+  const ctx = app.scope;
   const overview = await app.services.billing.getBillingOverview(ctx, viewer.id);
   const sub = overview.subscription;
   const change = sub ? planChange(sub.plan, target) : "subscribe";
@@ -102,11 +102,11 @@ export async function paymentLoader({ request, params, context }: LoaderArgs) {
 
 export async function paymentAction({ request, context }: ActionArgs) {
   const { app, locale } = pageContext(request, context);
-  const viewer = app.viewer;
+  const viewer = app.scope.viewer?.account;
   if (!viewer) throw redirect(localePath(locale, "/login"));
   const formData = await request.formData();
   const wait = await app.limitPaymentAttempt();
-  const ctx = app.billingContext(locale);
+  const ctx = app.scope;
   if (formData.get("intent") === "complete") {
     // Back from the bank's confirmation (3-D Secure): finish the purchase of this attempt.
     const attempt = String(formData.get("attempt") ?? "");

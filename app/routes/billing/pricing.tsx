@@ -19,8 +19,8 @@ const periodOf = (v: string | null): Period => (v === "yearly" ? "yearly" : "mon
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
   const period = periodOf(url.searchParams.get("period"));
-  const viewer = app.viewer;
-  const overview = viewer ? await app.services.billing.getBillingOverview(app.billingContext(locale), viewer.id) : null;
+  const viewer = app.scope.viewer?.account;
+  const overview = viewer ? await app.services.billing.getBillingOverview(app.scope, viewer.id) : null;
   const sub = overview?.subscription ?? null;
   // A downgrade or switch asks first (a real address, so it works before JavaScript loads).
   const change = url.searchParams.get("change") ?? "";
@@ -66,7 +66,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(lo
 /** A downgrade or a period switch, confirmed: it waits for the renewal. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { app, locale } = pageContext(request, context);
-  const viewer = app.viewer;
+  const viewer = app.scope.viewer?.account;
   if (!viewer)
     throw redirect(`${localePath(locale, "/login")}?redirect=${encodeURIComponent(localePath(locale, "/pricing"))}`);
   const form = await request.formData();
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isPaidPlan(target)) return { error: "billing.errors.plan" };
   const wait = await app.limitPaymentAttempt();
   if (wait !== null) return { error: "billing.errors.rateLimited", seconds: wait };
-  const r = await app.services.billing.schedulePlanChange(app.billingContext(locale), {
+  const r = await app.services.billing.schedulePlanChange(app.scope, {
     accountId: viewer.id,
     target,
   });

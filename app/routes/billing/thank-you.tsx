@@ -12,9 +12,9 @@ import type { Route } from "./+types/thank-you";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
   const home = localePath(locale, "/");
-  if (!app.viewer) throw redirect(home);
-  const payment = await app.services.billing.getOwnPayment(app.serviceContext(locale), {
-    accountId: app.viewer.id,
+  if (!app.scope.viewer?.account) throw redirect(home);
+  const payment = await app.services.billing.getOwnPayment(app.scope, {
+    accountId: app.scope.viewer?.account.id,
     transactionId: (url.searchParams.get("transactionId") ?? "").slice(0, 64),
   });
   if (!payment) throw redirect(home);

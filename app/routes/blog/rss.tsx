@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const locale = localeFromPath(new URL(request.url).pathname);
   const t = serverT(locale);
-  const ctx = app.serviceContext(locale);
+  const ctx = app.scope;
   const items = await app.services.blog.listFeedItems(ctx);
   const origin = app.origin;
   const blogUrl = origin + localePath(locale, "/blog");

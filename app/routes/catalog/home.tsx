@@ -14,7 +14,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [home, forYou, posts] = await Promise.all([
     app.services.catalog.getHome(ctx, 8),
     // A member's interests come first (SPEC §4): a row per chosen category or tag.
-    app.viewer ? app.services.interests.interestSections(ctx, { accountId: app.viewer.id, perList: 4 }) : [],
+    app.scope.viewer?.account
+      ? app.services.interests.interestSections(ctx, { accountId: app.scope.viewer?.account.id, perList: 4 })
+      : [],
     app.services.blog.latestPosts(ctx),
   ]);
   // The home's own words and the blog teaser's (not the blog's whole namespace).

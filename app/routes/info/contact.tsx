@@ -16,7 +16,7 @@ import type { Route } from "./+types/contact";
 /** The contact form (SPEC §2, §3): first and last name, e-mail, message and the CAPTCHA of sign-up. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, locale, origin, t } = pageContext(request, context);
-  const viewer = app.viewer;
+  const viewer = app.scope.viewer?.account;
   // A member's name and address are filled in: the first word of the name is the first name.
   const [firstName = "", ...rest] = (viewer?.name ?? "").trim().split(/\s+/);
   return {
@@ -36,20 +36,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app, locale } = pageContext(request, context);
+  const { app } = pageContext(request, context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: contactSchema });
   // Everything typed comes back into the form; the CAPTCHA's answer (single use) does not.
   const hideFields = [CAPTCHA.field];
   if (submission.status !== "success") return { result: submission.reply({ hideFields }) };
   // A person, not a script: the answer is checked (once) before any budget is taken or mail sent.
-  const human = await app.captcha.verify(formData.get(CAPTCHA.field));
+  const human = await app.scope.captcha(formData.get(CAPTCHA.field));
   if (!human.ok) return { result: submission.reply({ hideFields }), captcha: human.code };
   const wait = await app.limitContact(submission.value.email);
   if (wait !== null)
     return { result: submission.reply({ formErrors: ["contact.errors.rateLimited"], hideFields }), wait };
-  const outcome = await app.services.contact.sendContactMessage(app.accountContext(locale), submission.value, {
-    accountId: app.viewer?.id ?? null,
+  const outcome = await app.services.contact.sendContactMessage(app.scope, submission.value, {
+    accountId: app.scope.viewer?.account?.id ?? null,
   });
   if (!outcome.ok)
     return {

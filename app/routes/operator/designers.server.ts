@@ -50,7 +50,7 @@ export async function designersAction({
   context: Parameters<typeof pageContext>[1];
 }) {
   const { app, ctx } = pageContext(request, context);
-  const viewer = app.viewer;
+  const viewer = app.scope.viewer?.account;
   const form = await request.formData();
   const one = (name: string) => {
     const v = form.get(name);

@@ -17,7 +17,7 @@ export const middleware: Route.MiddlewareFunction[] = [requireOperator({ enrolme
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, locale, origin, t } = pageContext(request, context);
   return {
-    view: await secondFactorView(app, locale),
+    view: await secondFactorView(app),
     seo: {
       origin,
       locale,
@@ -32,10 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { app, locale } = pageContext(request, context);
+  const { app } = pageContext(request, context);
   const formData = await request.formData();
   if (formData.get("intent") !== "secondFactor") throw new Response(null, { status: 400 });
-  return secondFactorAction(app, locale, formData);
+  return secondFactorAction(app, formData);
 }
 
 export default function OperatorEnrolPage({ loaderData }: Route.ComponentProps) {

@@ -14,7 +14,7 @@ export const handle = { interests: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, locale } = pageContext(request, context);
-  return { email: app.viewer?.email ?? "", messages: messageSet(locale, "profile") };
+  return { email: app.scope.viewer?.account?.email ?? "", messages: messageSet(locale, "profile") };
 }
 
 export default function OperatorLayout({ loaderData }: Route.ComponentProps) {

@@ -12,7 +12,9 @@ import { localePath } from "#modules/shared/i18n.ts";
 export function requireOperator(opts: { enrolment?: boolean } = {}): MiddlewareFunction<Response> {
   return async ({ request, context }, next) => {
     const { app, ctx, locale } = pageContext(request, context);
-    const access = app.viewer ? await app.services.operatorAccess.operatorAccess(ctx, app.viewer.id) : "none";
+    const access = app.scope.viewer?.account
+      ? await app.services.operatorAccess.operatorAccess(ctx, app.scope.viewer?.account.id)
+      : "none";
     if (access === "none") notFound("page");
     if (!opts.enrolment && access === "enrol") throw redirect(localePath(locale, "/operator/enrol"));
     const res = await next();

@@ -154,7 +154,7 @@ export async function editorLoader({ request, params, context }: Args) {
 
 export async function editorAction({ request, params, context }: Args) {
   const { app, ctx, locale } = pageContext(request, context);
-  const viewer = app.viewer;
+  const viewer = app.scope.viewer?.account;
   if (!viewer) notFound("page");
   const id = templateIdOf(params);
   const form = await request.formData();
@@ -193,7 +193,7 @@ export async function editorAction({ request, params, context }: Args) {
   }
   const v = parsed.data;
   const result = await app.services.templateEditor.saveTemplateFromForm(
-    { ...app.templateContext(), locale },
+    app.scope,
     { kind: "account", id: viewer.id, label: viewer.email },
     {
       templateId: id,

@@ -71,7 +71,7 @@ const changeSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { app, ctx } = pageContext(request, context);
-  const viewer = app.viewer;
+  const viewer = app.scope.viewer?.account;
   if (!viewer) return { ok: false as const, error: "account.operator.templates.errors.unknown", templateId: null };
   const form = Object.fromEntries(await request.formData());
   const parsed = changeSchema.safeParse(form);

@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A body that is not a well-formed form (cut off, wrong type).
     return back("uploadFailed");
   }
-  const ctx = { ...app.serviceContext(locale), storage: app.fileContext().storage };
+  const ctx = app.scope;
   if (form.get("intent") === "remove") {
     const r = await app.services.avatar.removeAvatar(ctx, { accountId: viewer.account.id });
     return back(r.ok ? "removed" : "removeFailed");

@@ -7,7 +7,6 @@ import { memberOf } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath } from "#app/lib/seo.ts";
 import { secondFactorAction, secondFactorView } from "#app/routes/auth/second-factor.server.ts";
-import type { Locale } from "#config/constants.ts";
 import {
   deleteAccountSchema,
   emailChangeSchema,
@@ -38,8 +37,8 @@ export async function settingsLoader({ request, context }: Args) {
     avatarNotice: avatarOutcome(url.searchParams.get("avatar")),
     wait: waitParam(url.searchParams),
     pendingEmail: pending?.email ?? null,
-    sessions: await sessionsOf(app, locale),
-    secondFactor: await secondFactorView(app, locale),
+    sessions: await sessionsOf(app),
+    secondFactor: await secondFactorView(app),
     interests: {
       options: options.map((o) => ({ id: o.id, type: o.type, name: o.content.name })),
       chosen,
@@ -69,8 +68,8 @@ export async function settingsAction({ request, context }: Args) {
   const viewer = memberOf(context);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  if (intent === "sessions") return sessionsAction(app, locale, formData);
-  if (intent === "secondFactor") return secondFactorAction(app, locale, formData);
+  if (intent === "sessions") return sessionsAction(app, formData);
+  if (intent === "secondFactor") return secondFactorAction(app, formData);
   if (!(intent in SCHEMAS)) throw new Response(null, { status: 400 });
   const accountId = viewer.account.id;
   /** Who types a current password: its checks back off per account and client and count per session. */
@@ -89,7 +88,7 @@ export async function settingsAction({ request, context }: Args) {
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: profileSchema });
     if (submission.status !== "success") return { intent, result: submission.reply() };
-    const r = await app.services.profile.updateProfile(app.serviceContext(locale), { accountId, ...submission.value });
+    const r = await app.services.profile.updateProfile(app.scope, { accountId, ...submission.value });
     if (!r.ok)
       return {
         intent,
@@ -107,7 +106,7 @@ export async function settingsAction({ request, context }: Args) {
     const wait = await app.limitAuthAttempt();
     if (wait !== null)
       return { intent, result: submission.reply({ formErrors: ["auth.errors.rateLimited"], ...hideCurrent }), wait };
-    const r = await app.services.emailChange.requestEmailChange(app.accountContext(locale), {
+    const r = await app.services.emailChange.requestEmailChange(app.scope, {
       accountId,
       email: submission.value.email,
       password: submission.value.current,
@@ -136,7 +135,7 @@ export async function settingsAction({ request, context }: Args) {
   if (intent === "interests") {
     const submission = parseWithZod(formData, { schema: interestsSchema });
     if (submission.status !== "success") return { intent, result: submission.reply() };
-    const r = await app.services.interests.updateInterests(app.serviceContext(locale), {
+    const r = await app.services.interests.updateInterests(app.scope, {
       accountId,
       tagIds: submission.value.tagIds,
     });
@@ -151,7 +150,7 @@ export async function settingsAction({ request, context }: Args) {
     const wait = await app.limitAuthAttempt();
     if (wait !== null)
       return { intent, result: submission.reply({ formErrors: ["auth.errors.rateLimited"], ...hide }), wait };
-    const r = await app.services.profile.changePassword(app.serviceContext(locale), {
+    const r = await app.services.profile.changePassword(app.scope, {
       accountId,
       ...asker,
       current: submission.value.current,
@@ -179,14 +178,11 @@ export async function settingsAction({ request, context }: Args) {
       result: submission.reply({ formErrors: ["auth.errors.rateLimited"], hideFields: ["password"] }),
       wait,
     };
-  const r = await app.services.profile.deleteAccount(
-    { ...app.billingContext(locale), storage: app.fileContext().storage },
-    {
-      accountId,
-      password: submission.value.password,
-      ...asker,
-    },
-  );
+  const r = await app.services.profile.deleteAccount(app.scope, {
+    accountId,
+    password: submission.value.password,
+    ...asker,
+  });
   if (!r.ok)
     return (
       signedOut(r) ?? {
@@ -217,10 +213,10 @@ export type SessionsAnswer = {
 };
 
 /** The viewer's sessions as the page shows them (dates as ISO strings). */
-export async function sessionsOf(app: AppLoadContext, locale: Locale) {
+export async function sessionsOf(app: AppLoadContext) {
   const viewer = app.request.viewer;
   if (!viewer) return [];
-  const list = await app.services.sessions.listSessions(app.serviceContext(locale), {
+  const list = await app.services.sessions.listSessions(app.scope, {
     accountId: viewer.account.id,
     sessionId: viewer.sessionId,
   });
@@ -232,12 +228,12 @@ export async function sessionsOf(app: AppLoadContext, locale: Locale) {
 }
 
 /** "Sign out" of one session or of all the others: one schema, one service call, a notice. */
-export async function sessionsAction(app: AppLoadContext, locale: Locale, formData: FormData): Promise<SessionsAnswer> {
+export async function sessionsAction(app: AppLoadContext, formData: FormData): Promise<SessionsAnswer> {
   const viewer = app.request.viewer;
   if (!viewer) throw new Response(null, { status: 401 });
   const parsed = endSessionsSchema.safeParse({ intent: formData.get("intent"), end: formData.get("end") });
   if (!parsed.success) return { intent: "sessions", ok: false, notice: "account.sessions.errors.notFound" };
-  const ctx = app.serviceContext(locale);
+  const ctx = app.scope;
   const who = { accountId: viewer.account.id, sessionId: viewer.sessionId };
   if (parsed.data.end === "others") {
     const r = await app.services.sessions.revokeOtherSessions(ctx, who);

@@ -25,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const url = new URL(request.url);
   const [entries, blog] = await Promise.all([
-    app.services.catalog.listSitemapEntries(app.serviceContext("en")),
-    app.services.blog.listBlogSitemapEntries(app.serviceContext("en")),
+    app.services.catalog.listSitemapEntries(app.scope),
+    app.services.blog.listBlogSitemapEntries(app.scope),
   ]);
   // Blog articles and categories list only the languages they are translated into.
   const pages: { paths: Partial<Record<Locale, string>>; lastmod?: Date }[] = [

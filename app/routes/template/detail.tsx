@@ -26,8 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (found.kind === "moved") throw redirect(localePath(locale, `/template/${found.slug}`) + url.search, 301);
   if (found.kind === "missing") notFound("template", params.slug);
   const template = found.template;
-  const fileSizeBytes =
-    template.fileSizeBytes ?? (await app.services.files.ensureFileSize(app.fileContext(), template));
+  const fileSizeBytes = template.fileSizeBytes ?? (await app.services.files.ensureFileSize(app.scope, template));
   const [related, byDesigner] = await Promise.all([
     app.services.catalog.listRelated(ctx, template, 8),
     template.designer
@@ -49,11 +48,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const colorParam = url.searchParams.get("color");
   const downloadParam = url.searchParams.get("download");
   const notice = DOWNLOAD_NOTICES.find((n) => n === downloadParam) ?? null;
-  const [favorite, folders, held] = app.viewer
+  const [favorite, folders, held] = app.scope.viewer?.account
     ? await Promise.all([
-        app.services.favorites.favoriteIds(ctx, app.viewer.id, [template.id]).then((s) => s.has(template.id)),
-        app.services.folders.listFolders(ctx, { accountId: app.viewer.id }),
-        app.services.folders.foldersOfTemplates(ctx, app.viewer.id, [template.id]),
+        app.services.favorites
+          .favoriteIds(ctx, app.scope.viewer?.account.id, [template.id])
+          .then((s) => s.has(template.id)),
+        app.services.folders.listFolders(ctx, { accountId: app.scope.viewer?.account.id }),
+        app.services.folders.foldersOfTemplates(ctx, app.scope.viewer?.account.id, [template.id]),
       ])
     : [false, null, null];
   const initialColor = template.colors.find((c) => c.slug === colorParam)?.id ?? template.colors[0]?.id;

@@ -24,7 +24,7 @@ const Me = builder.objectRef<AccountView>("Me").implement({
     }),
     interests: t.intList({
       description: "Ids of the tags the account is interested in (SPEC §3), in the order chosen.",
-      resolve: (a, _x, ctx) => interests.listInterests(ctx.service, a.id),
+      resolve: (a, _x, ctx) => interests.listInterests(ctx.scope, a.id),
     }),
     ...favoritesOfMe(t),
     language: languageOfMe(t),
@@ -42,7 +42,7 @@ export const me = (t: QueryFields) =>
     nullable: true,
     complexity: 2,
     description: "The signed-in account, or null for a guest.",
-    resolve: (_r, _a, ctx) => ctx.account,
+    resolve: (_r, _a, ctx) => ctx.scope.viewer?.account ?? null,
   });
 
 export const updateAccountInterests = (t: MutationFields) =>
@@ -52,7 +52,7 @@ export const updateAccountInterests = (t: MutationFields) =>
     args: { tagIds: t.arg.intList({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const account = signedIn(ctx);
-      const r = await interests.updateInterests(ctx.service, { accountId: account.id, tagIds: args.tagIds });
+      const r = await interests.updateInterests(ctx.scope, { accountId: account.id, tagIds: args.tagIds });
       if (!r.ok)
         throw new GraphQLError(ctx.t(r.code, { max: LIMIT_TAGS }), {
           extensions: { code: "BAD_USER_INPUT", reason: r.code, http: { status: 400 } },
@@ -68,8 +68,8 @@ export const updateMe = (t: MutationFields) =>
     args: { data: t.arg({ type: UpdateMeInput, required: true }) },
     resolve: async (_r, args, ctx) => {
       const account = signedIn(ctx);
-      const r = await updateAccountLanguage(ctx.service, { account, languageId: args.data.languageId });
-      if (!r.ok) throw badInput(MESSAGES.invalidLanguage[ctx.service.locale]);
+      const r = await updateAccountLanguage(ctx.scope, { account, languageId: args.data.languageId });
+      if (!r.ok) throw badInput(MESSAGES.invalidLanguage[ctx.scope.locale]);
       return r.value;
     },
   });

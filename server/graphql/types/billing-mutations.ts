@@ -58,7 +58,7 @@ const spent = async (ctx: GraphqlContext): Promise<Payload | null> => {
 const firstIssue = (ctx: GraphqlContext, issues: { path: PropertyKey[]; message: string }[]) =>
   fail(ctx, issues[0]?.message ?? "billing.errors.generic", issues[0]?.path.map(String).join(".") || null);
 /** Card fields for the sandbox, a token for a provider with its own element. */
-const tokenized = (ctx: GraphqlContext) => ctx.billing.payments?.kind === "stripe";
+const tokenized = (ctx: GraphqlContext) => ctx.scope.payments?.kind === "stripe";
 
 const SubscribeInput = builder.inputType("SubscribeInput", {
   fields: (t) => ({
@@ -100,7 +100,7 @@ export const subscribe = (t: MutationFields) =>
       if (limited) return limited;
       const parsed = (tokenized(ctx) ? tokenPaymentSchema : paymentSchema).safeParse(args.input);
       if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
-      const r = await billing.subscribe(ctx.billing, { accountId: account.id, ...fromPaymentForm(parsed.data) });
+      const r = await billing.subscribe(ctx.scope, { accountId: account.id, ...fromPaymentForm(parsed.data) });
       return answer(ctx, r, paid);
     },
   });
@@ -115,7 +115,7 @@ export const changePlan = (t: MutationFields) =>
       const account = signedIn(ctx);
       const limited = await spent(ctx);
       if (limited) return limited;
-      const r = await billing.changePlan(ctx.billing, {
+      const r = await billing.changePlan(ctx.scope, {
         accountId: account.id,
         plan: args.plan,
         attempt: args.attempt,
@@ -132,7 +132,7 @@ export const cancelSubscription = (t: MutationFields) =>
       const account = signedIn(ctx);
       const parsed = cancelSchema.safeParse({ reason: args.reason });
       if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
-      const r = await billing.cancelSubscription(ctx.billing, { accountId: account.id, reason: parsed.data.reason });
+      const r = await billing.cancelSubscription(ctx.scope, { accountId: account.id, reason: parsed.data.reason });
       return answer(ctx, r, () => ok());
     },
   });
@@ -142,7 +142,7 @@ export const renewSubscription = (t: MutationFields) =>
     type: BillingPayload,
     resolve: async (_r, _a, ctx) => {
       const account = signedIn(ctx);
-      const r = await billing.renewSubscription(ctx.billing, { accountId: account.id });
+      const r = await billing.renewSubscription(ctx.scope, { accountId: account.id });
       return answer(ctx, r, () => ok({ code: "billing.page.renewed", message: ctx.t("billing.page.renewed") }));
     },
   });
@@ -158,7 +158,7 @@ export const updatePaymentMethod = (t: MutationFields) =>
       if (limited) return limited;
       const parsed = (tokenized(ctx) ? tokenCardSchema : cardSchema).safeParse(args.input);
       if (!parsed.success) return firstIssue(ctx, parsed.error.issues);
-      const r = await billing.updatePaymentMethod(ctx.billing, {
+      const r = await billing.updatePaymentMethod(ctx.scope, {
         accountId: account.id,
         source: cardSourceOf(parsed.data),
       });

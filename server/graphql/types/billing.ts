@@ -12,7 +12,7 @@ const overviews = new WeakMap<GraphqlContext, Promise<billing.BillingOverview>>(
 const overviewOf = (ctx: GraphqlContext, accountId: number) => {
   let o = overviews.get(ctx);
   if (!o) {
-    o = billing.getBillingOverview(ctx.billing, accountId);
+    o = billing.getBillingOverview(ctx.scope, accountId);
     overviews.set(ctx, o);
   }
   return o;
@@ -77,7 +77,7 @@ const InvoiceRef = builder.objectRef<billing.InvoiceView>("Invoice").implement({
     chargeDate: t.string({ resolve: (i, _a, ctx) => isoInZone(i.issuedAt, ctx.timeZone) }),
     fileUrl: t.string({
       description: "The PDF, for the signed-in owner only.",
-      resolve: (i, _a, ctx) => localePath(ctx.service.locale, `/profile/invoices/${i.number}/pdf`),
+      resolve: (i, _a, ctx) => localePath(ctx.scope.locale, `/profile/invoices/${i.number}/pdf`),
     }),
   }),
 });
@@ -116,7 +116,7 @@ export const billingOfMe = (t: ObjectFields<AccountView>) => ({
     args: { sort: t.arg.string({ defaultValue: "newest" }), page: t.arg.int({ defaultValue: 1 }) },
     resolve: async (a, args, ctx) =>
       (
-        await billing.listPayments(ctx.service, {
+        await billing.listPayments(ctx.scope, {
           accountId: a.id,
           sort: sortOf(args.sort),
           page: checkPage(args.page),
@@ -129,7 +129,7 @@ export const billingOfMe = (t: ObjectFields<AccountView>) => ({
     args: { sort: t.arg.string({ defaultValue: "newest" }), page: t.arg.int({ defaultValue: 1 }) },
     resolve: async (a, args, ctx) =>
       (
-        await billing.listInvoices(ctx.service, {
+        await billing.listInvoices(ctx.scope, {
           accountId: a.id,
           sort: sortOf(args.sort),
           page: checkPage(args.page),

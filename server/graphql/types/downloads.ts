@@ -17,7 +17,12 @@ export const downloadAllowance = (t: QueryFields) =>
   t.field({
     type: AllowanceRef,
     description: "The caller's allowance this period: the guest's (signed cookie and address) or the account's.",
-    resolve: (_r, _a, ctx) => getCallerAllowance(ctx.service, ctx),
+    resolve: (_r, _a, ctx) =>
+      getCallerAllowance(ctx.scope, {
+        account: ctx.scope.viewer?.account ?? null,
+        guestId: ctx.guestId,
+        clientKey: ctx.clientKey,
+      }),
   });
 
 export const getDownloadsCount = (t: QueryFields) =>
@@ -26,9 +31,13 @@ export const getDownloadsCount = (t: QueryFields) =>
       "Credits used in the current period (calendar month, UTC) by the caller's guest fingerprint or account.",
     args: { accountId: t.arg.int(), fingerprint: t.arg.string() },
     resolve: async (_r, args, ctx) => {
-      const r = await countCallerDownloads(ctx.service, ctx, args);
+      const r = await countCallerDownloads(
+        ctx.scope,
+        { accountId: ctx.scope.viewer?.account.id ?? null, guestId: ctx.guestId },
+        args,
+      );
       if (r.ok) return r.count;
-      throw new GraphQLError(MESSAGES.forbidden[ctx.service.locale], {
+      throw new GraphQLError(MESSAGES.forbidden[ctx.scope.locale], {
         extensions: { code: r.code, http: { status: 403 } },
       });
     },

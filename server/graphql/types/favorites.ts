@@ -34,12 +34,12 @@ export const favoritesOfMe = (t: ObjectFields<AccountView>) => ({
     }),
     args: { skip: t.arg.int({ defaultValue: 0 }), limit: t.arg.int({ defaultValue: 100 }) },
     resolve: (a, args, ctx) =>
-      folders.favoritesWithFolders(ctx.service, { accountId: a.id, ...checkPaging(args.skip, args.limit) }),
+      folders.favoritesWithFolders(ctx.scope, { accountId: a.id, ...checkPaging(args.skip, args.limit) }),
   }),
   folders: t.field({
     type: [FolderType],
     complexity: 10,
     description: "The account's collections, by name.",
-    resolve: (a, _x, ctx) => folders.listFolders(ctx.service, { accountId: a.id }),
+    resolve: (a, _x, ctx) => folders.listFolders(ctx.scope, { accountId: a.id }),
   }),
 });

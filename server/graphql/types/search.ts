@@ -15,7 +15,7 @@ const autocompleteOf = (ctx: GraphqlContext, raw: string) => {
   }
   let found = byText.get(q);
   if (!found) {
-    found = search.autocomplete(ctx.service, q);
+    found = search.autocomplete(ctx.scope, q);
     byText.set(q, found);
   }
   return found;
@@ -98,5 +98,5 @@ export const mainPageSearchMenu = (t: QueryFields) =>
   t.field({
     type: SearchMenu,
     complexity: 10,
-    resolve: (_r, _a, ctx) => search.mainPageSearchMenu(ctx.service),
+    resolve: (_r, _a, ctx) => search.mainPageSearchMenu(ctx.scope),
   });

@@ -68,7 +68,7 @@ export const tags = (t: QueryFields) =>
       limit: t.arg.int({ defaultValue: 50 }),
     },
     resolve: (_r, args, ctx) =>
-      catalog.listTags(ctx.service, {
+      catalog.listTags(ctx.scope, {
         types: (args.where?.type?.in ?? undefined) as TagType[] | undefined,
         orderBy: args.orderBy?.field ?? "id",
         direction: args.orderBy?.direction ?? "asc",
@@ -82,9 +82,9 @@ export const tag = (t: QueryFields) =>
     type: Tag,
     args: { slug: t.arg.string({ required: true }) },
     resolve: async (_r, args, ctx) => {
-      const found = await catalog.getTagBySlug(ctx.service, args.slug.slice(0, 120));
+      const found = await catalog.getTagBySlug(ctx.scope, args.slug.slice(0, 120));
       if (!found)
-        throw new GraphQLError(MESSAGES.notFound[ctx.service.locale], {
+        throw new GraphQLError(MESSAGES.notFound[ctx.scope.locale], {
           extensions: { code: "NOT_FOUND", http: { status: ctx.skip404 ? 200 : 404 } },
         });
       return found;
@@ -103,7 +103,7 @@ export const categories = (t: QueryFields) =>
       limit: t.arg.int({ defaultValue: 50 }),
     },
     resolve: (_r, args, ctx) =>
-      catalog.listTags(ctx.service, {
+      catalog.listTags(ctx.scope, {
         types: [args.type ?? "category"],
         orderBy: args.orderBy?.field ?? "id",
         direction: args.orderBy?.direction ?? "asc",
