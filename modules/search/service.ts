@@ -1,13 +1,12 @@
-import { type SQL, sql } from "drizzle-orm";
 import { PAGE_SIZE, TOP_SEARCHES_MIN_CLIENTS, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
 import { type Filters, SEARCH_SORTS, type SearchSort } from "#modules/catalog/filters.ts";
 import { previewUrl } from "#modules/catalog/previews.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { filterQuery, filterTokens, tokenGroupQuery } from "./filters.ts";
 import { editDistance, MAX_QUERY_WORDS, normalizeQuery, queryId, queryWords } from "./normalize.ts";
+import * as repo from "./repo.ts";
 import {
   allShare,
   anyShare,
@@ -51,29 +50,7 @@ async function loadLexicon(ctx: ServiceContext, words: string[], into?: Lexicon)
   const lexicon: Lexicon = into ?? { words: new Map(), total: 0 };
   const missing = [...new Set(words)].filter((w) => w && !lexicon.words.has(w));
   if (!missing.length) return lexicon;
-  const rows = await queryRows<{
-    word: string;
-    en: string[] | string;
-    es: string[] | string;
-    ndoc: Record<string, number> | string;
-    known: boolean;
-    total: number | null;
-    pages: number | null;
-  }>(
-    ctx.db,
-    sql`select v.word, to_json(tsvector_to_array(x.en)) as en, to_json(tsvector_to_array(x.es)) as es,
-          (select coalesce(json_object_agg(l.lexeme, l.ndoc), '{}'::json) from search_lexeme l
-            where l.lexeme = any(tsvector_to_array(x.en || x.es))) as ndoc,
-          exists (select 1 from search_word w where w.word = v.word) as known,
-          (select l.ndoc from search_lexeme l where l.lexeme = '') as total,
-          (select c.relpages from pg_class c where c.oid = 'template_search'::regclass) as pages
-        from (values ${sql.join(
-          missing.map((w) => sql`(${w})`),
-          sql`, `,
-        )}) as v(word)
-        cross join lateral (select slidenest_unaccent(v.word) as u) u
-        cross join lateral (select to_tsvector('english', u.u) as en, to_tsvector('spanish', u.u) as es) x`,
-  );
+  const rows = await repo.selectLexicon(ctx.db, missing);
   const json = <T>(v: T | string): T => (typeof v === "string" ? JSON.parse(v) : v);
   for (const r of rows) {
     lexicon.words.set(r.word, {
@@ -109,17 +86,7 @@ async function correctWords(ctx: ServiceContext, words: string[], lexicon: Lexic
     ...new Set(words.filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !isStop(lexicon, w) && isUnseen(lexicon, w))),
   ];
   if (!unknown.length) return null;
-  const rows = await queryRows<{ input: string; word: string; sim: number; frequency: number }>(
-    ctx.db,
-    sql`select q.input, c.word, c.sim, c.frequency
-        from (values ${sql.join(
-          unknown.map((w) => sql`(${w})`),
-          sql`, `,
-        )}) as q(input)
-        cross join lateral (
-          select w.word, similarity(w.word, q.input) as sim, w.frequency from search_word w
-          where w.word % q.input order by sim desc, w.frequency desc limit 8) c`,
-  );
+  const rows = await repo.selectCorrections(ctx.db, unknown);
   const best = new Map<string, { word: string; d: number; sim: number; frequency: number }>();
   for (const r of rows) {
     const d = editDistance(r.input, r.word);
@@ -167,19 +134,6 @@ export type SearchResult = Page<TemplateCard> & {
   partial: boolean;
 };
 
-/** ts_rank weights for D, C, B, A: (descriptions, not in the ranked vector), styles, tags and category, titles. */
-const RANK_WEIGHTS = sql.raw(`'{0.05, 0.2, 0.4, 1.0}'::float4[]`);
-/** Weight of the synonyms' rank beside the typed words' rank. */
-const EXPANDED_RANK = sql.raw("0.3");
-/** Weight of the share of a title's words the query holds. */
-const TITLE_SHARE = sql.raw("0.5");
-const lexemeArray = (lexemes: string[]) =>
-  lexemes.length
-    ? sql`array[${sql.join(
-        lexemes.map((l) => sql`${l}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
 /** Fewer matches than this and a correction is looked for. */
 const FEW_RESULTS = 3;
 /**
@@ -228,13 +182,7 @@ export function windowFor(parts: Part[], documents: number): number | null {
 /** Document counts of filter tokens, from the statistics. */
 async function tokenCounts(ctx: ServiceContext, tokens: string[]): Promise<Map<string, number>> {
   if (!tokens.length) return new Map();
-  const rows = await queryRows<{ lexeme: string; ndoc: number }>(
-    ctx.db,
-    sql`select lexeme, ndoc from search_lexeme where lexeme in (${sql.join(
-      tokens.map((t) => sql`${t}`),
-      sql`, `,
-    )})`,
-  );
+  const rows = await repo.selectLexemeCounts(ctx.db, tokens);
   return new Map(rows.map((r) => [r.lexeme, Number(r.ndoc)]));
 }
 
@@ -248,60 +196,43 @@ async function findIds(
   // Filters are tokens of the documents (filters.ts): the GIN index applies them with the words.
   const filter = filterQuery(input.filters);
   const match = filter ? `(${query.match}) & ${filter}` : query.match;
-  const now = ctx.clock.now();
-  const covered =
-    mode === "any" && query.terms.length > 1
-      ? sql.join(
-          query.terms.map((t) => sql`(s.document @@ ${t}::tsquery)::int`),
-          sql` + `,
-        )
-      : sql`0`;
+  const candidates: repo.CandidateQuery = {
+    match,
+    now: ctx.clock.now(),
+    candidates: CANDIDATES + 1,
+    covered: mode === "any" && query.terms.length > 1 ? query.terms : [],
+  };
   // The candidates. The search table is stored most downloaded first (refreshSearchIndex clusters it),
   // so the first CANDIDATES matches in table order are about the most popular ones, and reading stops
   // there: by reading the table from its start (broad queries), or through the GIN index, whose bitmap
   // is read in table order too (windowFor). "newest" reads matches in publication order instead.
-  const columns = sql`s.template_id as id, s.head, s.downloads_count, s.published_at, ${covered} as covered`;
-  const select = (cand: SQL) =>
-    input.sort === "relevance"
-      ? // What was typed counts most, synonyms and related words less; ranked on titles, tags, category
-        // and styles. In "any" mode the number of words matched comes first. A title made mostly of the
-        // query's words ("Colorful Marketing Plan" for "marketing plan") beats one that merely has them.
-        sql`with cand as (${cand})
-            select c.id, c.covered + ts_rank(${RANK_WEIGHTS}, c.head, ${query.exact}::tsquery)
-              + ${EXPANDED_RANK} * ts_rank(${RANK_WEIGHTS}, c.head, ${query.expanded}::tsquery)
-              + ${TITLE_SHARE} * case when length(c.title) = 0 then 0
-                  else 1 - length(ts_delete(c.title, ${lexemeArray(query.titleLexemes)}))::float4 / length(c.title) end as score,
-              count(*) over () as total
-            from (select cand.*, ts_filter(cand.head, '{a}') as title from cand) c
-            order by score desc, c.downloads_count desc, c.id desc limit ${input.limit} offset ${input.offset}`
-      : sql`with cand as (${cand}) select c.id, count(*) over () as total from cand c
-            order by ${input.sort === "newest" ? sql`c.published_at desc, c.id desc` : sql`c.downloads_count desc, c.id desc`}
-            limit ${input.limit} offset ${input.offset}`;
+  // Relevance ranks on what was typed, then synonyms and related words (repo.ts selectRankedIds).
+  const rank: repo.CandidateQuery & repo.RankQuery = {
+    ...candidates,
+    sort: input.sort,
+    exact: query.exact,
+    expanded: query.expanded,
+    titleLexemes: query.titleLexemes,
+    limit: input.limit,
+    offset: input.offset,
+  };
   // Planner settings for one statement: only the access path chosen here, in table order (no parallel
   // workers, no synchronised scans starting mid-table).
-  const run = (settings: Record<string, string>, statement: SQL) =>
+  const run = (settings: Record<string, string>, scan: repo.CandidateScan) =>
     ctx.db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select ${sql.join(
-          Object.entries(settings).map(([k, v]) => sql`set_config(${k}, ${v}, true)`),
-          sql`, `,
-        )}`,
-      );
-      return queryRows<{ id: number; total: number }>(tx, statement);
+      await repo.setLocalSettings(tx, settings);
+      return repo.selectRankedIds(tx, rank, scan);
     });
-  const published = sql`s.published_at <= ${now}`;
   const ordered = { max_parallel_workers_per_gather: "0", synchronize_seqscans: "off" };
-  const answer = (rows: { id: number; total: number }[]): Hits => ({
+  const answer = (rows: repo.RankedRow[]): Hits => ({
     ids: rows.map((r) => Number(r.id)),
     total: Number(rows[0]?.total ?? 0),
   });
 
-  let cand = sql`select ${columns} from template_search s where s.document @@ ${match}::tsquery and ${published}
-      limit ${CANDIDATES + 1}`;
+  let scan: repo.CandidateScan = { kind: "index" };
   let settings: Record<string, string> = { ...ordered, enable_seqscan: "off", enable_indexscan: "off" };
   if (input.sort === "newest") {
-    cand = sql`select ${columns} from template_search s where s.document @@ ${match}::tsquery and ${published}
-            order by s.published_at desc nulls last, s.template_id desc nulls last limit ${CANDIDATES + 1}`;
+    scan = { kind: "newest" };
     settings = { enable_seqscan: "off" };
   } else if (query.estimate && query.estimate.pages > 0 && input.strategy !== "index") {
     const { documents, pages, parts } = query.estimate;
@@ -322,22 +253,17 @@ async function findIds(
       const last = Math.min(pages, Math.ceil((pages * window) / documents) + 1);
       const rows = await run(
         { ...ordered, enable_bitmapscan: "off", enable_indexscan: "off" },
-        select(
-          sql`select ${columns} from template_search s
-              where s.ctid < ${`(${last},0)`}::tid and s.document @@ ${match}::tsquery and ${published}
-              limit ${CANDIDATES + 1}`,
-        ),
+        { kind: "window", lastPage: last },
       );
       // Enough matches in the window: the same candidates the index gives. Else the index.
       if (rows.length && Number(rows[0].total) > CANDIDATES) return answer(rows);
     }
   }
-  const rows = await run(settings, select(cand));
+  const rows = await run(settings, scan);
   if (rows.length) return answer(rows);
   if (input.offset === 0) return { ids: [], total: 0 };
   // A page past the end: the count still tells the page how many there are.
-  const [c] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from (${cand}) x`);
-  return { ids: [], total: Number(c?.n ?? 0) };
+  return { ids: [], total: await repo.countCandidates(ctx.db, candidates, scan) };
 }
 
 /**
@@ -425,13 +351,11 @@ async function suggestionsFor(
   prefix: string,
   limit: number,
 ): Promise<{ phrase: string; norm: string; ids: number[] }[]> {
-  const rows = await queryRows<{ phrase: string; phrase_norm: string; template_ids: number[] | string }>(
-    ctx.db,
-    sql`select phrase, phrase_norm, template_ids from search_suggestion
-        where key like ${likePrefix(prefix)}
-        order by (locale = ${ctx.locale}) desc, (word_pos = 0) desc, weight desc, length(phrase), phrase
-        limit ${limit * 4}`,
-  );
+  const rows = await repo.selectSuggestions(ctx.db, {
+    pattern: likePrefix(prefix),
+    locale: ctx.locale,
+    limit: limit * 4,
+  });
   const seen = new Set<string>();
   const out: { phrase: string; norm: string; ids: number[] }[] = [];
   for (const r of rows) {
@@ -493,10 +417,7 @@ export async function logSearch(
   if (!text || looksPersonal(raw)) return;
   const count = Math.max(0, Math.trunc(Number(input.resultCount)) || 0);
   const client = typeof input.client === "string" && input.client ? input.client.slice(0, 64) : null;
-  await ctx.db.execute(sql`
-    insert into search_log (query, locale, result_count, client, created_at)
-    select q, ${ctx.locale}, ${count}, ${client}, ${ctx.clock.now()}
-    from (select slidenest_search_normalize(${text}) as q) n where q <> ''`);
+  await repo.insertSearchLog(ctx.db, { text, locale: ctx.locale, count, client, at: ctx.clock.now() });
 }
 
 export type TopSearch = { id: number; searchRequest: string };
@@ -510,16 +431,14 @@ export async function topSearches(ctx: ServiceContext, input: { limit?: number }
   const limit = Math.min(Math.max(Math.trunc(input.limit ?? 8) || 8, 1), 50);
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - TOP_SEARCHES_WINDOW_DAYS * 86_400_000);
-  const rows = await queryRows<{ query: string }>(
-    ctx.db,
-    sql`select query from search_log
-        where created_at > ${since} and created_at <= ${now} and result_count > 0
-        group by query
-        having count(distinct client) >= ${TOP_SEARCHES_MIN_CLIENTS}
-        order by count(distinct client) filter (where locale = ${ctx.locale}) desc, count(distinct client) desc, query
-        limit ${limit}`,
-  );
-  return rows.map((r) => ({ id: queryId(r.query), searchRequest: r.query }));
+  const queries = await repo.selectTopQueries(ctx.db, {
+    since,
+    until: now,
+    minClients: TOP_SEARCHES_MIN_CLIENTS,
+    locale: ctx.locale,
+    limit,
+  });
+  return queries.map((query) => ({ id: queryId(query), searchRequest: query }));
 }
 
 /** Share of searches of the last `days` days that found nothing. */
@@ -529,13 +448,7 @@ export async function zeroResultRate(
 ): Promise<{ searches: number; zeroResults: number; rate: number }> {
   const now = ctx.clock.now();
   const since = new Date(now.getTime() - Math.max(0, input.days) * 86_400_000);
-  const [r] = await queryRows<{ n: number; z: number }>(
-    ctx.db,
-    sql`select count(*)::int as n, (count(*) filter (where result_count = 0))::int as z
-        from search_log where created_at > ${since} and created_at <= ${now}`,
-  );
-  const searches = Number(r?.n ?? 0);
-  const zeroResults = Number(r?.z ?? 0);
+  const { searches, zeroResults } = await repo.countSearches(ctx.db, { since, until: now });
   return { searches, zeroResults, rate: searches ? zeroResults / searches : 0 };
 }
 
@@ -572,40 +485,13 @@ export async function categorizedTrendingBySearchTemplates(
 ): Promise<TrendingCategoryGroup[]> {
   const limit = Math.min(Math.max(Math.trunc(input.limit ?? 5) || 5, 1), 20);
   const per = Math.min(Math.max(Math.trunc(input.perCategory ?? 4) || 4, 1), 8);
-  const rows = await queryRows<{
-    id: number;
-    slug: string;
-    icon_name: string | null;
-    templates_count: number;
-    name: string;
-    template_id: number;
-    template_slug: string;
-    title: string;
-    slides_count: number;
-    colors: { id: number }[] | string;
-  }>(
-    ctx.db,
-    sql`with top as (
-          select t.id, t.category_id, t.trending_score, t.downloads_count, t.slides_count,
-            row_number() over (partition by t.category_id order by t.trending_score desc, t.id desc) as rn
-          from (select id, category_id, trending_score, downloads_count, slides_count from template
-                where published_at <= ${ctx.clock.now()}
-                order by trending_score desc nulls last, id desc nulls last limit ${TRENDING_WINDOW}) t),
-        picked as (select * from top where rn <= ${per}),
-        cats as (
-          select category_id, sum(trending_score) as score, max(downloads_count) as dl from picked
-          group by category_id order by score desc, dl desc, category_id limit ${limit})
-        select g.id, g.slug, g.icon_name, g.templates_count, gt.name,
-          p.id as template_id, tr.slug as template_slug, tr.title, p.slides_count,
-          (select coalesce(json_agg(json_build_object('id', tc.id) order by tc.position), '[]'::json)
-             from template_color tc where tc.template_id = p.id and tc.active) as colors
-        from cats
-        join tag g on g.id = cats.category_id
-        join tag_translation gt on gt.tag_id = g.id and gt.locale = ${ctx.locale}
-        join picked p on p.category_id = cats.category_id
-        join template_translation tr on tr.template_id = p.id and tr.locale = ${ctx.locale}
-        order by cats.score desc, cats.dl desc, cats.category_id, p.rn`,
-  );
+  const rows = await repo.selectTrendingByCategory(ctx.db, {
+    now: ctx.clock.now(),
+    locale: ctx.locale,
+    window: TRENDING_WINDOW,
+    perCategory: per,
+    limit,
+  });
   const groups: TrendingCategoryGroup[] = [];
   for (const r of rows) {
     let g = groups.at(-1);
