@@ -1,12 +1,11 @@
 import { createHmac } from "node:crypto";
 import { type Challenge, createChallenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { sql } from "drizzle-orm";
 import { CAPTCHA } from "#config/constants.ts";
 import { type Env, isLoopbackUrl } from "#config/env.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { type Clock, type Logger, systemClock } from "#modules/shared/context.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import { recordCaptchaSolution } from "./repo.ts";
 
 /**
  * The CAPTCHA of public forms (sign-up now, contact later) as one small port with two adapters, chosen
@@ -142,14 +141,8 @@ export function altchaCaptcha(deps: {
       if (result.expired) return refused("common.captcha.expired");
       if (!result.verified) return refused("common.captcha.failed");
       // Single use across processes: the first to record the signature wins; a replay finds it taken.
-      const rows = await queryRows<{ signature: string }>(
-        deps.db,
-        sql`insert into captcha_solution (signature, expires_at)
-            values (${challenge.signature as string}, ${new Date(expiresAt * 1000)})
-            on conflict (signature) do nothing
-            returning signature`,
-      );
-      return rows.length === 1 ? { ok: true } : refused("common.captcha.failed");
+      const first = await recordCaptchaSolution(deps.db, challenge.signature as string, new Date(expiresAt * 1000));
+      return first ? { ok: true } : refused("common.captcha.failed");
     },
   };
 }

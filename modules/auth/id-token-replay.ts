@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { AUTH } from "#config/constants.ts";
 import type { Scope } from "#modules/scope.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import { deleteIdTokenUses, recordIdTokenUses } from "./repo.ts";
 
 /**
  * Log-in with an ID token the client obtained itself (POST /auth/googleLogin) takes only tokens made for
@@ -62,22 +61,13 @@ export async function spendIdToken(
   const nonceKey = hashOf("nonce", claims.nonce as string);
   return ctx.db.transaction(async (tx) => {
     // One statement for both: two requests with the same token or nonce at once, one of them wins.
-    const fresh = await queryRows<{ key: string }>(
-      tx,
-      sql`insert into id_token_use (key, expires_at)
-          values (${tokenKey}, ${keep(claims.expiresAt)}), (${nonceKey}, ${keep(nonceExpires)})
-          on conflict (key) do nothing returning key`,
-    );
-    const added = new Set(fresh.map((r) => r.key));
+    const added = await recordIdTokenUses(tx, [
+      { key: tokenKey, expiresAt: keep(claims.expiresAt) },
+      { key: nonceKey, expiresAt: keep(nonceExpires) },
+    ]);
     const refusal: IdTokenReuse | null = !added.has(tokenKey) ? "replayed" : !added.has(nonceKey) ? "nonce" : null;
     // A refused token leaves nothing behind that it did not find there.
-    if (refusal && added.size)
-      await tx.execute(
-        sql`delete from id_token_use where key in (${sql.join(
-          [...added].map((k) => sql`${k}`),
-          sql`, `,
-        )})`,
-      );
+    if (refusal && added.size) await deleteIdTokenUses(tx, [...added]);
     return refusal;
   });
 }

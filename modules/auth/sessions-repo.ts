@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, max, min, ne, notExists } from "drizzle-orm";
-import type { Db } from "#db/client.server.ts";
-import { authSession, authSessionDevice } from "#db/schema/index.ts";
+import { and, desc, eq, gt, isNull, lt, max, min, ne, notExists, or, sql } from "drizzle-orm";
+import type { Db, Executor } from "#db/client.server.ts";
+import { account, authSession, authSessionDevice, emailToken } from "#db/schema/index.ts";
+import { queryRows } from "#modules/shared/sql.ts";
 
 /** The queries of the member's list of sessions (a session is a family: one log-in and its rotations). */
 
@@ -89,4 +90,107 @@ export async function purgeOrphanDevices(db: Db): Promise<number> {
     )
     .returning({ family: authSessionDevice.family });
   return rows.length;
+}
+
+// The sessions themselves (sessions.ts): issuing, rotating, ending and purging them.
+
+export type IssuedSessionRow = { expires_at: Date | string; revoked_at: Date | string | null };
+
+/**
+ * Creates a session; a session of that id made already (by another request for the same rotation) is
+ * left as it is. Answers its expiry and whether it was revoked.
+ */
+export async function upsertSession(
+  db: Executor,
+  row: {
+    id: string;
+    accountId: number;
+    family: string;
+    familyStartedAt: Date;
+    tokenHash: string;
+    expiresAt: Date;
+    createdAt: Date;
+  },
+): Promise<IssuedSessionRow | undefined> {
+  const [issued] = await queryRows<IssuedSessionRow>(
+    db,
+    sql`insert into auth_session (id, account_id, family, family_started_at, token_hash, expires_at, created_at)
+    values (${row.id}, ${row.accountId}, ${row.family}, ${row.familyStartedAt}, ${row.tokenHash},
+            ${row.expiresAt}, ${row.createdAt})
+    on conflict (id) do update set expires_at = auth_session.expires_at
+    returning expires_at, revoked_at`,
+  );
+  return issued;
+}
+
+export type RefreshRow = Pick<
+  typeof authSession.$inferSelect,
+  "id" | "accountId" | "family" | "familyStartedAt" | "expiresAt" | "rotatedAt" | "revokedAt"
+> & { blockedAt: Date | null };
+
+/** The session a refresh token (by its hash) belongs to, with whether its account is blocked. */
+export async function sessionByTokenHash(db: Executor, tokenHash: string): Promise<RefreshRow | undefined> {
+  const [row] = await db
+    .select({
+      id: authSession.id,
+      accountId: authSession.accountId,
+      family: authSession.family,
+      familyStartedAt: authSession.familyStartedAt,
+      expiresAt: authSession.expiresAt,
+      rotatedAt: authSession.rotatedAt,
+      revokedAt: authSession.revokedAt,
+      blockedAt: account.blockedAt,
+    })
+    .from(authSession)
+    .innerJoin(account, eq(account.id, authSession.accountId))
+    .where(eq(authSession.tokenHash, tokenHash));
+  return row;
+}
+
+/** Marks a session rotated unless it already was; whether this call did. */
+export async function claimRotation(db: Executor, sessionId: string, now: Date): Promise<boolean> {
+  const claimed = await db
+    .update(authSession)
+    .set({ rotatedAt: now })
+    .where(and(eq(authSession.id, sessionId), isNull(authSession.rotatedAt)))
+    .returning({ id: authSession.id });
+  return claimed.length > 0;
+}
+
+/** Ends every live session of a family. */
+export async function revokeFamilySessions(db: Executor, family: string, now: Date): Promise<void> {
+  await db
+    .update(authSession)
+    .set({ revokedAt: now })
+    .where(and(eq(authSession.family, family), isNull(authSession.revokedAt)));
+}
+
+/** The family of a session, by its id or by its refresh token's hash. */
+export async function sessionFamilyBy(
+  db: Executor,
+  by: { id: string } | { tokenHash: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ family: authSession.family })
+    .from(authSession)
+    .where("id" in by ? eq(authSession.id, by.id) : eq(authSession.tokenHash, by.tokenHash));
+  return row?.family;
+}
+
+/** Ends every live session of an account. */
+export async function revokeAllSessions(db: Executor, accountId: number, now: Date): Promise<void> {
+  await db
+    .update(authSession)
+    .set({ revokedAt: now })
+    .where(and(eq(authSession.accountId, accountId), isNull(authSession.revokedAt)));
+}
+
+/** Deletes sessions past their expiry or revoked before `revokedBefore`. */
+export async function deleteDeadSessions(db: Executor, now: Date, revokedBefore: Date): Promise<void> {
+  await db.delete(authSession).where(or(lt(authSession.expiresAt, now), lt(authSession.revokedAt, revokedBefore)));
+}
+
+/** Deletes e-mail links that expired before a moment. */
+export async function deleteEmailTokensExpiredBefore(db: Executor, before: Date): Promise<void> {
+  await db.delete(emailToken).where(lt(emailToken.expiresAt, before));
 }

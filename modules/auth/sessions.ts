@@ -1,17 +1,23 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { AUTH } from "#config/constants.ts";
 import type { Scope } from "#modules/scope.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { describeUserAgent, networkOf, storedUserAgent } from "./device.ts";
 import {
+  claimRotation,
+  deleteDeadSessions,
+  deleteEmailTokensExpiredBefore,
   familyOfSession,
   insertSessionDevice,
   liveSessions,
   purgeOrphanDevices,
   revokeAccountFamily,
+  revokeAllSessions,
+  revokeFamilySessions,
   revokeOtherFamilies,
+  sessionByTokenHash,
+  sessionFamilyBy,
+  upsertSession,
 } from "./sessions-repo.ts";
 
 /**
@@ -62,14 +68,15 @@ async function issue(
   const id = successor?.id ?? b64();
   const refreshToken = successor?.refreshToken ?? `${id}.${b64()}`;
   // A successor made already (by another request for the same rotation) is answered as it is.
-  const [row] = await queryRows<{ expires_at: Date | string; revoked_at: Date | null }>(
-    ctx.db,
-    sql`insert into auth_session (id, account_id, family, family_started_at, token_hash, expires_at, created_at)
-    values (${id}, ${accountId}, ${family}, ${familyStartedAt ?? now}, ${digest(refreshToken)},
-            ${new Date(now.getTime() + AUTH.refreshTokenSeconds * 1000)}, ${now})
-    on conflict (id) do update set expires_at = auth_session.expires_at
-    returning expires_at, revoked_at`,
-  );
+  const row = await upsertSession(ctx.db, {
+    id,
+    accountId,
+    family,
+    familyStartedAt: familyStartedAt ?? now,
+    tokenHash: digest(refreshToken),
+    expiresAt: new Date(now.getTime() + AUTH.refreshTokenSeconds * 1000),
+    createdAt: now,
+  });
   if (!row || row.revoked_at) return null;
   const refreshExpiresAt = new Date(row.expires_at);
   const exp = Math.floor(now.getTime() / 1000) + AUTH.accessTokenSeconds;
@@ -104,42 +111,23 @@ export async function refreshSession(
 ): Promise<Tokens | null> {
   if (!refreshToken || refreshToken.length > 200) return null;
   const now = ctx.clock.now();
-  const [row] = await queryRows<{
-    id: string;
-    account_id: number;
-    family: string;
-    family_started_at: Date | string;
-    expires_at: Date;
-    rotated_at: Date | null;
-    revoked_at: Date | null;
-    blocked_at: Date | null;
-  }>(
-    ctx.db,
-    sql`select s.id, s.account_id, s.family, s.family_started_at, s.expires_at, s.rotated_at, s.revoked_at, a.blocked_at
-        from auth_session s join account a on a.id = s.account_id where s.token_hash = ${digest(refreshToken)}`,
-  );
-  if (!row || row.revoked_at || row.blocked_at || new Date(row.expires_at) <= now) return null;
+  const row = await sessionByTokenHash(ctx.db, digest(refreshToken));
+  if (!row || row.revokedAt || row.blockedAt || new Date(row.expiresAt) <= now) return null;
   // An absolute lifetime: 90 days after the log-in, however often the session was refreshed, log in again.
-  const started = new Date(row.family_started_at);
+  const started = new Date(row.familyStartedAt);
   if (now.getTime() - started.getTime() > AUTH.absoluteSessionDays * 86_400_000) return null;
-  const claimed = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`update auth_session set rotated_at = ${now} where id = ${row.id} and rotated_at is null returning id`,
-  );
-  if (!claimed.length) {
-    const rotatedAt = new Date((row.rotated_at ?? now) as Date).getTime();
+  if (!(await claimRotation(ctx.db, row.id, now))) {
+    const rotatedAt = new Date(row.rotatedAt ?? now).getTime();
     if (now.getTime() - rotatedAt > AUTH.rotationGraceSeconds * 1000) {
       await revokeFamily(ctx, row.family, now);
       return null;
     }
   }
-  return issue(ctx, row.account_id, row.family, started, successorOf(ctx.secret, refreshToken));
+  return issue(ctx, row.accountId, row.family, started, successorOf(ctx.secret, refreshToken));
 }
 
 async function revokeFamily(ctx: SessionContext, family: string, now: Date) {
-  await ctx.db.execute(
-    sql`update auth_session set revoked_at = ${now} where family = ${family} and revoked_at is null`,
-  );
+  await revokeFamilySessions(ctx.db, family, now);
 }
 
 /** Log-out: ends the session (its whole family) that an access or refresh token belongs to. */
@@ -148,22 +136,17 @@ export async function endSession(
   input: { sessionId?: string | null; refreshToken?: string | null },
 ): Promise<void> {
   const now = ctx.clock.now();
-  const rows = input.sessionId
-    ? await queryRows<{ family: string }>(ctx.db, sql`select family from auth_session where id = ${input.sessionId}`)
+  const family = input.sessionId
+    ? await sessionFamilyBy(ctx.db, { id: input.sessionId })
     : input.refreshToken
-      ? await queryRows<{ family: string }>(
-          ctx.db,
-          sql`select family from auth_session where token_hash = ${digest(input.refreshToken)}`,
-        )
-      : [];
-  if (rows[0]) await revokeFamily(ctx, rows[0].family, now);
+      ? await sessionFamilyBy(ctx.db, { tokenHash: digest(input.refreshToken) })
+      : undefined;
+  if (family !== undefined) await revokeFamily(ctx, family, now);
 }
 
 /** Signs an account out of every device (password change or reset, blocking, deletion). */
 export async function endAllSessions(ctx: Pick<SessionContext, "db" | "clock">, accountId: number): Promise<void> {
-  await ctx.db.execute(
-    sql`update auth_session set revoked_at = ${ctx.clock.now()} where account_id = ${accountId} and revoked_at is null`,
-  );
+  await revokeAllSessions(ctx.db, accountId, ctx.clock.now());
 }
 
 /**
@@ -172,8 +155,8 @@ export async function endAllSessions(ctx: Pick<SessionContext, "db" | "clock">, 
  */
 export async function purgeExpiredSessions(ctx: Pick<SessionContext, "db" | "clock">): Promise<void> {
   const dayAgo = new Date(ctx.clock.now().getTime() - 86_400_000);
-  await ctx.db.execute(sql`delete from auth_session where expires_at < ${ctx.clock.now()} or revoked_at < ${dayAgo}`);
-  await ctx.db.execute(sql`delete from email_token where expires_at < ${dayAgo}`);
+  await deleteDeadSessions(ctx.db, ctx.clock.now(), dayAgo);
+  await deleteEmailTokensExpiredBefore(ctx.db, dayAgo);
   await purgeOrphanDevices(ctx.db);
 }
 

@@ -1,5 +1,4 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import { SECOND_FACTOR } from "#config/constants.ts";
@@ -9,8 +8,8 @@ import { recordAudit } from "#modules/operator/audit.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { hasControl } from "#modules/shared/checks.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { revokeOtherSessions } from "./sessions.ts";
+import * as repo from "./totp-repo.ts";
 
 /**
  * The TOTP second factor (RFC 6238, ADR 0020): enrolment with a QR code and the key as text, confirmed
@@ -102,13 +101,11 @@ const totpDigits = (typed: string) => {
 
 async function newRecoveryCodes(ctx: ServiceContext, accountId: number): Promise<string[]> {
   const codes = Array.from({ length: SECOND_FACTOR.recoveryCodes }, newRecoveryCode);
-  const now = ctx.clock.now();
-  await ctx.db.execute(sql`delete from account_recovery_code where account_id = ${accountId}`);
-  await ctx.db.execute(
-    sql`insert into account_recovery_code (account_id, code_hash, created_at) values ${sql.join(
-      codes.map((c) => sql`(${accountId}, ${recoveryCodeHash(accountId, c)}, ${now})`),
-      sql`, `,
-    )}`,
+  await repo.replaceRecoveryCodes(
+    ctx.db,
+    accountId,
+    codes.map((c) => recoveryCodeHash(accountId, c)),
+    ctx.clock.now(),
   );
   return codes;
 }
@@ -138,20 +135,7 @@ export function readSecondStep(secret: string, token: string | null | undefined,
 // ---------------------------------------------------------------------------------------------------
 // Reads
 
-type FactorRow = {
-  secret: string;
-  enabled_at: Date | string | null;
-  last_step: number | string | null;
-  created_at: Date | string;
-};
-
-const factorRow = async (ctx: Pick<ServiceContext, "db">, accountId: number) =>
-  (
-    await queryRows<FactorRow>(
-      ctx.db,
-      sql`select secret, enabled_at, last_step, created_at from account_second_factor where account_id = ${accountId}`,
-    )
-  )[0];
+const factorRow = (ctx: Pick<ServiceContext, "db">, accountId: number) => repo.factorOf(ctx.db, accountId);
 
 export type SecondFactorStatus = { enabled: boolean; enabledAt: Date | null; recoveryCodesLeft: number };
 
@@ -160,14 +144,9 @@ export async function secondFactorStatus(
   ctx: Pick<ServiceContext, "db">,
   accountId: number,
 ): Promise<SecondFactorStatus> {
-  const [row] = await queryRows<{ enabled_at: Date | string | null; left: number }>(
-    ctx.db,
-    sql`select f.enabled_at,
-          (select count(*)::int from account_recovery_code r where r.account_id = f.account_id and r.used_at is null) as left
-        from account_second_factor f where f.account_id = ${accountId} and f.enabled_at is not null`,
-  );
+  const row = await repo.enabledFactor(ctx.db, accountId);
   return row
-    ? { enabled: true, enabledAt: new Date(row.enabled_at as string), recoveryCodesLeft: Number(row.left) }
+    ? { enabled: true, enabledAt: new Date(row.enabled_at), recoveryCodesLeft: Number(row.left) }
     : { enabled: false, enabledAt: null, recoveryCodesLeft: 0 };
 }
 
@@ -198,8 +177,8 @@ async function enrolmentOf(label: string, totpSecret: string): Promise<Enrolment
 /** The enrolment waiting for its first code (started within SECOND_FACTOR.enrolmentMinutes), or null. */
 export async function pendingEnrolment(ctx: TotpContext, accountId: number, label: string): Promise<Enrolment | null> {
   const row = await factorRow(ctx, accountId);
-  if (!row || row.enabled_at) return null;
-  if (new Date(row.created_at).getTime() + SECOND_FACTOR.enrolmentMinutes * 60_000 <= ctx.clock.now().getTime())
+  if (!row || row.enabledAt) return null;
+  if (new Date(row.createdAt).getTime() + SECOND_FACTOR.enrolmentMinutes * 60_000 <= ctx.clock.now().getTime())
     return null;
   const totpSecret = openSecret(ctx.secret, accountId, row.secret);
   return totpSecret ? enrolmentOf(label, totpSecret) : null;
@@ -210,16 +189,11 @@ export async function pendingEnrolment(ctx: TotpContext, accountId: number, labe
 
 /** The account's password hash (the current-password checks need it). */
 const storedPassword = async (ctx: ServiceContext, accountId: number) =>
-  (
-    await queryRows<{ password_hash: string }>(ctx.db, sql`select password_hash from account where id = ${accountId}`)
-  )[0]?.password_hash;
+  (await repo.accountOf(ctx.db, accountId))?.passwordHash;
 
 /** An operator's own change of the factor goes to the audit log (members' do not). */
 async function auditOperator(ctx: ServiceContext, accountId: number, action: string, before: unknown, after: unknown) {
-  const [who] = await queryRows<{ email: string; role: string }>(
-    ctx.db,
-    sql`select email, role from account where id = ${accountId}`,
-  );
+  const who = await repo.accountOf(ctx.db, accountId);
   if (who?.role !== "operator") return;
   await recordAudit(ctx, {
     actor: { kind: "account", id: accountId, label: who.email },
@@ -252,11 +226,7 @@ export async function startEnrolment(
   if (refused) return refused;
   const totpSecret = generateSecret({ length: 20 });
   const now = ctx.clock.now();
-  await ctx.db.execute(sql`insert into account_second_factor (account_id, secret, enabled_at, last_step, created_at, updated_at)
-      values (${input.accountId}, ${sealSecret(ctx.secret, input.accountId, totpSecret)}, null, null, ${now}, ${now})
-      on conflict (account_id) do update set secret = excluded.secret, last_step = null, created_at = excluded.created_at,
-        updated_at = excluded.updated_at
-      where account_second_factor.enabled_at is null`);
+  await repo.upsertEnrolment(ctx.db, input.accountId, sealSecret(ctx.secret, input.accountId, totpSecret), now);
   return { ok: true, value: await enrolmentOf(input.label, totpSecret) };
 }
 
@@ -288,14 +258,7 @@ async function takeTotpStep(
     ...(lastStep !== null ? { afterTimeStep: lastStep } : {}),
   });
   if (!result.valid || !("timeStep" in result)) return false;
-  const taken = await queryRows<{ n: number }>(
-    ctx.db,
-    sql`update account_second_factor set last_step = ${result.timeStep}, updated_at = ${ctx.clock.now()}
-        where account_id = ${accountId} and (last_step is null or last_step < ${result.timeStep})
-          and (enabled_at is not null) = ${enabled}
-        returning 1 as n`,
-  );
-  return taken.length > 0;
+  return repo.takeStep(ctx.db, accountId, { step: result.timeStep, enabled, now: ctx.clock.now() });
 }
 
 /** Refusal of a wrong code: counted toward the account's back-off. */
@@ -319,23 +282,21 @@ export async function confirmEnrolment(
   const wait = await codeWait(ctx, input.accountId);
   if (wait > 0) return { ok: false, code: TOTP_ERRORS.rateLimited, seconds: wait };
   const row = await factorRow(ctx, input.accountId);
-  if (row?.enabled_at) return { ok: false, code: TOTP_ERRORS.alreadyOn };
+  if (row?.enabledAt) return { ok: false, code: TOTP_ERRORS.alreadyOn };
   const fresh =
-    row && new Date(row.created_at).getTime() + SECOND_FACTOR.enrolmentMinutes * 60_000 > ctx.clock.now().getTime();
+    row && new Date(row.createdAt).getTime() + SECOND_FACTOR.enrolmentMinutes * 60_000 > ctx.clock.now().getTime();
   const totpSecret = row && fresh ? openSecret(ctx.secret, input.accountId, row.secret) : null;
   if (!row || !totpSecret) return { ok: false, code: TOTP_ERRORS.noEnrolment };
-  const lastStep = row.last_step === null ? null : Number(row.last_step);
+  const lastStep = row.lastStep === null ? null : Number(row.lastStep);
   if (!(await takeTotpStep(ctx, input.accountId, totpSecret, digits, lastStep, false)))
     return wrongCode(ctx, input.accountId);
   const now = ctx.clock.now();
   const recoveryCodes = await ctx.db.transaction(async (tx) => {
     const txCtx = { ...ctx, db: tx };
-    await tx.execute(
-      sql`update account_second_factor set enabled_at = ${now}, updated_at = ${now} where account_id = ${input.accountId}`,
-    );
+    await repo.enableFactor(tx, input.accountId, now);
     return newRecoveryCodes(txCtx, input.accountId);
   });
-  await ctx.db.execute(sql`delete from login_backoff where key = ${backoffKey(input.accountId)}`);
+  await repo.clearBackoff(ctx.db, backoffKey(input.accountId));
   if (input.sessionId) await revokeOtherSessions(ctx, { accountId: input.accountId, sessionId: input.sessionId });
   await auditOperator(ctx, input.accountId, "secondFactor.enabled", { secondFactor: false }, { secondFactor: true });
   return { ok: true, value: { recoveryCodes } };
@@ -354,32 +315,23 @@ export async function verifySecondFactor(
   const wait = await codeWait(ctx, input.accountId);
   if (wait > 0) return { ok: false, code: TOTP_ERRORS.rateLimited, seconds: wait };
   const row = await factorRow(ctx, input.accountId);
-  if (!row?.enabled_at) return { ok: false, code: TOTP_ERRORS.notOn };
+  if (!row?.enabledAt) return { ok: false, code: TOTP_ERRORS.notOn };
   // Blocked (or deleted) since the password step: no code opens it.
-  const [live] = await queryRows<{ n: number }>(
-    ctx.db,
-    sql`select 1 as n from account where id = ${input.accountId} and blocked_at is null and deleted_at is null`,
-  );
-  if (!live) return { ok: false, code: "auth.errors.blocked" };
+  if (!(await repo.isLiveAccount(ctx.db, input.accountId))) return { ok: false, code: "auth.errors.blocked" };
   const digits = totpDigits(typed);
   let method: "totp" | "recovery" | null = null;
   if (digits) {
     const totpSecret = openSecret(ctx.secret, input.accountId, row.secret);
     if (!totpSecret)
       ctx.log.warn("TOTP secret cannot be opened (SIGNING_SECRET changed?)", { accountId: input.accountId });
-    const lastStep = row.last_step === null ? null : Number(row.last_step);
+    const lastStep = row.lastStep === null ? null : Number(row.lastStep);
     if (totpSecret && (await takeTotpStep(ctx, input.accountId, totpSecret, digits, lastStep, true))) method = "totp";
   } else if (!hasControl(typed) && isRecoveryCode(typed)) {
-    const used = await queryRows<{ n: number }>(
-      ctx.db,
-      sql`update account_recovery_code set used_at = ${ctx.clock.now()}
-          where account_id = ${input.accountId} and code_hash = ${recoveryCodeHash(input.accountId, typed)} and used_at is null
-          returning 1 as n`,
-    );
-    if (used.length) method = "recovery";
+    const hash = recoveryCodeHash(input.accountId, typed);
+    if (await repo.spendRecoveryCode(ctx.db, input.accountId, hash, ctx.clock.now())) method = "recovery";
   }
   if (!method) return wrongCode(ctx, input.accountId);
-  await ctx.db.execute(sql`delete from login_backoff where key = ${backoffKey(input.accountId)}`);
+  await repo.clearBackoff(ctx.db, backoffKey(input.accountId));
   const { recoveryCodesLeft } = await secondFactorStatus(ctx, input.accountId);
   return { ok: true, value: { method, recoveryCodesLeft } };
 }
@@ -401,10 +353,7 @@ export async function disableSecondFactor(
   if (refused) return refused;
   const checked = await verifySecondFactor(ctx, input);
   if (!checked.ok) return checked;
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`delete from account_recovery_code where account_id = ${input.accountId}`);
-    await tx.execute(sql`delete from account_second_factor where account_id = ${input.accountId}`);
-  });
+  await ctx.db.transaction(async (tx) => repo.deleteFactor(tx, input.accountId));
   await auditOperator(ctx, input.accountId, "secondFactor.disabled", { secondFactor: true }, { secondFactor: false });
   return { ok: true, value: null };
 }
