@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
 import { PAGE_SIZE } from "#config/constants.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import { countByMonth, countHistory, type HistoryRow, selectHistoryPage } from "./repo.ts";
 
 type AspectRatio = TemplateCard["aspectRatio"];
 
@@ -28,23 +27,7 @@ export type DownloadRecord = {
   createdAt: Date;
 };
 
-type Row = {
-  id: number;
-  template_id: number;
-  slug: string;
-  title: string;
-  is_premium: boolean;
-  aspect_ratio: AspectRatio;
-  template_color_id: number | null;
-  color_name: string | null;
-  color_hex: string | null;
-  category_name: string | null;
-  format: string;
-  license: DownloadRecord["license"];
-  created_at: Date;
-};
-
-function reshapeRecord(r: Row): DownloadRecord {
+function reshapeRecord(r: HistoryRow): DownloadRecord {
   return {
     id: r.id,
     templateId: r.template_id,
@@ -68,30 +51,16 @@ export async function listDownloadHistory(
   input: { accountId: number; sort: HistorySort; page: number },
 ): Promise<Page<DownloadRecord>> {
   const pageSize = PAGE_SIZE.templates;
-  const [count] = await queryRows<{ n: number }>(
-    ctx.db,
-    sql`select count(*)::int as n from download d
-        join template_translation tr on tr.template_id = d.template_id and tr.locale = ${ctx.locale}
-        where d.account_id = ${input.accountId}`,
-  );
-  const total = Number(count?.n ?? 0);
+  const total = await countHistory(ctx.db, input.accountId, ctx.locale);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, input.page), pageCount);
-  const order = input.sort === "oldest" ? sql`d.created_at asc, d.id asc` : sql`d.created_at desc, d.id desc`;
-  const colorName = ctx.locale === "es" ? sql`c.name_es` : sql`c.name_en`;
-  const rows = await queryRows<Row>(
-    ctx.db,
-    sql`select d.id, d.template_id, tr.slug, tr.title, t.is_premium, t.aspect_ratio, d.template_color_id,
-               ${colorName} as color_name, c.hex as color_hex, cat.name as category_name, d.format, d.license, d.created_at
-        from download d
-        join template t on t.id = d.template_id
-        join template_translation tr on tr.template_id = t.id and tr.locale = ${ctx.locale}
-        left join template_color tc on tc.id = d.template_color_id
-        left join color c on c.id = tc.color_id
-        left join tag_translation cat on cat.tag_id = d.category_id and cat.locale = ${ctx.locale}
-        where d.account_id = ${input.accountId}
-        order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
-  );
+  const rows = await selectHistoryPage(ctx.db, {
+    accountId: input.accountId,
+    locale: ctx.locale,
+    oldestFirst: input.sort === "oldest",
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
   return { items: rows.map(reshapeRecord), total, totalCapped: false, page, pageCount, pageSize };
 }
 
@@ -108,12 +77,7 @@ export async function downloadsByMonth(
   const now = ctx.clock.now();
   const months = Math.min(Math.max(1, Math.trunc(input.months)), 36);
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (months - 1), 1));
-  const rows = await queryRows<{ month: string; n: number }>(
-    ctx.db,
-    sql`select to_char(date_trunc('month', created_at at time zone 'UTC'), 'YYYY-MM') as month, count(*)::int as n
-        from download where account_id = ${input.accountId} and created_at >= ${first} and created_at <= ${now}
-        group by 1`,
-  );
+  const rows = await countByMonth(ctx.db, input.accountId, first, now);
   const counts = new Map(rows.map((r) => [r.month, Number(r.n)]));
   return Array.from({ length: months }, (_, i) => {
     const d = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1));

@@ -1,10 +1,18 @@
-import { sql } from "drizzle-orm";
 import { DOWNLOAD_ALLOWANCE, type DownloadFormat, GUEST_IP_CAP_FACTOR, type PlanCode } from "#config/constants.ts";
-import type { Db } from "#db/client.server.ts";
+import type { Executor } from "#db/client.server.ts";
 import { ensureTemplateFile } from "#modules/files/service.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { nextPeriodStart, periodOf } from "#modules/shared/period.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import {
+  bumpTemplateDownloads,
+  counterUsed,
+  ensureCounters,
+  hasGrant,
+  insertDownload,
+  selectCounters,
+  selectVariant,
+  takeCredit,
+} from "./repo.ts";
 import { type FileToken, fileHolder, signFileToken } from "./signing.ts";
 
 /** Who is downloading: a guest (signed cookie and address) or a signed-in account with its plan. */
@@ -90,11 +98,7 @@ function limitCode(v: Viewer): DownloadErrorCode {
 /** Credits a viewer has used in the current period, and what is left. */
 export async function getAllowance(ctx: Pick<ServiceContext, "db" | "clock">, viewer: Viewer): Promise<Allowance> {
   const now = ctx.clock.now();
-  const [row] = await queryRows<{ used: number }>(
-    ctx.db,
-    sql`select used from download_counter where subject = ${ownSubject(viewer)} and period = ${periodOf(now)}`,
-  );
-  const used = Number(row?.used ?? 0);
+  const used = await counterUsed(ctx.db, ownSubject(viewer), periodOf(now));
   const limit = limitsOf(viewer).own;
   return { used, limit, left: limit === null ? null : Math.max(0, limit - used), resetsAt: nextPeriodStart(now) };
 }
@@ -105,11 +109,7 @@ export async function countDownloads(
   subject: { guestId: string } | { accountId: number },
 ): Promise<number> {
   const key = "accountId" in subject ? `a:${subject.accountId}` : `g:${subject.guestId}`;
-  const [row] = await queryRows<{ used: number }>(
-    ctx.db,
-    sql`select used from download_counter where subject = ${key} and period = ${periodOf(ctx.clock.now())}`,
-  );
-  return Number(row?.used ?? 0);
+  return counterUsed(ctx.db, key, periodOf(ctx.clock.now()));
 }
 
 /** The caller's allowance this period: the account's, or the guest's (signed cookie and address). */
@@ -140,17 +140,6 @@ export async function countCallerDownloads(
   return { ok: true, count: await countDownloads(ctx, { guestId: caller.guestId }) };
 }
 
-type Variant = {
-  template_id: number;
-  is_premium: boolean;
-  category_id: number;
-  google_slides_url: string | null;
-  slug: string;
-  color_slug: string;
-  /** The variant's uploaded Keynote file, if any. */
-  keynote_key: string | null;
-};
-
 /** Where a viewer stands for one template this period: already granted it, or the credits used and whether one is left. */
 type Standing = { owned: boolean; used: number; allowed: boolean };
 
@@ -160,7 +149,7 @@ type Standing = { owned: boolean; used: number; allowed: boolean };
  * instead of racing).
  */
 async function standingOf(
-  db: Db,
+  db: Executor,
   at: {
     own: string;
     ip: string;
@@ -171,21 +160,12 @@ async function standingOf(
   lock: boolean,
 ): Promise<Standing> {
   const { own, ip, period, limits } = at;
-  if (lock)
-    await db.execute(
-      sql`insert into download_counter (subject, period, used) values (${own}, ${period}, 0), (${ip}, ${period}, 0) on conflict do nothing`,
-    );
-  const counters = await queryRows<{ subject: string; used: number }>(
-    db,
-    sql`select subject, used from download_counter where period = ${period} and subject in (${own}, ${ip}) order by subject ${lock ? sql`for update` : sql``}`,
-  );
+  if (lock) await ensureCounters(db, own, ip, period);
+  const counters = await selectCounters(db, { own, ip, period }, lock);
   const used = (s: string) => Number(counters.find((c) => c.subject === s)?.used ?? 0);
-  const owned = await queryRows<{ n: number }>(
-    db,
-    sql`select 1 as n from download_grant where subject = ${own} and period = ${period} and template_id = ${at.templateId}`,
-  );
+  const owned = await hasGrant(db, own, period, at.templateId);
   const spent = (limits.own !== null && used(own) >= limits.own) || (limits.ip !== null && used(ip) >= limits.ip);
-  return { owned: owned.length > 0, used: used(own), allowed: owned.length > 0 || !spent };
+  return { owned, used: used(own), allowed: owned || !spent };
 }
 
 /**
@@ -199,15 +179,7 @@ export async function requestDownload(
   input: { viewer: Viewer; templateColorId: number; format: DownloadFormat },
 ): Promise<DownloadResult> {
   const { viewer, templateColorId, format } = input;
-  const [v] = await queryRows<Variant>(
-    ctx.db,
-    sql`select t.id as template_id, t.is_premium, t.category_id, coalesce(tc.google_slides_url, t.google_slides_url) as google_slides_url,
-          tr.slug, c.slug as color_slug,
-          (select f.storage_key from template_file f where f.template_color_id = tc.id and f.kind = 'key' and f.variant = 'paid') as keynote_key
-        from template_color tc join template t on t.id = tc.template_id join color c on c.id = tc.color_id
-        join template_translation tr on tr.template_id = t.id and tr.locale = 'en'
-        where tc.id = ${templateColorId} and tc.active and t.published_at <= ${ctx.clock.now()}`,
-  );
+  const v = await selectVariant(ctx.db, templateColorId, ctx.clock.now());
   if (!v) return { ok: false, code: DOWNLOAD_ERRORS.unknown };
   const license = licenseOf(viewer);
   if (v.is_premium && license === "free")
@@ -257,21 +229,20 @@ export async function requestDownload(
   const granted = await ctx.db.transaction(async (tx) => {
     const standing = await standingOf(tx, at, true);
     if (!standing.allowed) return { granted: false as const, used: standing.used };
-    if (!standing.owned) {
-      await tx.execute(
-        sql`insert into download_grant (subject, period, template_id, created_at) values (${own}, ${period}, ${v.template_id}, ${now})`,
-      );
-      await tx.execute(
-        sql`update download_counter set used = used + 1 where period = ${period} and subject in (${own}, ${ip})`,
-      );
-    }
-    await tx.execute(sql`
-      insert into download (template_id, template_color_id, category_id, format, license, fingerprint, account_id, period, created_at)
-      values (${v.template_id}, ${templateColorId}, ${v.category_id}, ${format}, ${license},
-              ${viewer.kind === "guest" ? viewer.guestId : null}, ${viewer.kind === "account" ? viewer.accountId : null}, ${period}, ${now})`);
+    if (!standing.owned) await takeCredit(tx, { own, ip, period, templateId: v.template_id, now });
+    await insertDownload(tx, {
+      templateId: v.template_id,
+      templateColorId,
+      categoryId: v.category_id,
+      format,
+      license,
+      fingerprint: viewer.kind === "guest" ? viewer.guestId : null,
+      accountId: viewer.kind === "account" ? viewer.accountId : null,
+      period,
+      now,
+    });
     // Popularity counts downloads that took a credit; a free re-download of the month adds nothing.
-    if (!standing.owned)
-      await tx.execute(sql`update template set downloads_count = downloads_count + 1 where id = ${v.template_id}`);
+    if (!standing.owned) await bumpTemplateDownloads(tx, v.template_id);
     return {
       granted: true as const,
       alreadyOwned: standing.owned,
