@@ -4,13 +4,17 @@
  * publication changes an operator makes (publish now, schedule, unpublish), each written to the audit
  * log. A template is public only from its publication date and once a version of it is ready (ADR 0021).
  */
-import { sql } from "drizzle-orm";
 import { OPERATOR } from "#config/constants.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import {
+  findOperatorTemplate,
+  type OperatorTemplateRow,
+  selectOperatorTemplates,
+  updatePublication,
+} from "./repo/admin.ts";
 
 export type PublicationState = "published" | "scheduled" | "draft";
 
@@ -43,25 +47,7 @@ export type OperatorTemplate = {
   waiting: boolean;
 };
 
-type Row = {
-  id: number;
-  title: string;
-  slug: string;
-  source: "demo" | "import";
-  import_key: string | null;
-  is_premium: boolean;
-  publish_at: Date | string | null;
-  published_at: Date | string | null;
-  downloads_count: number;
-  views_count: number;
-  version_id: number | null;
-  v_number: number | null;
-  v_state: "queued" | "rendering" | "ready" | "failed";
-  v_reason: string | null;
-  v_detail: string | null;
-  v_created_at: Date | string | null;
-  v_finished_at: Date | string | null;
-};
+type Row = OperatorTemplateRow;
 
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 
@@ -103,15 +89,6 @@ function reshape(row: Row, now: Date): OperatorTemplate {
   };
 }
 
-const selectTemplates = (locale: string) => sql`
-  select t.id, tr.title, tr.slug, t.source, t.import_key, t.is_premium, t.publish_at, t.published_at,
-    t.downloads_count, t.views_count, t.version_id,
-    v.number as v_number, v.state as v_state, v.reason as v_reason, v.detail as v_detail,
-    v.created_at as v_created_at, v.finished_at as v_finished_at
-  from template t
-  join template_translation tr on tr.template_id = t.id and tr.locale = ${locale}
-  left join lateral (select * from template_version x where x.template_id = t.id order by x.number desc limit 1) v on true`;
-
 /**
  * A page of templates for the operator: imported ones first (newest versions first), then the demo's;
  * `state` keeps one publication state. `page` counts from 1; bad values mean 1.
@@ -124,19 +101,11 @@ export async function listOperatorTemplates(
   const page =
     Number.isSafeInteger(input.page) && (input.page as number) >= 1 ? Math.min(input.page as number, 10_000) : 1;
   const now = ctx.clock.now();
-  const state =
-    input.state === "published"
-      ? sql`and t.published_at <= ${now}`
-      : input.state === "scheduled"
-        ? sql`and t.publish_at is not null and (t.published_at is null or t.published_at > ${now})`
-        : input.state === "draft"
-          ? sql`and t.publish_at is null and (t.published_at is null or t.published_at > ${now})`
-          : sql``;
-  const rows = await queryRows<Row>(
+  const rows = await selectOperatorTemplates(
     ctx.db,
-    sql`${selectTemplates(ctx.locale)} where true ${state}
-        order by (t.source = 'import') desc, coalesce(v.created_at, t.created_at) desc, t.id desc
-        limit ${size + 1} offset ${(page - 1) * size}`,
+    ctx.locale,
+    { state: input.state ?? null, now },
+    { limit: size + 1, offset: (page - 1) * size },
   );
   return { items: rows.slice(0, size).map((r) => reshape(r, now)), page, hasNext: rows.length > size };
 }
@@ -160,17 +129,11 @@ export async function setTemplatePublication(
   if (input.publishAt && (Number.isNaN(input.publishAt.getTime()) || input.publishAt.getFullYear() > 9999))
     return { ok: false, code: "account.operator.templates.errors.date" };
   const changed = await ctx.db.transaction(async (db) => {
-    const [before] = await queryRows<Row>(
-      db,
-      sql`${selectTemplates(ctx.locale)} where t.id = ${input.templateId} for update of t`,
-    );
+    const before = await findOperatorTemplate(db, ctx.locale, input.templateId, { lock: true });
     if (!before) return null;
     const ready = before.source === "demo" || before.version_id !== null;
     const publishedAt = input.publishAt && ready ? input.publishAt : null;
-    await db.execute(
-      sql`update template set publish_at = ${input.publishAt}, published_at = ${publishedAt}, updated_at = now()
-          where id = ${input.templateId}`,
-    );
+    await updatePublication(db, input.templateId, { publishAt: input.publishAt, publishedAt });
     const old = reshape(before, now);
     await recordAudit(
       { db, clock: ctx.clock },
@@ -190,6 +153,6 @@ export async function setTemplatePublication(
   });
   if (changed === null) return { ok: false, code: "account.operator.templates.errors.unknown" };
   await refreshSearchIndex(ctx.db, { templateIds: [changed], now });
-  const [row] = await queryRows<Row>(ctx.db, sql`${selectTemplates(ctx.locale)} where t.id = ${changed}`);
+  const row = (await findOperatorTemplate(ctx.db, ctx.locale, changed))!;
   return { ok: true, template: reshape(row, now) };
 }

@@ -4,14 +4,21 @@
  * changed with the manifest's own rules (designerSchema), each change in the audit log. A designer's
  * key (which a manifest names) and page address come from the name when it is made and never change.
  */
-import { sql } from "drizzle-orm";
-import type { Db } from "#db/client.server.ts";
+import type { Executor } from "#db/client.server.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { slugify } from "#modules/shared/text.ts";
 import { designerSchema } from "./manifest.ts";
+import {
+  type DesignerRow,
+  designerKeysLike,
+  findDesigner,
+  insertDesigner,
+  lockDesigners,
+  selectDesigners,
+  updateDesigner,
+} from "./repo/designers.ts";
 
 export type OperatorDesigner = {
   id: number;
@@ -31,16 +38,7 @@ export type DesignerResult =
 
 const E = "account.operator.designers.errors";
 
-type Row = {
-  id: number;
-  key: string;
-  slug: string;
-  name: string;
-  link: string | null;
-  bio_en: string;
-  bio_es: string;
-  templates: number;
-};
+type Row = DesignerRow;
 
 const reshape = (r: Row): OperatorDesigner => ({
   id: r.id,
@@ -52,27 +50,15 @@ const reshape = (r: Row): OperatorDesigner => ({
   templates: Number(r.templates),
 });
 
-const SELECT = sql`select d.id, d.key, d.slug, d.name, d.link, d.bio_en, d.bio_es,
-    (select count(*)::int from template t where t.designer_id = d.id) as templates
-  from designer d`;
-
 export async function listDesigners(ctx: Pick<ServiceContext, "db" | "locale">): Promise<OperatorDesigner[]> {
-  const rows = await queryRows<Row>(ctx.db, sql`${SELECT} order by d.name, d.id limit 1000`);
+  const rows = await selectDesigners(ctx.db);
   return rows.map(reshape).sort((a, b) => a.name.localeCompare(b.name, ctx.locale));
 }
 
 /** A key no designer has: the name's slug, then -2, -3… */
-async function freeKey(db: Db, name: string): Promise<string> {
+async function freeKey(db: Executor, name: string): Promise<string> {
   const stem = slugify(name, 60) || "designer";
-  const taken = new Set(
-    (
-      await queryRows<{ key: string }>(
-        db,
-        sql`select key from designer where key = ${stem} or key like ${`${stem}-%`}
-            union select slug from designer where slug = ${stem} or slug like ${`${stem}-%`}`,
-      )
-    ).map((r) => r.key),
-  );
+  const taken = new Set(await designerKeysLike(db, stem));
   if (!taken.has(stem)) return stem;
   for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
 }
@@ -97,29 +83,22 @@ export async function saveDesigner(
     return { ok: false, errors, formError: null };
   }
   const d = parsed.data;
+  const fields = { name: d.name, link: d.link ?? null, bioEn: d.bio?.en ?? "", bioEs: d.bio?.es ?? "" };
   const saved = await ctx.db.transaction(async (db) => {
     // Makes and renames take turns: two designers made at once get different keys.
-    await db.execute(sql`select pg_advisory_xact_lock(hashtext('slidenest:designers'))`);
-    let before: Row | null = null;
+    await lockDesigners(db);
+    let before: Row | null | undefined = null;
     let id: number;
     if (input.id !== null) {
-      [before] = await queryRows<Row>(db, sql`${SELECT} where d.id = ${input.id} for update of d`);
+      before = await findDesigner(db, input.id, { lock: true });
       if (!before) return null;
-      await db.execute(
-        sql`update designer set name = ${d.name}, link = ${d.link ?? null}, bio_en = ${d.bio?.en ?? ""},
-              bio_es = ${d.bio?.es ?? ""}, updated_at = now() where id = ${input.id}`,
-      );
+      await updateDesigner(db, input.id, fields);
       id = input.id;
     } else {
       const key = await freeKey(db, d.name);
-      const [row] = await queryRows<{ id: number }>(
-        db,
-        sql`insert into designer (key, slug, name, link, bio_en, bio_es)
-            values (${key}, ${key}, ${d.name}, ${d.link ?? null}, ${d.bio?.en ?? ""}, ${d.bio?.es ?? ""}) returning id`,
-      );
-      id = row.id;
+      id = await insertDesigner(db, key, fields);
     }
-    const [after] = await queryRows<Row>(db, sql`${SELECT} where d.id = ${id}`);
+    const after = (await findDesigner(db, id))!;
     const view = (r: Row | null) => (r ? { name: r.name, link: r.link, bio: { en: r.bio_en, es: r.bio_es } } : null);
     await recordAudit(
       { db, clock: ctx.clock },

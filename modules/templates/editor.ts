@@ -6,16 +6,21 @@
  * sent with the form make a new version whose previews a job draws; without decks, the version shown
  * stays and only the texts and filing change.
  */
-import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { TEMPLATE_IMPORT } from "#config/constants.ts";
-import type { Db } from "#db/client.server.ts";
+import type { Db, Executor } from "#db/client.server.ts";
 import type { AuditActor } from "#modules/operator/audit.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { slugify } from "#modules/shared/text.ts";
 import { applyTemplatePlans, loadVocabulary, type TemplateImportContext } from "./import.ts";
 import { checkTemplate, type ImportProblem, manifestSchema, variantSchema } from "./manifest.ts";
+import {
+  findTemplateSource,
+  importKeysLike,
+  selectEditorNames,
+  selectEditorTemplate,
+  selectLatestVersion,
+} from "./repo/editor.ts";
 import { findUploads, forgetUploads, type UploadView, uploadFiles } from "./uploads.ts";
 
 export type Option = { value: string; label: string };
@@ -81,24 +86,7 @@ type Ctx = Pick<ServiceContext, "db" | "clock" | "locale">;
 
 /** The names the form offers, in the page's language. */
 export async function editorOptions(ctx: Ctx): Promise<EditorOptions> {
-  const es = ctx.locale === "es";
-  const [tags, styles, colours, designers] = await Promise.all([
-    queryRows<{ slug: string; type: string; name: string }>(
-      ctx.db,
-      sql`select t.slug, t.type::text, coalesce(tr.name, t.slug) as name from tag t
-          left join tag_translation tr on tr.tag_id = t.id and tr.locale = ${ctx.locale}
-          where t.type in ('category', 'tag')`,
-    ),
-    queryRows<{ slug: string; name: string }>(
-      ctx.db,
-      sql`select slug, ${es ? sql`name_es` : sql`name_en`} as name from style`,
-    ),
-    queryRows<{ slug: string; name: string; hex: string }>(
-      ctx.db,
-      sql`select slug, ${es ? sql`name_es` : sql`name_en`} as name, hex from color order by id`,
-    ),
-    queryRows<{ key: string; name: string }>(ctx.db, sql`select key, name from designer`),
-  ]);
+  const { tags, styles, colours, designers } = await selectEditorNames(ctx.db, ctx.locale);
   const sorted = (list: Option[]) => list.sort((a, b) => a.label.localeCompare(b.label, ctx.locale));
   return {
     categories: sorted(tags.filter((t) => t.type === "category").map((t) => ({ value: t.slug, label: t.name }))),
@@ -130,31 +118,7 @@ export async function loadTemplateEditor(
   templateId: number,
 ): Promise<{ template: EditorTemplate; values: EditorValues } | null> {
   const now = ctx.clock.now();
-  const [row] = await queryRows<{
-    id: number;
-    import_key: string | null;
-    publish_at: Date | string | null;
-    published_at: Date | string | null;
-    is_premium: boolean;
-    category: string;
-    designer: string | null;
-    texts: Record<"en" | "es", { title: string; description: string; slug: string }>;
-    tags: string[];
-    styles: string[];
-    colours: string[];
-  }>(
-    ctx.db,
-    sql`select t.id, t.import_key, t.publish_at, t.published_at, t.is_premium,
-          (select slug from tag where id = t.category_id) as category,
-          (select key from designer where id = t.designer_id) as designer,
-          (select jsonb_object_agg(tr.locale, jsonb_build_object('title', tr.title, 'description', tr.description, 'slug', tr.slug))
-             from template_translation tr where tr.template_id = t.id) as texts,
-          coalesce((select array_agg(g.slug order by g.slug) from template_tag x join tag g on g.id = x.tag_id where x.template_id = t.id), '{}') as tags,
-          coalesce((select array_agg(s.slug order by s.slug) from template_style x join style s on s.id = x.style_id where x.template_id = t.id), '{}') as styles,
-          coalesce((select array_agg(c.slug order by tc.position) from template_color tc join color c on c.id = tc.color_id
-             where tc.template_id = t.id and tc.active), '{}') as colours
-        from template t where t.id = ${templateId} and t.source = 'import'`,
-  );
+  const row = await selectEditorTemplate(ctx.db, templateId);
   if (!row?.import_key) return null;
   const version = await latestVersion(ctx.db, row.id);
   const publishAt = row.publish_at ? new Date(row.publish_at) : null;
@@ -184,18 +148,7 @@ export async function loadTemplateEditor(
 
 /** The newest version of a template with how far its previews are. */
 export async function latestVersion(db: Db, templateId: number): Promise<EditorVersion | null> {
-  const [v] = await queryRows<{
-    number: number;
-    state: EditorVersion["state"];
-    progress: number;
-    reason: string | null;
-    detail: string | null;
-    missing_fonts: string[];
-  }>(
-    db,
-    sql`select number, state, progress, reason, detail, missing_fonts from template_version
-        where template_id = ${templateId} order by number desc limit 1`,
-  );
+  const v = await selectLatestVersion(db, templateId);
   return v
     ? {
         number: v.number,
@@ -203,7 +156,7 @@ export async function latestVersion(db: Db, templateId: number): Promise<EditorV
         progress: v.state === "ready" ? 100 : v.progress,
         reason: v.reason,
         detail: v.detail,
-        missingFonts: v.missing_fonts ?? [],
+        missingFonts: v.missingFonts ?? [],
       }
     : null;
 }
@@ -215,16 +168,9 @@ export async function keptUploads(ctx: Pick<ServiceContext, "db" | "clock">, acc
 }
 
 /** A key no imported template has: the English slug, then -2, -3… */
-async function freeKey(db: Db, base: string): Promise<string> {
+async function freeKey(db: Executor, base: string): Promise<string> {
   const stem = slugify(base, TEMPLATE_IMPORT.keyMax - 4) || "template";
-  const taken = new Set(
-    (
-      await queryRows<{ import_key: string }>(
-        db,
-        sql`select import_key from template where import_key = ${stem} or import_key like ${`${stem}-%`}`,
-      )
-    ).map((r) => r.import_key),
-  );
+  const taken = new Set(await importKeysLike(db, stem));
   if (!taken.has(stem)) return stem;
   for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}`)) return `${stem}-${n}`;
 }
@@ -259,13 +205,10 @@ export async function saveTemplateFromForm(
   });
   let key: string;
   if (input.templateId !== null) {
-    const [t] = await queryRows<{ import_key: string | null; source: string }>(
-      ctx.db,
-      sql`select import_key, source::text from template where id = ${input.templateId}`,
-    );
+    const t = await findTemplateSource(ctx.db, input.templateId);
     if (!t) return fail({}, ERR.notFound);
-    if (!t.import_key) return fail({}, ERR.demo);
-    key = t.import_key;
+    if (!t.importKey) return fail({}, ERR.demo);
+    key = t.importKey;
   } else {
     if (!input.variants.length) return fail({ variants: ERR.needDeck });
     key = await freeKey(ctx.db, input.values.en.slug || input.values.en.title);

@@ -6,15 +6,13 @@
  * with their texts, tags and styles, and, for a template whose files changed, a new version whose
  * previews a job draws. Importing the same folder again writes nothing.
  */
-import { sql } from "drizzle-orm";
-import type { Db } from "#db/client.server.ts";
+import type { Db, Executor } from "#db/client.server.ts";
 import type { VersionFacts } from "#db/schema/catalog.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import type { Storage } from "#modules/files/storage.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
 import type { Scope } from "#modules/scope.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { paletteFromTheme } from "#modules/slides/attribution.ts";
 import {
   type DesignerPlan,
@@ -24,6 +22,27 @@ import {
   type TemplatePlan,
   type Vocabulary,
 } from "./manifest.ts";
+import {
+  findCategory,
+  findDesignerId,
+  findSlugOwner,
+  type ImportedTemplateRow,
+  insertImportedTemplate,
+  insertQueuedVersion,
+  insertTemplateFile,
+  insertVersionColour,
+  lockTemplateImport,
+  replaceTemplateStyles,
+  replaceTemplateTags,
+  requeueFailedVersion,
+  selectImportedTemplates,
+  selectTemplateSnapshot,
+  selectVocabulary,
+  unpublishImportsNotIn,
+  updateTemplateFiling,
+  upsertDesigner,
+  upsertTemplateTranslation,
+} from "./repo/import.ts";
 
 export type TemplateImportContext = Pick<Scope, "db" | "storage" | "clock" | "log" | "jobs">;
 
@@ -39,23 +58,13 @@ export type TemplateImportSummary = {
   items: { key: string; templateId: number; versionId: number | null; outcome: "created" | "updated" | "unchanged" }[];
 };
 
-const LOCK = "slidenest:templates-import";
-
 /** Storage key of a stored source file, by its content. */
 export const deckKey = (sha256: string, ext: "pptx" | "key") => `decks/${sha256}.${ext}`;
 const imageKey = (sha256: string) => `imports/previews/${sha256}`;
 
 /** The catalogue's names a manifest may use. */
 export async function loadVocabulary(db: Db): Promise<Vocabulary> {
-  const [tags, styles, colors, designers] = await Promise.all([
-    queryRows<{ slug: string; type: string }>(
-      db,
-      sql`select slug, type::text from tag where type in ('category', 'tag')`,
-    ),
-    queryRows<{ slug: string }>(db, sql`select slug from style`),
-    queryRows<{ slug: string }>(db, sql`select slug from color order by id`),
-    queryRows<{ key: string }>(db, sql`select key from designer`),
-  ]);
+  const { tags, styles, colors, designers } = await selectVocabulary(db);
   return {
     categories: new Set(tags.filter((t) => t.type === "category").map((t) => t.slug)),
     tags: new Set(tags.filter((t) => t.type === "tag").map((t) => t.slug)),
@@ -81,17 +90,7 @@ function factsOf(plan: TemplatePlan): VersionFacts {
 /** The apps a template is offered for: PowerPoint always, Google Slides and Keynote (both open a .pptx). */
 const formatsOf = () => ["PP", "GS", "KN"];
 
-type Existing = {
-  id: number;
-  import_key: string;
-  publish_at: Date | string | null;
-  published_at: Date | string | null;
-  version_id: number | null;
-  latest_hash: string | null;
-  latest_number: number | null;
-  /** The latest version, when it failed: importing the same files again queues it again. */
-  failed_id: number | null;
-};
+type Existing = ImportedTemplateRow;
 
 /** Reads, checks and imports a folder; `dryRun` checks and counts only. */
 export async function importTemplateFolder(
@@ -113,13 +112,6 @@ const emptySummary = (): TemplateImportSummary => ({
   items: [],
 });
 
-const EXISTING = sql`select t.id, t.import_key, t.publish_at, t.published_at, t.version_id,
-    (select v.source_hash from template_version v where v.template_id = t.id order by v.number desc limit 1) as latest_hash,
-    (select v.id from template_version v where v.template_id = t.id and v.state = 'failed'
-       and v.number = (select max(w.number) from template_version w where w.template_id = t.id)) as failed_id,
-    (select max(v.number) from template_version v where v.template_id = t.id) as latest_number
-  from template t where t.import_key is not null`;
-
 /**
  * Writes checked plans (a folder's, or one template from the operator pages): files first, then the
  * rows in one transaction under the import lock, an audit entry for each template that changed when an
@@ -135,11 +127,7 @@ export async function applyTemplatePlans(
   const keys = plan.templates.map((t) => t.key);
   for (const t of plan.templates)
     for (const locale of ["en", "es"] as const) {
-      const [taken] = await queryRows<{ import_key: string | null }>(
-        ctx.db,
-        sql`select t.import_key from template_translation tr join template t on t.id = tr.template_id
-            where tr.locale = ${locale} and tr.slug = ${t.texts[locale].slug} and t.import_key is distinct from ${t.key}`,
-      );
+      const taken = await findSlugOwner(ctx.db, locale, t.texts[locale].slug, t.key);
       if (taken)
         summary.problems.push({
           file: t.file,
@@ -154,7 +142,7 @@ export async function applyTemplatePlans(
     t.variants.length > 0 && (!e || e.latest_hash !== t.sourceHash || e.failed_id !== null);
 
   if (opts.dryRun) {
-    const existing = new Map((await queryRows<Existing>(ctx.db, EXISTING)).map((r) => [r.import_key, r]));
+    const existing = new Map((await selectImportedTemplates(ctx.db)).map((r) => [r.import_key, r]));
     for (const t of plan.templates) {
       const e = existing.get(t.key);
       if (!e) summary.templates.created++;
@@ -183,20 +171,11 @@ export async function applyTemplatePlans(
   const queued: number[] = [];
   const touched: number[] = [];
   await ctx.db.transaction(async (db) => {
-    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK}))`);
+    await lockTemplateImport(db);
     // Read under the lock: two saves of one template take turns and number their versions in order.
-    const existing = new Map((await queryRows<Existing>(db, EXISTING)).map((r) => [r.import_key, r]));
+    const existing = new Map((await selectImportedTemplates(db)).map((r) => [r.import_key, r]));
     for (const d of plan.designers) {
-      const [row] = await queryRows<{ created: boolean; changed: boolean }>(
-        db,
-        sql`insert into designer (key, slug, name, link, bio_en, bio_es)
-            values (${d.key}, ${d.key}, ${d.name}, ${d.link}, ${d.bio.en}, ${d.bio.es})
-            on conflict (key) do update set name = excluded.name, link = excluded.link, bio_en = excluded.bio_en,
-              bio_es = excluded.bio_es, updated_at = now()
-            where (designer.name, designer.link, designer.bio_en, designer.bio_es)
-              is distinct from (excluded.name, excluded.link, excluded.bio_en, excluded.bio_es)
-            returning (xmax = 0) as created, true as changed`,
-      );
+      const row = await upsertDesigner(db, d);
       if (!row) summary.designers.unchanged++;
       else if (row.created) summary.designers.created++;
       else summary.designers.updated++;
@@ -233,14 +212,7 @@ export async function applyTemplatePlans(
       }
     }
     if (opts.prune) {
-      const gone = await queryRows<{ id: number; import_key: string; publish_at: Date | string }>(
-        db,
-        sql`update template t set publish_at = null, published_at = null, updated_at = now()
-            from (select id, publish_at from template where import_key is not null and publish_at is not null
-                    and not (import_key = any(${textArray(keys)})) for update) old
-            where t.id = old.id
-            returning t.id, t.import_key, old.publish_at`,
-      );
+      const gone = await unpublishImportsNotIn(db, keys);
       summary.templates.unpublished = gone.length;
       touched.push(...gone.map((g) => g.id));
       if (opts.actor)
@@ -265,24 +237,11 @@ export async function applyTemplatePlans(
 }
 
 /** What the audit log shows of a template: its texts, filing, licence, designer, publication and version. */
-async function templateSnapshot(db: Db, templateId: number) {
-  const [row] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select
-          (select jsonb_object_agg(tr.locale, jsonb_build_object('title', tr.title, 'description', tr.description, 'slug', tr.slug))
-             from template_translation tr where tr.template_id = t.id) as texts,
-          (select slug from tag where id = t.category_id) as category,
-          coalesce((select array_agg(g.slug order by g.slug) from template_tag x join tag g on g.id = x.tag_id where x.template_id = t.id), '{}') as tags,
-          coalesce((select array_agg(s.slug order by s.slug) from template_style x join style s on s.id = x.style_id where x.template_id = t.id), '{}') as styles,
-          case when t.is_premium then 'premium' else 'free' end as licence,
-          (select key from designer where id = t.designer_id) as designer,
-          t.publish_at as "publishAt",
-          (select max(number) from template_version v where v.template_id = t.id) as version
-        from template t where t.id = ${templateId}`,
-  );
+async function templateSnapshot(db: Executor, templateId: number) {
+  const row = await selectTemplateSnapshot(db, templateId);
   if (!row) return null;
   const at = row.publishAt;
-  return { ...row, publishAt: at ? new Date(at as string).toISOString() : null };
+  return { ...row, publishAt: at ? new Date(at).toISOString() : null };
 }
 
 /** Stores a source file under its content address unless it is there: from memory, or copied from an upload. */
@@ -294,7 +253,7 @@ async function putOnce(storage: Storage, key: string, file: FilePlan) {
 
 /** One template's rows; a new version (queued) when its files changed. */
 async function writeTemplate(
-  db: Db,
+  db: Executor,
   t: TemplatePlan,
   e: Existing | undefined,
   now: Date,
@@ -304,142 +263,92 @@ async function writeTemplate(
   const facts = t.variants.length ? factsOf(t) : null;
   const publishAt =
     t.publish === false ? null : t.publish === true ? (e?.publish_at ? new Date(e.publish_at) : now) : t.publish;
-  const [category] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from tag where slug = ${t.category} and type = 'category'`,
-  );
-  const designer = t.designer
-    ? ((await queryRows<{ id: number }>(db, sql`select id from designer where key = ${t.designer}`))[0]?.id ?? null)
-    : null;
+  const category = await findCategory(db, t.category);
+  const designer = t.designer ? await findDesignerId(db, t.designer) : null;
   let templateId: number;
   let changed = false;
   if (!e) {
     if (!facts) throw new Error(`template ${t.key}: a new template needs a deck`);
-    const [row] = await queryRows<{ id: number }>(
-      db,
-      sql`insert into template (source, import_key, designer_id, category_id, is_premium, slides_count, aspect_ratio,
-            heading_font, body_font, fonts, slide_text, formats, design, publish_at, published_at)
-          values ('import', ${t.key}, ${designer}, ${category.id}, ${t.premium}, ${facts.slideCount}, ${facts.aspectRatio},
-            ${facts.headingFont ?? ""}, ${facts.bodyFont ?? ""}, ${textArray(facts.fonts)}, ${facts.slideText},
-            ${textArray(formatsOf())}, null, ${publishAt}, null)
-          returning id`,
-    );
-    templateId = row.id;
+    templateId = await insertImportedTemplate(db, {
+      importKey: t.key,
+      designerId: designer,
+      categoryId: category!.id,
+      isPremium: t.premium,
+      slidesCount: facts.slideCount,
+      aspectRatio: facts.aspectRatio,
+      headingFont: facts.headingFont ?? "",
+      bodyFont: facts.bodyFont ?? "",
+      fonts: facts.fonts,
+      slideText: facts.slideText,
+      formats: formatsOf(),
+      publishAt,
+    });
     changed = true;
   } else {
     templateId = e.id;
     // Shared fields that are not the version's: category, licence, designer, publication.
     const publishedAt = publishAt === null ? null : e.version_id !== null ? publishAt : null;
-    const [row] = await queryRows<{ id: number }>(
-      db,
-      sql`update template set category_id = ${category.id}, is_premium = ${t.premium}, designer_id = ${designer},
-            publish_at = ${publishAt}, published_at = ${publishedAt}, updated_at = now()
-          where id = ${templateId} and (category_id, is_premium, designer_id, publish_at, published_at)
-            is distinct from (${category.id}, ${t.premium}, ${designer}::int, ${publishAt}::timestamptz, ${publishedAt}::timestamptz)
-          returning id`,
-    );
-    changed = Boolean(row);
+    changed = await updateTemplateFiling(db, templateId, {
+      categoryId: category!.id,
+      isPremium: t.premium,
+      designerId: designer,
+      publishAt,
+      publishedAt,
+    });
   }
   for (const locale of ["en", "es"] as const) {
     const x = t.texts[locale];
-    const [row] = await queryRows<{ template_id: number }>(
-      db,
-      sql`insert into template_translation (template_id, locale, title, description, slug)
-          values (${templateId}, ${locale}, ${x.title}, ${x.description}, ${x.slug})
-          on conflict (template_id, locale) do update set title = excluded.title, description = excluded.description, slug = excluded.slug
-          where (template_translation.title, template_translation.description, template_translation.slug)
-            is distinct from (excluded.title, excluded.description, excluded.slug)
-          returning template_id`,
-    );
-    if (row) changed = true;
+    if (await upsertTemplateTranslation(db, templateId, locale, x)) changed = true;
   }
-  changed =
-    (await replaceLinks(
-      db,
-      templateId,
-      "template_tag",
-      "tag_id",
-      sql`select id from tag where type = 'tag' and slug = any(${textArray(t.tags)})`,
-    )) || changed;
-  changed =
-    (await replaceLinks(
-      db,
-      templateId,
-      "template_style",
-      "style_id",
-      sql`select id from style where slug = any(${textArray(t.styles)})`,
-    )) || changed;
+  changed = (await replaceTemplateTags(db, templateId, t.tags)) || changed;
+  changed = (await replaceTemplateStyles(db, templateId, t.styles)) || changed;
 
   let versionId: number | null = null;
   if (!makeVersion || !facts) {
     // No new files: the version shown stays.
   } else if (e && e.latest_hash === t.sourceHash && e.failed_id !== null) {
     // The same files after a failed version (LibreOffice installed since, say): that version is tried again.
-    await db.execute(
-      sql`update template_version set state = 'queued', reason = null, detail = null, started_at = null, finished_at = null
-          where id = ${e.failed_id} and state = 'failed'`,
-    );
+    await requeueFailedVersion(db, e.failed_id);
     versionId = e.failed_id;
     changed = true;
   } else {
-    const [v] = await queryRows<{ id: number }>(
-      db,
-      sql`insert into template_version (template_id, number, state, source_hash, facts, created_at, created_by)
-          values (${templateId}, ${(e?.latest_number ?? 0) + 1}, 'queued', ${t.sourceHash}, ${JSON.stringify(facts)}::jsonb, ${now}, ${createdBy})
-          returning id`,
-    );
-    versionId = v.id;
+    const id = await insertQueuedVersion(db, {
+      templateId,
+      number: (e?.latest_number ?? 0) + 1,
+      sourceHash: t.sourceHash,
+      facts,
+      createdAt: now,
+      createdBy,
+    });
+    versionId = id;
     for (const [position, variant] of t.variants.entries()) {
-      const [color] = await queryRows<{ id: number }>(
-        db,
-        sql`insert into template_color (template_id, color_id, position, palette, version_id, active, theme_colors, google_slides_url, preview_sources)
-            select ${templateId}, c.id, ${position}, ${JSON.stringify(paletteFromTheme(variant.pptx.facts.themeColors))}::jsonb, ${versionId}, false,
-              ${JSON.stringify(variant.pptx.facts.themeColors)}::jsonb, ${variant.googleSlides},
-              ${variant.previews ? textArray(variant.previews.map((p) => imageKey(p.sha256))) : null}
-            from color c where c.slug = ${variant.colour}
-            returning id`,
-      );
-      await db.execute(
-        sql`insert into template_file (template_color_id, variant, kind, storage_key, size_bytes)
-            values (${color.id}, 'paid', 'pptx', ${deckKey(variant.pptx.sha256, "pptx")}, ${variant.pptx.size})`,
-      );
+      const color = await insertVersionColour(db, {
+        templateId,
+        colour: variant.colour,
+        position,
+        palette: paletteFromTheme(variant.pptx.facts.themeColors),
+        versionId: id,
+        themeColors: variant.pptx.facts.themeColors,
+        googleSlidesUrl: variant.googleSlides,
+        previewSources: variant.previews ? variant.previews.map((p) => imageKey(p.sha256)) : null,
+      });
+      await insertTemplateFile(db, {
+        templateColorId: color!.id,
+        variant: "paid",
+        kind: "pptx",
+        storageKey: deckKey(variant.pptx.sha256, "pptx"),
+        sizeBytes: variant.pptx.size,
+      });
       if (variant.keynote)
-        await db.execute(
-          sql`insert into template_file (template_color_id, variant, kind, storage_key, size_bytes)
-              values (${color.id}, 'paid', 'key', ${deckKey(variant.keynote.sha256, "key")}, ${variant.keynote.size})`,
-        );
+        await insertTemplateFile(db, {
+          templateColorId: color!.id,
+          variant: "paid",
+          kind: "key",
+          storageKey: deckKey(variant.keynote.sha256, "key"),
+          sizeBytes: variant.keynote.size,
+        });
     }
     changed = true;
   }
   return { templateId, outcome: !e ? "created" : changed ? "updated" : "unchanged", versionId };
-}
-
-const textArray = (values: string[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`array[]::text[]`;
-
-/** Makes a template's links (tags or styles) exactly the given set; answers whether anything changed. */
-async function replaceLinks(
-  db: Db,
-  templateId: number,
-  table: "template_tag" | "template_style",
-  column: "tag_id" | "style_id",
-  wanted: ReturnType<typeof sql>,
-) {
-  const t = sql.raw(table);
-  const c = sql.raw(column);
-  const removed = await queryRows<{ n: number }>(
-    db,
-    sql`with d as (delete from ${t} where template_id = ${templateId} and ${c} not in (${wanted}) returning 1) select count(*)::int as n from d`,
-  );
-  const added = await queryRows<{ n: number }>(
-    db,
-    sql`with i as (insert into ${t} (template_id, ${c}) select ${templateId}, id from (${wanted}) w on conflict do nothing returning 1)
-        select count(*)::int as n from i`,
-  );
-  return Number(removed[0]?.n ?? 0) + Number(added[0]?.n ?? 0) > 0;
 }

@@ -8,14 +8,24 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
-import { sql } from "drizzle-orm";
 import { DECK_LIMITS, TEMPLATE_UPLOADS } from "#config/constants.ts";
 import type { Scope } from "#modules/scope.ts";
 import { releaseChunks, releaseLarge } from "#modules/shared/memory.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { type DeckFacts, inspectDeck } from "#modules/slides/deck.ts";
 import { missingFonts } from "#modules/slides/fonts.ts";
 import { type FilePlan, type ImportProblem, isZip, type TemplateFiles } from "./manifest.ts";
+import {
+  completeUpload,
+  deleteAccountUpload,
+  deleteUpload,
+  deleteUploads,
+  deleteUploadsMadeBefore,
+  insertUpload,
+  lockOperatorUploads,
+  pendingUploads,
+  selectUploads,
+  type UploadRow,
+} from "./repo/uploads.ts";
 
 export type UploadContext = Pick<Scope, "db" | "storage" | "clock" | "log">;
 
@@ -56,15 +66,7 @@ export const UPLOAD_ERRORS = {
   gone: "account.operator.editor.errors.uploadGone",
 } as const;
 
-type Row = {
-  id: string;
-  name: string;
-  kind: "pptx" | "key";
-  size_bytes: number | string;
-  sha256: string;
-  storage_key: string;
-  facts: (DeckFacts & { missingFonts?: string[] }) | null;
-};
+type Row = UploadRow;
 
 /** The name the browser sent (`X-File-Name`, URI-encoded), checked: a plain file name, no folders. */
 export function uploadName(raw: string | null | undefined): string | null {
@@ -136,22 +138,23 @@ export async function receiveUpload(
   // cannot pass the limit between them.
   const since = new Date(ctx.clock.now().getTime() - TEMPLATE_UPLOADS.keepHours * 3_600_000);
   const reserved = await ctx.db.transaction(async (db) => {
-    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-upload:${accountId}`}))`);
-    const [pending] = await queryRows<{ n: number; bytes: number | string }>(
-      db,
-      sql`select count(*)::int as n, coalesce(sum(size_bytes), 0) as bytes from template_upload
-          where account_id = ${accountId} and created_at > ${since}`,
-    );
+    await lockOperatorUploads(db, accountId);
+    const pending = await pendingUploads(db, accountId, since);
     if (pending.n >= TEMPLATE_UPLOADS.maxPending || Number(pending.bytes) + size > TEMPLATE_UPLOADS.maxPendingBytes)
       return false;
-    await db.execute(
-      sql`insert into template_upload (id, account_id, name, kind, size_bytes, sha256, storage_key, created_at)
-          values (${id}, ${accountId}, ${name}, ${kind}, ${size}, '', ${key}, ${ctx.clock.now()})`,
-    );
+    await insertUpload(db, {
+      id,
+      accountId,
+      name,
+      kind,
+      sizeBytes: size,
+      storageKey: key,
+      createdAt: ctx.clock.now(),
+    });
     return true;
   });
   if (!reserved) return { ok: false, status: 429, code: UPLOAD_ERRORS.tooMany };
-  const release = () => ctx.db.execute(sql`delete from template_upload where id = ${id}`).catch(() => {});
+  const release = () => deleteUpload(ctx.db, id).catch(() => {});
 
   const hash = createHash("sha256");
   let received = 0;
@@ -211,11 +214,7 @@ export async function receiveUpload(
       missingFonts: await missingFonts(inspected.facts.fonts).catch(() => []),
     };
   }
-  const [row] = await queryRows<Row>(
-    ctx.db,
-    sql`update template_upload set sha256 = ${hash.digest("hex")}, facts = ${facts ? JSON.stringify(facts) : null}::jsonb
-        where id = ${id} returning id, name, kind, size_bytes, sha256, storage_key, facts`,
-  );
+  const row = await completeUpload(ctx.db, id, { sha256: hash.digest("hex"), facts });
   if (!row) return refuse({ ok: false, status: 503, code: UPLOAD_ERRORS.storage });
   return { ok: true, upload: view(row) };
 }
@@ -224,15 +223,7 @@ export async function receiveUpload(
 export async function findUploads(ctx: Pick<UploadContext, "db" | "clock">, accountId: number, ids: string[]) {
   if (!ids.length) return new Map<string, UploadView & { row: Row }>();
   const since = new Date(ctx.clock.now().getTime() - TEMPLATE_UPLOADS.keepHours * 3_600_000);
-  const rows = await queryRows<Row>(
-    ctx.db,
-    sql`select id, name, kind, size_bytes, sha256, storage_key, facts from template_upload
-        where account_id = ${accountId} and created_at > ${since} and sha256 <> ''
-          and id in (${sql.join(
-            ids.map((i) => sql`${i}`),
-            sql`, `,
-          )})`,
-  );
+  const rows = await selectUploads(ctx.db, accountId, since, ids);
   return new Map(rows.map((r) => [r.id, { ...view(r), row: r }]));
 }
 
@@ -277,33 +268,21 @@ export function uploadFiles(
 /** Removes uploads once they are part of a template (their files were copied to their content address). */
 export async function forgetUploads(ctx: Pick<UploadContext, "db" | "storage">, ids: string[]) {
   if (!ids.length) return;
-  const rows = await queryRows<{ storage_key: string }>(
-    ctx.db,
-    sql`delete from template_upload where id in (${sql.join(
-      ids.map((i) => sql`${i}`),
-      sql`, `,
-    )}) returning storage_key`,
-  );
-  for (const r of rows) await ctx.storage.delete(r.storage_key).catch(() => {});
+  const keys = await deleteUploads(ctx.db, ids);
+  for (const k of keys) await ctx.storage.delete(k).catch(() => {});
 }
 
 /** Deletes uploads never used after TEMPLATE_UPLOADS.keepHours; answers how many went. */
 export async function purgeStaleUploads(ctx: Pick<UploadContext, "db" | "storage" | "clock">): Promise<number> {
   const before = new Date(ctx.clock.now().getTime() - TEMPLATE_UPLOADS.keepHours * 3_600_000);
-  const rows = await queryRows<{ storage_key: string }>(
-    ctx.db,
-    sql`delete from template_upload where created_at <= ${before} returning storage_key`,
-  );
-  for (const r of rows) await ctx.storage.delete(r.storage_key).catch(() => {});
-  return rows.length;
+  const keys = await deleteUploadsMadeBefore(ctx.db, before);
+  for (const k of keys) await ctx.storage.delete(k).catch(() => {});
+  return keys.length;
 }
 
 /** An upload the operator removed from the form before saving. */
 export async function discardUpload(ctx: Pick<UploadContext, "db" | "storage">, accountId: number, id: string) {
-  const rows = await queryRows<{ storage_key: string }>(
-    ctx.db,
-    sql`delete from template_upload where id = ${id} and account_id = ${accountId} returning storage_key`,
-  );
-  for (const r of rows) await ctx.storage.delete(r.storage_key).catch(() => {});
-  return rows.length > 0;
+  const keys = await deleteAccountUpload(ctx.db, accountId, id);
+  for (const k of keys) await ctx.storage.delete(k).catch(() => {});
+  return keys.length > 0;
 }
