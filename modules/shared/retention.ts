@@ -8,6 +8,9 @@ import { queryRows } from "./sql.ts";
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
+/** How many rows a purge deleted (`count(*)::int as n` of its `returning`). */
+type PurgedRow = { n: number };
+
 /** Provider webhook ids are kept this long against redeliveries (Stripe retries for three days). */
 const BILLING_EVENT_DAYS = 90;
 
@@ -41,7 +44,7 @@ export async function purgeExpiredRecords(ctx: { db: Executor; clock: Clock }): 
   const purge = async (from: SQL) =>
     Number(
       (
-        await queryRows<{ n: number }>(
+        await queryRows<PurgedRow>(
           ctx.db,
           sql`with d as (delete from ${from} returning 1) select count(*)::int as n from d`,
         )
