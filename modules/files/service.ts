@@ -1,48 +1,13 @@
-import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { BRAND, PREVIEW_WIDTHS } from "#config/constants.ts";
-import type { Db } from "#db/client.server.ts";
-import type { Palette } from "#db/schema/catalog.ts";
 import type { Scope } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { buildPptx } from "#modules/slides/build-pptx.ts";
-import type { Design } from "#modules/slides/design.ts";
 import { renderSlideSvg } from "#modules/slides/render-svg.ts";
+import { findPptx, findVariant, upsertPptx, variantPublishedAt } from "./repo.ts";
 
 export type FileContext = Pick<Scope, "db" | "storage" | "log" | "inflight">;
 
 export type LicenseVariant = "free" | "paid";
-
-type VariantRow = {
-  template_id: number;
-  color_id: number;
-  palette: Palette;
-  /** Null for an imported template: its files and previews are made by the import, not drawn here. */
-  design: Design | null;
-  aspect_ratio: "16:9" | "4:3";
-  heading_font: string;
-  body_font: string;
-  slides_count: number;
-  title: string;
-  slug: string;
-  color_slug: string;
-  is_premium: boolean;
-  category_id: number;
-};
-
-async function loadVariant(db: Db, templateColorId: number): Promise<VariantRow | null> {
-  const rows = await queryRows<VariantRow>(
-    db,
-    sql`select t.id as template_id, tc.id as color_id, tc.palette, t.design, t.aspect_ratio, t.heading_font, t.body_font,
-          t.slides_count, tr.title, tr.slug, c.slug as color_slug, t.is_premium, t.category_id
-        from template_color tc
-        join template t on t.id = tc.template_id
-        join color c on c.id = tc.color_id
-        join template_translation tr on tr.template_id = t.id and tr.locale = 'en'
-        where tc.id = ${templateColorId}`,
-  );
-  return rows[0] ?? null;
-}
 
 /**
  * When each colour variant's template is published, remembered for a minute per process (previews are
@@ -52,12 +17,9 @@ const publication = new Map<number, { at: Date | null; checked: number }>();
 async function isPublished(fctx: FileContext, templateColorId: number, now: Date): Promise<boolean> {
   let known = publication.get(templateColorId);
   if (!known || Date.now() - known.checked > 60_000) {
-    const [row] = await queryRows<{ published_at: Date | string | null }>(
-      fctx.db,
-      sql`select case when tc.active then t.published_at end as published_at from template_color tc join template t on t.id = tc.template_id where tc.id = ${templateColorId}`,
-    );
+    const at = await variantPublishedAt(fctx.db, templateColorId);
     if (publication.size > 50_000) publication.clear();
-    known = { at: row?.published_at ? new Date(row.published_at) : null, checked: Date.now() };
+    known = { at: at ? new Date(at) : null, checked: Date.now() };
     publication.set(templateColorId, known);
   }
   return known.at !== null && known.at.getTime() <= now.getTime();
@@ -115,22 +77,19 @@ export async function ensureTemplateFile(
   templateColorId: number,
   variant: LicenseVariant,
 ): Promise<FileOutcome> {
-  const v = await loadVariant(fctx.db, templateColorId);
+  const v = await findVariant(fctx.db, templateColorId);
   if (!v) return { ok: false, reason: "unknown" };
   const fileName = `${v.slug}-${v.color_slug}.pptx`;
   const base = { fileName, templateId: v.template_id, isPremium: v.is_premium, categoryId: v.category_id };
-  const known = await queryRows<{ storage_key: string; size_bytes: number }>(
-    fctx.db,
-    sql`select storage_key, size_bytes from template_file where template_color_id = ${templateColorId} and variant = ${variant} and kind = 'pptx'`,
-  );
-  if (known[0]) {
-    const body = await fctx.storage.get(known[0].storage_key).catch(() => null);
+  const known = await findPptx(fctx.db, templateColorId, variant);
+  if (known) {
+    const body = await fctx.storage.get(known.storageKey).catch(() => null);
     if (body) {
       if (!looksLikeZip(body)) {
-        fctx.log.error("stored file is not a valid deck", { storageKey: known[0].storage_key });
+        fctx.log.error("stored file is not a valid deck", { storageKey: known.storageKey });
         return { ok: false, reason: "broken" };
       }
-      return { ok: true, file: { storageKey: known[0].storage_key, sizeBytes: body.length, ...base } };
+      return { ok: true, file: { storageKey: known.storageKey, sizeBytes: body.length, ...base } };
     }
   }
   const design = v.design;
@@ -153,10 +112,7 @@ export async function ensureTemplateFile(
     }
     const storageKey = `templates/${v.template_id}/${templateColorId}-${variant}.pptx`;
     await fctx.storage.put(storageKey, body);
-    await fctx.db.execute(sql`
-      insert into template_file (template_color_id, variant, kind, storage_key, size_bytes)
-      values (${templateColorId}, ${variant}, 'pptx', ${storageKey}, ${body.length})
-      on conflict (template_color_id, variant, kind) do update set storage_key = excluded.storage_key, size_bytes = excluded.size_bytes, created_at = now()`);
+    await upsertPptx(fctx.db, { templateColorId, variant, storageKey, sizeBytes: body.length });
     fctx.log.info("file generated", { storageKey, bytes: body.length, ms: Date.now() - started });
     return { ok: true, file: { storageKey, sizeBytes: body.length, ...base } };
   });
@@ -197,7 +153,7 @@ export async function getPreview(
   if (cached) return cached;
   if (opts.allowRender && !fctx.inflight.has(key) && !(await opts.allowRender())) return "limited";
   return once(fctx, key, async () => {
-    const v = await loadVariant(fctx.db, templateColorId);
+    const v = await findVariant(fctx.db, templateColorId);
     const spec = v?.design?.slides[slide - 1];
     if (!v || !spec) return null;
     const svg = renderSlideSvg(spec, v.palette, {
