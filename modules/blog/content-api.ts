@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
 import { LOCALES, type Locale } from "#config/constants.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { AppError } from "#modules/shared/context.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import * as repo from "./repo.ts";
 
 /**
  * `GET /api/tags` of SPEC §7, answered the way the content service (Strapi 4's REST API) answers it, so
@@ -175,15 +174,6 @@ export type TagsResponse = {
   meta: { pagination: { page: number; pageSize: number; pageCount: number; total: number } };
 };
 
-const COLUMN: Record<SortField | FilterField, string> = {
-  id: "t.id",
-  title: "tt.title",
-  slug: "tt.slug",
-  createdAt: "t.created_at",
-  updatedAt: "t.updated_at",
-  isCategory: "t.is_category",
-};
-
 function pick<F extends string>(all: Record<F, unknown>, fields: readonly F[] | null): Record<string, unknown> {
   if (!fields) return all;
   return Object.fromEntries(fields.map((f) => [f, all[f]]));
@@ -191,32 +181,19 @@ function pick<F extends string>(all: Record<F, unknown>, fields: readonly F[] | 
 
 /** Blog tags of the query's locale, as the content service lists them. */
 export async function listTagsForApi(ctx: ServiceContext, q: TagsQuery): Promise<TagsResponse> {
-  const where = q.filters.map((f) => {
-    const col = sql.raw(COLUMN[f.field]);
-    const value = f.field === "isCategory" ? f.value === "true" : f.field === "id" ? Number(f.value) : f.value;
-    return f.op === "$eq" ? sql`${col} = ${value}` : sql`${col} <> ${value}`;
-  });
-  const order = [...q.sort, { field: "id" as const, dir: "asc" as const }].map(
-    (s) => sql`${sql.raw(COLUMN[s.field])} ${sql.raw(s.dir)}`,
-  );
-  const from = sql`from blog_tag t join blog_tag_translation tt on tt.tag_id = t.id and tt.locale = ${q.locale}
-      where ${where.length ? sql.join(where, sql` and `) : sql`true`}`;
+  const query: repo.ApiTagsQuery = {
+    locale: q.locale,
+    filters: q.filters.map((f) => ({
+      field: f.field,
+      op: f.op,
+      value: f.field === "isCategory" ? f.value === "true" : f.field === "id" ? Number(f.value) : f.value,
+    })),
+    sort: q.sort,
+  };
   const offset = (q.page - 1) * q.pageSize;
-  const [rows, [{ n }]] = await Promise.all([
-    queryRows<{
-      id: number;
-      title: string;
-      slug: string;
-      description: string;
-      is_category: boolean;
-      created_at: Date | string;
-      updated_at: Date | string;
-    }>(
-      ctx.db,
-      sql`select t.id, tt.title, tt.slug, tt.description, t.is_category, t.created_at, t.updated_at ${from}
-          order by ${sql.join(order, sql`, `)} limit ${q.pageSize} offset ${offset}`,
-    ),
-    queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n ${from}`),
+  const [rows, n] = await Promise.all([
+    repo.selectApiTags(ctx.db, { ...query, limit: q.pageSize, offset }),
+    repo.countApiTags(ctx.db, query),
   ]);
   const posts =
     q.posts && rows.length
@@ -268,28 +245,7 @@ async function postsOf(
   locale: Locale,
   tagIds: number[],
 ): Promise<Map<number, { id: number; attributes: Record<PostField, unknown> }[]>> {
-  const rows = await queryRows<{
-    tag_id: number;
-    id: number;
-    title: string;
-    slug: string;
-    excerpt: string;
-    author: string;
-    reading_minutes: number;
-    published_at: Date | string;
-    updated_at: Date | string;
-  }>(
-    ctx.db,
-    sql`select x.tag_id, p.id, tr.title, tr.slug, tr.excerpt, p.author, tr.reading_minutes, p.published_at, tr.updated_at
-        from (select id as post_id, category_id as tag_id from blog_post union select post_id, tag_id from blog_post_tag) x
-        join blog_post p on p.id = x.post_id and p.published_at <= ${ctx.clock.now()}
-        join blog_post_translation tr on tr.post_id = p.id and tr.locale = ${locale}
-        where x.tag_id in (${sql.join(
-          tagIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        order by p.published_at desc, p.id desc`,
-  );
+  const rows = await repo.selectPostsUnderTags(ctx.db, { locale, now: ctx.clock.now(), tagIds });
   const out = new Map<number, { id: number; attributes: Record<PostField, unknown> }[]>();
   const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
   for (const r of rows) {
