@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
 import { FOLDERS, PAGE_SIZE } from "#config/constants.ts";
 import { uniqueViolation } from "#modules/accounts/service.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import * as repo from "./repo.ts";
 import type { FavoriteSort } from "./sorts.ts";
 
 /**
@@ -44,8 +43,7 @@ export function cleanFolderName(name: string): string {
   return name.normalize("NFC").trim().replace(/\s+/gu, " ");
 }
 
-type FolderRow = { id: number; name: string; templates_count: number; created_at: Date | string };
-const reshapeFolder = (r: FolderRow): FolderView => ({
+const reshapeFolder = (r: repo.FolderRow): FolderView => ({
   id: Number(r.id),
   name: r.name,
   templatesCount: Number(r.templates_count),
@@ -54,13 +52,7 @@ const reshapeFolder = (r: FolderRow): FolderView => ({
 
 /** The account's collections, by name in the account's language, each with its count of published templates. */
 export async function listFolders(ctx: ServiceContext, input: { accountId: number }): Promise<FolderView[]> {
-  const rows = await queryRows<FolderRow>(
-    ctx.db,
-    sql`select f.id, f.name, f.created_at,
-          (select count(*)::int from favorite_folder_item i join template t on t.id = i.template_id
-            where i.folder_id = f.id and t.published_at <= ${ctx.clock.now()}) as templates_count
-        from favorite_folder f where f.account_id = ${input.accountId}`,
-  );
+  const rows = await repo.folderRows(ctx.db, { accountId: input.accountId, now: ctx.clock.now() });
   const collator = new Intl.Collator(ctx.locale, { sensitivity: "base", numeric: true });
   return rows.map(reshapeFolder).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
@@ -70,13 +62,7 @@ export async function getFolder(
   ctx: ServiceContext,
   input: { accountId: number; folderId: number },
 ): Promise<FolderView | null> {
-  const folders = await queryRows<FolderRow>(
-    ctx.db,
-    sql`select f.id, f.name, f.created_at,
-          (select count(*)::int from favorite_folder_item i join template t on t.id = i.template_id
-            where i.folder_id = f.id and t.published_at <= ${ctx.clock.now()}) as templates_count
-        from favorite_folder f where f.id = ${input.folderId} and f.account_id = ${input.accountId}`,
-  );
+  const folders = await repo.folderRows(ctx.db, { ...input, now: ctx.clock.now() });
   return folders[0] ? reshapeFolder(folders[0]) : null;
 }
 
@@ -109,15 +95,15 @@ async function insertFolder(
   const name = cleanFolderName(input.name);
   const now = ctx.clock.now();
   try {
-    const rows = await queryRows<FolderRow>(
-      ctx.db,
-      sql`insert into favorite_folder (account_id, name, name_key, created_at, updated_at)
-          select ${input.accountId}, ${name}, ${folderNameKey(name)}, ${now}, ${now}
-          where (select count(*) from favorite_folder where account_id = ${input.accountId}) < ${FOLDERS.maxPerAccount}
-          returning id, name, created_at, 0 as templates_count`,
-    );
-    if (!rows[0]) return { ok: false, code: FOLDER_ERRORS.tooMany };
-    return { ok: true, value: reshapeFolder(rows[0]) };
+    const row = await repo.insertFolderRow(ctx.db, {
+      accountId: input.accountId,
+      name,
+      nameKey: folderNameKey(name),
+      now,
+      max: FOLDERS.maxPerAccount,
+    });
+    if (!row) return { ok: false, code: FOLDER_ERRORS.tooMany };
+    return { ok: true, value: reshapeFolder(row) };
   } catch (error) {
     if (uniqueViolation(error) === "favorite_folder_name_idx") return { ok: false, code: FOLDER_ERRORS.duplicate };
     throw error;
@@ -131,13 +117,14 @@ export async function renameFolder(
 ): Promise<FolderResult<FolderRef>> {
   const name = cleanFolderName(input.name);
   try {
-    const rows = await queryRows<FolderRef>(
-      ctx.db,
-      sql`update favorite_folder set name = ${name}, name_key = ${folderNameKey(name)}, updated_at = ${ctx.clock.now()}
-          where id = ${input.folderId} and account_id = ${input.accountId} returning id, name`,
-    );
-    if (!rows[0]) return { ok: false, code: FOLDER_ERRORS.notFound };
-    return { ok: true, value: { id: Number(rows[0].id), name: rows[0].name } };
+    const row = await repo.renameFolderRow(ctx.db, {
+      ...input,
+      name,
+      nameKey: folderNameKey(name),
+      now: ctx.clock.now(),
+    });
+    if (!row) return { ok: false, code: FOLDER_ERRORS.notFound };
+    return { ok: true, value: { id: Number(row.id), name: row.name } };
   } catch (error) {
     if (uniqueViolation(error) === "favorite_folder_name_idx")
       return { ok: false, code: FOLDER_ERRORS.renameDuplicate };
@@ -150,12 +137,9 @@ export async function deleteFolder(
   ctx: ServiceContext,
   input: { accountId: number; folderId: number },
 ): Promise<FolderResult<FolderRef>> {
-  const rows = await queryRows<FolderRef>(
-    ctx.db,
-    sql`delete from favorite_folder where id = ${input.folderId} and account_id = ${input.accountId} returning id, name`,
-  );
-  if (!rows[0]) return { ok: false, code: FOLDER_ERRORS.notFound };
-  return { ok: true, value: { id: Number(rows[0].id), name: rows[0].name } };
+  const row = await repo.deleteFolderRow(ctx.db, input.accountId, input.folderId);
+  if (!row) return { ok: false, code: FOLDER_ERRORS.notFound };
+  return { ok: true, value: { id: Number(row.id), name: row.name } };
 }
 
 /**
@@ -168,29 +152,13 @@ export async function addToFolder(
 ): Promise<FolderResult<FolderRef>> {
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const [folder] = await queryRows<FolderRef>(
-      tx,
-      sql`select id, name from favorite_folder where id = ${input.folderId} and account_id = ${input.accountId} for share`,
-    );
+    const folder = await repo.folderRef(tx, { ...input, lock: "share" });
     if (!folder) return { ok: false as const, code: FOLDER_ERRORS.notFound };
-    await tx.execute(sql`insert into favorite (account_id, template_id, created_at)
-        select ${input.accountId}, t.id, ${now} from template t where t.id = ${input.templateId} and t.published_at <= ${now}
-        on conflict do nothing`);
-    const rows = await queryRows<{ n: number }>(
-      tx,
-      sql`insert into favorite_folder_item (folder_id, account_id, template_id, created_at)
-          select ${folder.id}, f.account_id, f.template_id, ${now} from favorite f
-          where f.account_id = ${input.accountId} and f.template_id = ${input.templateId}
-          on conflict do nothing returning 1 as n`,
-    );
-    if (!rows.length) {
-      const [kept] = await queryRows<{ n: number }>(
-        tx,
-        sql`select 1 as n from favorite_folder_item where folder_id = ${folder.id} and template_id = ${input.templateId}`,
-      );
-      if (!kept) return { ok: false as const, code: FOLDER_ERRORS.unknownTemplate };
-    }
-    await tx.execute(sql`update favorite_folder set updated_at = ${now} where id = ${folder.id}`);
+    await repo.insertPublishedFavorite(tx, { ...input, now });
+    const put = await repo.insertFolderItemFromFavorite(tx, { ...input, folderId: folder.id, now });
+    if (!put && !(await repo.folderHasItem(tx, folder.id, input.templateId)))
+      return { ok: false as const, code: FOLDER_ERRORS.unknownTemplate };
+    await repo.touchFolders(tx, [folder.id], now);
     return { ok: true as const, value: { id: Number(folder.id), name: folder.name } };
   });
 }
@@ -200,15 +168,9 @@ export async function removeFromFolder(
   ctx: ServiceContext,
   input: { accountId: number; folderId: number; templateId: number },
 ): Promise<FolderResult<FolderRef>> {
-  const [folder] = await queryRows<FolderRef>(
-    ctx.db,
-    sql`select id, name from favorite_folder where id = ${input.folderId} and account_id = ${input.accountId}`,
-  );
+  const folder = await repo.folderRef(ctx.db, input);
   if (!folder) return { ok: false, code: FOLDER_ERRORS.notFound };
-  await ctx.db.execute(
-    sql`delete from favorite_folder_item where folder_id = ${folder.id} and account_id = ${input.accountId}
-        and template_id = ${input.templateId}`,
-  );
+  await repo.deleteFolderItem(ctx.db, { ...input, folderId: folder.id });
   return { ok: true, value: { id: Number(folder.id), name: folder.name } };
 }
 
@@ -225,24 +187,14 @@ export async function moveToFolder(
   }
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
-    const folders = await queryRows<FolderRef>(
-      tx,
-      sql`select id, name from favorite_folder where account_id = ${input.accountId}
-          and id in (${input.fromFolderId}, ${input.toFolderId}) order by id for update`,
-    );
+    const folders = await repo.lockFolders(tx, input.accountId, [input.fromFolderId, input.toFolderId]);
     const to = folders.find((f) => Number(f.id) === input.toFolderId);
     if (folders.length < 2 || !to) return { ok: false as const, code: FOLDER_ERRORS.notFound };
-    const moved = await queryRows<{ n: number }>(
-      tx,
-      sql`delete from favorite_folder_item where folder_id = ${input.fromFolderId} and account_id = ${input.accountId}
-          and template_id = ${input.templateId} returning 1 as n`,
-    );
-    if (!moved.length) return { ok: false as const, code: FOLDER_ERRORS.unknownTemplate };
-    await tx.execute(sql`insert into favorite_folder_item (folder_id, account_id, template_id, created_at)
-        values (${input.toFolderId}, ${input.accountId}, ${input.templateId}, ${now}) on conflict do nothing`);
-    await tx.execute(
-      sql`update favorite_folder set updated_at = ${now} where id in (${input.fromFolderId}, ${input.toFolderId})`,
-    );
+    const item = { accountId: input.accountId, templateId: input.templateId };
+    const moved = await repo.deleteFolderItem(tx, { ...item, folderId: input.fromFolderId });
+    if (!moved) return { ok: false as const, code: FOLDER_ERRORS.unknownTemplate };
+    await repo.insertFolderItem(tx, { ...item, folderId: input.toFolderId, now });
+    await repo.touchFolders(tx, [input.fromFolderId, input.toFolderId], now);
     return { ok: true as const, value: { id: Number(to.id), name: to.name } };
   });
 }
@@ -258,18 +210,14 @@ export async function listFolderTemplates(
   const total = folder.templatesCount;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, input.page), pageCount);
-  const order =
-    input.sort === "oldest" ? sql`i.created_at asc, i.template_id asc` : sql`i.created_at desc, i.template_id desc`;
-  const ids = await queryRows<{ id: number }>(
-    ctx.db,
-    sql`select i.template_id as id from favorite_folder_item i join template t on t.id = i.template_id
-        where i.folder_id = ${folder.id} and t.published_at <= ${ctx.clock.now()}
-        order by ${order} limit ${pageSize} offset ${(page - 1) * pageSize}`,
-  );
-  const items = await cardsForIds(
-    ctx,
-    ids.map((r) => Number(r.id)),
-  );
+  const ids = await repo.publishedFolderItemIds(ctx.db, {
+    folderId: folder.id,
+    now: ctx.clock.now(),
+    direction: input.sort === "oldest" ? "asc" : "desc",
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  const items = await cardsForIds(ctx, ids);
   return { ok: true, value: { folder, page: { items, total, totalCapped: false, page, pageCount, pageSize } } };
 }
 
@@ -281,18 +229,11 @@ export async function foldersOfTemplates(
 ): Promise<Map<number, FolderRef[]>> {
   const out = new Map<number, FolderRef[]>();
   if (!templateIds.length) return out;
-  const rows = await queryRows<{ template_id: number; id: number; name: string }>(
-    ctx.db,
-    sql`select i.template_id, f.id, f.name from favorite_folder_item i join favorite_folder f on f.id = i.folder_id
-        where i.account_id = ${accountId} and i.template_id in (${sql.join(
-          templateIds.map((id) => sql`${id}`),
-          sql`, `,
-        )}) order by f.name_key, f.id`,
-  );
+  const rows = await repo.templateFolders(ctx.db, accountId, templateIds);
   for (const r of rows) {
-    const list = out.get(Number(r.template_id)) ?? [];
+    const list = out.get(Number(r.templateId)) ?? [];
     list.push({ id: Number(r.id), name: r.name });
-    out.set(Number(r.template_id), list);
+    out.set(Number(r.templateId), list);
   }
   return out;
 }
@@ -302,13 +243,13 @@ export async function favoritesWithFolders(
   ctx: ServiceContext,
   input: { accountId: number; skip: number; limit: number },
 ): Promise<{ templateId: number; folders: FolderRef[] }[]> {
-  const favs = await queryRows<{ template_id: number }>(
-    ctx.db,
-    sql`select f.template_id from favorite f join template t on t.id = f.template_id
-        where f.account_id = ${input.accountId} and t.published_at <= ${ctx.clock.now()}
-        order by f.created_at desc, f.template_id desc limit ${input.limit} offset ${input.skip}`,
-  );
-  const ids = favs.map((f) => Number(f.template_id));
+  const ids = await repo.publishedFavoriteIds(ctx.db, {
+    accountId: input.accountId,
+    now: ctx.clock.now(),
+    direction: "desc",
+    limit: input.limit,
+    offset: input.skip,
+  });
   const folders = await foldersOfTemplates(ctx, input.accountId, ids);
   return ids.map((templateId) => ({ templateId, folders: folders.get(templateId) ?? [] }));
 }
