@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "#db/client.server.ts";
+import type { Executor } from "#db/client.server.ts";
+import { operatorAudit } from "#db/schema/index.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 /** The operator module's queries (audit log, operator access, template counts). */
@@ -17,8 +18,10 @@ export type AuditRow = {
   after: unknown;
 };
 
+type IdRow = { id: number };
+
 export async function insertAudit(
-  db: Db,
+  db: Executor,
   row: {
     at: Date;
     actorId: number | null;
@@ -32,7 +35,7 @@ export async function insertAudit(
   },
 ): Promise<number> {
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-  const [r] = await queryRows<{ id: number }>(
+  const [r] = await queryRows<IdRow>(
     db,
     sql`insert into operator_audit (at, actor_id, actor_label, action, target_kind, target_id, target_label, before, after)
         values (${row.at}, ${row.actorId}, ${row.actorLabel}, ${row.action}, ${row.targetKind}, ${row.targetId},
@@ -44,7 +47,7 @@ export async function insertAudit(
 
 /** A page of the log, newest first, optionally of one action; one row more than asked tells a next page. */
 export async function selectAudit(
-  db: Db,
+  db: Executor,
   opts: { action: string | null; limit: number; offset: number },
 ): Promise<AuditRow[]> {
   return queryRows<AuditRow>(
@@ -58,16 +61,20 @@ export async function selectAudit(
 }
 
 /** The actions the log holds (for its filter). */
-export async function auditActions(db: Db): Promise<string[]> {
-  return (await queryRows<{ action: string }>(db, sql`select distinct action from operator_audit order by action`)).map(
-    (r) => r.action,
-  );
+export async function auditActions(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ action: operatorAudit.action })
+    .from(operatorAudit)
+    .orderBy(operatorAudit.action);
+  return rows.map((r) => r.action);
 }
 
+export type AccessRow = { role: string; factor: boolean; email: string };
+
 /** An account's role and whether its second factor is on (the operator area's guard). */
-export async function accountAccess(db: Db, accountId: number) {
+export async function accountAccess(db: Executor, accountId: number): Promise<AccessRow | undefined> {
   return (
-    await queryRows<{ role: string; factor: boolean; email: string }>(
+    await queryRows<AccessRow>(
       db,
       sql`select a.role, a.email, exists (select 1 from account_second_factor f
             where f.account_id = a.id and f.enabled_at is not null) as factor
@@ -76,9 +83,11 @@ export async function accountAccess(db: Db, accountId: number) {
   )[0];
 }
 
+export type TemplateStateCounts = { published: number; scheduled: number; draft: number };
+
 /** Templates by state: published (public now), scheduled (a publication date ahead), draft (neither). */
-export async function templateStateCounts(db: Db, now: Date) {
-  const [row] = await queryRows<{ published: number; scheduled: number; draft: number }>(
+export async function templateStateCounts(db: Executor, now: Date): Promise<TemplateStateCounts> {
+  const [row] = await queryRows<TemplateStateCounts>(
     db,
     sql`select
           count(*) filter (where published_at is not null and published_at <= ${now})::int as published,
