@@ -92,7 +92,7 @@ export type ManifestDesigner = { key: string; name: string; link: string | null;
 
 /** Makes or changes a designer by key; no row when nothing changed, else whether it was made. */
 export async function upsertDesigner(db: Executor, d: ManifestDesigner): Promise<{ created: boolean } | undefined> {
-  const [row] = await queryRows<{ created: boolean; changed: boolean }>(
+  const [row] = await queryRows<{ created: boolean }>(
     db,
     sql`insert into designer (key, slug, name, link, bio_en, bio_es)
         values (${d.key}, ${d.key}, ${d.name}, ${d.link}, ${d.bio.en}, ${d.bio.es})
@@ -100,7 +100,7 @@ export async function upsertDesigner(db: Executor, d: ManifestDesigner): Promise
           bio_es = excluded.bio_es, updated_at = now()
         where (designer.name, designer.link, designer.bio_en, designer.bio_es)
           is distinct from (excluded.name, excluded.link, excluded.bio_en, excluded.bio_es)
-        returning (xmax = 0) as created, true as changed`,
+        returning (xmax = 0) as created`,
   );
   return row;
 }
