@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { AUTH } from "#config/constants.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { ServiceContext } from "#modules/scope.ts";
+import { uniqueViolation } from "#modules/shared/db-errors.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { checkCurrentPassword } from "./current-password.ts";
 import * as repo from "./repo.ts";
@@ -13,7 +14,6 @@ import {
   EMAIL_PURPOSE,
   mailAccountExists,
   recentlyMailed,
-  uniqueViolation,
 } from "./service.ts";
 import * as tokens from "./tokens-repo.ts";
 

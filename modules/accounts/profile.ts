@@ -7,11 +7,12 @@ import {
 } from "#modules/billing/service.ts";
 import type { Storage } from "#modules/files/storage.ts";
 import type { ServiceContext } from "#modules/scope.ts";
+import { uniqueViolation } from "#modules/shared/db-errors.ts";
 import { checkCurrentPassword } from "./current-password.ts";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 import * as repo from "./repo.ts";
 import { passwordIssue } from "./schemas.ts";
-import { type AccountResult, uniqueViolation } from "./service.ts";
+import type { AccountResult } from "./service.ts";
 import * as tokens from "./tokens-repo.ts";
 
 /** The account's own settings (SPEC §3 account edit form, DECISIONS: Accounts). */

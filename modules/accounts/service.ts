@@ -3,6 +3,7 @@ import { ACCOUNT_LIMITS, AUTH, CAPTCHA, DEMO_ACCOUNTS, type Locale, type PlanCod
 import { renderMail } from "#modules/mail/render.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { hasControl } from "#modules/shared/checks.ts";
+import { uniqueViolation } from "#modules/shared/db-errors.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { avatarUrl } from "./avatar.ts";
 import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
@@ -67,13 +68,8 @@ export function reshapeAccount(row: AccountRow): AccountView {
   };
 }
 
-/** The unique index a failed insert ran into, if that is why it failed (either driver, wrapped or not). */
-export function uniqueViolation(error: unknown): string | null {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (e.code === "23505") return e.constraint ?? "";
-  }
-  return null;
-}
+/** The unique index a failed insert ran into (modules/shared/db-errors.ts; kept here for its importers). */
+export { uniqueViolation };
 
 /** A username from the e-mail's local part, made unique with a number when taken. */
 async function freeUsername(ctx: ServiceContext, email: string): Promise<string> {

@@ -1,8 +1,8 @@
 import { FOLDERS, PAGE_SIZE } from "#config/constants.ts";
-import { uniqueViolation } from "#modules/accounts/service.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
+import { uniqueViolation } from "#modules/shared/db-errors.ts";
 import * as repo from "./repo.ts";
 import type { FavoriteSort } from "./sorts.ts";
 
