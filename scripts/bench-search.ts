@@ -20,8 +20,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type Database, openDatabase } from "#db/client.server.ts";
-import { seedLarge } from "#db/seed/index.ts";
 import { emptyFilters, type Filters } from "#modules/catalog/filters.ts";
+import { seedLarge } from "#modules/demo/seed.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { autocomplete, refreshSearchIndex, type SearchStrategy, searchTemplates } from "#modules/search/service.ts";
 

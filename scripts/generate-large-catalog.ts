@@ -8,7 +8,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { getEnv } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
-import { seedLarge } from "#db/seed/index.ts";
+import { seedLarge } from "#modules/demo/seed.ts";
 import { createLogger } from "#server/logger.ts";
 
 const count = Number(process.argv[2] ?? 100_000);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoAccounts } from "#db/seed/index.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
+import { seedDemoAccounts } from "#modules/demo/seed.ts";
 import { listOutbox } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";

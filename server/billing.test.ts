@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
-import { seedDemoAccounts } from "#db/seed/index.ts";
+import { seedDemoAccounts } from "#modules/demo/seed.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { httpClient, type Jar, notices, visible } from "#tests/http.ts";

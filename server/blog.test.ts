@@ -1,8 +1,8 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemo } from "#db/seed/index.ts";
 import { importBlogFolder } from "#modules/blog/import.ts";
+import { seedDemo } from "#modules/demo/seed.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { visible } from "#tests/http.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemo } from "#db/seed/index.ts";
+import { seedDemo } from "#modules/demo/seed.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { signedInMember } from "#tests/members.ts";
 import { createTestServer } from "#tests/server.ts";

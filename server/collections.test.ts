@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemo } from "#db/seed/index.ts";
+import { seedDemo } from "#modules/demo/seed.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "#config/constants.ts";
-import { seedDemoAccounts } from "#db/seed/index.ts";
+import { seedDemoAccounts } from "#modules/demo/seed.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { cardExpiry } from "#tests/cards.ts";
 import { httpClient, Jar, notices, visible } from "#tests/http.ts";

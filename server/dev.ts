@@ -10,7 +10,7 @@ import type { ServerBuild } from "react-router";
 import { createServer as createViteServer } from "vite";
 import { getEnv } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
-import { seedBlog, seedIfEmpty, seedTemplates } from "#db/seed/index.ts";
+import { seedBlog, seedIfEmpty, seedTemplates } from "#modules/demo/seed.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { systemClock } from "#modules/shared/context.ts";

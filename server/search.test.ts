@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
-import { seedDemo } from "#db/seed/index.ts";
+import { seedDemo } from "#modules/demo/seed.ts";
 import { createTestServer } from "#tests/server.ts";
 
 let srv: Awaited<ReturnType<typeof createTestServer>>;

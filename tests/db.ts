@@ -34,7 +34,7 @@ const demoKey = (demo: DemoSeed) =>
     .slice(0, 16);
 
 async function seed(database: Database, demo: DemoSeed) {
-  const { seedDemo } = await import("#db/seed/index.ts");
+  const { seedDemo } = await import("#modules/demo/seed.ts");
   await seedDemo(database.db, demo);
 }
 

@@ -11,7 +11,7 @@ const SLOW_FIRST = [
   "scripts/account.test.ts",
   "scripts/templates.test.ts",
   "server/main.test.ts",
-  "db/seed/templates.test.ts",
+  "modules/demo/templates.test.ts",
   "modules/search/plan.test.ts",
   "modules/templates/uploads.test.ts",
   "modules/templates/import.test.ts",

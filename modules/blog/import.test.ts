@@ -7,8 +7,15 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BLOG } from "#config/constants.ts";
-import { BLOG_CONTENT_DIR, DEMO_COUNT, DEMO_SEED, insertTemplates, seedBlog, seedTaxonomy } from "#db/seed/index.ts";
 import { generateDemoCatalog } from "#modules/catalog/demo/generate.ts";
+import {
+  BLOG_CONTENT_DIR,
+  DEMO_COUNT,
+  DEMO_SEED,
+  insertTemplates,
+  seedBlog,
+  seedTaxonomy,
+} from "#modules/demo/seed.ts";
 import { diskStorage, type Storage } from "#modules/files/storage.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";

@@ -1,10 +1,14 @@
+/**
+ * The demo data a fresh database starts with (demo mode, tests, benchmarks): the taxonomy and the
+ * generated catalogue with its history (modules/catalog/demo), a large catalogue for benchmarks, the
+ * repository's blog articles and own templates, and the demo accounts with their plans. It spans the
+ * modules it fills, so it is a module of its own; its queries are in repo.ts.
+ */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, PAID_PLANS, SANDBOX_CARDS } from "#config/constants.ts";
 import type { Database, Db } from "#db/client.server.ts";
-import * as s from "#db/schema/index.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import { sandboxProvider } from "#modules/billing/provider.ts";
 import { subscribe } from "#modules/billing/service.ts";
@@ -16,9 +20,30 @@ import type { Storage } from "#modules/files/storage.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { periodOf } from "#modules/shared/period.ts";
-import { queryRows } from "#modules/shared/sql.ts";
 import { importTemplateFolder, type TemplateImportSummary } from "#modules/templates/import.ts";
 import { renderTemplateVersion } from "#modules/templates/render.ts";
+import {
+  addAccountInterests,
+  analyze,
+  blogUsed,
+  importedTemplatesExist,
+  insertColors,
+  insertDownloads,
+  insertStyles,
+  insertTag,
+  insertTagTranslations,
+  insertTemplateColors,
+  insertTemplateRows,
+  insertTemplateStyles,
+  insertTemplateTags,
+  insertTemplateTranslations,
+  insertViewDays,
+  selectColorIds,
+  selectStyleIds,
+  selectTagIds,
+  tagCount,
+  vacuumAnalyze,
+} from "./repo.ts";
 
 export const DEMO_SEED = 20261122;
 export const DEMO_COUNT = 240;
@@ -35,36 +60,33 @@ export async function seedTaxonomy(db: Db): Promise<Ids> {
   ];
   for (const g of groups) {
     for (const e of g.entries) {
-      const [row] = await db
-        .insert(s.tag)
-        .values({ slug: e.slug, type: g.type, iconName: ("iconName" in e ? e.iconName : undefined) ?? null })
-        .returning({ id: s.tag.id });
-      ids.tags.set(e.slug, row.id);
-      await db.insert(s.tagTranslation).values([
-        { tagId: row.id, locale: "en", ...e.en },
-        { tagId: row.id, locale: "es", ...e.es },
+      const id = await insertTag(db, {
+        slug: e.slug,
+        type: g.type,
+        iconName: ("iconName" in e ? e.iconName : undefined) ?? null,
+      });
+      ids.tags.set(e.slug, id);
+      await insertTagTranslations(db, [
+        { tagId: id, locale: "en", ...e.en },
+        { tagId: id, locale: "es", ...e.es },
       ]);
     }
   }
-  const styles = await db
-    .insert(s.style)
-    .values(STYLES.map((x) => ({ slug: x.slug, nameEn: x.nameEn, nameEs: x.nameEs })))
-    .returning({ id: s.style.id, slug: s.style.slug });
+  const styles = await insertStyles(
+    db,
+    STYLES.map((x) => ({ slug: x.slug, nameEn: x.nameEn, nameEs: x.nameEs })),
+  );
   for (const x of styles) ids.styles.set(x.slug, x.id);
-  const colors = await db
-    .insert(s.color)
-    .values(COLORS.map((x) => ({ slug: x.slug, nameEn: x.nameEn, nameEs: x.nameEs, hex: x.hex })))
-    .returning({ id: s.color.id, slug: s.color.slug });
+  const colors = await insertColors(
+    db,
+    COLORS.map((x) => ({ slug: x.slug, nameEn: x.nameEn, nameEs: x.nameEs, hex: x.hex })),
+  );
   for (const x of colors) ids.colors.set(x.slug, x.id);
   return ids;
 }
 
 async function loadIds(db: Db): Promise<Ids> {
-  const [tags, styles, colors] = await Promise.all([
-    queryRows<{ id: number; slug: string }>(db, sql`select id, slug from tag`),
-    queryRows<{ id: number; slug: string }>(db, sql`select id, slug from style`),
-    queryRows<{ id: number; slug: string }>(db, sql`select id, slug from color`),
-  ]);
+  const [tags, styles, colors] = await Promise.all([selectTagIds(db), selectStyleIds(db), selectColorIds(db)]);
   return {
     tags: new Map(tags.map((r) => [r.slug, r.id])),
     styles: new Map(styles.map((r) => [r.slug, r.id])),
@@ -85,29 +107,27 @@ export async function insertTemplates(
   batch: DemoTemplate[],
   counts?: { downloads: number; views: number; trending: number }[],
 ): Promise<{ templateIds: number[]; colorIds: number[][] }> {
-  const rows = await db
-    .insert(s.template)
-    .values(
-      batch.map((t, i) => ({
-        categoryId: need(ids.tags, t.categorySlug, "category"),
-        isPremium: t.isPremium,
-        slidesCount: t.design.slides.length,
-        aspectRatio: t.aspectRatio,
-        headingFont: t.headingFont,
-        bodyFont: t.bodyFont,
-        formats: t.formats,
-        design: t.design,
-        publishedAt: t.publishedAt,
-        createdAt: t.publishedAt,
-        updatedAt: t.publishedAt,
-        downloadsCount: counts?.[i].downloads ?? 0,
-        viewsCount: counts?.[i].views ?? 0,
-        trendingScore: counts?.[i].trending ?? 0,
-      })),
-    )
-    .returning({ id: s.template.id });
-  const templateIds = rows.map((r) => r.id);
-  await db.insert(s.templateTranslation).values(
+  const templateIds = await insertTemplateRows(
+    db,
+    batch.map((t, i) => ({
+      categoryId: need(ids.tags, t.categorySlug, "category"),
+      isPremium: t.isPremium,
+      slidesCount: t.design.slides.length,
+      aspectRatio: t.aspectRatio,
+      headingFont: t.headingFont,
+      bodyFont: t.bodyFont,
+      formats: t.formats,
+      design: t.design,
+      publishedAt: t.publishedAt,
+      createdAt: t.publishedAt,
+      updatedAt: t.publishedAt,
+      downloadsCount: counts?.[i].downloads ?? 0,
+      viewsCount: counts?.[i].views ?? 0,
+      trendingScore: counts?.[i].trending ?? 0,
+    })),
+  );
+  await insertTemplateTranslations(
+    db,
     batch.flatMap((t, i) => [
       { templateId: templateIds[i], locale: "en", ...t.translations.en },
       { templateId: templateIds[i], locale: "es", ...t.translations.es },
@@ -116,24 +136,22 @@ export async function insertTemplates(
   const tagRows = batch.flatMap((t, i) =>
     t.tagSlugs.map((slug) => ({ templateId: templateIds[i], tagId: need(ids.tags, slug, "tag") })),
   );
-  if (tagRows.length) await db.insert(s.templateTag).values(tagRows).onConflictDoNothing();
+  if (tagRows.length) await insertTemplateTags(db, tagRows);
   const styleRows = batch.flatMap((t, i) =>
     t.styleSlugs.map((slug) => ({ templateId: templateIds[i], styleId: need(ids.styles, slug, "style") })),
   );
-  if (styleRows.length) await db.insert(s.templateStyle).values(styleRows).onConflictDoNothing();
-  const colorRows = await db
-    .insert(s.templateColor)
-    .values(
-      batch.flatMap((t, i) =>
-        t.colors.map((c, position) => ({
-          templateId: templateIds[i],
-          colorId: need(ids.colors, c.colorSlug, "colour"),
-          position,
-          palette: c.palette,
-        })),
-      ),
-    )
-    .returning({ id: s.templateColor.id, templateId: s.templateColor.templateId, position: s.templateColor.position });
+  if (styleRows.length) await insertTemplateStyles(db, styleRows);
+  const colorRows = await insertTemplateColors(
+    db,
+    batch.flatMap((t, i) =>
+      t.colors.map((c, position) => ({
+        templateId: templateIds[i],
+        colorId: need(ids.colors, c.colorSlug, "colour"),
+        position,
+        palette: c.palette,
+      })),
+    ),
+  );
   const colorIds = templateIds.map((id) =>
     colorRows
       .filter((r) => r.templateId === id)
@@ -167,8 +185,7 @@ export async function seedDemo(
     const viewRows = batch.flatMap((t, i) =>
       t.history.views.map((v) => ({ templateId: templateIds[i], day: v.day, views: v.views })),
     );
-    for (let j = 0; j < viewRows.length; j += 2000)
-      await db.insert(s.templateViewDay).values(viewRows.slice(j, j + 2000));
+    for (let j = 0; j < viewRows.length; j += 2000) await insertViewDays(db, viewRows.slice(j, j + 2000));
     const dl = batch.flatMap((t, i) =>
       t.history.downloads.map((d, k) => ({
         templateId: templateIds[i],
@@ -181,7 +198,7 @@ export async function seedDemo(
         createdAt: d.at,
       })),
     );
-    for (let j = 0; j < dl.length; j += 2000) await db.insert(s.download).values(dl.slice(j, j + 2000));
+    for (let j = 0; j < dl.length; j += 2000) await insertDownloads(db, dl.slice(j, j + 2000));
     downloads += dl.length;
   }
   await refreshTrending({ db, clock: { now: () => opts.now } });
@@ -206,7 +223,7 @@ export async function seedLarge(
     phases[name] = Math.round((t - mark) / 100) / 10;
     mark = t;
   };
-  const empty = (await queryRows<{ n: number }>(db, sql`select count(*)::int as n from tag`))[0].n === 0;
+  const empty = (await tagCount(db)) === 0;
   const ids = empty ? await seedTaxonomy(db) : await loadIds(db);
   let batch: DemoTemplate[] = [];
   let counts: { downloads: number; views: number; trending: number }[] = [];
@@ -230,7 +247,7 @@ export async function seedLarge(
   phase("inserts");
   // Row counts for the planner before the set-based steps below (at a million rows a plan made for an
   // empty table is a disaster).
-  await db.execute(sql`analyze`);
+  await analyze(db);
   phase("analyze");
   await refreshCatalogStats({ db, clock: { now: () => opts.now } });
   phase("catalogStats");
@@ -243,11 +260,10 @@ export async function seedLarge(
 
 /** Seeds the demo catalogue when the database has no tags yet. */
 export async function seedIfEmpty(database: Database, opts: { log: Logger; clock: Clock }): Promise<boolean> {
-  const [{ n }] = await database.rows<{ n: number }>(sql`select count(*)::int as n from tag`);
-  if (Number(n) > 0) return false;
+  if ((await tagCount(database.db)) > 0) return false;
   const started = Date.now();
   const result = await seedDemo(database.db, { now: opts.clock.now() });
-  await database.rows(sql`vacuum analyze`);
+  await vacuumAnalyze(database.db);
   opts.log.info("demo catalogue seeded", { ...result, ms: Date.now() - started });
   return true;
 }
@@ -265,10 +281,7 @@ export async function seedBlog(
   database: Database,
   opts: { storage: Storage; log: Logger; clock: Clock; folder?: string },
 ): Promise<ImportSummary | null> {
-  const [{ used }] = await database.rows<{ used: boolean }>(
-    sql`select exists (select 1 from blog_post) or exists (select 1 from blog_tag) as used`,
-  );
-  if (used) return null;
+  if (await blogUsed(database.db)) return null;
   const folder = opts.folder ?? BLOG_CONTENT_DIR;
   if (!fs.existsSync(folder)) {
     opts.log.warn("no blog articles to seed", { folder });
@@ -307,10 +320,7 @@ export async function seedTemplates(
   database: Database,
   opts: { storage: Storage; log: Logger; clock: Clock; folder?: string; render?: boolean },
 ): Promise<TemplateImportSummary | null> {
-  const [{ used }] = await database.rows<{ used: boolean }>(
-    sql`select exists (select 1 from template where import_key is not null) as used`,
-  );
-  if (used) return null;
+  if (await importedTemplatesExist(database.db)) return null;
   const folder = opts.folder ?? TEMPLATES_CONTENT_DIR;
   if (!fs.existsSync(folder)) {
     opts.log.warn("no templates to seed", { folder });
@@ -360,11 +370,7 @@ export async function seedDemoAccounts(database: Database, opts: { log: Logger; 
     if (!id) continue;
     created++;
     // Demo accounts come with interests (the dialog is for people who sign up).
-    await database.db.execute(sql`insert into account_interest (account_id, tag_id)
-        select ${id}, id from tag where slug in (${sql.join(
-          a.interests.map((slug) => sql`${slug}`),
-          sql`, `,
-        )}) on conflict do nothing`);
+    await addAccountInterests(database.db, id, a.interests);
     if (a.plan === "FREE") continue;
     const { tier, interval } = PAID_PLANS[a.plan];
     const bought = await subscribe(billing, {

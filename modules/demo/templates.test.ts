@@ -22,7 +22,7 @@ import { hasLibreOffice } from "#modules/slides/previews.ts";
 import type { TemplateImportSummary } from "#modules/templates/import.ts";
 import { previewKey } from "#modules/templates/render.ts";
 import { createTestDatabase } from "#tests/db.ts";
-import { DEMO_COUNT, DEMO_SEED, seedTaxonomy, seedTemplates, TEMPLATES_CONTENT_DIR } from "./index.ts";
+import { DEMO_COUNT, DEMO_SEED, seedTaxonomy, seedTemplates, TEMPLATES_CONTENT_DIR } from "./seed.ts";
 
 const silent = { info() {}, warn() {}, error() {} };
 const now = new Date("2026-11-25T09:00:00Z");

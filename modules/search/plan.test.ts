@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedLarge } from "#db/seed/index.ts";
 import { emptyFilters, type Filters } from "#modules/catalog/filters.ts";
+import { seedLarge } from "#modules/demo/seed.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { createTestDatabase, testDatabaseKind } from "#tests/db.ts";
 import { CANDIDATES, type SearchSort, type SearchStrategy, searchTemplates, windowFor } from "./service.ts";

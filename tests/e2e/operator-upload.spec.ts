@@ -6,8 +6,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { generate } from "otplib";
 import PptxGenJSImport from "pptxgenjs";
 import { openDatabase } from "../../db/client.server.ts";
-import { seedTaxonomy } from "../../db/seed/index.ts";
 import { createVerifiedAccount } from "../../modules/accounts/service.ts";
+import { seedTaxonomy } from "../../modules/demo/seed.ts";
 import { readZip } from "../zip.ts";
 import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
 
