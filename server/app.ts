@@ -67,6 +67,7 @@ import { mountOperatorUploads } from "./operator-uploads.ts";
 import { PageCache } from "./page-cache.ts";
 import { mountPages } from "./pages.ts";
 import { attemptKey, createRateLimiters } from "./rate-limit.ts";
+import { routePolicies } from "./route-policy.ts";
 import { scopeFactory, scopeMiddleware } from "./scope.ts";
 import { mountSearch } from "./search.ts";
 import { loadSigningSecret } from "./secret.ts";
@@ -238,6 +239,8 @@ export function createServerApp(opts: ServerOptions) {
   // account for the guesses at its password from everywhere (taken only for real guesses).
   const authLimiters = { perIp: limiters.auth, perLogin: limiters.authPerLogin };
   const viewerOf = resolveViewer({ secret, clock, db, origin: env.publicUrl });
+  // What each page declares about itself (its route module's handle.policy).
+  const routeOf = routePolicies(build);
 
   const app = new Hono<{ Variables: Vars }>();
 
@@ -303,15 +306,14 @@ export function createServerApp(opts: ServerOptions) {
       return c.json({ ok: false, code: "common.errors.tooLarge", message }, 413);
     return c.text(message, 413);
   };
-  // Only the picture upload may send more than a form's worth.
-  const AVATAR_UPLOAD = /^\/(?:es\/)?profile\/avatar$/;
-  // …and the operators' deck uploads, which stream to the file storage as they arrive.
+  // Only a route that declares a picture's body (the picture upload) may send more than a form's worth,
+  // and the operators' deck uploads, which stream to the file storage as they arrive.
   app.use("*", async (c, next) => {
     const m = c.req.method;
     if (m === "GET" || m === "HEAD" || m === "OPTIONS") return next();
     const maxSize = c.req.path.startsWith("/webhooks/")
       ? BODY_LIMITS.webhook
-      : AVATAR_UPLOAD.test(c.req.path)
+      : routeOf(c.req.path).policy.body === "avatar"
         ? BODY_LIMITS.avatar
         : c.req.path === "/operator/uploads"
           ? TEMPLATE_UPLOADS.bodyBytes
@@ -334,12 +336,13 @@ export function createServerApp(opts: ServerOptions) {
   });
 
   // Who is asking: pages, their data, GraphQL, the account and download APIs and the signed download
-  // addresses (bound to their holder). Static and public files, log-out and the token endpoints never
-  // look at (or rotate) the session.
-  const PUBLIC_PATHS =
-    /^\/(?:assets|fonts|auth|i18n)\/|^\/files\/(?!d\/)|^\/(?:healthz|readyz|logout|robots\.txt|favicon\.\w+|site\.webmanifest|apple-touch-icon\.png)$|^\/sitemap[\w-]*\.xml$|^\/(?:es\/)?pdf-license-/;
+  // addresses (bound to their holder). The server's own static and public files, log-out and the token
+  // endpoints never look at (or rotate) the session, nor do the pages that declare so (route policy).
+  const OWN_PUBLIC_PATHS =
+    /^\/(?:assets|fonts|auth|i18n)\/|^\/files\/(?!d\/)|^\/(?:healthz|readyz|logout|favicon\.\w+|site\.webmanifest|apple-touch-icon\.png)$/;
   app.use("*", async (c, next) => {
-    const found = PUBLIC_PATHS.test(c.req.path) ? { viewer: null, cookies: [] } : await viewerOf(c);
+    const skip = OWN_PUBLIC_PATHS.test(c.req.path) || !routeOf(c.req.path).policy.session;
+    const found = skip ? { viewer: null, cookies: [] } : await viewerOf(c);
     requestOf(c).viewer = found.viewer;
     await next();
     if (!found.cookies.length) return;
@@ -546,6 +549,7 @@ export function createServerApp(opts: ServerOptions) {
     tooMany: (request, seconds) => serverT(request.locale)("common.errors.rateLimited", { seconds }),
     catalogVersion: currentVersion,
     loadContext: appLoadContext,
+    routeOf,
     views,
     csp,
   });

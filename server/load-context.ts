@@ -73,3 +73,26 @@ export type AppLoadContext = {
     clear(): string;
   };
 };
+
+/**
+ * What a route declares about itself (its module's `handle.policy`), read by the server before it renders
+ * (server/route-policy.ts); a child's declaration adds to its layouts'. Nothing here is mirrored by a
+ * regular expression on the server.
+ */
+export type RoutePolicy = {
+  /** Whether the server looks at the session (false: static documents nobody's session changes). */
+  session: boolean;
+  /**
+   * Who may keep the answer: `shared` (anonymous answers from the page cache), `none` (rendered each time:
+   * answers that vary with an unbounded query), `personal` (one-time links and account pages: rendered
+   * each time and kept by no cache, even for a guest).
+   */
+  cache: "shared" | "none" | "personal";
+  /** Whether a visit counts as a view of the template the address names (its `slug`). */
+  countsView: boolean;
+  /** The largest request body: a form's, or a picture upload's. */
+  body: "form" | "avatar";
+};
+
+/** A route module's handle, as far as the server reads it. */
+export type PolicyHandle = { policy?: Partial<RoutePolicy> };

@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, type Locale, PAGE_QUERY_PARAMS } from "#config/constant
 import { type RequestContext, type RequestVars, requestOf } from "./context.ts";
 import type { AppLoadContext } from "./load-context.ts";
 import { joinWith, type PageCache, pageCacheKey, splitAt } from "./page-cache.ts";
+import type { RouteFacts } from "./route-policy.ts";
 import { contentSecurityPolicy } from "./security.ts";
 import type { ViewCounter } from "./views.ts";
 
@@ -13,12 +14,8 @@ const PAGE_PARAMS: ReadonlySet<string> = new Set(PAGE_QUERY_PARAMS);
 /** React Router's lazy route discovery (the client asks which routes match the links it will follow). */
 const ROUTE_DISCOVERY = "/__manifest";
 
-/** Pages whose answer depends on the visitor or on a one-time link: never from the page cache. */
-const ACCOUNT_PAGES =
-  /^\/(?:es\/)?(?:login|signup|forgot-password|change-password|confirm-email|profile|outbox|payment|thank-you)(?:[/.]|$)/;
-
-/** A view of a template page: a document or a client navigation. */
-const TEMPLATE_PAGE = /^\/(?:(es)\/)?template\/([a-z0-9-]{1,120})(?:\.data)?$/;
+/** A template's slug as its view is counted (one key per template and language). */
+const SLUG = /^[a-z0-9-]{1,120}$/;
 
 /** Chooses es at `/` when the browser prefers Spanish and the visitor did not come from one of our pages. */
 export function browserLocale(req: Request): Locale {
@@ -61,6 +58,8 @@ export function mountPages(
     pageCache: PageCache;
     catalogVersion: () => Promise<number>;
     loadContext: (request: RequestContext) => AppLoadContext;
+    /** What the route an address reaches declares (server/route-policy.ts). */
+    routeOf: (pathname: string) => RouteFacts;
     views: ViewCounter;
     csp: { stripe: boolean; recaptcha: boolean };
     /**
@@ -91,23 +90,24 @@ export function mountPages(
     request.viewer === null &&
     !/(?:^|;\s*)(?:apollo-token|sn_refresh)=/.test(req.headers.get("cookie") ?? "") &&
     !pathname.startsWith("/files/") &&
-    !/^\/(es\/)?search(\.data)?$/.test(pathname) &&
-    !ACCOUNT_PAGES.test(pathname) &&
+    deps.routeOf(pathname).policy.cache === "shared" &&
     pathname.length <= 512;
 
-  const countView = (req: Request, pathname: string, client: string) => {
+  const countView = (req: Request, pathname: string, request: RequestContext) => {
     if (req.method !== "GET") return;
-    const m = TEMPLATE_PAGE.exec(pathname);
+    const { policy, params } = deps.routeOf(pathname);
+    const slug = params.slug ?? "";
     const ua = req.headers.get("user-agent") ?? "";
     if (
-      m &&
+      policy.countsView &&
+      SLUG.test(slug) &&
       ua &&
       !isbot(ua) &&
       req.headers.get("purpose") !== "prefetch" &&
       req.headers.get("sec-purpose") !== "prefetch"
     ) {
       // One view per client, template and day: reloading a page does not make it trend.
-      deps.views.count(`${m[1] ?? "en"}:${m[2]}`, client);
+      deps.views.count(`${request.locale}:${slug}`, request.clientKey);
     }
   };
 
@@ -122,7 +122,7 @@ export function mountPages(
     const req = c.req.raw;
     const url = new URL(req.url);
     const request = requestOf(c);
-    countView(req, url.pathname, request.clientKey);
+    countView(req, url.pathname, request);
     const { nonce } = request;
     if (!cacheable(req, url.pathname, request)) {
       const res = await render(req, request);
@@ -130,7 +130,7 @@ export function mountPages(
         res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, deps.mode === "development", deps.csp));
       // A member's page or its data, and the account pages (one-time links, forms): kept by no cache, the
       // browser's history included. What a route declares public (a feed) stays so.
-      const personal = request.viewer !== null || ACCOUNT_PAGES.test(url.pathname);
+      const personal = request.viewer !== null || deps.routeOf(url.pathname).policy.cache === "personal";
       if (personal && !/\bpublic\b/.test(res.headers.get("Cache-Control") ?? ""))
         res.headers.set("Cache-Control", "private, no-store");
       else if (!res.headers.has("Cache-Control")) res.headers.set("Cache-Control", "private, no-cache");

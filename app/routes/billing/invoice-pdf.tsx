@@ -1,6 +1,10 @@
 import { appContext } from "#app/context.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
+import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/invoice-pdf";
+
+/** Route policy (server/route-policy.ts): a member's invoice: kept by no cache. */
+export const handle: PolicyHandle = { policy: { cache: "personal" } };
 
 /** An invoice of the viewer's own as a PDF, in the invoice's language; anyone else's is not found. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

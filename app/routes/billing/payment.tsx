@@ -10,8 +10,12 @@ import { LOCALE_TAGS, type PaidPlanCode, PRICES_CENTS } from "#config/constants.
 import { planFromPicker } from "#modules/billing/plans.ts";
 import { COUNTRIES, PLAN_TYPES, paymentSchema, tokenPaymentSchema } from "#modules/billing/schemas.ts";
 import { countryName, formatMoney } from "#modules/shared/format.ts";
+import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/payment";
 import { type Period, type PlanType, paymentAction, paymentLoader } from "./payment.server.ts";
+
+/** Route policy (server/route-policy.ts): a checkout: kept by no cache. */
+export const handle: PolicyHandle = { policy: { cache: "personal" } };
 
 /** The payment page: the server half (loader and action) is payment.server.ts. */
 export const loader = (args: Route.LoaderArgs) => paymentLoader(args);

@@ -6,7 +6,11 @@ import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { formatMoney } from "#modules/shared/format.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
+import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/thank-you";
+
+/** Route policy (server/route-policy.ts): a receipt: kept by no cache. */
+export const handle: PolicyHandle = { policy: { cache: "personal" } };
 
 /** After a purchase: shown only for a payment of the viewer's own; any other address goes home. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,11 @@ import { LanguagePicker } from "#app/components/layout/language-picker.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
 import { localeFromPath } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
+import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/auth";
+
+/** Route policy (server/route-policy.ts): one-time links and forms: rendered for each visitor, kept by no cache. */
+export const handle: PolicyHandle = { policy: { cache: "personal" } };
 
 /** The log-in, sign-up and password pages' words (the root sends only the header's). */
 export function loader({ request }: Route.LoaderArgs) {

@@ -3,6 +3,7 @@ import { MoreMessages } from "#app/components/i18n.tsx";
 import { OperatorChrome } from "#app/components/operator/operator-chrome.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
+import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/layout";
 import { requireOperator } from "./require-operator.server.ts";
 
@@ -10,7 +11,8 @@ import { requireOperator } from "./require-operator.server.ts";
 export const middleware: Route.MiddlewareFunction[] = [requireOperator()];
 
 /** The operator area's own layout: the interests dialog never opens here. */
-export const handle = { interests: false };
+/** Route policy (server/route-policy.ts): the operator area, kept by no cache. */
+export const handle: PolicyHandle & { interests: false } = { interests: false, policy: { cache: "personal" } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, locale } = pageContext(request, context);

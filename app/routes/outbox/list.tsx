@@ -5,7 +5,11 @@ import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { LOCALE_TAGS } from "#config/browser.ts";
 import { getOutboxMail, listOutbox } from "#modules/mail/mailer.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
+import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/list";
+
+/** Route policy (server/route-policy.ts): other people's links: kept by no cache. */
+export const handle: PolicyHandle = { policy: { cache: "personal" } };
 
 /**
  * The demo outbox (DECISIONS: Operations): while no SMTP server is configured, outgoing mail is kept

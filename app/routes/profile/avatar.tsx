@@ -2,7 +2,11 @@ import { redirect } from "react-router";
 import { AVATAR_OUTCOMES, type AvatarOutcome } from "#app/lib/avatar-outcomes.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/avatar";
+
+/** Route policy (server/route-policy.ts): a picture upload: a picture's body limit, kept by no cache. */
+export const handle: PolicyHandle = { policy: { cache: "personal", body: "avatar" } };
 
 /**
  * POST /profile/avatar (multipart, up to 5 MB: the one route with a larger body limit): upload or remove

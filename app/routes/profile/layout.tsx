@@ -5,10 +5,12 @@ import { LogoutForm } from "#app/components/layout/logout-form.tsx";
 import { requireMember } from "#app/lib/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
+import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/layout";
 
 /** The member's own pages: the interests dialog never covers them, so the account can always be managed or left. */
-export const handle: InterestsHandle = { interests: false };
+/** Route policy (server/route-policy.ts): the member's own pages, kept by no cache. */
+export const handle: InterestsHandle & PolicyHandle = { interests: false, policy: { cache: "personal" } };
 
 /** Profile pages need an account: anyone else goes to sign-up, with the way back (SPEC §2). */
 export const middleware: Route.MiddlewareFunction[] = [requireMember()];

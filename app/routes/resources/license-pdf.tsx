@@ -1,6 +1,10 @@
 import { appContext } from "#app/context.ts";
 import { localeFromPath, stripLocale } from "#modules/shared/i18n.ts";
+import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/license-pdf";
+
+/** Route policy (server/route-policy.ts): a document that is the same for everyone: no session looked at. */
+export const handle: PolicyHandle = { policy: { session: false } };
 
 /** The licence document as a PDF, in the language of the address. */
 export async function loader({ request, context }: Route.LoaderArgs) {

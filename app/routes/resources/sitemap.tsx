@@ -1,7 +1,11 @@
 import { appContext } from "#app/context.ts";
 import { LOCALES, type Locale } from "#config/constants.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/sitemap";
+
+/** Route policy (server/route-policy.ts): a document that is the same for everyone: no session looked at. */
+export const handle: PolicyHandle = { policy: { session: false } };
 
 const PER_FILE = 20_000;
 const STATIC = [

@@ -16,7 +16,11 @@ import {
 import { parseSearchSort } from "#modules/search/service.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
+import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/page";
+
+/** Route policy (server/route-policy.ts): results for any query: rendered each time, not kept in the page cache. */
+export const handle: PolicyHandle = { policy: { cache: "none" } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, t, url, origin, locale } = pageContext(request, context);

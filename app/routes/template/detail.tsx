@@ -17,7 +17,11 @@ import { breadcrumbLd, errorMeta, pageTitle, seo } from "#app/lib/seo.ts";
 import { LOCALES, type Locale } from "#config/constants.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
+import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/detail";
+
+/** Route policy (server/route-policy.ts): a visit counts as a view of the template. */
+export const handle: PolicyHandle = { policy: { countsView: true } };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { app, ctx, t, url, origin, locale } = pageContext(request, context);
