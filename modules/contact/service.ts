@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { BRAND, CONTACT, DEFAULT_LOCALE, LANGUAGES } from "#config/constants.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import * as repo from "./repo.ts";
 import { type ContactInput, contactSchema } from "./schemas.ts";
 
 /** What the contact service needs beyond the database: the mail port and the messages. */
@@ -56,31 +55,25 @@ async function claim(ctx: ContactContext, v: ContactInput, digest: string, accou
   const now = ctx.clock.now();
   const windowStart = new Date(now.getTime() - CONTACT.duplicateWindowHours * 3_600_000);
   const abandoned = new Date(now.getTime() - ABANDONED_MINUTES * 60_000);
+  const sender: repo.Sender = {
+    firstName: v.firstName,
+    lastName: v.lastName,
+    email: v.email,
+    locale: ctx.locale,
+    accountId,
+  };
   return ctx.db.transaction(async (db) => {
-    await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`contact:${digest}`}))`);
-    const [row] = await queryRows<{ id: number; status: string; created_at: Date | string }>(
-      db,
-      sql`select id, status, created_at from contact_message
-          where digest = ${digest} and created_at > ${windowStart}
-          order by created_at desc, id desc limit 1`,
-    );
+    await repo.lockDigest(db, digest);
+    const row = await repo.findRecentByDigest(db, digest, windowStart);
     if (row?.status === "sent") return { kind: "sent", id: row.id };
-    if (row && (row.status === "failed" || new Date(row.created_at) < abandoned)) {
+    if (row && (row.status === "failed" || new Date(row.createdAt) < abandoned)) {
       // The latest names, language and account are the ones the answer should use.
-      await db.execute(sql`update contact_message
-          set status = 'received', attempts = attempts + 1, first_name = ${v.firstName}, last_name = ${v.lastName},
-              email = ${v.email}, locale = ${ctx.locale}, account_id = coalesce(${accountId}::int, account_id)
-          where id = ${row.id}`);
+      await repo.retakeMessage(db, row.id, sender);
       return { kind: "send", id: row.id };
     }
     if (row) return { kind: "busy" };
-    const [created] = await queryRows<{ id: number }>(
-      db,
-      sql`insert into contact_message (first_name, last_name, email, message, locale, account_id, status, attempts, digest, created_at)
-          values (${v.firstName}, ${v.lastName}, ${v.email}, ${v.message}, ${ctx.locale}, ${accountId}, 'received', 1, ${digest}, ${now})
-          returning id`,
-    );
-    return { kind: "send", id: created.id };
+    const id = await repo.insertMessage(db, { ...sender, message: v.message, digest, createdAt: now });
+    return { kind: "send", id };
   });
 }
 
@@ -167,13 +160,11 @@ export async function sendContactMessage(
   try {
     await ctx.mailer.send(supportMail(ctx, v, claimed.id, accountId));
   } catch (error) {
-    await ctx.db.execute(sql`update contact_message set status = 'failed' where id = ${claimed.id}`);
+    await repo.markFailed(ctx.db, claimed.id);
     ctx.log.error("contact message not sent to support", { id: claimed.id, error });
     return { ok: false, code: CONTACT_FAILURES.sendFailed };
   }
-  await ctx.db.execute(
-    sql`update contact_message set status = 'sent', sent_at = ${ctx.clock.now()} where id = ${claimed.id}`,
-  );
+  await repo.markSent(ctx.db, claimed.id, ctx.clock.now());
 
   const confirm = async () => {
     try {
