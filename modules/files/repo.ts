@@ -38,9 +38,11 @@ export async function findVariant(db: Executor, templateColorId: number): Promis
   return rows[0] ?? null;
 }
 
+export type PublishedAtRow = { published_at: Date | string | null };
+
 /** When a colour variant's template is public from (null: not public, or the variant is not shown). */
 export async function variantPublishedAt(db: Executor, templateColorId: number): Promise<Date | string | null> {
-  const [row] = await queryRows<{ published_at: Date | string | null }>(
+  const [row] = await queryRows<PublishedAtRow>(
     db,
     sql`select case when tc.active then t.published_at end as published_at from template_color tc join template t on t.id = tc.template_id where tc.id = ${templateColorId}`,
   );

@@ -46,7 +46,7 @@ export async function lockDesigners(db: Executor): Promise<void> {
 
 /** The keys and page addresses that are `stem` or start with `stem-`. */
 export async function designerKeysLike(db: Executor, stem: string): Promise<string[]> {
-  const rows = await queryRows<{ key: string }>(
+  const rows = await queryRows<Pick<DesignerRow, "key">>(
     db,
     sql`select key from designer where key = ${stem} or key like ${`${stem}-%`}
         union select slug from designer where slug = ${stem} or slug like ${`${stem}-%`}`,

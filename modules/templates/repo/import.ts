@@ -28,6 +28,15 @@ export const textArray = (values: string[]): SQL =>
       )}]::text[]`
     : sql`array[]::text[]`;
 
+/** Rows of the hand-written statements below that answer one value. */
+type IdRow = { id: number };
+type CountRow = { n: number };
+type TranslationKeyRow = { template_id: number };
+/** The template that has a slug (its import key; null for the demo's). */
+export type SlugOwnerRow = { import_key: string | null };
+/** A designer made (true) or changed (false). */
+export type DesignerUpsertRow = { created: boolean };
+
 /** The catalogue's names a manifest may use: categories and tags, styles, colours (by id), designers' keys. */
 export async function selectVocabulary(db: Executor) {
   const [tags, styles, colors, designers] = await Promise.all([
@@ -48,8 +57,8 @@ export async function findSlugOwner(
   locale: string,
   slug: string,
   importKey: string,
-): Promise<{ import_key: string | null } | undefined> {
-  const [row] = await queryRows<{ import_key: string | null }>(
+): Promise<SlugOwnerRow | undefined> {
+  const [row] = await queryRows<SlugOwnerRow>(
     db,
     sql`select t.import_key from template_translation tr join template t on t.id = tr.template_id
         where tr.locale = ${locale} and tr.slug = ${slug} and t.import_key is distinct from ${importKey}`,
@@ -91,8 +100,8 @@ export async function lockTemplateImport(db: Executor): Promise<void> {
 export type ManifestDesigner = { key: string; name: string; link: string | null; bio: { en: string; es: string } };
 
 /** Makes or changes a designer by key; no row when nothing changed, else whether it was made. */
-export async function upsertDesigner(db: Executor, d: ManifestDesigner): Promise<{ created: boolean } | undefined> {
-  const [row] = await queryRows<{ created: boolean }>(
+export async function upsertDesigner(db: Executor, d: ManifestDesigner): Promise<DesignerUpsertRow | undefined> {
+  const [row] = await queryRows<DesignerUpsertRow>(
     db,
     sql`insert into designer (key, slug, name, link, bio_en, bio_es)
         values (${d.key}, ${d.key}, ${d.name}, ${d.link}, ${d.bio.en}, ${d.bio.es})
@@ -202,7 +211,7 @@ export type TemplateFiling = {
 
 /** Sets a template's category, licence, designer and publication; answers whether any of them changed. */
 export async function updateTemplateFiling(db: Executor, templateId: number, f: TemplateFiling): Promise<boolean> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows<IdRow>(
     db,
     sql`update template set category_id = ${f.categoryId}, is_premium = ${f.isPremium}, designer_id = ${f.designerId},
           publish_at = ${f.publishAt}, published_at = ${f.publishedAt}, updated_at = now()
@@ -220,7 +229,7 @@ export async function upsertTemplateTranslation(
   locale: string,
   x: { title: string; description: string; slug: string },
 ): Promise<boolean> {
-  const [row] = await queryRows<{ template_id: number }>(
+  const [row] = await queryRows<TranslationKeyRow>(
     db,
     sql`insert into template_translation (template_id, locale, title, description, slug)
         values (${templateId}, ${locale}, ${x.title}, ${x.description}, ${x.slug})
@@ -242,11 +251,11 @@ async function replaceLinks(
 ): Promise<boolean> {
   const t = sql.raw(table);
   const c = sql.raw(column);
-  const removed = await queryRows<{ n: number }>(
+  const removed = await queryRows<CountRow>(
     db,
     sql`with d as (delete from ${t} where template_id = ${templateId} and ${c} not in (${wanted}) returning 1) select count(*)::int as n from d`,
   );
-  const added = await queryRows<{ n: number }>(
+  const added = await queryRows<CountRow>(
     db,
     sql`with i as (insert into ${t} (template_id, ${c}) select ${templateId}, id from (${wanted}) w on conflict do nothing returning 1)
         select count(*)::int as n from i`,
@@ -315,7 +324,7 @@ export type NewVersionColour = {
 
 /** A version's colour variant, not shown until the version is; no row when the colour is unknown. */
 export async function insertVersionColour(db: Executor, c: NewVersionColour): Promise<{ id: number } | undefined> {
-  const [row] = await queryRows<{ id: number }>(
+  const [row] = await queryRows<IdRow>(
     db,
     sql`insert into template_color (template_id, color_id, position, palette, version_id, active, theme_colors, google_slides_url, preview_sources)
         select ${c.templateId}, c.id, ${c.position}, ${JSON.stringify(c.palette)}::jsonb, ${c.versionId}, false,

@@ -94,12 +94,12 @@ export async function upsertFreeDeck(
   );
 }
 
+/** The version a template shows (null: none yet) and its number. */
+export type ShownVersionRow = { version_id: number | null; number: number | null };
+
 /** The template's shown version and its number, the template locked until the transaction ends. */
-export async function lockTemplateShownVersion(
-  db: Executor,
-  templateId: number,
-): Promise<{ version_id: number | null; number: number | null } | undefined> {
-  const [row] = await queryRows<{ version_id: number | null; number: number | null }>(
+export async function lockTemplateShownVersion(db: Executor, templateId: number): Promise<ShownVersionRow | undefined> {
+  const [row] = await queryRows<ShownVersionRow>(
     db,
     sql`select t.version_id, (select number from template_version where id = t.version_id) as number
         from template t where t.id = ${templateId} for update`,
@@ -113,8 +113,8 @@ export async function markVersionReady(
   versionId: number,
   finishedAt: Date,
   missingFonts: string[],
-): Promise<{ number: number } | undefined> {
-  const [row] = await queryRows<{ number: number }>(
+): Promise<Pick<typeof templateVersion.$inferSelect, "number"> | undefined> {
+  const [row] = await queryRows<Pick<typeof templateVersion.$inferSelect, "number">>(
     db,
     sql`update template_version set state = 'ready', progress = 100, finished_at = ${finishedAt},
           missing_fonts = ${textArray(missingFonts)}

@@ -32,13 +32,12 @@ export async function lockOperatorUploads(db: Executor, accountId: number): Prom
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`template-upload:${accountId}`}))`);
 }
 
+/** How many uploads and how many bytes (a bigint sum: a string on node-postgres). */
+export type PendingUploadsRow = { n: number; bytes: number | string };
+
 /** How many uploads an account has made since `since`, and their bytes. */
-export async function pendingUploads(
-  db: Executor,
-  accountId: number,
-  since: Date,
-): Promise<{ n: number; bytes: number | string }> {
-  const [row] = await queryRows<{ n: number; bytes: number | string }>(
+export async function pendingUploads(db: Executor, accountId: number, since: Date): Promise<PendingUploadsRow> {
+  const [row] = await queryRows<PendingUploadsRow>(
     db,
     sql`select count(*)::int as n, coalesce(sum(size_bytes), 0) as bytes from template_upload
         where account_id = ${accountId} and created_at > ${since}`,
