@@ -19,3 +19,14 @@ export type EndSessionsInput = z.infer<typeof endSessionsSchema>;
  */
 export const refreshRequestSchema = z.object({ refreshToken: z.optional(z.string()) });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
+
+/**
+ * The second step of a log-in (ADR 0020), from POST /auth/secondFactor or the log-in's verify page: the
+ * app's six digits or a recovery code (a code that is not text is an empty one: the service asks for
+ * it), and, from a REST client, the token /auth/authenticate answered (else the sn_2fa cookie's).
+ */
+export const secondFactorRequestSchema = z.object({
+  code: z.catch(z.string(), ""),
+  secondFactorToken: z.catch(z.optional(z.string()), undefined),
+});
+export type SecondFactorRequest = z.infer<typeof secondFactorRequestSchema>;
