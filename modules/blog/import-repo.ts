@@ -24,6 +24,8 @@ export const SEARCH_CONFIG: Record<Locale, "english" | "spanish"> = { en: "engli
 
 const LOCK = "slidenest:blog-import";
 
+type IdRow = { id: number };
+
 /** Takes the import's advisory lock until the transaction ends: two imports at once take turns. */
 export async function lockImport(db: Executor): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCK}))`);
@@ -166,7 +168,7 @@ export async function insertTagTranslation(db: Executor, row: NewTagTranslation)
 
 /** Deletes the tags no post uses (as its category or a tag); answers how many went. */
 export async function deleteUnusedTags(db: Executor, tagIds: number[]): Promise<number> {
-  const removed = await queryRows<{ id: number }>(
+  const removed = await queryRows<IdRow>(
     db,
     sql`delete from blog_tag t where t.id in (${sql.join(
       tagIds.map((id) => sql`${id}`),

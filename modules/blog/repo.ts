@@ -11,6 +11,9 @@ import { queryRows } from "#modules/shared/sql.ts";
  * are Drizzle's query builder.
  */
 
+/** A count (`count(*)::int as n`). */
+type CountRow = { n: number };
+
 /* ------------------------------------------------------------------ cards */
 
 /** An article card's columns, in a locale. */
@@ -70,7 +73,7 @@ export function selectCards(
 /** The number of published articles of a locale; only those under a tag when one is given. */
 export async function countPosts(db: Executor, r: Reader & { tagId?: number }): Promise<number> {
   const where = r.tagId ? underTag(r.tagId) : sql`true`;
-  const [{ n }] = await queryRows<{ n: number }>(
+  const [{ n }] = await queryRows<CountRow>(
     db,
     sql`select count(*)::int as n from blog_post p
           join blog_post_translation tr on tr.post_id = p.id and tr.locale = ${r.locale}
@@ -198,13 +201,11 @@ export function selectArticleDetail(db: Executor, postId: number, locale: Locale
   );
 }
 
+export type ArticleTagRow = { title: string; slug: string };
+
 /** An article's plain tags translated into a locale, by title. */
-export function selectArticleTags(
-  db: Executor,
-  postId: number,
-  locale: Locale,
-): Promise<{ title: string; slug: string }[]> {
-  return queryRows<{ title: string; slug: string }>(
+export function selectArticleTags(db: Executor, postId: number, locale: Locale): Promise<ArticleTagRow[]> {
+  return queryRows<ArticleTagRow>(
     db,
     sql`select tt.title, tt.slug from blog_post_tag pt
           join blog_tag_translation tt on tt.tag_id = pt.tag_id and tt.locale = ${locale}
@@ -253,7 +254,7 @@ export async function searchCards(
               limit ${r.limit} offset ${r.offset}`,
       ),
     ),
-    queryRows<{ n: number }>(
+    queryRows<CountRow>(
       db,
       sql`select count(*)::int as n from blog_post p where p.published_at <= ${r.now} and ${match}`,
     ),
@@ -355,7 +356,7 @@ export function selectApiTags(db: Executor, q: ApiTagsQuery & { limit: number; o
 
 /** The number of tags of a locale the filters keep. */
 export async function countApiTags(db: Executor, q: ApiTagsQuery): Promise<number> {
-  const [{ n }] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n ${apiTagsFrom(q)}`);
+  const [{ n }] = await queryRows<CountRow>(db, sql`select count(*)::int as n ${apiTagsFrom(q)}`);
   return Number(n);
 }
 

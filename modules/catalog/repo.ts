@@ -13,6 +13,12 @@ import type { AspectRatio, NamedRef, TagType } from "./views.ts";
  * service.test.ts, designers.test.ts and repo.test.ts.
  */
 
+/** A count (`count(*)::int as n`). */
+type CountRow = { n: number };
+type SlugRow = { slug: string };
+type FileSizeRow = { size_bytes: number };
+type VersionRow = { version: number };
+
 const list = (values: (string | number)[]) =>
   sql.join(
     values.map((v) => sql`${v}`),
@@ -163,7 +169,7 @@ export function selectTemplatePage(
 
 /** How many templates a list holds, counting no further than `upTo`. */
 export async function countTemplatesUpTo(db: Executor, q: TemplateFilter, upTo: number): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
+  const rows = await queryRows<CountRow>(
     db,
     sql`select count(*)::int as n from (select 1 from template t where ${templateWhere(q)} limit ${upTo}) x`,
   );
@@ -249,7 +255,7 @@ export async function findSlugFromOtherLocale(
   db: Executor,
   q: { slug: string; locale: Locale; now: Date },
 ): Promise<string | undefined> {
-  const rows = await queryRows<{ slug: string }>(
+  const rows = await queryRows<SlugRow>(
     db,
     sql`select tr.slug from template_translation x
         join template_translation tr on tr.template_id = x.template_id and tr.locale = ${q.locale}
@@ -311,7 +317,7 @@ export function selectActivePalettes(db: Executor, templateId: number): Promise<
 
 /** The size of the paid .pptx of a template's first active variant, or undefined. */
 export async function firstPaidPptxSize(db: Executor, templateId: number): Promise<number | undefined> {
-  const rows = await queryRows<{ size_bytes: number }>(
+  const rows = await queryRows<FileSizeRow>(
     db,
     sql`select f.size_bytes from template_file f join template_color tc on tc.id = f.template_color_id
         where tc.template_id = ${templateId} and tc.active and f.kind = 'pptx' and f.variant = 'paid' order by tc.position limit 1`,
@@ -460,7 +466,7 @@ export async function catalogVersionNumber(db: Executor): Promise<number> {
 
 /** Adds one to the catalogue's version (made at 1) and returns it. */
 export async function incrementCatalogVersion(db: Executor): Promise<number> {
-  const rows = await queryRows<{ version: number }>(
+  const rows = await queryRows<VersionRow>(
     db,
     sql`insert into catalog_version (id, version) values (1, 1)
         on conflict (id) do update set version = catalog_version.version + 1, updated_at = now() returning version`,

@@ -11,6 +11,13 @@ import { filterTokensSql } from "./filters.ts";
  * stale-document queue is read and emptied with Drizzle's builder.
  */
 
+/** A count (`count(*)::int as n`). */
+type CountRow = { n: number };
+type EmptyRow = { empty: boolean };
+type NowRow = { at: DbTime };
+/** Suggestions and known words. */
+type DictionaryCountRow = { s: number; w: number };
+
 /** Templates kept per suggestion for the thumbnails under the autocomplete list. */
 const SUGGESTION_TEMPLATES = 6;
 /** Suggestions can be typed from any of their first words, except these. */
@@ -71,7 +78,7 @@ export async function deleteUnpublishedDocuments(db: Executor, templateIds: numb
 export async function upsertDocuments(db: Executor, templateIds: number[] | undefined): Promise<number> {
   const scope = templateIds ? sql`where t.id in (${idList(templateIds)})` : sql``;
   const scopeX = templateIds ? sql`where x.template_id in (${idList(templateIds)})` : sql``;
-  const rows = await queryRows<{ n: number }>(
+  const rows = await queryRows<CountRow>(
     db,
     sql`with
       tags as (
@@ -152,10 +159,7 @@ export async function analyzeSearchTable(db: Executor): Promise<void> {
 
 /** True when the search table holds no document (a first build). */
 export async function searchTableEmpty(db: Executor): Promise<boolean> {
-  const [{ empty }] = await queryRows<{ empty: boolean }>(
-    db,
-    sql`select not exists (select 1 from template_search) as empty`,
-  );
+  const [{ empty }] = await queryRows<EmptyRow>(db, sql`select not exists (select 1 from template_search) as empty`);
   return empty;
 }
 
@@ -164,13 +168,13 @@ export type DbTime = Date | string;
 
 /** The database's clock (stale marks up to it are cleared once their documents are rebuilt). */
 export async function databaseNow(db: Executor): Promise<DbTime> {
-  const [{ at }] = await queryRows<{ at: DbTime }>(db, sql`select now() as at`);
+  const [{ at }] = await queryRows<NowRow>(db, sql`select now() as at`);
   return at;
 }
 
 /** Copies publication times and download counts into the search table; answers how many rows changed. */
 export async function copySearchStats(db: Executor): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
+  const rows = await queryRows<CountRow>(
     db,
     sql`with changed as (
           update template_search s set published_at = t.published_at, downloads_count = t.downloads_count
@@ -309,7 +313,7 @@ export async function insertSuggestionWords(db: Executor, synonymWords: string[]
 
 /** The numbers of suggestions and of known words. */
 export async function countSuggestionsAndWords(db: Executor): Promise<{ suggestions: number; words: number }> {
-  const [counts] = await queryRows<{ s: number; w: number }>(
+  const [counts] = await queryRows<DictionaryCountRow>(
     db,
     sql`select (select count(*)::int from search_suggestion) as s, (select count(*)::int from search_word) as w`,
   );

@@ -11,6 +11,12 @@ import { queryRows } from "#modules/shared/sql.ts";
  * service.test.ts (and plan.test.ts, relevance.test.ts); the statistics' counts are Drizzle's builder.
  */
 
+/** A count (`count(*)::int as n`). */
+type CountRow = { n: number };
+type QueryRow = { query: string };
+/** Searches, and those that found nothing. */
+type SearchCountRow = { n: number; z: number };
+
 const values = (items: string[]) =>
   sql.join(
     items.map((w) => sql`(${w})`),
@@ -172,7 +178,7 @@ export function selectRankedIds(
 
 /** The number of candidates (a page past the end still tells how many there are). */
 export async function countCandidates(db: Executor, q: CandidateQuery, scan: CandidateScan): Promise<number> {
-  const [c] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${candidatesSql(q, scan)}) x`);
+  const [c] = await queryRows<CountRow>(db, sql`select count(*)::int as n from (${candidatesSql(q, scan)}) x`);
   return Number(c?.n ?? 0);
 }
 
@@ -228,7 +234,7 @@ export async function selectTopQueries(
   db: Executor,
   q: { since: Date; until: Date; minClients: number; locale: Locale; limit: number },
 ): Promise<string[]> {
-  const rows = await queryRows<{ query: string }>(
+  const rows = await queryRows<QueryRow>(
     db,
     sql`select query from search_log
         where created_at > ${q.since} and created_at <= ${q.until} and result_count > 0
@@ -245,7 +251,7 @@ export async function countSearches(
   db: Executor,
   q: { since: Date; until: Date },
 ): Promise<{ searches: number; zeroResults: number }> {
-  const [r] = await queryRows<{ n: number; z: number }>(
+  const [r] = await queryRows<SearchCountRow>(
     db,
     sql`select count(*)::int as n, (count(*) filter (where result_count = 0))::int as z
         from search_log where created_at > ${q.since} and created_at <= ${q.until}`,
