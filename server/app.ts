@@ -56,7 +56,7 @@ import {
   scopeOf,
   sessionDevice,
 } from "./context.ts";
-import { guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
+import { downloadGuest, guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
 import { mountFavorites } from "./favorites.ts";
 import { isSharedQuery } from "./graphql/cost.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
@@ -507,6 +507,13 @@ export function createServerApp(opts: ServerOptions) {
     async limitFavoriteChange() {
       const r = await limiters.favorites.take(attemptKey(request.viewer?.account.id, request.clientKey));
       return r.ok ? null : r.retryAfter;
+    },
+    downloadGrant: {
+      async limit() {
+        const r = await limiters.grants.take(request.clientKey);
+        return r.ok ? null : r.retryAfter;
+      },
+      guest: (req) => downloadGuest(secret, req.headers.get("cookie"), request.https),
     },
     async limitUpload() {
       const r = await limiters.uploads.take(attemptKey(request.viewer?.account.id, request.clientKey));

@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { serialize } from "hono/utils/cookie";
 import type { Locale } from "#config/constants.ts";
 import { downloadInput } from "#modules/downloads/schemas.ts";
 import { accountViewer, requestDownload, type Viewer } from "#modules/downloads/service.ts";
@@ -34,6 +35,28 @@ export function guestIdFromCookieHeader(secret: string, header: string | null): 
     // A malformed cookie (a broken %-escape) is no guest id: ignored, never an error.
     return null;
   }
+}
+
+/**
+ * The guest who downloads without an account: the signed id of the request's `sn_guest` cookie, or a new
+ * one with the Set-Cookie value that keeps it (400 days, httpOnly, SameSite=Lax, Secure over HTTPS).
+ */
+export function downloadGuest(
+  secret: string,
+  cookieHeader: string | null,
+  https: boolean,
+): { guestId: string; setCookie: string | null } {
+  const known = guestIdFromCookieHeader(secret, cookieHeader);
+  if (known) return { guestId: known, setCookie: null };
+  const guestId = newGuestId();
+  const value = serialize(GUEST_COOKIE, sign(secret, "guest", guestId), {
+    httpOnly: true,
+    sameSite: "Lax",
+    secure: https,
+    path: "/",
+    maxAge: GUEST_COOKIE_DAYS * 86_400,
+  });
+  return { guestId, setCookie: value };
 }
 
 /** The signed-in account, else the guest of the signed cookie (a new one is set on the response). */

@@ -49,6 +49,15 @@ export type AppLoadContext = {
   limitPaymentAttempt(): Promise<number | null>;
   /** Takes one change of favourites or collections from this member's budget (shared with /api/favorites). */
   limitFavoriteChange(): Promise<number | null>;
+  /**
+   * A download's grant (app/routes/actions/downloads.server.ts): `limit()` takes one grant from this
+   * client's budget (RATE_LIMITS.grants) and answers seconds to wait when spent; `guest(request)` is the
+   * guest of the signed `sn_guest` cookie, with the Set-Cookie value to send when a new one was made.
+   */
+  downloadGrant: {
+    limit(): Promise<number | null>;
+    guest(request: Request): { guestId: string; setCookie: string | null };
+  };
   /** Takes one picture upload from this member's budget; answers seconds to wait when spent. */
   limitUpload(): Promise<number | null>;
   /**
