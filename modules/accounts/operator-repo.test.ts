@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "#tests/db.ts";
-import { operatorAccount } from "./repo.ts";
+import { operatorAccount } from "./operator-repo.ts";
 import { createVerifiedAccount } from "./service.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;

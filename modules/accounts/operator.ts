@@ -1,7 +1,7 @@
 import { PLAN_CODES, type PlanCode } from "#config/constants.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import * as repo from "./repo.ts";
+import * as repo from "./operator-repo.ts";
 import { revokeAccountSessions } from "./tokens-repo.ts";
 
 /** What an operator does to an account from the command line (DECISIONS: Accounts, blocking). */
