@@ -22,30 +22,12 @@ import { stripeClient, stripeProvider } from "#modules/billing/stripe.ts";
 import { ReferenceCache } from "#modules/catalog/reference.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
 import type { FileContext } from "#modules/files/service.ts";
-import * as files from "#modules/files/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
 import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
 import type { Jobs, ServiceContext } from "#modules/scope.ts";
 import { type Clock, systemClock } from "#modules/shared/context.ts";
 import { localeFromPath } from "#modules/shared/i18n.ts";
 import { messageSetFile, serverT } from "#modules/shared/messages.server.ts";
-import {
-  accountGuesses,
-  afterPassword,
-  clearedSecondStepCookie,
-  clearedSessionHeaders,
-  crossSite,
-  mountAuth,
-  resolveViewer,
-  secondStepCookie,
-  secondStepOf,
-  sessionCookieHeaders,
-  TOKEN_COOKIE,
-  takeAuthAttempt,
-} from "./auth.ts";
-import { mountAvatars } from "./avatars.ts";
-import { mountBlog } from "./blog.ts";
-import { mountCaptcha } from "./captcha.ts";
 import { clientTag, parseTrustProxy } from "./client-address.ts";
 import {
   type RequestContext,
@@ -56,24 +38,39 @@ import {
   scopeOf,
   sessionDevice,
 } from "./context.ts";
+import { COOKIES, clearedCookieHeader, cookieHeader } from "./cookies.ts";
 import { downloadGuest, guestIdFromCookieHeader, mountDownloads } from "./downloads.ts";
 import { mountFavorites } from "./favorites.ts";
+import { mountFiles } from "./files.ts";
 import { isSharedQuery } from "./graphql/cost.ts";
 import { createGraphqlHandler } from "./graphql/index.ts";
 import type { AppLoadContext } from "./load-context.ts";
 import type { createLogger } from "./logger.ts";
-import { mountFacebookSignIn, mountGoogleSignIn } from "./oauth.ts";
 import { mountOperatorUploads } from "./operator-uploads.ts";
 import { PageCache } from "./page-cache.ts";
 import { mountPages } from "./pages.ts";
 import { attemptKey, createRateLimiters } from "./rate-limit.ts";
+import { mountAuth } from "./rest/auth.ts";
+import { mountCaptcha } from "./rest/captcha.ts";
+import { crossSite } from "./rest/http.ts";
+import { mountFacebookSignIn, mountGoogleSignIn } from "./rest/oauth.ts";
+import { mountTags } from "./rest/tags.ts";
+import { mountStripeWebhook } from "./rest/webhooks.ts";
 import { routePolicies } from "./route-policy.ts";
 import { scopeFactory, scopeMiddleware } from "./scope.ts";
 import { mountSearch } from "./search.ts";
 import { loadSigningSecret } from "./secret.ts";
 import { securityHeaders } from "./security.ts";
 import { services } from "./services.server.ts";
-import { mountStripeWebhook } from "./stripe-webhook.ts";
+import {
+  accountGuesses,
+  afterPassword,
+  clearedSessionHeaders,
+  resolveViewer,
+  secondStepOf,
+  sessionCookieHeaders,
+  takeAuthAttempt,
+} from "./session.ts";
 import { ViewCounter } from "./views.ts";
 
 type Vars = RequestVars;
@@ -238,7 +235,7 @@ export function createServerApp(opts: ServerOptions) {
   // One budget per address for every log-in, sign-up and reset form and the REST log-in, and one per
   // account for the guesses at its password from everywhere (taken only for real guesses).
   const authLimiters = { perIp: limiters.auth, perLogin: limiters.authPerLogin };
-  const viewerOf = resolveViewer({ secret, clock, db, origin: env.publicUrl });
+  const viewerOf = resolveViewer({ secret, clock, db });
   // What each page declares about itself (its route module's handle.policy).
   const routeOf = routePolicies(build);
 
@@ -348,7 +345,7 @@ export function createServerApp(opts: ServerOptions) {
     if (!found.cookies.length) return;
     // Rotated or cleared session cookies go out with the answer, unless the route set a session of its
     // own (a log-in); an answer that carries a session is nobody else's to cache.
-    const own = c.res.headers.getSetCookie().some((v) => v.startsWith(`${TOKEN_COOKIE}=`));
+    const own = c.res.headers.getSetCookie().some((v) => v.startsWith(`${COOKIES.token.name}=`));
     if (!own) for (const cookie of found.cookies) c.res.headers.append("Set-Cookie", cookie);
     c.res.headers.set("Cache-Control", "private, no-store");
   });
@@ -417,26 +414,9 @@ export function createServerApp(opts: ServerOptions) {
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   });
 
-  app.get("/files/previews/v1/:color/:file", async (c) => {
-    const m = /^(\d{1,3})-(\d{3,4})\.webp$/.exec(c.req.param("file"));
-    const color = Number(c.req.param("color"));
-    if (!m || !Number.isInteger(color) || color < 1 || color > 2_147_483_647) return c.text("Not found", 404);
-    const body = await files.getPreview(fileContext, color, Number(m[1]), Number(m[2]), {
-      now: clock.now(),
-      allowRender: async () => (await previewRenders.take(requestOf(c).clientKey)).ok,
-    });
-    if (body === "limited") return c.text("Too many requests", 429, { "Retry-After": "10" });
-    if (!body) return c.text("Not found", 404);
-    return c.body(new Uint8Array(body), 200, {
-      "Content-Type": "image/webp",
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "Cross-Origin-Resource-Policy": "cross-origin",
-    });
-  });
-
-  mountAvatars(app as unknown as Hono);
+  mountFiles(app as unknown as Hono, { previewRenders });
   mountOperatorUploads(app as unknown as Hono);
-  mountBlog(app as unknown as Hono, { storage, contentApiKey: env.CONTENT_API_KEY ?? null });
+  mountTags(app as unknown as Hono, { contentApiKey: env.CONTENT_API_KEY ?? null });
 
   mountDownloads(app as unknown as Hono, {
     secret,
@@ -451,7 +431,6 @@ export function createServerApp(opts: ServerOptions) {
     clock,
     db,
     limiters: authLimiters,
-    origin: env.publicUrl,
     demoLogins: demoAccess,
   });
   mountCaptcha(app as unknown as Hono, { captcha, limiter: limiters.captcha });
@@ -537,10 +516,10 @@ export function createServerApp(opts: ServerOptions) {
         const next = await afterPassword({ db, clock, secret }, accountId, sessionDevice(request));
         return next.kind === "session"
           ? { step: "session", cookies: sessionCookieHeaders(next.tokens, request.https) }
-          : { step: "secondFactor", cookies: [secondStepCookie(next.token, request.https)] };
+          : { step: "secondFactor", cookies: [cookieHeader("secondStep", next.token, request.https)] };
       },
       pending: (req) => secondStepOf(secret, req.headers.get("cookie"), clock.now()),
-      clear: () => clearedSecondStepCookie(request.https),
+      clear: () => clearedCookieHeader("secondStep", request.https),
     },
   });
 

@@ -68,8 +68,8 @@ export function peerAddress(c: Context): string | undefined {
   }
 }
 
-/** The addresses that are not pages: GraphQL, the REST log-ins, the JSON APIs, log-out, webhooks, deck uploads. */
-const API_PATH = /^\/(?:graphql$|auth\/|api\/|logout$|webhooks\/|operator\/uploads)/;
+/** The addresses that are not pages: GraphQL, the REST log-ins, the JSON APIs, log-out, webhooks, deck uploads, files. */
+const API_PATH = /^\/(?:graphql$|auth\/|api\/|logout$|webhooks\/|operator\/uploads|files\/)/;
 
 /**
  * The language of a request, decided in this one place. A page's is its address (`/es/…`); GraphQL, the

@@ -1,8 +1,8 @@
 import type { Hono } from "hono";
 import { type Captcha, CHALLENGE_PATH } from "#modules/auth/captcha.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { requestOf } from "./context.ts";
-import type { RateLimiter } from "./rate-limit.ts";
+import { requestOf } from "../context.ts";
+import type { RateLimiter } from "../rate-limit.ts";
 
 /**
  * GET /auth/captcha/challenge: a new proof-of-work challenge for the ALTCHA widget (only while the

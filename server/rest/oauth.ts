@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { Context, Hono } from "hono";
-import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { Locale } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import { type ExternalIdentity, signInWithIdentity } from "#modules/accounts/service.ts";
@@ -13,20 +12,14 @@ import { sameSecret, sign, unsign } from "#modules/shared/crypto.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
 import { safeRedirect } from "#modules/shared/safe-redirect.ts";
-import type { AuthLimiters } from "./auth.ts";
-import {
-  afterPassword,
-  guardAuthRequest,
-  secondFactorRequired,
-  secondStepCookie,
-  setSessionCookies,
-  takeAuthAttempt,
-  tokensJson,
-} from "./auth.ts";
-import { requestLocale, requestOf, scopeOf, sessionDevice } from "./context.ts";
+import { requestLocale, requestOf, scopeOf, sessionDevice } from "../context.ts";
+import { COOKIES, type CookieName, clearedCookieHeader, cookieHeader, cookieValue } from "../cookies.ts";
+import { type AuthLimiters, afterPassword, appendCookies, sessionCookieHeaders, takeAuthAttempt } from "../session.ts";
+import { guardAuthRequest, secondFactorRequired, tokensAnswer } from "./auth.ts";
+import { readBody } from "./http.ts";
 
 /** How long a visitor has at the provider before the flow cookie ends. */
-const FLOW_SECONDS = 600;
+const FLOW_SECONDS = COOKIES.googleFlow.maxAge;
 /** The longest token a client may send: Google's ID tokens are about 1 kB, Facebook's tokens a few hundred bytes. */
 const MAX_TOKEN = 8192;
 
@@ -44,28 +37,22 @@ type Deps = {
 type Flow = { state: string; redirect: string; locale: Locale; exp: number };
 type GoogleFlow = Flow & { nonce: string; codeVerifier: string };
 
-/** Each provider's flow cookie: its own name, signing purpose and path (sent only to its own routes). */
-const FLOW_COOKIES: Record<Provider, { name: string; purpose: string; path: string }> = {
-  google: { name: "sn_oidc", purpose: "oidc", path: "/auth/google" },
-  facebook: { name: "sn_fb", purpose: "facebook", path: "/auth/facebook" },
-};
+/** Each provider's flow cookie (server/cookies.ts) and signing purpose. */
+const FLOW_COOKIES = {
+  google: { cookie: "googleFlow", purpose: "oidc" },
+  facebook: { cookie: "facebookFlow", purpose: "facebook" },
+} as const satisfies Record<Provider, { cookie: CookieName; purpose: string }>;
 
 function keepFlow(c: Context, deps: Deps, provider: Provider, flow: Flow) {
-  const { name, purpose, path } = FLOW_COOKIES[provider];
-  setCookie(c, name, sign(deps.secret, purpose, Buffer.from(JSON.stringify(flow)).toString("base64url")), {
-    httpOnly: true,
-    sameSite: "Lax",
-    secure: requestOf(c).https,
-    path,
-    maxAge: FLOW_SECONDS,
-  });
+  const { cookie, purpose } = FLOW_COOKIES[provider];
+  const value = sign(deps.secret, purpose, Buffer.from(JSON.stringify(flow)).toString("base64url"));
+  appendCookies(c, [cookieHeader(cookie, value, requestOf(c).https)]);
 }
 
-/** The flow this browser started (the cookie is spent either way), or null when missing, altered or over. */
 function takeFlow<T extends Flow>(c: Context, deps: Deps, provider: Provider): T | null {
-  const { name, purpose, path } = FLOW_COOKIES[provider];
-  const raw = unsign(deps.secret, purpose, getCookie(c, name));
-  deleteCookie(c, name, { path });
+  const { cookie, purpose } = FLOW_COOKIES[provider];
+  const raw = unsign(deps.secret, purpose, cookieValue(cookie, c.req.header("cookie")));
+  appendCookies(c, [clearedCookieHeader(cookie, requestOf(c).https)]);
   if (!raw) return null;
   try {
     const flow = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as T;
@@ -102,25 +89,12 @@ async function finishRedirect(c: Context, _deps: Deps, flow: Flow, identity: Ext
   const outcome = await signIn(c, flow.locale, identity);
   if (!outcome.ok) return failed(c, identity.provider, flow.locale, outcome.code.split(".").pop());
   if (outcome.next.kind === "secondFactor") {
-    c.header("Set-Cookie", secondStepCookie(outcome.next.token, requestOf(c).https), { append: true });
+    appendCookies(c, [cookieHeader("secondStep", outcome.next.token, requestOf(c).https)]);
     const back = flow.redirect ? `?redirect=${encodeURIComponent(flow.redirect)}` : "";
     return c.redirect(`${localePath(flow.locale, "/login/verify")}${back}`, 303);
   }
-  setSessionCookies(c, outcome.next.tokens);
+  appendCookies(c, sessionCookieHeaders(outcome.next.tokens, requestOf(c).https));
   return c.redirect(flow.redirect || localePath(flow.locale, "/"), 303);
-}
-
-/**
- * The request body of a token log-in: a JSON object, or null (not JSON, an array, a string…). The body
- * is already capped by the server's body limit.
- */
-async function jsonObject(c: Context): Promise<Record<string, unknown> | null> {
-  try {
-    const value: unknown = JSON.parse(await c.req.text());
-    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Why a token log-in was refused, for clients: `code` is the translation key, `reason` the detail. */
@@ -154,7 +128,7 @@ function mountTokenLogin(
     ) => c.json({ ok: false, code, message: t(code), reason }, status);
     const refused = await guardAuthRequest(c, deps, t);
     if (refused) return refused;
-    const body = await jsonObject(c);
+    const body = await readBody(c);
     const input = body ? read(body) : ({ ok: false } as const);
     if (!input.ok) return refuse(400, "invalid_request");
     let identity: ExternalIdentity;
@@ -175,8 +149,7 @@ function mountTokenLogin(
       return refuse(403, "email", outcome.code);
     }
     if (outcome.next.kind === "secondFactor") return secondFactorRequired(c, t, outcome.next);
-    setSessionCookies(c, outcome.next.tokens);
-    return c.json({ ok: true, ...tokensJson(outcome.next.tokens) });
+    return tokensAnswer(c, outcome.next.tokens);
   });
 }
 

@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import { applyProviderEvent } from "#modules/billing/service.ts";
 import { subscriptionOfEvent } from "#modules/billing/stripe.ts";
 import type { Logger } from "#modules/shared/context.ts";
-import { scopeOf } from "./context.ts";
+import { scopeOf } from "../context.ts";
 
 /** Webhook bodies are small; anything larger is not Stripe. */
 const MAX_BODY = 512 * 1024;
