@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, max, min, ne, notExists, or, sql } from "drizzle-orm";
-import type { Db, Executor } from "#db/client.server.ts";
+import type { Executor } from "#db/client.server.ts";
 import { account, authSession, authSessionDevice, emailToken } from "#db/schema/index.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
@@ -8,7 +8,7 @@ import { queryRows } from "#modules/shared/sql.ts";
 export type DeviceRow = { family: string; accountId: number; userAgent: string | null; network: string | null };
 
 /** Keeps where a log-in happened; a family is described once. */
-export async function insertSessionDevice(db: Db, row: DeviceRow & { createdAt: Date }): Promise<void> {
+export async function insertSessionDevice(db: Executor, row: DeviceRow & { createdAt: Date }): Promise<void> {
   await db.insert(authSessionDevice).values(row).onConflictDoNothing();
 }
 
@@ -24,7 +24,7 @@ export type LiveSessionRow = {
  * An account's live sessions, most recently active first: families with a session that is neither
  * revoked nor expired, and younger than the absolute lifetime. Last active is the latest rotation.
  */
-export function liveSessions(db: Db, accountId: number, now: Date, startedAfter: Date): Promise<LiveSessionRow[]> {
+export function liveSessions(db: Executor, accountId: number, now: Date, startedAfter: Date): Promise<LiveSessionRow[]> {
   const lastActive = max(authSession.createdAt);
   return db
     .select({
@@ -50,7 +50,7 @@ export function liveSessions(db: Db, accountId: number, now: Date, startedAfter:
 }
 
 /** The family of one of the account's sessions, or null (another account's, or none). */
-export async function familyOfSession(db: Db, accountId: number, sessionId: string): Promise<string | null> {
+export async function familyOfSession(db: Executor, accountId: number, sessionId: string): Promise<string | null> {
   const [row] = await db
     .select({ family: authSession.family })
     .from(authSession)
@@ -60,7 +60,7 @@ export async function familyOfSession(db: Db, accountId: number, sessionId: stri
 }
 
 /** Revokes one family of the account's (never another account's); answers how many sessions it ended. */
-export async function revokeAccountFamily(db: Db, accountId: number, family: string, now: Date): Promise<number> {
+export async function revokeAccountFamily(db: Executor, accountId: number, family: string, now: Date): Promise<number> {
   const rows = await db
     .update(authSession)
     .set({ revokedAt: now })
@@ -70,7 +70,7 @@ export async function revokeAccountFamily(db: Db, accountId: number, family: str
 }
 
 /** Revokes every family of the account but one; answers how many families (log-ins) it ended. */
-export async function revokeOtherFamilies(db: Db, accountId: number, keep: string, now: Date): Promise<number> {
+export async function revokeOtherFamilies(db: Executor, accountId: number, keep: string, now: Date): Promise<number> {
   const rows = await db
     .update(authSession)
     .set({ revokedAt: now })
@@ -80,7 +80,7 @@ export async function revokeOtherFamilies(db: Db, accountId: number, keep: strin
 }
 
 /** Deletes device rows whose family has no session left (purged or deleted); answers how many went. */
-export async function purgeOrphanDevices(db: Db): Promise<number> {
+export async function purgeOrphanDevices(db: Executor): Promise<number> {
   const rows = await db
     .delete(authSessionDevice)
     .where(
