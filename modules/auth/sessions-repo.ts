@@ -24,7 +24,12 @@ export type LiveSessionRow = {
  * An account's live sessions, most recently active first: families with a session that is neither
  * revoked nor expired, and younger than the absolute lifetime. Last active is the latest rotation.
  */
-export function liveSessions(db: Executor, accountId: number, now: Date, startedAfter: Date): Promise<LiveSessionRow[]> {
+export function liveSessions(
+  db: Executor,
+  accountId: number,
+  now: Date,
+  startedAfter: Date,
+): Promise<LiveSessionRow[]> {
   const lastActive = max(authSession.createdAt);
   return db
     .select({
