@@ -5,16 +5,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "#db/client.server.ts";
-import { setPlan } from "#modules/accounts/operator.ts";
 import { authenticate, createVerifiedAccount } from "#modules/accounts/service.ts";
 import { createSession } from "#modules/auth/sessions.ts";
-import { sandboxProvider } from "#modules/billing/provider.ts";
-import { paymentSchema } from "#modules/billing/schemas.ts";
-import { fromPaymentForm, subscribe } from "#modules/billing/service.ts";
 import { listAudit } from "#modules/operator/audit.ts";
 import { systemClock } from "#modules/shared/context.ts";
-import { createTestDatabase } from "#tests/db.ts";
-import { paymentFields } from "#tests/payments.ts";
 
 const silent = { info() {}, warn() {}, error() {} };
 let dataDir: string;
@@ -93,34 +87,6 @@ describe("npm run account", () => {
       code: 1,
       out: expect.stringContaining("unknown plan GOLD"),
     });
-  });
-
-  it("leaves the plan of a paying member to their subscription", async () => {
-    const database = await createTestDatabase();
-    try {
-      const ctx = {
-        db: database.db,
-        locale: "en" as const,
-        clock: systemClock,
-        log: silent,
-        payments: sandboxProvider(),
-      };
-      const id = await createVerifiedAccount(ctx, {
-        email: "payer@example.com",
-        username: "payer",
-        name: "Payer",
-        password: "Sl1des!rock",
-      });
-      expect(
-        (await subscribe(ctx, { accountId: id, ...fromPaymentForm(paymentSchema.parse(paymentFields())) })).ok,
-      ).toBe(true);
-      expect(await setPlan(ctx, "payer", "FREE")).toMatchObject({
-        ok: false,
-        message: expect.stringContaining("live subscription"),
-      });
-    } finally {
-      await database.cleanup();
-    }
   });
 
   it("makes an operator and a member again, each change in the audit log, and says when nothing changes", async () => {
