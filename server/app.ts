@@ -414,11 +414,11 @@ export function createServerApp(opts: ServerOptions) {
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
   });
 
-  mountFiles(app as unknown as Hono, { previewRenders });
-  mountOperatorUploads(app as unknown as Hono);
-  mountTags(app as unknown as Hono, { contentApiKey: env.CONTENT_API_KEY ?? null });
+  mountFiles(app, { previewRenders });
+  mountOperatorUploads(app);
+  mountTags(app, { contentApiKey: env.CONTENT_API_KEY ?? null });
 
-  mountDownloads(app as unknown as Hono, {
+  mountDownloads(app, {
     secret,
     log,
     clock,
@@ -426,34 +426,34 @@ export function createServerApp(opts: ServerOptions) {
     limiters,
   });
 
-  mountAuth(app as unknown as Hono, {
+  mountAuth(app, {
     secret,
     clock,
     db,
     limiters: authLimiters,
     demoLogins: demoAccess,
   });
-  mountCaptcha(app as unknown as Hono, { captcha, limiter: limiters.captcha });
+  mountCaptcha(app, { captcha, limiter: limiters.captcha });
   const signInDeps = { secret, clock, log, origin: env.publicUrl, db, limiters: authLimiters };
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
-    mountGoogleSignIn(app as unknown as Hono, {
+    mountGoogleSignIn(app, {
       ...signInDeps,
       google: { issuer: env.GOOGLE_ISSUER, clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET },
     });
-  if (env.facebook) mountFacebookSignIn(app as unknown as Hono, { ...signInDeps, facebook: env.facebook });
+  if (env.facebook) mountFacebookSignIn(app, { ...signInDeps, facebook: env.facebook });
   // Any other /auth/ address (a sign-in that is not configured, say) does not exist, for every method.
   app.all("/auth/*", (c) => {
     const t = serverT(requestLocale(c));
     return c.json({ ok: false, code: "common.errors.notFoundTitle", message: t("common.errors.notFoundTitle") }, 404);
   });
-  mountFavorites(app as unknown as Hono, {
+  mountFavorites(app, {
     limiters,
     origin: env.publicUrl,
   });
 
-  mountSearch(app as unknown as Hono, { limiters });
+  mountSearch(app, { limiters });
   if (env.stripe)
-    mountStripeWebhook(app as unknown as Hono, {
+    mountStripeWebhook(app, {
       stripe: stripeClient(env.stripe),
       secret: env.stripe.webhookSecret,
       log,

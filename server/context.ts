@@ -1,5 +1,5 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { Locale } from "#config/constants.ts";
 import type { Viewer } from "#modules/accounts/view.ts";
 import type { Scope } from "#modules/scope.ts";
@@ -39,10 +39,13 @@ export type RequestContext = {
 };
 
 export type RequestVars = { request: RequestContext; scope: () => Scope };
+/** The Hono app every edge mounts on, and its handlers' context: both know the request's variables. */
+export type ServerApp = Hono<{ Variables: RequestVars }>;
+export type ServerContext = Context<{ Variables: RequestVars }>;
 
 /** The request's scope (server/scope.ts), built once after the session is known; every edge hands it to the services. */
-export function scopeOf(c: Context): Scope {
-  const scope = c.get("scope" as never) as (() => Scope) | undefined;
+export function scopeOf(c: ServerContext): Scope {
+  const scope: (() => Scope) | undefined = c.get("scope");
   if (!scope) throw new Error("no scope: the scope middleware must run before the routes");
   return scope();
 }
@@ -53,8 +56,8 @@ export function sessionDevice(request: Pick<RequestContext, "userAgent" | "clien
 }
 
 /** The request's context; the request-context middleware runs before every route. */
-export function requestOf(c: Context): RequestContext {
-  const request = c.get("request" as never) as RequestContext | undefined;
+export function requestOf(c: ServerContext): RequestContext {
+  const request: RequestContext | undefined = c.get("request");
   if (!request) throw new Error("no request context: requestContext() must run before the routes");
   return request;
 }
@@ -90,7 +93,9 @@ const prefix = Math.random().toString(36).slice(2, 8);
 const nextRequestId = () => `${prefix}-${(++counter).toString(36)}`;
 
 /** Resolves the request context (all but the viewer, which the session middleware adds) and sets it. */
-export function requestContext(opts: { trustProxy: TrustProxy; publicHttps: boolean }): MiddlewareHandler {
+export function requestContext(opts: { trustProxy: TrustProxy; publicHttps: boolean }): MiddlewareHandler<{
+  Variables: RequestVars;
+}> {
   return async (c, next) => {
     const address = clientAddress(peerAddress(c), c.req.header("x-forwarded-for"), opts.trustProxy);
     const request: RequestContext = {
@@ -111,7 +116,7 @@ export function requestContext(opts: { trustProxy: TrustProxy; publicHttps: bool
       userAgent: (c.req.header("user-agent") ?? "").slice(0, 400),
       viewer: null,
     };
-    c.set("request" as never, request as never);
+    c.set("request", request);
     await next();
   };
 }

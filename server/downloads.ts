@@ -1,4 +1,4 @@
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { serialize } from "hono/utils/cookie";
 import type { Locale } from "#config/constants.ts";
@@ -9,7 +9,7 @@ import { readTemplateFile } from "#modules/files/service.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { requestOf, scopeOf } from "./context.ts";
+import { requestOf, type ServerApp, scopeOf } from "./context.ts";
 import type { RateLimiters } from "./rate-limit.ts";
 import { readBody, refererPath } from "./request.ts";
 
@@ -89,7 +89,7 @@ function sameOrigin(c: Context, origin: string): boolean {
   return c.req.header("sec-fetch-site") === "same-origin";
 }
 
-export function mountDownloads(app: Hono, deps: Deps) {
+export function mountDownloads(app: ServerApp, deps: Deps) {
   const { grants: grantLimiter, files: fileLimiter } = deps.limiters;
 
   /** Grants a download: JSON for scripts, a 303 for plain forms. */

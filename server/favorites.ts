@@ -1,10 +1,9 @@
-import type { Hono } from "hono";
 import type { Locale } from "#config/constants.ts";
 import { favoriteIdsInput, setFavoriteInput } from "#modules/favorites/schemas.ts";
 import { favoriteIds, setFavorite } from "#modules/favorites/service.ts";
 import { localeFromPath, localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { requestOf, scopeOf } from "./context.ts";
+import { requestOf, type ServerApp, scopeOf } from "./context.ts";
 import { attemptKey, type RateLimiters } from "./rate-limit.ts";
 import { readBody, refererPath } from "./request.ts";
 
@@ -20,7 +19,7 @@ const LOGIN_REQUIRED = "account.favorites.errors.loginRequired";
  * POST /api/favorites { templateId, favorite: true|false }: JSON for scripts, a 303 back for plain
  * forms. Guests get 401 (scripts) or the log-in page with a way back (forms).
  */
-export function mountFavorites(app: Hono, deps: Deps) {
+export function mountFavorites(app: ServerApp, deps: Deps) {
   const limiter = deps.limiters.favorites;
 
   /** GET /api/favorites?ids=1,2,3 (up to 100): which of these the signed-in visitor keeps. */

@@ -1,8 +1,7 @@
-import type { Hono } from "hono";
 import { readAvatar } from "#modules/accounts/avatar.ts";
 import { BLOG_FILE_KEY } from "#modules/blog/files.ts";
 import * as files from "#modules/files/service.ts";
-import { requestOf, scopeOf } from "./context.ts";
+import { requestOf, type ServerApp, scopeOf } from "./context.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 /** What never changes at its address: kept for a year by every cache. */
@@ -15,7 +14,7 @@ const FOREVER = "public, max-age=31536000, immutable";
  * - GET /avatars/{account}/{random}.webp: a profile picture we made (each upload gets a new name);
  * - GET /files/blog/...: covers and pictures of articles.
  */
-export function mountFiles(app: Hono, deps: { previewRenders: RateLimiter }) {
+export function mountFiles(app: ServerApp, deps: { previewRenders: RateLimiter }) {
   app.get("/files/previews/v1/:color/:file", async (c) => {
     const m = /^(\d{1,3})-(\d{3,4})\.webp$/.exec(c.req.param("file"));
     const color = Number(c.req.param("color"));

@@ -1,9 +1,9 @@
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import type { Locale } from "#config/constants.ts";
 import { operatorAccess } from "#modules/operator/access.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
 import { discardUpload, receiveUpload } from "#modules/templates/uploads.ts";
-import { requestOf, scopeOf } from "./context.ts";
+import { requestOf, type ServerApp, scopeOf } from "./context.ts";
 
 /**
  * The operator pages' file uploads (modules/templates/uploads.ts), one file per request so the browser
@@ -16,7 +16,7 @@ import { requestOf, scopeOf } from "./context.ts";
  * one route whose body may be a deck's size (TEMPLATE_UPLOADS.bodyBytes, server/app.ts); the body goes
  * to the file storage as it arrives. Answers are JSON: { ok: true, upload } or { ok: false, code, message }.
  */
-export function mountOperatorUploads(app: Hono) {
+export function mountOperatorUploads(app: ServerApp) {
   const localeOf = (c: Context): Locale => requestOf(c).locale;
   const refuse = (c: Context, status: number, code: string, extra: Record<string, string> = {}) => {
     const t = serverT(localeOf(c));

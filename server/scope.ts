@@ -7,7 +7,7 @@ import type { Mailer } from "#modules/mail/mailer.ts";
 import type { Jobs, Scope } from "#modules/scope.ts";
 import type { Clock, Logger, ReadThroughCache } from "#modules/shared/context.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { type RequestContext, requestOf } from "./context.ts";
+import { type RequestContext, type RequestVars, requestOf } from "./context.ts";
 
 /** What the process holds once: the database, the ports, the caches. */
 export type ScopeParts = {
@@ -61,10 +61,12 @@ export function scopeFactory(parts: ScopeParts) {
  * Gives the request its scope once its viewer is known (after the session middleware): built on first use
  * (a cached page or a static file never needs one), then the same object for the rest of the request.
  */
-export function scopeMiddleware(build: (request: RequestContext) => Scope): MiddlewareHandler {
+export function scopeMiddleware(
+  build: (request: RequestContext) => Scope,
+): MiddlewareHandler<{ Variables: RequestVars }> {
   return async (c, next) => {
     let scope: Scope | undefined;
-    c.set("scope" as never, (() => (scope ??= build(requestOf(c)))) as never);
+    c.set("scope", () => (scope ??= build(requestOf(c))));
     await next();
   };
 }

@@ -1,7 +1,7 @@
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import type { Locale } from "#config/constants.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { requestOf } from "./context.ts";
+import { requestOf, type ServerApp } from "./context.ts";
 import type { RateLimiters } from "./rate-limit.ts";
 
 type Deps = {
@@ -14,7 +14,7 @@ const localeOf = (c: Context): Locale => requestOf(c).locale;
  * Rate limits on the search pages per client, the template search and the blog's (the search box asks
  * GraphQL, within its cost budget).
  */
-export function mountSearch(app: Hono, deps: Deps) {
+export function mountSearch(app: ServerApp, deps: Deps) {
   const { search: searchLimiter } = deps.limiters;
 
   const tooMany = (c: Context, retryAfter: number, json: boolean) => {

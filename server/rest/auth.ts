@@ -1,4 +1,4 @@
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import type { Db } from "#db/client.server.ts";
 import { credentialsSchema } from "#modules/accounts/schemas.ts";
 import { authenticate } from "#modules/accounts/service.ts";
@@ -8,7 +8,7 @@ import { readSecondStep, verifySecondFactor } from "#modules/auth/totp.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { type RequestContext, requestLocale, requestOf, scopeOf, sessionDevice } from "../context.ts";
+import { type RequestContext, requestLocale, requestOf, type ServerApp, scopeOf, sessionDevice } from "../context.ts";
 import { clearedCookieHeader, cookieHeader, cookieValue } from "../cookies.ts";
 import {
   type AuthLimiters,
@@ -70,7 +70,7 @@ export function tokensAnswer(c: Context, tokens: Tokens, extra: Record<string, u
 
 /** REST token endpoints of SPEC §7 (/auth/authenticate, /auth/secondFactor, /auth/refresh) and the log-out form. */
 export function mountAuth(
-  app: Hono,
+  app: ServerApp,
   deps: {
     secret: string;
     clock: Clock;

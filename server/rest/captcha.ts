@@ -1,14 +1,13 @@
-import type { Hono } from "hono";
 import { type Captcha, CHALLENGE_PATH } from "#modules/auth/captcha.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { requestOf } from "../context.ts";
+import { requestOf, type ServerApp } from "../context.ts";
 import type { RateLimiter } from "../rate-limit.ts";
 
 /**
  * GET /auth/captcha/challenge: a new proof-of-work challenge for the ALTCHA widget (only while the
  * embedded CAPTCHA is in use), never cached, a limited number per client.
  */
-export function mountCaptcha(app: Hono, deps: { captcha: Captcha; limiter: RateLimiter }) {
+export function mountCaptcha(app: ServerApp, deps: { captcha: Captcha; limiter: RateLimiter }) {
   const { captcha } = deps;
   if (captcha.kind !== "altcha") return;
   app.get(CHALLENGE_PATH, async (c) => {

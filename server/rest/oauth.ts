@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Context, Hono } from "hono";
+import type { Context } from "hono";
 import type { Locale } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import { type ExternalIdentity, signInWithIdentity } from "#modules/accounts/service.ts";
@@ -12,7 +12,7 @@ import { sameSecret, sign, unsign } from "#modules/shared/crypto.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
 import { safeRedirect } from "#modules/shared/safe-redirect.ts";
-import { requestLocale, requestOf, scopeOf, sessionDevice } from "../context.ts";
+import { requestLocale, requestOf, type ServerApp, scopeOf, sessionDevice } from "../context.ts";
 import { COOKIES, type CookieName, clearedCookieHeader, cookieHeader, cookieValue } from "../cookies.ts";
 import { type AuthLimiters, afterPassword, appendCookies, sessionCookieHeaders, takeAuthAttempt } from "../session.ts";
 import { guardAuthRequest, secondFactorRequired, tokensAnswer } from "./auth.ts";
@@ -112,7 +112,7 @@ export type TokenLoginReason = IdTokenProblem | "invalid_request" | "app" | "ema
  * could not be reached (unavailable).
  */
 function mountTokenLogin(
-  app: Hono,
+  app: ServerApp,
   deps: Deps,
   provider: Provider,
   path: string,
@@ -175,7 +175,7 @@ const isNonce = (v: unknown): v is string => typeof v === "string" && v.length >
  * accepted before (modules/auth/id-token-replay.ts); a `nonce` in the body, if sent, must be the same.
  */
 export function mountGoogleSignIn(
-  app: Hono,
+  app: ServerApp,
   deps: Deps & { google: { issuer: string; clientId: string; clientSecret: string } },
 ) {
   let client: Promise<OidcClient> | undefined;
@@ -268,7 +268,7 @@ export function mountGoogleSignIn(
  * is not linked; its owner logs in with the password.
  */
 export function mountFacebookSignIn(
-  app: Hono,
+  app: ServerApp,
   deps: Deps & { facebook: { appId: string; appSecret: string; dialogUrl: string; graphUrl: string } },
 ) {
   const facebook = facebookClient({ ...deps.facebook, redirectUri: `${deps.origin}/auth/facebook/callback` });

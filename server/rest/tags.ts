@@ -1,9 +1,8 @@
-import type { Hono } from "hono";
 import { listTagsForApi, parseTagsQuery } from "#modules/blog/content-api.ts";
 import { AppError } from "#modules/shared/context.ts";
 import { sameSecret } from "#modules/shared/crypto.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { requestOf, scopeOf } from "../context.ts";
+import { requestOf, type ServerApp, scopeOf } from "../context.ts";
 
 /** Strapi's error shape, with the message in the request's language. */
 function apiError(status: 400 | 401 | 404, name: string, message: string) {
@@ -11,7 +10,7 @@ function apiError(status: 400 | 401 | 404, name: string, message: string) {
 }
 
 /** The content API of SPEC §7: GET /api/tags with a bearer key from CONTENT_API_KEY (null: it does not exist). */
-export function mountTags(app: Hono, deps: { contentApiKey: string | null }) {
+export function mountTags(app: ServerApp, deps: { contentApiKey: string | null }) {
   app.get("/api/tags", async (c) => {
     c.header("Cache-Control", "private, no-store");
     c.header("Vary", "Authorization");

@@ -1,9 +1,8 @@
-import type { Hono } from "hono";
 import type Stripe from "stripe";
 import { applyProviderEvent } from "#modules/billing/service.ts";
 import { subscriptionOfEvent } from "#modules/billing/stripe.ts";
 import type { Logger } from "#modules/shared/context.ts";
-import { scopeOf } from "../context.ts";
+import { type ServerApp, scopeOf } from "../context.ts";
 
 /** Webhook bodies are small; anything larger is not Stripe. */
 const MAX_BODY = 512 * 1024;
@@ -12,7 +11,7 @@ const MAX_BODY = 512 * 1024;
  * `POST /webhooks/stripe`: the signature is checked on the raw body with the signing secret, then the
  * event nudges the subscription it names (ADR 0008). Answers 400 for a bad signature, 200 otherwise.
  */
-export function mountStripeWebhook(app: Hono, deps: { stripe: Stripe; secret: string; log: Logger }) {
+export function mountStripeWebhook(app: ServerApp, deps: { stripe: Stripe; secret: string; log: Logger }) {
   app.post("/webhooks/stripe", async (c) => {
     const length = Number(c.req.header("content-length") ?? 0);
     if (length > MAX_BODY) return c.json({ error: "too large" }, 413);
