@@ -28,6 +28,7 @@ import type { Jobs, ServiceContext } from "#modules/scope.ts";
 import { type Clock, systemClock } from "#modules/shared/context.ts";
 import { localeFromPath } from "#modules/shared/i18n.ts";
 import { messageSetFile, serverT } from "#modules/shared/messages.server.ts";
+import { attemptKey, createRateLimiters } from "#modules/shared/rate-limit.ts";
 import { clientTag, parseTrustProxy } from "./client-address.ts";
 import {
   type RequestContext,
@@ -49,7 +50,6 @@ import type { createLogger } from "./logger.ts";
 import { mountOperatorUploads } from "./operator-uploads.ts";
 import { PageCache } from "./page-cache.ts";
 import { mountPages } from "./pages.ts";
-import { attemptKey, createRateLimiters } from "./rate-limit.ts";
 import { mountAuth } from "./rest/auth.ts";
 import { mountCaptcha } from "./rest/captcha.ts";
 import { crossSite } from "./rest/http.ts";

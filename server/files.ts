@@ -1,8 +1,8 @@
 import { readAvatar } from "#modules/accounts/avatar.ts";
 import { BLOG_FILE_KEY } from "#modules/blog/files.ts";
 import * as files from "#modules/files/service.ts";
+import type { RateLimiter } from "#modules/shared/rate-limit.ts";
 import { requestOf, type ServerApp, scopeOf } from "./context.ts";
-import type { RateLimiter } from "./rate-limit.ts";
 
 /** What never changes at its address: kept for a year by every cache. */
 const FOREVER = "public, max-age=31536000, immutable";

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import type { Locale } from "#config/constants.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
+import type { RateLimiters } from "#modules/shared/rate-limit.ts";
 import { requestOf, type ServerApp } from "./context.ts";
-import type { RateLimiters } from "./rate-limit.ts";
 
 type Deps = {
   limiters: RateLimiters;

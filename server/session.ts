@@ -4,9 +4,9 @@ import { getSessionAccount } from "#modules/accounts/service.ts";
 import { createSession, refreshSession, type Tokens, verifyAccessToken } from "#modules/auth/sessions.ts";
 import { issueSecondStep, needsSecondFactor, readSecondStep } from "#modules/auth/totp.ts";
 import type { Clock } from "#modules/shared/context.ts";
+import type { RateLimiter } from "#modules/shared/rate-limit.ts";
 import { type RequestContext, requestOf, type SessionViewer } from "./context.ts";
 import { clearedCookieHeader, cookieHeader, cookieValue } from "./cookies.ts";
-import type { RateLimiter } from "./rate-limit.ts";
 
 /** The two session cookies' Set-Cookie values: the access token (apollo-token, 7 days) and the refresh token. */
 export function sessionCookieHeaders(tokens: Tokens, secure: boolean): string[] {

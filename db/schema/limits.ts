@@ -13,7 +13,7 @@ import {
 import { template } from "./catalog.ts";
 
 /**
- * Token buckets of the rate limits (server/rate-limit.ts), one row per limit and client key, kept in
+ * Token buckets of the rate limits (modules/shared/rate-limit.ts), one row per limit and client key, kept in
  * the database so that every process draws from the same budget and a restart does not refill it.
  */
 export const rateLimit = pgTable(

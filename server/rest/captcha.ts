@@ -1,7 +1,7 @@
 import { type Captcha, CHALLENGE_PATH } from "#modules/auth/captcha.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
+import type { RateLimiter } from "#modules/shared/rate-limit.ts";
 import { requestOf, type ServerApp } from "../context.ts";
-import type { RateLimiter } from "../rate-limit.ts";
 
 /**
  * GET /auth/captcha/challenge: a new proof-of-work challenge for the ALTCHA widget (only while the

@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { RateLimits } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
-import { hasControl } from "#modules/shared/checks.ts";
-import { queryRows } from "#modules/shared/sql.ts";
+import { hasControl } from "./checks.ts";
+import { queryRows } from "./sql.ts";
 
 /**
  * The row key of a client's bucket: the key cut to 300 characters, or its hash when it holds control
@@ -13,6 +13,9 @@ const bucketKey = (key: string) =>
   hasControl(key) ? `#${createHash("sha256").update(key).digest("base64url")}` : key.slice(0, 300);
 
 export type Taken = { ok: true } | { ok: false; retryAfter: number };
+
+/** A bucket after a take: the tokens left and whether the take was granted. */
+type BucketRow = { tokens: number; ok: boolean };
 
 /**
  * The key of a budget kept per account and client address (favourite changes, uploads, payment
@@ -24,7 +27,7 @@ export function attemptKey(accountId: number | null | undefined, clientKey: stri
 }
 
 /**
- * Token buckets per key (client address, account, login name): `capacity` requests at once, refilled at
+ * Token buckets per key (client address, account, login name; this file is their query file): `capacity` requests at once, refilled at
  * `perMinute`. The buckets are rows of `rate_limit`, taken from in one atomic upsert, so every process
  * on the database draws from the same budget and a restart refills nothing.
  */
@@ -47,7 +50,7 @@ export class RateLimiter {
     const cap = this.capacity;
     // Tokens refill with the time since the last take (never backwards: processes' clocks differ a little).
     const refilled = sql`least(${cap}::float8, b.tokens + greatest(0, ${now}::bigint - b.at_ms) * ${this.perMs}::float8)`;
-    const [row] = await queryRows<{ tokens: number; ok: boolean }>(
+    const [row] = await queryRows<BucketRow>(
       this.db,
       sql`insert into rate_limit as b (scope, key, tokens, at_ms, ok)
           values (${this.scope}, ${bucketKey(key)}, ${cap - need}::float8, ${now}::bigint, true)
