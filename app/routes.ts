@@ -42,6 +42,9 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
     ]),
     route("profile/invoices/:number/pdf", "routes/billing/invoice-pdf.tsx", { id: id("invoice-pdf") }),
     route("profile/avatar", "routes/profile/avatar.tsx", { id: id("profile/avatar") }),
+    // No pages: a download's grant, and the favourites' state and changes (fetchers; plain forms without scripts).
+    route("downloads", "routes/actions/downloads.tsx", { id: id("actions/downloads") }),
+    route("favorites", "routes/actions/favorites.tsx", { id: id("actions/favorites") }),
     layout("routes/layout/auth.tsx", { id: id("layout/auth") }, [
       route("login", "routes/auth/login.tsx", { id: id("login") }),
       route("login/verify", "routes/auth/login-verify.tsx", { id: id("login/verify") }),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshCatalogStats } from "#modules/catalog/service.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTaxonomy, createTemplate } from "#tests/factories.ts";
+import { submitFetcher } from "#tests/fetcher.ts";
 import { createTestServer } from "#tests/server.ts";
 
 let srv: Awaited<ReturnType<typeof createTestServer>>;
@@ -231,20 +232,28 @@ describe("template views", () => {
 
 describe("platform", () => {
   it("marks the guest cookie Secure when the site's address is https, whatever the socket says", async () => {
-    // A guest's first download attempt (here of a colour that does not exist) gets the guest cookie.
-    const attempt = (s: typeof srv, origin: string) =>
-      s.request("/api/downloads", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", origin },
-        body: JSON.stringify({ colorId: 2_000_000_000, format: "PP" }),
-      });
+    // A guest's first download attempt (here of a colour that does not exist) gets the guest cookie: through
+    // the panel's fetcher, or its plain form without scripts.
+    const attempt = async (s: typeof srv, origin: string) =>
+      (
+        await s.request("/downloads", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin },
+          body: "colorId=2000000000&format=PP",
+        })
+      ).headers;
+    expect(
+      (await submitFetcher(srv.request, "/downloads", { colorId: "2000000000", format: "PP" })).headers.get(
+        "set-cookie",
+      ),
+    ).toMatch(/^sn_guest=[^;]+; Max-Age=34560000; Path=\/; HttpOnly; SameSite=Lax$/);
     const plain = await attempt(srv, "http://localhost:3000");
-    expect(plain.headers.get("set-cookie")).toMatch(/^sn_guest=/);
-    expect(plain.headers.get("set-cookie")).not.toMatch(/;\s*Secure/i);
+    expect(plain.get("set-cookie")).toMatch(/^sn_guest=/);
+    expect(plain.get("set-cookie")).not.toMatch(/;\s*Secure/i);
     const https = await createTestServer({ database: srv.database, env: { PUBLIC_URL: "https://slidenest.example" } });
     try {
       const res = await attempt(https, "https://slidenest.example");
-      expect(res.headers.get("set-cookie")).toMatch(/^sn_guest=.*;\s*Secure/i);
+      expect(res.get("set-cookie")).toMatch(/^sn_guest=.*;\s*Secure/i);
     } finally {
       await https.close();
     }

@@ -5,6 +5,7 @@ import { seedDemoAccounts } from "#modules/demo/seed.ts";
 import { listOutbox } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
+import { loadFetcher, rootData, submitFetcher } from "#tests/fetcher.ts";
 import { formBody, httpClient, Jar, notices } from "#tests/http.ts";
 import { verifiedMember } from "#tests/members.ts";
 import { createTestServer } from "#tests/server.ts";
@@ -367,7 +368,7 @@ describe("sessions over HTTP", () => {
   it("refuses state changes from other sites (CSRF)", async () => {
     const jar = await logIn("free@demo.slidenest.test");
     for (const headers of [{ origin: "https://evil.example" }, { origin: "null" }]) {
-      const r = await post("/api/favorites", { templateId: String(templateId), favorite: "true" }, jar, headers);
+      const r = await post("/favorites", { templateId: String(templateId), favorite: "true" }, jar, headers);
       expect(r.status).toBe(403);
     }
     const site = await srv.request("/logout", {
@@ -576,36 +577,50 @@ describe("language", () => {
 });
 
 describe("favourites over HTTP", () => {
+  /** What the favourites route answers a heart's fetcher (app/routes/actions/answers.ts). */
+  type Answer = { ok: boolean; favorite?: boolean; code?: string; message?: string; ids?: number[] };
+  /** A heart's change, through its fetcher: `/favorites`, `/es/favorites` on a Spanish page. */
+  const change = (fields: Record<string, string> | [string, string][], jar?: Jar, path = "/favorites") =>
+    submitFetcher<Answer>(srv.request, path, fields, { headers: jar ? { cookie: jar.header } : {} });
+  /** The hearts of a list asking which of their templates are kept (the favourites route's loader). */
+  const ask = (jar: Jar | null, ids: string, path = "/favorites") =>
+    loadFetcher<Answer>(
+      srv.request,
+      `${path}?ids=${ids}`,
+      path.startsWith("/es/") ? "es/actions/favorites" : "actions/favorites",
+      jar ? { cookie: jar.header } : {},
+    );
+
   it("asks guests to log in: 401 for scripts, the log-in page with a way back for plain forms", async () => {
-    const json = await srv.request("/api/favorites", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", origin },
-      body: JSON.stringify({ templateId, favorite: true, locale: "es" }),
-    });
+    const json = await change({ templateId: String(templateId), favorite: "true" }, undefined, "/es/favorites");
     expect(json.status).toBe(401);
-    expect(await json.json()).toMatchObject({ message: "Inicia sesión para guardar favoritos." });
-    const plain = await post("/api/favorites", { templateId: String(templateId), favorite: "true" }, undefined, {
+    expect(json.data).toMatchObject({ message: "Inicia sesión para guardar favoritos." });
+    const plain = await post("/favorites", { templateId: String(templateId), favorite: "true" }, undefined, {
       referer: `${origin}/template/${templateSlug}`,
     });
     expect(plain.status).toBe(303);
     expect(plain.headers.get("location")).toBe(`/login?redirect=${encodeURIComponent(`/template/${templateSlug}`)}`);
-    // A plain form says no locale: a Spanish page sends the guest to the Spanish log-in.
-    const spanish = await post("/api/favorites", { templateId: String(templateId), favorite: "true" }, undefined, {
+    // A Spanish page's form posts to the Spanish address: the guest goes to the Spanish log-in.
+    const spanish = await post("/es/favorites", { templateId: String(templateId), favorite: "true" }, undefined, {
       referer: `${origin}/es/business?page=2`,
     });
     expect(spanish.status).toBe(303);
     expect(spanish.headers.get("location")).toBe(`/es/login?redirect=${encodeURIComponent("/es/business?page=2")}`);
+    // Without a page to go back to, the log-in leads home; bad input from a guest is still a log-in first.
+    const bare = await post("/es/favorites", { templateId: "abc" });
+    expect(bare.status).toBe(303);
+    expect(bare.headers.get("location")).toBe(`/es/login?redirect=${encodeURIComponent("/es")}`);
+    // A guest's hearts ask nothing: the question is refused, in the address's language.
+    const guestAsk = await ask(null, String(templateId), "/es/favorites");
+    expect(guestAsk.status).toBe(401);
+    expect(guestAsk.data.message).toBe("Inicia sesión para guardar favoritos.");
   });
 
   it("keeps each account's favourites to itself", async () => {
     const ana = await logIn("free@demo.slidenest.test");
     const ben = await logIn("personal@demo.slidenest.test");
-    const add = await srv.request("/api/favorites", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", origin, cookie: ana.header },
-      body: JSON.stringify({ templateId, favorite: true }),
-    });
-    expect(await add.json()).toMatchObject({ ok: true, favorite: true, message: "Added to your favorites." });
+    const add = await change({ templateId: String(templateId), favorite: "true" }, ana);
+    expect(add.data).toMatchObject({ ok: true, favorite: true, message: "Added to your favorites." });
     const detail = await (await get(`/template/${templateSlug}`, ana)).text();
     expect(detail).toContain('aria-pressed="true"');
     const anaList = await (await get("/profile/favorites", ana)).text();
@@ -613,42 +628,127 @@ describe("favourites over HTTP", () => {
     const benList = await (await get("/profile/favorites", ben)).text();
     expect(benList).toMatch(/<h2[^>]*>No favorites yet<\/h2>/);
     // Ben cannot remove Ana's favourite: the request only ever acts on the caller's own list.
-    await srv.request("/api/favorites", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", origin, cookie: ben.header },
-      body: JSON.stringify({ templateId, favorite: false, accountId: 1 }),
-    });
+    await change({ templateId: String(templateId), favorite: "false", accountId: "1" }, ben);
     expect(await (await get("/profile/favorites", ana)).text()).toContain(`/template/${templateSlug}`);
-    for (const body of [
-      {},
-      { templateId: "abc", favorite: true },
-      { templateId, favorite: "maybe" },
-      { templateId: -4 },
+    for (const fields of [
+      {} as Record<string, string>,
+      { templateId: "abc", favorite: "true" },
+      { templateId: String(templateId), favorite: "maybe" },
+      { templateId: "-4" },
     ]) {
-      const r = await srv.request("/api/favorites", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", origin, cookie: ana.header },
-        body: JSON.stringify(body),
-      });
+      const r = await change(fields, ana);
       expect(r.status).toBe(400);
     }
     // The hearts of a list ask which of their templates are kept: only the caller's own answer.
-    const ask = async (jar: Jar, ids: string) =>
-      srv.request(`/api/favorites?ids=${ids}`, { headers: { cookie: jar.header, accept: "application/json" } });
-    expect(await (await ask(ana, `${templateId},${templateId + 1},abc`)).json()).toEqual({
+    expect((await ask(ana, `${templateId},${templateId + 1},abc`)).data).toEqual({
       ok: true,
       ids: [templateId],
     });
-    expect(await (await ask(ben, String(templateId))).json()).toEqual({ ok: true, ids: [] });
+    expect((await ask(ben, String(templateId))).data).toEqual({ ok: true, ids: [] });
     expect((await ask(ana, "")).status).toBe(400);
     expect((await ask(ana, Array.from({ length: 101 }, (_, i) => i + 1).join(","))).status).toBe(400);
-    expect((await srv.request(`/api/favorites?ids=${templateId}`)).status).toBe(401);
-    const missing = await srv.request("/api/favorites", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", origin, cookie: ana.header },
-      body: JSON.stringify({ templateId: 2_000_000_000, favorite: true }),
-    });
+    expect((await ask(null, String(templateId))).status).toBe(401);
+    const missing = await change({ templateId: "2000000000", favorite: "true" }, ana);
     expect(missing.status).toBe(404);
+  });
+
+  it("shows no account another's favourites, however it asks, and changes only its own", async () => {
+    const ana = await logIn("free@demo.slidenest.test");
+    const ben = await logIn("personal@demo.slidenest.test");
+    await change({ templateId: String(templateId), favorite: "true" }, ana);
+    // Ana's template among others, asked by Ben: through a fetcher, as a plain request, in Spanish.
+    const others = `${templateId + 1},${templateId},${templateId + 2}`;
+    expect((await ask(ben, others)).data).toEqual({ ok: true, ids: [] });
+    expect((await ask(ben, others, "/es/favorites")).data).toEqual({ ok: true, ids: [] });
+    const plain = await srv.request(`/favorites?ids=${others}`, { headers: { cookie: ben.header } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("cache-control")).toBe("private, no-store");
+    expect(await plain.json()).toEqual({ ok: true, ids: [] });
+    // Ben's own favourite of the same template is his alone: Ana's stays when he removes his.
+    expect((await change({ templateId: String(templateId), favorite: "true" }, ben)).data.favorite).toBe(true);
+    expect((await ask(ben, others)).data).toEqual({ ok: true, ids: [templateId] });
+    await change(
+      [
+        ["templateId", String(templateId)],
+        ["favorite", "false"],
+        ["accountId", "1"],
+      ],
+      ben,
+    );
+    expect((await ask(ben, others)).data).toEqual({ ok: true, ids: [] });
+    expect((await ask(ana, others)).data).toEqual({ ok: true, ids: [templateId] });
+  });
+
+  it("answers bad input with the 400 message of the address's language, never a 500", async () => {
+    const ana = await logIn("free@demo.slidenest.test");
+    const message = {
+      "/favorites": "Choose a template to add or remove.",
+      "/es/favorites": "Elige una plantilla para añadirla o quitarla.",
+    };
+    const id = String(templateId);
+    for (const path of ["/favorites", "/es/favorites"] as const) {
+      for (const fields of [
+        {} as Record<string, string>,
+        { templateId: "", favorite: "true" },
+        { templateId: "9".repeat(10_000), favorite: "true" },
+        { templateId: "12345678901", favorite: "true" },
+        { templateId: "1.5", favorite: "true" },
+        { templateId: `${id}\u0000`, favorite: "true" },
+        { templateId: id, favorite: "" },
+        { templateId: id, favorite: "yes please" },
+        [
+          ["templateId", id],
+          ["templateId", id],
+          ["favorite", "true"],
+        ] as [string, string][],
+        [
+          ["templateId", id],
+          ["favorite", "true"],
+          ["favorite", "false"],
+        ] as [string, string][],
+      ]) {
+        const r = await change(fields, ana, path);
+        expect(r.status, `${path} ${JSON.stringify(fields).slice(0, 60)}`).toBe(400);
+        expect(r.data).toMatchObject({
+          ok: false,
+          code: "account.favorites.errors.badRequest",
+          message: message[path],
+        });
+      }
+      // A body that is no form, and a file where the id belongs.
+      const json = await submitFetcher<Answer>(srv.request, path, JSON.stringify({ templateId, favorite: true }), {
+        headers: { cookie: ana.header, "content-type": "application/json" },
+      });
+      expect(json.status).toBe(400);
+      expect(json.data.message).toBe(message[path]);
+      const multipart = new FormData();
+      multipart.set("templateId", new Blob([id]), "id.txt");
+      multipart.set("favorite", "true");
+      const file = await srv.request(`${path}.data`, {
+        method: "POST",
+        headers: { origin, cookie: ana.header },
+        body: multipart,
+      });
+      expect(file.status).toBe(400);
+      // The hearts' question: empty, over 100 entries or 1,200 characters, no id at all.
+      for (const ids of [
+        "",
+        ",,,",
+        "abc,def",
+        "-1",
+        Array.from({ length: 101 }, (_, i) => i + 1).join(","),
+        "1".repeat(1_300),
+        encodeURIComponent("1\u0000"),
+      ]) {
+        const r = await ask(ana, ids, path);
+        expect(r.status, `${path} ?ids=${ids.slice(0, 20)}`).toBe(400);
+        expect(r.data.message).toBe(message[path]);
+      }
+      // A plain form with bad input gets the message as text, with its status.
+      const plain = await post(path, { templateId: "abc", favorite: "true" }, ana);
+      expect(plain.status).toBe(400);
+      expect(await plain.text()).toBe(message[path]);
+    }
   });
 
   it("lists an account's own downloads with colour, category, date and licence, to nobody else", async () => {
@@ -659,12 +759,25 @@ describe("favourites over HTTP", () => {
           join template_translation tr on tr.template_id = t.id and tr.locale = 'es'
           where t.is_premium and t.published_at <= ${now} order by t.id limit 1`,
     );
-    const grant = await srv.request("/api/downloads", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", origin, cookie: jar.header },
-      body: JSON.stringify({ colorId: variant.id, format: "KN", locale: "es" }),
+    // The header's meter is the root loader's: the data the page revalidates after the download says so.
+    type Root = { viewer: { downloads: { used: number; limit: number | null } } };
+    expect((await rootData<Root>(srv.request, "/es/profile/downloads", jar.header)).viewer.downloads).toEqual({
+      used: 0,
+      limit: 200,
     });
-    expect(await grant.json()).toMatchObject({ ok: true, allowance: { used: 1, limit: 200 } });
+    const grant = await submitFetcher(
+      srv.request,
+      "/es/downloads",
+      { colorId: String(variant.id), format: "KN" },
+      {
+        headers: { cookie: jar.header },
+      },
+    );
+    expect(grant.data).toMatchObject({ ok: true, allowance: { used: 1, limit: 200 } });
+    expect((await rootData<Root>(srv.request, "/es/profile/downloads", jar.header)).viewer.downloads).toEqual({
+      used: 1,
+      limit: 200,
+    });
     const page = await get("/es/profile/downloads", jar);
     expect(page.status).toBe(200);
     const html = await page.text();

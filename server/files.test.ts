@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
 import { queryRows } from "#modules/shared/sql.ts";
+import { type FetcherAnswer, submitFetcher } from "#tests/fetcher.ts";
+import { formBody } from "#tests/http.ts";
 import { startS3 } from "#tests/s3.ts";
 import { createTestServer } from "#tests/server.ts";
 import { readZip } from "#tests/zip.ts";
@@ -38,7 +40,32 @@ beforeAll(async () => {
 afterAll(() => srv?.cleanup());
 
 /** The guest cookie a grant's answer set, as a browser sends it back with the file's address. */
-const guestCookie = (res: Response) => ({ cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] });
+const guestCookie = (res: { headers: Headers }) => ({ cookie: (res.headers.get("set-cookie") ?? "").split(";")[0] });
+
+/** What the download route answers a fetcher (app/routes/actions/answers.ts). */
+type Grant = FetcherAnswer<{
+  ok: boolean;
+  kind: "file" | "link";
+  url: string;
+  code?: string;
+  message: string;
+  allowance?: { used: number; limit: number | null; left: number | null };
+}>;
+
+/** A download through the download panel's fetcher: `/downloads`, or `/es/downloads` for Spanish answers. */
+const grantOn = (
+  server: { request: (p: string, init?: RequestInit, peer?: string) => Response | Promise<Response> },
+  fields: Record<string, string | number> | [string, string][] | string,
+  opts: { path?: string; headers?: Record<string, string>; peer?: string } = {},
+): Promise<Grant> =>
+  submitFetcher(
+    server.request,
+    opts.path ?? "/downloads",
+    typeof fields === "object" && !Array.isArray(fields)
+      ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, String(v)]))
+      : fields,
+    { headers: opts.headers, peer: opts.peer },
+  );
 
 const slideCount = (zip: ReturnType<typeof readZip>) =>
   zip.entries.filter((e) => /^ppt\/slides\/slide\d+\.xml$/.test(e.name)).length;
@@ -113,19 +140,15 @@ describe("slide previews", () => {
 
 describe("downloads", () => {
   const origin = "http://localhost:3000";
-  const post = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    srv.request("/api/downloads", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", origin, ...headers },
-      body: JSON.stringify(body),
-    });
+  const post = (fields: Parameters<typeof grantOn>[1], opts: Parameters<typeof grantOn>[2] = {}) =>
+    grantOn(srv, fields, opts);
 
   it("grants a guest the free-licence .pptx through a signed address, under a safe name, with the attribution slide last", async () => {
-    const res = await post({ colorId: free.color_id, format: "PP", locale: "en" });
+    const res = await post({ colorId: free.color_id, format: "PP" });
     expect(res.status).toBe(200);
     const cookie = res.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/^sn_guest=[^;]+; Max-Age=34560000; Path=\/; HttpOnly; SameSite=Lax/);
-    const body = await res.json();
+    const body = res.data;
     expect(body).toMatchObject({
       ok: true,
       kind: "file",
@@ -149,8 +172,11 @@ describe("downloads", () => {
     );
     expect(after.downloads_count).toBe(free.downloads_count + 1);
     // The same guest (cookie) downloading again pays nothing.
-    const again = await post({ colorId: free.color_id, format: "KN", locale: "es" }, { cookie: cookie.split(";")[0] });
-    expect(await again.json()).toMatchObject({
+    const again = await post(
+      { colorId: free.color_id, format: "KN" },
+      { path: "/es/downloads", headers: { cookie: cookie.split(";")[0] } },
+    );
+    expect(again.data).toMatchObject({
       ok: true,
       alreadyOwned: true,
       allowance: { used: 1 },
@@ -181,51 +207,78 @@ describe("downloads", () => {
   });
 
   it("refuses other sites' requests, bad input and premium templates, in the asked language", async () => {
-    const foreign = await post({ colorId: free.color_id, format: "PP" }, { origin: "https://evil.example" });
+    // Another site's page (its Origin, or a browser's Sec-Fetch-Site without one) is refused before the route.
+    const foreign = await srv.request("/downloads.data", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "application/json",
+        origin: "https://evil.example",
+      },
+      body: formBody({ colorId: String(free.color_id), format: "PP" }),
+    });
     expect(foreign.status).toBe(403);
     expect((await foreign.json()).code).toBe("common.errors.crossSite");
-    const noOrigin = await srv.request("/api/downloads", {
+    const noOrigin = await srv.request("/downloads.data", {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: "{}",
+      headers: { "content-type": "application/x-www-form-urlencoded", "sec-fetch-site": "cross-site" },
+      body: formBody({ colorId: String(free.color_id), format: "PP" }),
     });
     expect(noOrigin.status).toBe(403);
-    for (const body of [
-      {},
+    const id = String(free.color_id);
+    for (const fields of [
+      {} as Record<string, string>,
       { colorId: "abc", format: "PP" },
-      { colorId: free.color_id, format: "PDF" },
-      { colorId: -1, format: "PP" },
+      { colorId: id, format: "PDF" },
+      { colorId: "-1", format: "PP" },
       { colorId: "9".repeat(10_000), format: "PP" },
-      { colorId: [free.color_id], format: "PP" },
-      { colorId: 1.5, format: "PP" },
-      { colorId: `${free.color_id}\u0000`, format: "PP" },
-      { colorId: free.color_id, format: ["PP"] },
-      { colorId: free.color_id, format: "ＰＰ" },
-      { colorId: free.color_id },
+      [
+        ["colorId", id],
+        ["colorId", id],
+        ["format", "PP"],
+      ] as [string, string][],
+      { colorId: "1.5", format: "PP" },
+      { colorId: `${id}\u0000`, format: "PP" },
+      [
+        ["colorId", id],
+        ["format", "PP"],
+        ["format", "PP"],
+      ] as [string, string][],
+      { colorId: id, format: "ＰＰ" },
+      { colorId: id },
     ]) {
-      const r = await post(body);
-      expect(r.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      for (const path of ["/downloads", "/es/downloads"]) {
+        const r = await post(fields, { path });
+        expect(r.status, JSON.stringify(fields).slice(0, 40)).toBe(400);
+        expect(r.data.message).toBe(
+          path === "/downloads"
+            ? "Choose a colour and a format to download."
+            : "Elige un color y un formato para descargar.",
+        );
+      }
     }
-    const garbage = await srv.request("/api/downloads", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", origin },
-      body: "{not json",
-    });
+    const garbage = await post("{not json", { headers: { "content-type": "application/json" } });
     expect(garbage.status).toBe(400);
-    const prem = await post({ colorId: premium.color_id, format: "PP", locale: "es" });
+    const prem = await post({ colorId: premium.color_id, format: "PP" }, { path: "/es/downloads" });
     expect(prem.status).toBe(403);
-    expect(await prem.json()).toMatchObject({
+    expect(prem.data).toMatchObject({
       ok: false,
       code: "downloads.errors.premium",
       message: "Esta es una plantilla premium.",
     });
     const unknown = await post({ colorId: 99_999_999, format: "PP" });
     expect(unknown.status).toBe(404);
+    // A multipart form is read too; a file where an id belongs is bad input, not an error.
+    const multipart = new FormData();
+    multipart.set("colorId", new Blob(["1"]), "id.txt");
+    multipart.set("format", "PP");
+    const file = await srv.request("/downloads", { method: "POST", headers: { origin }, body: multipart });
+    expect(file.status).toBe(400);
   });
 
   it("works without JavaScript: a form post is sent on to the file, or back to the page with the reason", async () => {
-    const form = new URLSearchParams({ colorId: String(premium.color_id), format: "PP", locale: "en" });
-    const res = await srv.request("/api/downloads", {
+    const form = new URLSearchParams({ colorId: String(premium.color_id), format: "PP" });
+    const res = await srv.request("/downloads", {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
@@ -236,7 +289,7 @@ describe("downloads", () => {
     });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe(`/template/${premium.slug}?download=premium`);
-    const ok = await srv.request("/api/downloads", {
+    const ok = await srv.request("/downloads", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin },
       body: new URLSearchParams({ colorId: String(free.color_id), format: "GS" }).toString(),
@@ -246,7 +299,7 @@ describe("downloads", () => {
   });
 
   it("refuses tampered and expired file addresses", async () => {
-    const body = await (await post({ colorId: free.color_id, format: "PP" })).json();
+    const body = (await post({ colorId: free.color_id, format: "PP" })).data;
     const token = body.url.replace("/files/d/", "");
     const tampered = await srv.request(`/files/d/${token.slice(0, -2)}xx`);
     expect(tampered.status).toBe(403);
@@ -272,20 +325,15 @@ describe("rate limits", () => {
       secret: srv.secret,
       rateLimits: { grants: [2, 1] },
     });
-    const ask = () =>
-      limited.request("/api/downloads", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", origin: "http://localhost:3000" },
-        body: JSON.stringify({ colorId: free.color_id, format: "PP" }),
-      });
+    const ask = () => grantOn(limited, { colorId: free.color_id, format: "PP" });
     expect((await ask()).status).toBe(200);
     expect((await ask()).status).toBe(200);
     const third = await ask();
     expect(third.status).toBe(429);
     expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await third.json()).message).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
+    expect(third.data.message).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
     // A plain form goes back to its page with the reason and the wait, which the page shows.
-    const plain = await limited.request("/api/downloads", {
+    const plain = await limited.request("/downloads", {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
@@ -317,11 +365,7 @@ describe("GraphQL getDownloadsCount", () => {
     "query($accountId: Int, $fingerprint: String) { getDownloadsCount(accountId: $accountId, fingerprint: $fingerprint) }";
 
   it("answers the caller's own credits this period, and nobody else's", async () => {
-    const res = await srv.request("/api/downloads", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", origin: "http://localhost:3000" },
-      body: JSON.stringify({ colorId: free.color_id, format: "PP" }),
-    });
+    const res = await grantOn(srv, { colorId: free.color_id, format: "PP" });
     const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
     const guestId = decodeURIComponent(cookie.split("=")[1]).split(".")[0];
     expect((await (await gql(q, {}, cookie)).json()).data.getDownloadsCount).toBe(1);
@@ -346,19 +390,11 @@ describe("download links are bound to whoever they were granted to", () => {
   // Each grant from an address of its own, so these guests leave the per-address cap to the other tests.
   let client = 0;
   const grant = (colorId: number, headers: Record<string, string> = {}) =>
-    srv.request(
-      "/api/downloads",
-      {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", origin, ...headers },
-        body: JSON.stringify({ colorId, format: "PP" }),
-      },
-      `192.0.2.${++client}`,
-    );
+    grantOn(srv, { colorId, format: "PP" }, { headers: { origin, ...headers }, peer: `192.0.2.${++client}` });
 
   it("a guest's link opens with that guest's cookie only", async () => {
     const res = await grant(free.color_id);
-    const { url } = (await res.json()) as { url: string };
+    const { url } = res.data;
     const stranger = await srv.request(url);
     expect(stranger.status).toBe(403);
     expect(await stranger.text()).toContain("This download link was made for another account or browser.");
@@ -381,7 +417,7 @@ describe("download links are bound to whoever they were granted to", () => {
       sql`update account set plan = 'PERSONAL_MONTHLY' where id in (${owner.id}, ${someone.id})`,
     );
     const res = await grant(premium.color_id, { cookie: owner.jar.header });
-    const body = (await res.json()) as { ok: boolean; url: string };
+    const body = res.data;
     expect(body.ok, JSON.stringify(body)).toBe(true);
     // Copied out of the browser: no cookie, a guest's cookie, another member's session.
     expect((await srv.request(body.url)).status).toBe(403);
@@ -409,12 +445,8 @@ describe("download links are bound to whoever they were granted to", () => {
 
 describe("several processes", () => {
   it("a download granted by one process is fetched from another that has not made the file", async () => {
-    const res = await srv.request("/api/downloads", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", origin: "http://localhost:3000" },
-      body: JSON.stringify({ colorId: free.color_id, format: "PP" }),
-    });
-    const grant = (await res.json()) as { ok: boolean; url: string };
+    const res = await grantOn(srv, { colorId: free.color_id, format: "PP" });
+    const grant = res.data;
     expect(grant.ok, JSON.stringify(grant)).toBe(true);
     // The other process: same database and secret, its own (empty) file storage.
     const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-other-"));
@@ -438,18 +470,10 @@ describe("several processes", () => {
       await createTestServer({ database: srv.database, secret: srv.secret, dataDir: dirs[1], env: s3.env }),
     ];
     try {
-      const res = await one.request("/api/downloads", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", origin: "http://localhost:3000" },
-        body: JSON.stringify({ colorId: premium.color_id, format: "PP" }),
-      });
+      const res = await grantOn(one, { colorId: premium.color_id, format: "PP" });
       expect(res.status).toBe(403); // premium: a guest may not
-      const granted = await one.request("/api/downloads", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", origin: "http://localhost:3000" },
-        body: JSON.stringify({ colorId: free.color_id, format: "PP" }),
-      });
-      const grant = (await granted.json()) as { ok: boolean; url: string };
+      const granted = await grantOn(one, { colorId: free.color_id, format: "PP" });
+      const grant = granted.data;
       expect(grant.ok, JSON.stringify(grant)).toBe(true);
       const made = await one.request(grant.url, { headers: guestCookie(granted) });
       expect(made.status).toBe(200);

@@ -12,6 +12,7 @@ import { inspectDeck } from "#modules/slides/deck.ts";
 import { importTemplateFolder } from "#modules/templates/import.ts";
 import { renderTemplateVersion } from "#modules/templates/render.ts";
 import { createTaxonomy } from "#tests/factories.ts";
+import { submitFetcher } from "#tests/fetcher.ts";
 import { signedInMember } from "#tests/members.ts";
 import { createTestServer } from "#tests/server.ts";
 
@@ -87,16 +88,13 @@ const colorOf = async (key: string) =>
   )[0].id;
 
 async function download(colorId: number, format: string, cookie = "", peer = "192.0.2.50") {
-  const res = await srv.request(
-    "/api/downloads",
-    {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json", origin, cookie },
-      body: JSON.stringify({ colorId, format }),
-    },
-    peer,
+  const res = await submitFetcher<{ ok: boolean; kind: string; url: string; code?: string }>(
+    srv.request,
+    "/downloads",
+    { colorId: String(colorId), format },
+    { headers: { origin, cookie }, peer },
   );
-  const body = (await res.json()) as { ok: boolean; kind: string; url: string; code?: string };
+  const body = res.data;
   const guest = (res.headers.get("set-cookie") ?? "").split(";")[0];
   return { body, cookie: cookie || guest };
 }
