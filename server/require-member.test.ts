@@ -52,3 +52,15 @@ describe("the member's pages", () => {
       expect([page, (await http().get(page, jar)).status]).toEqual([page, 200]);
   });
 });
+
+describe("the guest pages (requireGuest)", () => {
+  it("send a signed-in member to their profile, in English and Spanish, and open for a guest", async () => {
+    const { jar } = await signedInMember(srv, clock);
+    for (const page of ["/login", "/signup", "/login/verify"])
+      for (const prefix of ["", "/es"]) {
+        const res = await http().get(`${prefix}${page}`, jar);
+        expect([page, res.status, res.headers.get("location")]).toEqual([page, 302, `${prefix}/profile`]);
+        expect([page, (await http().get(`${prefix}${page}`)).status]).toEqual([page, 200]);
+      }
+  });
+});

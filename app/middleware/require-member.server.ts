@@ -1,7 +1,7 @@
 import { type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { memberContext } from "#app/context.ts";
+import { pageContext } from "#app/lib/route.server.ts";
 import { localePath, stripLocale } from "#modules/shared/i18n.ts";
-import { pageContext } from "./route.server.ts";
 
 /**
  * The member's pages' guard, as route middleware (it runs before every loader and action of the routes

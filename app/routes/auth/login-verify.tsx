@@ -3,9 +3,12 @@ import { AuthCard, FormNotice } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
+import { requireGuest } from "#app/middleware/require-guest.server.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { safeRedirect } from "#modules/shared/safe-redirect.ts";
 import type { Route } from "./+types/login-verify";
+
+export const middleware: Route.MiddlewareFunction[] = [requireGuest()];
 
 /**
  * The log-in's second step (ADR 0020): the password was right and the account has its second factor on,
@@ -14,7 +17,6 @@ import type { Route } from "./+types/login-verify";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
-  if (app.scope.viewer?.account) throw redirect(localePath(locale, "/profile"));
   return {
     expired: app.secondFactor.pending(request) === null,
     redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),

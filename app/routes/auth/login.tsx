@@ -9,14 +9,16 @@ import { resend } from "#app/lib/auth.server.ts";
 import { waitParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
+import { requireGuest } from "#app/middleware/require-guest.server.ts";
 import { loginSchema } from "#modules/accounts/schemas.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { safeRedirect } from "#modules/shared/safe-redirect.ts";
 import type { Route } from "./+types/login";
 
+export const middleware: Route.MiddlewareFunction[] = [requireGuest()];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
-  if (app.scope.viewer?.account) throw redirect(localePath(locale, "/profile"));
   const hash = url.searchParams.get("hash");
   let verification: { ok: boolean; code?: string } | null = null;
   if (hash !== null) {

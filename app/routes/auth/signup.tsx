@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { AuthCard, Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { SocialSignIn } from "#app/components/auth/social-sign-in.tsx";
@@ -9,15 +9,16 @@ import { useI18n } from "#app/components/i18n.tsx";
 import { resend } from "#app/lib/auth.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
+import { requireGuest } from "#app/middleware/require-guest.server.ts";
 import { ACCOUNT_LIMITS, CAPTCHA } from "#config/constants.ts";
 import { signupSchema } from "#modules/accounts/schemas.ts";
-import { localePath } from "#modules/shared/i18n.ts";
 import { safeRedirect } from "#modules/shared/safe-redirect.ts";
 import type { Route } from "./+types/signup";
 
+export const middleware: Route.MiddlewareFunction[] = [requireGuest()];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
-  if (app.scope.viewer?.account) throw redirect(localePath(locale, "/profile"));
   return {
     redirectTo: safeRedirect(url.searchParams.get("redirect"), ""),
     /** Came here from deleting an account. */

@@ -8,7 +8,7 @@ import { StripeCardField, useTokenizedSubmit } from "#app/components/billing/str
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
-import { memberOf } from "#app/lib/require-member.server.ts";
+import { memberOf } from "#app/middleware/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { BILLING, type CancelReason } from "#config/constants.ts";

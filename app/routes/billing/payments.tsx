@@ -1,7 +1,7 @@
 import { BillingList } from "#app/components/billing/billing-list.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { pageParam, sortParam } from "#app/lib/list-params.ts";
-import { memberOf } from "#app/lib/require-member.server.ts";
+import { memberOf } from "#app/middleware/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { BILLING_SORTS } from "#modules/billing/plans.ts";

@@ -5,7 +5,7 @@ import { pageContext } from "#app/lib/route.server.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/layout";
-import { requireOperator } from "./require-operator.server.ts";
+import { requireOperator } from "#app/middleware/require-operator.server.ts";
 
 /** Operators only, with their second factor on (requireOperator); 404 to everyone else. */
 export const middleware: Route.MiddlewareFunction[] = [requireOperator()];

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useFetcher } from "react-router";
 import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { Pagination } from "#app/components/catalog/pagination.tsx";
 import { Empty } from "#app/components/catalog/results.tsx";
@@ -7,9 +8,10 @@ import { DOWNLOAD_NOTICES } from "#app/components/template/download-panel.tsx";
 import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
 import { listHref, pageParam, sortParam, waitParam } from "#app/lib/list-params.ts";
 import { previewUrl, ratioSize } from "#app/lib/previews.ts";
-import { memberOf } from "#app/lib/require-member.server.ts";
+import { memberOf } from "#app/middleware/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
+import { type DownloadAnswer, isNoAnswer } from "#app/routes/actions/answers.ts";
 import { LOCALE_TAGS } from "#config/browser.ts";
 import { DOWNLOAD_FORMATS } from "#config/constants.ts";
 import { HISTORY_SORTS, type HistorySort } from "#modules/downloads/history.ts";
@@ -41,19 +43,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
 
-/** PP, GS and KN as a plain form: the server answers with the file, or back here with the reason. */
+/**
+ * PP, GS and KN: through a fetcher, the file opens (the page's usage follows when its data is revalidated)
+ * or the refusal shows under the buttons; without scripts, a plain form sent on to the file or back here
+ * with the reason.
+ */
 function AgainButtons({ colorId, title }: { colorId: number; title: string }) {
-  const { t, locale } = useI18n();
+  const { t, href } = useI18n();
+  const fetcher = useFetcher<DownloadAnswer>();
+  const answer = fetcher.data;
+  // Each grant once (revalidating the page keeps the answer): the browser goes to the file.
+  const opened = useRef<DownloadAnswer | undefined>(undefined);
+  useEffect(() => {
+    if (!answer?.ok || opened.current === answer) return;
+    opened.current = answer;
+    if (answer.kind === "link") window.open(answer.url, "_blank", "noopener");
+    else window.location.assign(answer.url);
+  }, [answer]);
+  const refusal = answer && !answer.ok ? (isNoAnswer(answer) ? t("common.errors.serverText") : answer.message) : null;
   return (
-    <form method="post" action="/api/downloads" className="flex gap-1.5">
+    <fetcher.Form method="post" action={href("/downloads")} className="flex flex-wrap gap-1.5">
       <input type="hidden" name="colorId" value={colorId} />
-      <input type="hidden" name="locale" value={locale} />
       {DOWNLOAD_FORMATS.map((f) => (
         <button
           key={f}
           type="submit"
           name="format"
           value={f}
+          disabled={fetcher.state === "submitting"}
           className="rounded-md px-2 py-1 text-xs font-semibold text-ink-soft ring-1 ring-line hover:bg-brand-50 hover:text-brand-700"
           title={t(`template.download.${f}`)}
         >
@@ -61,7 +78,12 @@ function AgainButtons({ colorId, title }: { colorId: number; title: string }) {
           <span className="sr-only">{` (${t(`template.download.${f}`)}): ${title}`}</span>
         </button>
       ))}
-    </form>
+      {refusal ? (
+        <p role="alert" className="basis-full text-xs text-red-700">
+          {refusal}
+        </p>
+      ) : null}
+    </fetcher.Form>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { DownloadsChart } from "#app/components/account/downloads-chart.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
-import { memberOf } from "#app/lib/require-member.server.ts";
+import { memberOf } from "#app/middleware/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { LOCALE_TAGS } from "#config/browser.ts";

@@ -2,7 +2,7 @@ import { NavLink, Outlet } from "react-router";
 import type { InterestsHandle } from "#app/components/account/interests-dialog.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
-import { requireMember } from "#app/lib/require-member.server.ts";
+import { requireMember } from "#app/middleware/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { PolicyHandle } from "#server/load-context.ts";

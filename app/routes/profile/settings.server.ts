@@ -3,7 +3,7 @@ import { type RouterContextProvider, redirect } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
 import { avatarOutcome } from "#app/lib/avatar-outcomes.ts";
 import { waitParam } from "#app/lib/list-params.ts";
-import { memberOf } from "#app/lib/require-member.server.ts";
+import { memberOf } from "#app/middleware/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath } from "#app/lib/seo.ts";
 import { secondFactorAction, secondFactorView } from "#app/routes/auth/second-factor.server.ts";
@@ -61,6 +61,10 @@ const SCHEMAS = {
   delete: deleteAccountSchema,
 } as const;
 export type SettingsIntent = keyof typeof SCHEMAS;
+/** The page's data, as its forms receive it. */
+export type SettingsData = Awaited<ReturnType<typeof settingsLoader>>;
+/** The action's answer to one of the forms (a redirect is none). */
+export type SettingsAnswer = Exclude<Awaited<ReturnType<typeof settingsAction>>, Response>;
 
 /** One action, several forms: each names its intent and is checked by its own schema (shared with the browser). */
 export async function settingsAction({ request, context }: Args) {
