@@ -2,6 +2,7 @@ import { LIMIT_TAGS } from "#config/constants.ts";
 import { listTags, listTemplates } from "#modules/catalog/service.ts";
 import type { TagType, TagView, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
+import type { Result } from "#modules/shared/result.ts";
 import * as repo from "./repo.ts";
 
 /**
@@ -38,7 +39,7 @@ export async function listInterests(ctx: ServiceContext, accountId: number): Pro
 export async function updateInterests(
   ctx: ServiceContext,
   input: { accountId: number; tagIds: readonly number[] },
-): Promise<{ ok: true; value: number[] } | { ok: false; code: InterestErrorCode }> {
+): Promise<Result<number[], InterestErrorCode>> {
   const tagIds = [...new Set(input.tagIds)];
   if (!tagIds.length) return { ok: false, code: INTEREST_ERRORS.required };
   if (tagIds.length > LIMIT_TAGS) return { ok: false, code: INTEREST_ERRORS.tooMany };

@@ -5,6 +5,7 @@ import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { hasControl } from "#modules/shared/checks.ts";
 import { uniqueViolation } from "#modules/shared/db-errors.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { avatarUrl } from "./avatar.ts";
 import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 import * as repo from "./repo.ts";
@@ -41,9 +42,7 @@ export async function deliver(ctx: AccountContext, what: string, task: () => Pro
 
 export type { AccountView } from "./view.ts";
 
-export type AccountResult<V> =
-  | { ok: true; value: V }
-  | { ok: false; code: string; field?: string /** With a rate-limit refusal: seconds to wait. */; seconds?: number };
+export type AccountResult<V> = Result<V>;
 
 export const EMAIL_PURPOSE = { verify: "verify", reset: "reset", emailChange: "email-change" } as const;
 export const digest = (token: string) => createHash("sha256").update(token).digest("base64url");

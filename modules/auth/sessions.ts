@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
 import { AUTH } from "#config/constants.ts";
 import type { Scope } from "#modules/scope.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { describeUserAgent, networkOf, storedUserAgent } from "./device.ts";
 import {
   claimRotation,
@@ -192,7 +193,8 @@ export const SESSION_ERRORS = {
   notFound: "account.sessions.errors.notFound",
   current: "account.sessions.errors.current",
 } as const;
-export type SessionResult<V> = { ok: true; value: V } | { ok: false; code: string };
+export type SessionErrorCode = (typeof SESSION_ERRORS)[keyof typeof SESSION_ERRORS];
+export type SessionResult<V> = Result<V, SessionErrorCode>;
 
 type ListContext = Pick<SessionContext, "db" | "clock">;
 

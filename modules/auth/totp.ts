@@ -8,6 +8,7 @@ import { recordAudit } from "#modules/operator/audit.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { hasControl } from "#modules/shared/checks.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { revokeOtherSessions } from "./sessions.ts";
 import * as repo from "./totp-repo.ts";
 
@@ -19,7 +20,7 @@ import * as repo from "./totp-repo.ts";
  */
 export type TotpContext = ServiceContext & Pick<Scope, "secret">;
 
-export type TotpResult<V> = { ok: true; value: V } | { ok: false; code: string; field?: string; seconds?: number };
+export type TotpResult<V> = Result<V>;
 
 export const TOTP_ERRORS = {
   badCode: "auth.secondFactor.errors.badCode",

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { BRAND, CONTACT, DEFAULT_LOCALE, LANGUAGES } from "#config/constants.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
+import type { Result } from "#modules/shared/result.ts";
 import * as repo from "./repo.ts";
 import { type ContactInput, contactSchema } from "./schemas.ts";
 
@@ -15,21 +16,20 @@ export const CONTACT_FAILURES = {
   inProgress: "contact.errors.inProgress",
 } as const;
 
-export type ContactResult =
-  | {
-      ok: true;
-      value: {
-        id: number;
-        firstName: string;
-        email: string;
-        /** The same message from the same address was already sent within the window: nothing was sent again. */
-        repeated: boolean;
-        /** The copy for the sender went out (or was handed to the server to send after the answer). */
-        confirmed: boolean;
-      };
-    }
-  | { ok: false; code: typeof CONTACT_FAILURES.invalid; fieldErrors: Record<string, string[]> }
-  | { ok: false; code: typeof CONTACT_FAILURES.sendFailed | typeof CONTACT_FAILURES.inProgress };
+export type ContactFailure = (typeof CONTACT_FAILURES)[keyof typeof CONTACT_FAILURES];
+/** A sent message; refused as `invalid`, with every field's refusals (`fieldErrors`). */
+export type ContactResult = Result<
+  {
+    id: number;
+    firstName: string;
+    email: string;
+    /** The same message from the same address was already sent within the window: nothing was sent again. */
+    repeated: boolean;
+    /** The copy for the sender went out (or was handed to the server to send after the answer). */
+    confirmed: boolean;
+  },
+  ContactFailure
+>;
 
 /** A message being sent is left to the request that sends it for this long; then it counts as abandoned. */
 const ABANDONED_MINUTES = 10;

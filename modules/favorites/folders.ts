@@ -3,6 +3,7 @@ import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { uniqueViolation } from "#modules/shared/db-errors.ts";
+import type { Result } from "#modules/shared/result.ts";
 import * as repo from "./repo.ts";
 import type { FavoriteSort } from "./sorts.ts";
 
@@ -22,7 +23,7 @@ export const FOLDER_ERRORS = {
 } as const;
 export type FolderErrorCode = (typeof FOLDER_ERRORS)[keyof typeof FOLDER_ERRORS];
 
-export type FolderResult<T> = { ok: true; value: T } | { ok: false; code: FolderErrorCode };
+export type FolderResult<T> = Result<T, FolderErrorCode>;
 
 /** Refusals about the name a form gave (shown under its name field). */
 export const FOLDER_NAME_ERRORS: ReadonlySet<string> = new Set([

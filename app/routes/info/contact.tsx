@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return {
       result: submission.reply({
         formErrors: [outcome.code],
-        fieldErrors: "fieldErrors" in outcome ? outcome.fieldErrors : undefined,
+        fieldErrors: outcome.fieldErrors,
         hideFields,
       }),
     };
