@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { readZip } from "../zip.ts";
-import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
+import { expectNoSeriousA11yViolations as axe, hydrated, signUpAndLogIn } from "./helpers.ts";
 
 async function freeSlugs(page: Page, prefix: string): Promise<string[]> {
   const res = await page.request.get(`${prefix}/templates?license=free`);
@@ -17,6 +17,8 @@ const L = {
     limit: "You've hit your download limit",
     premium: "This is a premium template",
     left: "0 downloads left",
+    menu: /Account menu/,
+    usage: "This month: 1 of 10 used",
   },
   es: {
     prefix: "/es",
@@ -24,6 +26,8 @@ const L = {
     limit: "Has alcanzado tu límite de descargas",
     premium: "Esta es una plantilla premium",
     left: "Te quedan 0 descargas",
+    menu: /Menú de la cuenta/,
+    usage: "Este mes: 1 de 10 usadas",
   },
 } as const;
 
@@ -56,6 +60,43 @@ for (const locale of ["en", "es"] as const) {
         await expect(dialog).toBeHidden();
       }
     }
+  });
+
+  test(`a member's download counts in the header's meter at once, and downloads again from the profile (${locale})`, async ({
+    page,
+  }) => {
+    await signUpAndLogIn(page, `meter-${locale}`);
+    const [slug] = await freeSlugs(page, l.prefix);
+    await page.goto(`${l.prefix}/template/${slug}`);
+    await hydrated(page);
+    const menu = page.getByRole("navigation", { name: l.menu });
+    await page.getByRole("button", { name: l.menu }).click();
+    await expect(menu).toContainText("0/10");
+    await page.getByRole("button", { name: l.menu }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: l.pp, exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^[a-z0-9-]+-pp\.pptx$/);
+    // No reload: the download's action revalidated the page's data, the root loader's meter with it.
+    await page.getByRole("button", { name: l.menu }).click();
+    await expect(menu).toContainText("1/10");
+    await page.getByRole("button", { name: l.menu }).click();
+    // The profile's history downloads again (this month's template: no credit taken).
+    await page.goto(`${l.prefix}/profile/downloads`);
+    await hydrated(page);
+    await expect(page.getByTestId("downloads-usage")).toContainText(l.usage);
+    const [again] = await Promise.all([
+      page.waitForEvent("download"),
+      page
+        .getByRole("button", { name: /^PP \(PowerPoint\)/ })
+        .first()
+        .click(),
+    ]);
+    expect(again.suggestedFilename()).toMatch(/^[a-z0-9-]+-pp\.pptx$/);
+    await expect(page.getByTestId("downloads-usage")).toContainText(l.usage);
+    await page.getByRole("button", { name: l.menu }).click();
+    await expect(menu).toContainText("1/10");
   });
 
   test(`a premium template opens the go-premium dialog (${locale})`, async ({ page }) => {

@@ -3,24 +3,15 @@ import { Link, useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
 import { useI18n } from "../i18n.tsx";
 import { UserIcon } from "../icons.tsx";
-import { ALLOWANCE_EVENT, type AllowanceDetail } from "./allowance.ts";
 import { LogoutForm } from "./logout-form.tsx";
 
-/** The download counter of the account menu: used/limit, or a word for unlimited. */
+/**
+ * The download counter of the account menu: used/limit, or a word for unlimited. It is the root loader's:
+ * a download (a fetcher's action) revalidates it.
+ */
 function useDownloadsLabel() {
   const { t } = useI18n();
-  const root = useRouteLoaderData<RootData>("root");
-  const fromRoot = root?.viewer?.downloads;
-  const [latest, setLatest] = useState<AllowanceDetail | null>(null);
-  // Fresh root data (a navigation after a plan change) wins over what an earlier download said.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the root data changes
-  useEffect(() => setLatest(null), [fromRoot]);
-  useEffect(() => {
-    const on = (e: Event) => setLatest((e as CustomEvent<AllowanceDetail>).detail);
-    window.addEventListener(ALLOWANCE_EVENT, on);
-    return () => window.removeEventListener(ALLOWANCE_EVENT, on);
-  }, []);
-  const d = latest ?? fromRoot;
+  const d = useRouteLoaderData<RootData>("root")?.viewer?.downloads;
   if (!d) return "";
   return d.limit === null ? t("auth.menu.unlimited") : `${d.used}/${d.limit}`;
 }

@@ -1,12 +1,12 @@
-import { useEffect, useId, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
 import { graphql } from "#app/lib/graphql-client.ts";
+import { type DownloadAnswer, isNoAnswer } from "#app/routes/actions/answers.ts";
 import { LOCALE_TAGS } from "#config/browser.ts";
 import { DOWNLOAD_ALLOWANCE } from "#config/constants.ts";
 import type { Allowance } from "#modules/downloads/service.ts";
 import { useI18n } from "../i18n.tsx";
 import { DownloadIcon } from "../icons.tsx";
-import { ALLOWANCE_EVENT, type AllowanceDetail } from "../layout/allowance.ts";
 import { Dialog } from "../ui/dialog.tsx";
 
 const FORMATS = ["PP", "GS", "KN"] as const;
@@ -39,13 +39,17 @@ export function refusalLimit(allowance: Pick<Allowance, "limit"> | null, notice:
   return allowance?.limit ?? implied ?? 0;
 }
 
-type Result =
-  | { ok: true; kind: "file" | "link"; url: string; message: string; allowance: Allowance }
-  | { ok: false; code: string; message: string; allowance?: Allowance };
+/** The dialog of a refusal's code. */
+export function noticeOf(code: string): DownloadNotice {
+  const reason = code.split(".").pop();
+  return DOWNLOAD_NOTICES.find((n) => n === reason) ?? "notAvailable";
+}
 
 /**
- * Download buttons per app, the allowance meter and the dialogs of a refused download. A plain form
- * posts to /api/downloads (and comes back with ?download=reason); with scripts it answers in place.
+ * Download buttons per app, the allowance meter and the dialogs of a refused download. The form posts to
+ * the download route (app/routes/actions/downloads.tsx): through a fetcher with scripts, answered in place
+ * (the header's meter follows when the page's data is revalidated); without, a plain form sent on to the
+ * file or back with ?download=reason.
  */
 export function DownloadPanel({
   colorId,
@@ -68,7 +72,8 @@ export function DownloadPanel({
   const [notice, setNotice] = useState<DownloadNotice | null>(initialNotice);
   const [message, setMessage] = useState<string>("");
   const [errorText, setErrorText] = useState<string>("");
-  const [busy, setBusy] = useState<string | null>(null);
+  const fetcher = useFetcher<DownloadAnswer>();
+  const busy = fetcher.state === "submitting" ? String(fetcher.formData?.get("format") ?? "") : null;
 
   useEffect(() => {
     let live = true;
@@ -86,45 +91,27 @@ export function DownloadPanel({
     };
   }, [locale]);
 
-  const download = async (format: (typeof FORMATS)[number]) => {
-    setBusy(format);
-    setMessage("");
-    try {
-      const res = await fetch("/api/downloads", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify({ colorId, format, locale }),
-      });
-      const result = (await res.json()) as Result;
-      if (result.allowance) {
-        setAllowance({ ...result.allowance, resetsAt: new Date(result.allowance.resetsAt) });
-        const detail: AllowanceDetail = { used: result.allowance.used, limit: result.allowance.limit };
-        window.dispatchEvent(new CustomEvent(ALLOWANCE_EVENT, { detail }));
-      }
-      if (result.ok) {
-        setMessage(result.kind === "link" ? t("downloads.openedLink") : result.message);
-        if (result.kind === "link") window.open(result.url, "_blank", "noopener");
-        else window.location.assign(result.url);
-        return;
-      }
-      const code = result.code.split(".").pop() as DownloadNotice;
-      setErrorText(result.message);
-      setNotice(
-        code === "premium" || code === "limitGuest" || code === "limitFree" || code === "limitExceeded"
-          ? code
-          : code === "rateLimited" || code === "broken"
-            ? code
-            : "notAvailable",
-      );
-    } catch (error) {
-      console.error("download failed", error);
+  // Each answer once (revalidating the page keeps it): the file (or the Slides link) opens, or the refusal's dialog.
+  const handled = useRef<DownloadAnswer | undefined>(undefined);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (!answer || handled.current === answer) return;
+    handled.current = answer;
+    if (isNoAnswer(answer)) {
       setErrorText(t("common.errors.serverText"));
       setNotice("notAvailable");
-    } finally {
-      setBusy(null);
+      return;
     }
-  };
+    if (answer.allowance) setAllowance({ ...answer.allowance, resetsAt: new Date(answer.allowance.resetsAt) });
+    if (answer.ok) {
+      setMessage(answer.kind === "link" ? t("downloads.openedLink") : answer.message);
+      if (answer.kind === "link") window.open(answer.url, "_blank", "noopener");
+      else window.location.assign(answer.url);
+      return;
+    }
+    setErrorText(answer.message);
+    setNotice(noticeOf(answer.code));
+  }, [fetcher.data, t]);
 
   const resetDate = allowance
     ? allowance.resetsAt.toLocaleDateString(LOCALE_TAGS[locale], {
@@ -137,17 +124,8 @@ export function DownloadPanel({
 
   return (
     <>
-      <form
-        method="post"
-        action="/api/downloads"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-          void download((submitter?.value ?? "PP") as (typeof FORMATS)[number]);
-        }}
-      >
+      <fetcher.Form method="post" action={href("/downloads")} onSubmit={() => setMessage("")}>
         <input type="hidden" name="colorId" value={colorId} />
-        <input type="hidden" name="locale" value={locale} />
         <ul className="flex flex-col gap-2">
           {FORMATS.map((f) => (
             <li key={f}>
@@ -166,7 +144,7 @@ export function DownloadPanel({
             </li>
           ))}
         </ul>
-      </form>
+      </fetcher.Form>
       <p role="status" aria-live="polite" className="mt-3 text-sm font-medium text-emerald-800 empty:hidden">
         {message}
       </p>
