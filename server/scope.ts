@@ -70,3 +70,27 @@ export function scopeMiddleware(
     await next();
   };
 }
+
+/**
+ * A scope for work outside any request (the job queue's handlers, tests): no viewer, English, the payment
+ * provider as configured (no client to keep the sandbox from), and no CAPTCHA to answer.
+ */
+export function workScopeFactory(parts: ScopeParts) {
+  const guest: RequestContext = {
+    requestId: "work",
+    nonce: "",
+    locale: "en",
+    https: false,
+    clientAddress: "",
+    clientKey: "",
+    local: false,
+    userAgent: "",
+    viewer: null,
+  };
+  const build = scopeFactory({ ...parts, demoAccess: () => true });
+  return (locale: Scope["locale"] = "en"): Scope => ({
+    ...build(guest),
+    locale,
+    captcha: async () => ({ ok: false, code: "common.captcha.missing" }),
+  });
+}

@@ -224,7 +224,7 @@ describe("Stripe", () => {
     expect((await state(id)).subs).toEqual(["past_due:PERSONAL_MONTHLY:2027-06-01T00:00:00.000Z"]);
     for (const day of ["2027-06-02", "2027-06-04", "2027-06-08"]) {
       at(`${day}T00:00:00Z`);
-      await advanceDueSubscriptions(srv.billingContext("en"));
+      await advanceDueSubscriptions(srv.workScope("en"));
     }
     const ended = await state(id);
     expect(ended.plan).toBe("FREE");
@@ -252,7 +252,7 @@ describe("Stripe", () => {
     now = new Date("2027-08-01T00:00:00Z");
     await double.advanceTo(unix(now));
     await replay(double.events.slice(from), 4);
-    await advanceDueSubscriptions(srv.billingContext("en"));
+    await advanceDueSubscriptions(srv.workScope("en"));
     expect((await state(a.id)).plan).toBe("FREE");
     const sb = await state(b.id);
     expect(sb.plan).toBe("PERSONAL_MONTHLY");
