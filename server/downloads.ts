@@ -1,17 +1,12 @@
-import type { Context } from "hono";
-import { getCookie, setCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import { serialize } from "hono/utils/cookie";
-import type { Locale } from "#config/constants.ts";
-import { downloadInput } from "#modules/downloads/schemas.ts";
-import { accountViewer, requestDownload, type Viewer } from "#modules/downloads/service.ts";
 import { newGuestId, verifyFileToken } from "#modules/downloads/signing.ts";
 import { readTemplateFile } from "#modules/files/service.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
+import type { RateLimiters } from "#modules/shared/rate-limit.ts";
 import { requestOf, type ServerApp, scopeOf } from "./context.ts";
-import type { RateLimiters } from "./rate-limit.ts";
-import { readBody, refererPath } from "./request.ts";
 
 export const GUEST_COOKIE = "sn_guest";
 const GUEST_COOKIE_DAYS = 400;
@@ -59,93 +54,13 @@ export function downloadGuest(
   return { guestId, setCookie: value };
 }
 
-/** The signed-in account, else the guest of the signed cookie (a new one is set on the response). */
-function downloadViewer(c: Context, deps: Deps): Viewer {
-  const { viewer: session, clientKey } = requestOf(c);
-  if (session) return accountViewer(session.account, clientKey);
-  return guestViewer(c, deps);
-}
-
-/** The signed guest id from the cookie, or a new one set on the response. */
-function guestViewer(c: Context, deps: Deps): Viewer {
-  let id = unsign(deps.secret, "guest", getCookie(c, GUEST_COOKIE));
-  if (!id) {
-    id = newGuestId();
-    setCookie(c, GUEST_COOKIE, sign(deps.secret, "guest", id), {
-      httpOnly: true,
-      sameSite: "Lax",
-      secure: requestOf(c).https,
-      path: "/",
-      maxAge: GUEST_COOKIE_DAYS * 86_400,
-    });
-  }
-  return { kind: "guest", guestId: id, ip: requestOf(c).clientKey };
-}
-
-/** State changes must come from our own pages: a same-origin Origin header, or Sec-Fetch-Site same-origin. */
-function sameOrigin(c: Context, origin: string): boolean {
-  const o = c.req.header("origin");
-  if (o) return o === origin || o === new URL(c.req.url).origin;
-  return c.req.header("sec-fetch-site") === "same-origin";
-}
-
+/**
+ * The signed download addresses (`/files/d/:token`), bound to whoever they were granted to. A download's
+ * grant is the download route's action (app/routes/actions/downloads.tsx), with `downloadGuest` and the
+ * grants budget from the load context.
+ */
 export function mountDownloads(app: ServerApp, deps: Deps) {
-  const { grants: grantLimiter, files: fileLimiter } = deps.limiters;
-
-  /** Grants a download: JSON for scripts, a 303 for plain forms. */
-  app.post("/api/downloads", async (c) => {
-    const wantsJson = (c.req.header("accept") ?? "").includes("application/json");
-    const body = await readBody(c);
-    const locale: Locale = downloadInput.shape.locale.parse(body.locale) ?? requestOf(c).locale;
-    const t = serverT(locale);
-    const fail = (
-      status: 400 | 403 | 404 | 409 | 429,
-      code: string,
-      message: string,
-      extra: Record<string, unknown> = {},
-    ) => {
-      if (wantsJson) return c.json({ ok: false, code, message, ...extra }, status);
-      const path = refererPath(c, deps.origin);
-      if (path) {
-        const back = new URL(path, deps.origin);
-        back.searchParams.set("download", code.split(".").pop() ?? "error");
-        if (typeof extra.retryAfter === "number") back.searchParams.set("wait", String(extra.retryAfter));
-        return c.redirect(back.pathname + back.search, 303);
-      }
-      return c.text(message, status);
-    };
-    if (!sameOrigin(c, deps.origin)) return fail(403, "downloads.errors.forbidden", t("downloads.errors.forbidden"));
-    const limited = await grantLimiter.take(requestOf(c).clientKey);
-    if (!limited.ok) {
-      c.header("Retry-After", String(limited.retryAfter));
-      return fail(
-        429,
-        "downloads.errors.rateLimited",
-        t("downloads.errors.rateLimited", { seconds: limited.retryAfter }),
-        { retryAfter: limited.retryAfter },
-      );
-    }
-    const input = downloadInput.safeParse(body);
-    if (!input.success) return fail(400, "downloads.errors.badRequest", t("downloads.errors.badRequest"));
-    const viewer = downloadViewer(c, deps);
-    const result = await requestDownload(scopeOf(c), {
-      viewer,
-      templateColorId: input.data.colorId,
-      format: input.data.format,
-    });
-    if (!result.ok) {
-      const status =
-        result.code === "downloads.errors.unknown"
-          ? 404
-          : result.code === "downloads.errors.notAvailable" || result.code === "downloads.errors.broken"
-            ? 409
-            : 403;
-      return fail(status as 403 | 404 | 409, result.code, t(result.code), { allowance: result.allowance });
-    }
-    if (wantsJson)
-      return c.json({ ...result, message: t(result.alreadyOwned ? "downloads.alreadyOwned" : "downloads.started") });
-    return c.redirect(result.url, 303);
-  });
+  const fileLimiter = deps.limiters.files;
 
   /** A signed, short-lived address of a stored file. */
   app.get("/files/d/:token", async (c) => {
