@@ -37,7 +37,7 @@ export function mountOperatorUploads(app: ServerApp) {
       body: c.req.raw.body,
     });
     if (!result.ok) return refuse(c, result.status, result.code, result.status === 503 ? { "Retry-After": "30" } : {});
-    return c.json({ ok: true, upload: result.upload }, 201, { "Cache-Control": "no-store" });
+    return c.json({ ok: true, upload: result.value }, 201, { "Cache-Control": "no-store" });
   });
 
   app.delete("/operator/uploads/:id", async (c) => {

@@ -120,8 +120,8 @@ describe("an imported template", () => {
       await (await srv.request(guest.body.url, { headers: { cookie: guest.cookie } })).arrayBuffer(),
     );
     const facts = inspectDeck(free);
-    expect(facts.ok && facts.facts.slideCount).toBe(4);
-    expect(facts.ok && facts.facts.slideTexts.at(-1)).toMatch(/SlideNest/);
+    expect(facts.ok && facts.value.slideCount).toBe(4);
+    expect(facts.ok && facts.value.slideTexts.at(-1)).toMatch(/SlideNest/);
 
     const member = await signedInMember(srv, clock, "buyer");
     await srv.database.db.execute(sql`update account set plan = 'PERSONAL_MONTHLY' where id = ${member.id}`);

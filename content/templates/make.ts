@@ -1056,7 +1056,7 @@ async function makeTemplate(spec: DeckSpec, work: string) {
     if (named.length) throw new Error(`${spec.key}/${v.file}: names other fonts: ${named.join(", ")}`);
     const read = inspectDeck(deck);
     if (!read.ok) throw new Error(`${spec.key}/${v.file}: ${read.code} ${read.detail ?? ""}`);
-    const f = read.facts;
+    const f = read.value;
     if (f.slideCount !== spec.slides.length) throw new Error(`${spec.key}/${v.file}: ${f.slideCount} slides`);
     if (f.headingFont !== spec.fonts.head || f.bodyFont !== spec.fonts.body)
       throw new Error(`${spec.key}/${v.file}: theme fonts ${f.headingFont} / ${f.bodyFont}`);
@@ -1065,15 +1065,17 @@ async function makeTemplate(spec: DeckSpec, work: string) {
     fs.writeFileSync(path.join(dir, v.file), deck);
     const previews = await renderDeckPreviews({ deck, widths: [1280] });
     if (!previews.ok) throw new Error(`${spec.key}/${v.file}: ${previews.code} ${previews.detail ?? ""}`);
-    if (previews.missingFonts.length)
-      throw new Error(`${spec.key}/${v.file}: fonts missing on this machine: ${previews.missingFonts.join(", ")}`);
+    if (previews.value.missingFonts.length)
+      throw new Error(
+        `${spec.key}/${v.file}: fonts missing on this machine: ${previews.value.missingFonts.join(", ")}`,
+      );
     const out = path.join(dir, "previews", v.colour);
     fs.rmSync(out, { recursive: true, force: true });
     fs.mkdirSync(out, { recursive: true });
-    for (const page of previews.pages)
+    for (const page of previews.value.pages)
       fs.writeFileSync(path.join(out, `${String(page.slide).padStart(2, "0")}.webp`), page.webp);
     console.log(
-      `${spec.key}/${v.file}: ${f.slideCount} slides, ${f.aspectRatio}, ${f.headingFont} / ${f.bodyFont}, ${Math.round(deck.length / 1024)} KB, previews in ${previews.ms} ms`,
+      `${spec.key}/${v.file}: ${f.slideCount} slides, ${f.aspectRatio}, ${f.headingFont} / ${f.bodyFont}, ${Math.round(deck.length / 1024)} KB, previews in ${previews.value.ms} ms`,
     );
   }
 }

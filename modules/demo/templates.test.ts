@@ -139,7 +139,7 @@ describe("content/templates: the project's own templates", () => {
     for (const d of decks) {
       const read = inspectDeck(fs.readFileSync(d.file));
       if (!read.ok) throw new Error(`${d.file}: ${read.code}`);
-      const f = read.facts;
+      const f = read.value;
       // The deck names its two theme fonts and nothing else (no office suite's Arial left behind).
       expect(f.fonts, d.file).toEqual(
         [...new Set([f.headingFont ?? "", f.bodyFont ?? ""])].sort((a, b) => a.localeCompare(b, "en")),

@@ -16,7 +16,7 @@ const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname,
 function facts(buf: Uint8Array): DeckFacts {
   const r = inspectDeck(buf);
   if (!r.ok) throw new Error(`refused: ${r.code} (${r.detail})`);
-  return r.facts;
+  return r.value;
 }
 
 function refusal(buf: Uint8Array, limits = DECK_LIMITS): { code: DeckProblem; detail?: string } {

@@ -5,6 +5,7 @@
  * part with xml.ts (no DTD, no entity expansion).
  */
 import { DECK_LIMITS } from "#config/constants.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { attr, child, children, descendants, parseXml, textOf, type XmlElement, XmlError } from "./xml.ts";
 import { extract, readDirectory, type ZipEntry, ZipError } from "./zip.ts";
 
@@ -46,7 +47,8 @@ export const DECK_PROBLEMS = [
 ] as const;
 export type DeckProblem = (typeof DECK_PROBLEMS)[number];
 
-export type DeckResult = { ok: true; facts: DeckFacts } | { ok: false; code: DeckProblem; detail?: string };
+/** A deck's facts, or its refusal with a detail for the operator. */
+export type DeckResult = Result<DeckFacts, DeckProblem>;
 
 export type DeckLimits = { [K in keyof typeof DECK_LIMITS]: number };
 
@@ -549,7 +551,7 @@ export function rIdOf(el: XmlElement): string | undefined {
 /** Reads a deck for import: its facts, or the refusal (a translation key) with a detail for the operator. */
 export function inspectDeck(file: Buffer | Uint8Array, limits: DeckLimits = DECK_LIMITS): DeckResult {
   try {
-    return { ok: true, facts: readDeck(file, limits) };
+    return { ok: true, value: readDeck(file, limits) };
   } catch (err) {
     if (err instanceof DeckError) return { ok: false, code: err.code, detail: err.detail };
     if (err instanceof RangeError) return { ok: false, code: "slides.errors.broken", detail: err.message };

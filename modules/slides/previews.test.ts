@@ -74,23 +74,23 @@ describe("deck previews", () => {
       const { deck } = await demoDeck();
       const result = await renderDeckPreviews({ deck, widths: PREVIEW_WIDTHS, log: quiet });
       if (!result.ok) throw new Error(`${result.code}: ${result.detail}`);
-      expect(result.pages).toHaveLength(8 * PREVIEW_WIDTHS.length);
+      expect(result.value.pages).toHaveLength(8 * PREVIEW_WIDTHS.length);
       for (const slide of [1, 2, 3, 4, 5, 6, 7, 8])
-        expect(result.pages.filter((p) => p.slide === slide).map((p) => p.width)).toEqual([...PREVIEW_WIDTHS]);
-      for (const page of result.pages) {
+        expect(result.value.pages.filter((p) => p.slide === slide).map((p) => p.width)).toEqual([...PREVIEW_WIDTHS]);
+      for (const page of result.value.pages) {
         const meta = await sharp(page.webp).metadata();
         expect(meta.format).toBe("webp");
         expect(meta.width).toBe(page.width);
         expect(Math.abs((meta.height ?? 0) - (page.width * 9) / 16)).toBeLessThanOrEqual(1);
       }
       // Different slides, different pictures.
-      const at320 = result.pages.filter((p) => p.width === 320).map((p) => p.webp.toString("base64"));
+      const at320 = result.value.pages.filter((p) => p.width === 320).map((p) => p.webp.toString("base64"));
       expect(new Set(at320).size).toBe(8);
       // Poppins and Nunito are shipped: nothing missing.
-      expect(result.missingFonts).toEqual([]);
-      expect(result.ms).toBeGreaterThan(0);
+      expect(result.value.missingFonts).toEqual([]);
+      expect(result.value.ms).toBeGreaterThan(0);
       expect(leftovers(tmp)).toEqual([]);
-      console.info(`8-slide deck: previews at ${PREVIEW_WIDTHS.length} widths in ${result.ms} ms`);
+      console.info(`8-slide deck: previews at ${PREVIEW_WIDTHS.length} widths in ${result.value.ms} ms`);
     },
     180_000,
   );
@@ -159,7 +159,7 @@ describe("slide images to previews", () => {
     ];
     const result = await imagesToPreviews(files, [320, 640]);
     if (!result.ok) throw new Error(result.code);
-    expect(result.pages.map((p) => [p.slide, p.width])).toEqual([
+    expect(result.value.pages.map((p) => [p.slide, p.width])).toEqual([
       [1, 320],
       [1, 640],
       [2, 320],
@@ -168,7 +168,7 @@ describe("slide images to previews", () => {
       [3, 640],
     ]);
     const colours = [];
-    for (const p of result.pages.filter((x) => x.width === 320)) {
+    for (const p of result.value.pages.filter((x) => x.width === 320)) {
       const { data, info } = await sharp(p.webp).raw().toBuffer({ resolveWithObject: true });
       expect(info.width).toBe(320);
       expect(info.height).toBe(180);

@@ -14,6 +14,7 @@ import sharp from "sharp";
 import { DECK_PREVIEWS } from "#config/constants.ts";
 import { getEnv } from "#config/env.server.ts";
 import type { Logger } from "#modules/shared/context.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { fontconfigEnv, missingFonts } from "./fonts.ts";
 
 /** Expected failures; each code is the translation key of its message (modules/shared/locales/<lang>/slides.json). */
@@ -28,25 +29,19 @@ export const PREVIEW_ERRORS = {
 
 export type PreviewPage = { slide: number; width: number; webp: Buffer };
 
-export type DeckPreviewsResult =
-  | { ok: true; pages: PreviewPage[]; missingFonts: string[]; ms: number }
-  | {
-      ok: false;
-      code:
-        | typeof PREVIEW_ERRORS.converterMissing
-        | typeof PREVIEW_ERRORS.conversionTimeout
-        | typeof PREVIEW_ERRORS.conversionFailed;
-      detail?: string;
-    };
+/** A deck's preview pages and the fonts it names that this machine lacks, or the converter's refusal (its output as `detail`). */
+export type DeckPreviewsResult = Result<
+  { pages: PreviewPage[]; missingFonts: string[]; ms: number },
+  | typeof PREVIEW_ERRORS.converterMissing
+  | typeof PREVIEW_ERRORS.conversionTimeout
+  | typeof PREVIEW_ERRORS.conversionFailed
+>;
 
-export type ImagePreviewsResult =
-  | { ok: true; pages: PreviewPage[]; ms: number }
-  | {
-      ok: false;
-      code: typeof PREVIEW_ERRORS.imageType | typeof PREVIEW_ERRORS.imageTooLarge | typeof PREVIEW_ERRORS.noImages;
-      /** The file refused. */
-      detail?: string;
-    };
+/** Preview pages from images, or the refusal with the file refused as `detail`. */
+export type ImagePreviewsResult = Result<
+  { pages: PreviewPage[]; ms: number },
+  typeof PREVIEW_ERRORS.imageType | typeof PREVIEW_ERRORS.imageTooLarge | typeof PREVIEW_ERRORS.noImages
+>;
 
 /** The path of a command on PATH, or null. */
 function onPath(command: string): string | null {
@@ -330,7 +325,7 @@ export async function renderDeckPreviews(input: {
         ms,
         missingFonts: missing,
       });
-      return { ok: true, pages, missingFonts: missing, ms };
+      return { ok: true, value: { pages, missingFonts: missing, ms } };
     } catch (error) {
       // A page sharp cannot read, a full disk: the deck's previews failed, the process goes on.
       input.log?.error("deck previews failed", { error });
@@ -375,5 +370,5 @@ export async function imagesToPreviews(
       return { ok: false, code: PREVIEW_ERRORS.imageType, detail: f.name };
     }
   }
-  return { ok: true, pages, ms: Date.now() - started };
+  return { ok: true, value: { pages, ms: Date.now() - started } };
 }

@@ -9,6 +9,7 @@ import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
+import type { Result } from "#modules/shared/result.ts";
 import {
   findOperatorTemplate,
   type OperatorTemplateRow,
@@ -111,9 +112,10 @@ export async function listOperatorTemplates(
 }
 
 export type PublicationChange = { templateId: number; publishAt: Date | null };
-export type PublicationResult =
-  | { ok: true; template: OperatorTemplate }
-  | { ok: false; code: "account.operator.templates.errors.unknown" | "account.operator.templates.errors.date" };
+export type PublicationResult = Result<
+  OperatorTemplate,
+  "account.operator.templates.errors.unknown" | "account.operator.templates.errors.date"
+>;
 
 /**
  * Publishes a template now or from a date, or takes it off the catalogue (`publishAt` null), and writes
@@ -154,5 +156,5 @@ export async function setTemplatePublication(
   if (changed === null) return { ok: false, code: "account.operator.templates.errors.unknown" };
   await refreshSearchIndex(ctx.db, { templateIds: [changed], now });
   const row = (await findOperatorTemplate(ctx.db, ctx.locale, changed))!;
-  return { ok: true, template: reshape(row, now) };
+  return { ok: true, value: reshape(row, now) };
 }

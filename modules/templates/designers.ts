@@ -8,6 +8,7 @@ import type { Executor } from "#db/client.server.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
 import type { ServiceContext } from "#modules/scope.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { slugify } from "#modules/shared/text.ts";
 import { designerSchema } from "./manifest.ts";
 import {
@@ -32,9 +33,8 @@ export type OperatorDesigner = {
 
 export type DesignerInput = { id: number | null; name: string; link: string; bio: { en: string; es: string } };
 
-export type DesignerResult =
-  | { ok: true; designer: OperatorDesigner }
-  | { ok: false; errors: Record<string, string>; formError: string | null };
+/** The saved designer, or the refusal: `invalid` with each field's message (`fieldErrors`), or `notFound`. */
+export type DesignerResult = Result<OperatorDesigner, `${typeof E}.invalid` | `${typeof E}.notFound`>;
 
 const E = "account.operator.designers.errors";
 
@@ -80,7 +80,11 @@ export async function saveDesigner(
       const field = i.path.map(String).join(".");
       errors[field] ??= `${E}.${field === "name" ? "name" : field === "link" ? "link" : "bio"}`;
     }
-    return { ok: false, errors, formError: null };
+    return {
+      ok: false,
+      code: `${E}.invalid`,
+      fieldErrors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])),
+    };
   }
   const d = parsed.data;
   const fields = { name: d.name, link: d.link ?? null, bioEn: d.bio?.en ?? "", bioEs: d.bio?.es ?? "" };
@@ -114,6 +118,6 @@ export async function saveDesigner(
     if (before) await bumpCatalogVersion({ db });
     return after;
   });
-  if (!saved) return { ok: false, errors: {}, formError: `${E}.notFound` };
-  return { ok: true, designer: reshape(saved) };
+  if (!saved) return { ok: false, code: `${E}.notFound` };
+  return { ok: true, value: reshape(saved) };
 }

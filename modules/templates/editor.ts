@@ -11,6 +11,7 @@ import { TEMPLATE_IMPORT } from "#config/constants.ts";
 import type { Db, Executor } from "#db/client.server.ts";
 import type { AuditActor } from "#modules/operator/audit.ts";
 import type { ServiceContext } from "#modules/scope.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { slugify } from "#modules/shared/text.ts";
 import { applyTemplatePlans, loadVocabulary, type TemplateImportContext } from "./import.ts";
 import { checkTemplate, type ImportProblem, manifestSchema, variantSchema } from "./manifest.ts";
@@ -71,15 +72,15 @@ export type EditorInput = {
   variants: { pptx: string; colour: string; keynote: string | null; googleSlides: string | null }[];
 };
 
-export type SaveResult =
-  | { ok: true; templateId: number; versionId: number | null }
-  | { ok: false; errors: Record<string, string>; formError: string | null };
+/** The saved template (and its new version, when decks came), or the refusal: the form's message and each field's. */
+export type SaveResult = Result<{ templateId: number; versionId: number | null }>;
 
 const ERR = {
   notFound: "account.operator.editor.errors.notFound",
   demo: "account.operator.editor.errors.demo",
   needDeck: "account.operator.editor.errors.needDeck",
   invalid: "account.operator.editor.errors.invalid",
+  fix: "account.operator.editor.errors.fix",
 } as const;
 
 type Ctx = Pick<ServiceContext, "db" | "clock" | "locale">;
@@ -198,10 +199,10 @@ export async function saveTemplateFromForm(
   actor: AuditActor & { kind: "account" },
   input: EditorInput,
 ): Promise<SaveResult> {
-  const fail = (errors: Record<string, string>, formError: string | null = null): SaveResult => ({
+  const fail = (errors: Record<string, string>, code: string = ERR.fix): SaveResult => ({
     ok: false,
-    errors,
-    formError,
+    code,
+    fieldErrors: Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, [message]])),
   });
   let key: string;
   if (input.templateId !== null) {
@@ -273,5 +274,5 @@ export async function saveTemplateFromForm(
   if (result.problems.length) return fail(toErrors(result.problems));
   await forgetUploads(ctx, ids);
   const item = result.items[0];
-  return { ok: true, templateId: item.templateId, versionId: item.versionId };
+  return { ok: true, value: { templateId: item.templateId, versionId: item.versionId } };
 }

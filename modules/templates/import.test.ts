@@ -278,7 +278,7 @@ describe("importing", () => {
     expect(previews.filter((p) => p.endsWith(".webp")).length).toBeGreaterThanOrEqual(3);
     const free = fs.readdirSync(path.join(filesDir, "decks")).find((n) => n.endsWith("-free.pptx"))!;
     const freeFacts = inspectDeck(fs.readFileSync(path.join(filesDir, "decks", free)));
-    expect(freeFacts.ok && freeFacts.facts.slideCount).toBe(4);
+    expect(freeFacts.ok && freeFacts.value.slideCount).toBe(4);
     // A word printed on slide 2 only, in both languages' searches.
     for (const locale of ["en", "es"] as const) {
       const found = await searchTemplates({ db: database.db, locale, clock, log: silent }, { q: "fotosintesis" });

@@ -475,7 +475,7 @@ function folderFiles(root: string, dir: string, problems: ImportProblem[]): Temp
         problems.push({ file: deck.file, field, code: inspected.code, message: inspected.detail ?? "" });
         return null;
       }
-      return { ...deck, facts: inspected.facts };
+      return { ...deck, facts: inspected.value };
     },
     async keynote(name, field) {
       const keynote = await readBeside(root, dir, name, field, DECK_LIMITS.maxBytes, problems);

@@ -84,12 +84,12 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
         }
         const r = await imagesToPreviews(files, PREVIEW_WIDTHS);
         if (!r.ok) return fail(r.code, r.detail);
-        pages = r.pages;
+        pages = r.value.pages;
       } else {
         const r = await renderDeckPreviews({ deck, widths: PREVIEW_WIDTHS, log: ctx.log });
         if (!r.ok) return fail(r.code, r.detail);
-        for (const f of r.missingFonts) missing.add(f);
-        pages = r.pages;
+        for (const f of r.value.missingFonts) missing.add(f);
+        pages = r.value.pages;
       }
       await progress((i + 0.7) / variants.length);
       for (const p of pages) await ctx.storage.put(previewKey(v.id, p.slide, p.width), p.webp);

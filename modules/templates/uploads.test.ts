@@ -75,7 +75,7 @@ describe("template uploads", () => {
 
   it("take unicode names, and refuse empty, control-character and folder names", async () => {
     const ok = await send(ana, "Presentación — año 2026 🎉.pptx", deck);
-    expect(ok).toMatchObject({ ok: true, upload: { name: "Presentación — año 2026 🎉.pptx" } });
+    expect(ok).toMatchObject({ ok: true, value: { name: "Presentación — año 2026 🎉.pptx" } });
     for (const name of ["", "   ", "a\u0000b.pptx", "dir/a.pptx", "..", `${"x".repeat(250)}.pptx`])
       expect((await send(ana, name, deck)).ok).toBe(false);
   });
@@ -83,11 +83,11 @@ describe("template uploads", () => {
   it("are the uploader's alone: another account neither finds nor removes them", async () => {
     const r = await send(ana, "mine.pptx", deck);
     if (!r.ok) throw new Error(r.code);
-    expect((await findUploads(ctx(), bo, [r.upload.id])).size).toBe(0);
-    expect(await discardUpload(ctx(), bo, r.upload.id)).toBe(false);
-    expect(files()).toContain(r.upload.id);
-    expect(await discardUpload(ctx(), ana, r.upload.id)).toBe(true);
-    expect(files()).not.toContain(r.upload.id);
+    expect((await findUploads(ctx(), bo, [r.value.id])).size).toBe(0);
+    expect(await discardUpload(ctx(), bo, r.value.id)).toBe(false);
+    expect(files()).toContain(r.value.id);
+    expect(await discardUpload(ctx(), ana, r.value.id)).toBe(true);
+    expect(files()).not.toContain(r.value.id);
   });
 
   it("hold an operator to TEMPLATE_UPLOADS.maxPending at once, also when sent together", async () => {

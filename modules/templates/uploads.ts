@@ -11,6 +11,7 @@ import { Readable } from "node:stream";
 import { DECK_LIMITS, TEMPLATE_UPLOADS } from "#config/constants.ts";
 import type { Scope } from "#modules/scope.ts";
 import { releaseChunks, releaseLarge } from "#modules/shared/memory.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { type DeckFacts, inspectDeck } from "#modules/slides/deck.ts";
 import { missingFonts } from "#modules/slides/fonts.ts";
 import { type FilePlan, type ImportProblem, isZip, type TemplateFiles } from "./manifest.ts";
@@ -44,16 +45,9 @@ export type DeckSummary = {
 
 export type UploadView = { id: string; name: string; size: number; kind: "pptx" | "key"; facts: DeckSummary | null };
 
-export type UploadRefusal = {
-  ok: false;
-  /** The HTTP status the route answers. */
-  status: 400 | 411 | 413 | 415 | 422 | 429 | 503;
-  /** A translation key. */
-  code: string;
-  detail?: string;
-};
-
-export type UploadResult = { ok: true; upload: UploadView } | UploadRefusal;
+/** The stored upload, or a refusal (a translation key) with the HTTP status the route answers it with. */
+export type UploadResult = Result<UploadView, string, { status: 400 | 411 | 413 | 415 | 422 | 429 | 503 }>;
+export type UploadRefusal = Extract<UploadResult, { ok: false }>;
 
 export const UPLOAD_ERRORS = {
   name: "account.operator.editor.errors.fileName",
@@ -207,16 +201,16 @@ export async function receiveUpload(
     // The whole deck was read once to inspect it: give its memory back now rather than later.
     releaseLarge();
     if (!inspected.ok) return refuse({ ok: false, status: 422, code: inspected.code, detail: inspected.detail });
-    const { slideTexts, ...rest } = inspected.facts;
+    const { slideTexts, ...rest } = inspected.value;
     facts = {
       ...rest,
       slideTexts: slideTexts.map((t) => t.slice(0, 20_000)),
-      missingFonts: await missingFonts(inspected.facts.fonts).catch(() => []),
+      missingFonts: await missingFonts(inspected.value.fonts).catch(() => []),
     };
   }
   const row = await completeUpload(ctx.db, id, { sha256: hash.digest("hex"), facts });
   if (!row) return refuse({ ok: false, status: 503, code: UPLOAD_ERRORS.storage });
-  return { ok: true, upload: view(row) };
+  return { ok: true, value: view(row) };
 }
 
 /** An operator's uploads by id (others' and expired ones are not found). */

@@ -78,11 +78,13 @@ export async function designersAction({
     { id: v.id ?? null, name: v.name, link: v.link, bio: { en: v.bioEn, es: v.bioEs } },
   );
   if (!r.ok) {
-    const errors: Record<string, string> = { ...r.errors };
+    const errors: Record<string, string> = {};
+    for (const [field, [message]] of Object.entries(r.fieldErrors ?? {})) errors[field] = message;
     if (errors["bio.en"]) errors.bioEn = errors["bio.en"];
     if (errors["bio.es"]) errors.bioEs = errors["bio.es"];
-    if (r.formError) errors.form = r.formError;
+    // A refusal of the whole form (not of its fields) is the form's message.
+    if (!r.fieldErrors) errors.form = r.code;
     return { ok: false as const, formId, errors, values: raw };
   }
-  return { ok: true as const, formId, errors: {}, values: null, saved: r.designer.id };
+  return { ok: true as const, formId, errors: {}, values: null, saved: r.value.id };
 }

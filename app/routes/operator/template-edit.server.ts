@@ -209,6 +209,9 @@ export async function editorAction({ request, params, context }: Args) {
       })),
     },
   );
-  if (!result.ok) return keep(result.errors, result.formError ?? `${E}.fix`);
-  throw redirect(localePath(locale, `/operator/templates/${result.templateId}?saved=1`));
+  if (!result.ok) {
+    const errors = Object.entries(result.fieldErrors ?? {}).map(([field, [message]]) => [field, message]);
+    return keep(Object.fromEntries(errors), result.code);
+  }
+  throw redirect(localePath(locale, `/operator/templates/${result.value.templateId}?saved=1`));
 }

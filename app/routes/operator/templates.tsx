@@ -88,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { templateId: v.templateId, publishAt },
   );
   if (!r.ok) return { ok: false as const, error: r.code, templateId: v.templateId };
-  return { ok: true as const, error: null, templateId: v.templateId, state: r.template.state };
+  return { ok: true as const, error: null, templateId: v.templateId, state: r.value.state };
 }
 
 type Item = Route.ComponentProps["loaderData"]["items"][number];
