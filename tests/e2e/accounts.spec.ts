@@ -70,7 +70,8 @@ for (const locale of ["en", "es"] as const) {
     await expect(page.getByRole("heading", { level: 3, name: title })).toBeVisible();
     await axe(page);
     // Removing it from the list's own heart, then reloading: gone.
-    const saved = page.waitForResponse((r) => r.url().endsWith("/api/favorites") && r.request().method() === "POST");
+    // The heart's fetcher posts to the favourites route's data address.
+    const saved = page.waitForResponse((r) => r.url().endsWith("/favorites.data") && r.request().method() === "POST");
     await page.getByRole("button", { name: `${l.remove}: ${title}` }).click();
     await expect(page.getByRole("button", { name: `${l.add}: ${title}` })).toBeVisible();
     // The heart turns at once; the reload waits for the server to have kept the change.

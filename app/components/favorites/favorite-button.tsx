@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { type FavoriteAnswer, isNoAnswer } from "#app/routes/actions/answers.ts";
 import { useI18n } from "../i18n.tsx";
 import { HeartIcon } from "../icons.tsx";
 import { FAVORITE_FORMS, useFavorites } from "./favorites-context.tsx";
 
 /**
  * The heart of a template. Signed in, it adds or removes the template from the favourites in place
- * (a plain form without scripts). A guest gets the log-in dialog instead (SPEC §4). `initial` is the
+ * (the favourites route's action through a fetcher; a plain form without scripts). A guest gets the log-in dialog instead (SPEC §4). `initial` is the
  * state a page already knows; without it the state is asked for with the other hearts on the page.
  */
 export function FavoriteButton({
@@ -20,10 +22,12 @@ export function FavoriteButton({
   /** The template's title: an icon-only heart says which template it is for. */
   name?: string;
 }) {
-  const { t, locale } = useI18n();
+  const { t, href } = useI18n();
   const favorites = useFavorites();
   const signedIn = Boolean(favorites?.signedIn);
-  const [busy, setBusy] = useState(false);
+  const fetcher = useFetcher<FavoriteAnswer>();
+  /** The state the last press asked for, until its answer is in. */
+  const asked = useRef<boolean | null>(null);
   const [status, setStatus] = useState("");
   const [fallback, setFallback] = useState(Boolean(initial));
   const favorite = favorites ? Boolean(favorites.state(templateId) ?? initial) : fallback;
@@ -43,46 +47,42 @@ export function FavoriteButton({
     else setFallback(next);
   };
 
-  const toggle = async (e: React.MouseEvent<HTMLButtonElement>) => {
+  const toggle = (e: React.MouseEvent<HTMLButtonElement>) => {
     e.preventDefault();
     if (!signedIn) {
       favorites?.askToLogIn();
       return;
     }
-    if (busy) return;
+    if (asked.current !== null) return;
     const next = !favorite;
-    setBusy(true);
+    asked.current = next;
     show(next);
-    try {
-      const res = await fetch("/api/favorites", {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ templateId, favorite: next, locale }),
-      });
-      const body = (await res.json().catch(() => null)) as {
-        ok?: boolean;
-        favorite?: boolean;
-        message?: string;
-      } | null;
-      if (res.status === 401) {
-        show(!next);
-        favorites?.askToLogIn();
-      } else if (!res.ok || !body?.ok) {
-        show(!next);
-        setStatus(body?.message ?? t("account.favorites.failed"));
-      } else {
-        show(Boolean(body.favorite));
-        setStatus(body.message ?? "");
-      }
-    } catch (error) {
-      console.warn("favourite not saved", error);
+    // Only this heart changes: the page's data is not asked again.
+    void fetcher.submit(
+      { templateId, favorite: String(next) },
+      { method: "post", action: href("/favorites"), defaultShouldRevalidate: false },
+    );
+  };
+
+  // The answer: the heart as the server kept it, or back as it was (with the reason, or the log-in dialog).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer once
+  useEffect(() => {
+    const answer = fetcher.data;
+    const next = asked.current;
+    if (fetcher.state !== "idle" || !answer || next === null) return;
+    asked.current = null;
+    if (isNoAnswer(answer)) {
       show(!next);
       setStatus(t("account.favorites.failed"));
-    } finally {
-      setBusy(false);
+    } else if (!answer.ok) {
+      show(!next);
+      if (answer.code === "account.favorites.errors.loginRequired") favorites?.askToLogIn();
+      else setStatus(answer.message);
+    } else {
+      show(answer.favorite);
+      setStatus(answer.message);
     }
-  };
+  }, [fetcher.state, fetcher.data]);
 
   return (
     <>

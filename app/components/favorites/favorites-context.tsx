@@ -10,8 +10,10 @@ import {
   useRef,
   useState,
 } from "react";
-import { useLocation, useRouteLoaderData } from "react-router";
+import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
+import type { FavoriteIdsAnswer } from "#app/routes/actions/answers.ts";
+import { useI18n } from "../i18n.tsx";
 
 /** The guests' log-in dialog: fetched on the first heart a guest presses. */
 const LoginDialog = lazy(() => import("./login-dialog.tsx").then((m) => ({ default: m.LoginDialog })));
@@ -38,11 +40,18 @@ export function useFavorites(): FavoritesApi | null {
 
 /**
  * Favourite state for every heart on the page: one request per batch of cards for a signed-in
- * visitor, one shared log-in dialog for guests. Anonymous pages stay cacheable: the state comes later.
+ * visitor (the favourites route's loader, through a fetcher: a batch at a time), one shared log-in
+ * dialog for guests. Anonymous pages stay cacheable: the state comes later.
  */
 export function FavoritesProvider({ children }: { children: ReactNode }) {
   const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
   const location = useLocation();
+  const { href } = useI18n();
+  const action = href("/favorites");
+  const ids = useFetcher<FavoriteIdsAnswer>();
+  const { load } = ids;
+  /** The batch the fetcher is asking about; the next waits for its answer. */
+  const asking = useRef<number[] | null>(null);
   const [known, setKnown] = useState<Map<number, boolean>>(() => new Map());
   const [dialog, setDialog] = useState(false);
   const pending = useRef(new Set<number>());
@@ -64,29 +73,34 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     setKnown(new Map());
   }, [signedIn]);
 
-  const flush = useCallback(async () => {
-    const ids = [...pending.current].slice(0, 100);
-    for (const id of ids) pending.current.delete(id);
-    if (pending.current.size) timer.current = setTimeout(() => void flush(), 0);
-    if (!ids.length) return;
-    try {
-      const res = await fetch(`/api/favorites?ids=${ids.join(",")}`, {
-        credentials: "same-origin",
-        headers: { Accept: "application/json" },
-      });
-      if (!res.ok) throw new Error(`favourites: ${res.status}`);
-      const body = (await res.json()) as { ids: number[] };
-      const yes = new Set(body.ids);
+  const flush = useCallback(() => {
+    if (asking.current) return;
+    const batch = [...pending.current].slice(0, 100);
+    if (!batch.length) return;
+    for (const id of batch) pending.current.delete(id);
+    asking.current = batch;
+    void load(`${action}?ids=${batch.join(",")}`);
+  }, [load, action]);
+
+  // A batch answered: its states are known (or asked again later when it failed); then the next batch.
+  useEffect(() => {
+    const batch = asking.current;
+    if (ids.state !== "idle" || !batch) return;
+    asking.current = null;
+    const answer = ids.data;
+    if (answer?.ok) {
+      const yes = new Set(answer.ids);
       setKnown((m) => {
         const next = new Map(m);
-        for (const id of ids) next.set(id, yes.has(id));
+        for (const id of batch) next.set(id, yes.has(id));
         return next;
       });
-    } catch (error) {
-      console.warn("favourite state not loaded", error);
-      for (const id of ids) asked.current.delete(id);
+    } else {
+      console.warn("favourite state not loaded", answer);
+      for (const id of batch) asked.current.delete(id);
     }
-  }, []);
+    flush();
+  }, [ids.state, ids.data, flush]);
 
   const api = useMemo<FavoritesApi>(
     () => ({
@@ -111,10 +125,10 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     <Ctx.Provider value={api}>
       {children}
       {/* Every heart on the page submits one of these two forms (without scripts): its button names the template. */}
-      <form id={FAVORITE_FORMS.add} method="post" action="/api/favorites" hidden>
+      <form id={FAVORITE_FORMS.add} method="post" action={action} hidden>
         <input type="hidden" name="favorite" value="true" />
       </form>
-      <form id={FAVORITE_FORMS.remove} method="post" action="/api/favorites" hidden>
+      <form id={FAVORITE_FORMS.remove} method="post" action={action} hidden>
         <input type="hidden" name="favorite" value="false" />
       </form>
       {dialog ? (
