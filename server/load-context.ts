@@ -47,7 +47,7 @@ export type AppLoadContext = {
   stripePublishableKey: string | null;
   /** Takes one payment or plan-change attempt from this client's budget; answers seconds to wait when spent. */
   limitPaymentAttempt(): Promise<number | null>;
-  /** Takes one change of favourites or collections from this member's budget (shared with /api/favorites). */
+  /** Takes one change of favourites or collections from this member's budget (the hearts' and the collections' actions). */
   limitFavoriteChange(): Promise<number | null>;
   /**
    * A download's grant (app/routes/actions/downloads.server.ts): `limit()` takes one grant from this
