@@ -162,16 +162,16 @@ export async function updatePaymentMethod(
       provider.setDefaultCard({
         customerId: profile.customer_id,
         subscriptionRef: sub.provider_ref,
-        cardRef: saved.card.provider_ref,
+        cardRef: saved.value.provider_ref,
       }),
     );
     if (refused(set)) return set;
     if (sub.payment_method_id !== null) await detachCard(tx, sub.payment_method_id, now);
-    await setSubscriptionCard(tx, sub.id, saved.card.id, now);
+    await setSubscriptionCard(tx, sub.id, saved.value.id, now);
     // Past due: the open invoice is asked for at once with the new card. This is the member's own
     // try, not one of the retry days: a card that fails too leaves the schedule as it was.
     if (sub.status === "past_due")
-      await payOpenInvoice(ctx, tx, sub, { at: now, card: saved.card, key: (id) => `card:${id}:${saved.card.id}` });
-    return { ok: true, value: { brand: saved.card.brand, last4: saved.card.last4 } };
+      await payOpenInvoice(ctx, tx, sub, { at: now, card: saved.value, key: (id) => `card:${id}:${saved.value.id}` });
+    return { ok: true, value: { brand: saved.value.brand, last4: saved.value.last4 } };
   });
 }

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { Locale, PaidPlanCode, PlanCode } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
+import type { Result } from "#modules/shared/result.ts";
 import type { InvoiceLine } from "./invoices.ts";
 import { insertCard, insertPayment, selectAttempt, selectCard, selectProfile } from "./payments-repo.ts";
 import { type CardSource, type Charged, PAYMENT_ERRORS, type PaymentProvider, type Refusal } from "./provider.ts";
@@ -42,15 +43,14 @@ export const BILLING_ERRORS = {
   authenticate: "billing.errors.authenticate",
 } as const;
 
-export type BillingResult<V> =
-  | { ok: true; value: V }
-  | {
-      ok: false;
-      code: string;
-      field?: string;
-      /** The bank asks the cardholder to confirm (3-D Secure): the provider's script takes this secret. */
-      action?: { clientSecret: string };
-    };
+export type BillingResult<V> = Result<
+  V,
+  string,
+  {
+    /** The bank asks the cardholder to confirm (3-D Secure): the provider's script takes this secret. */
+    action?: { clientSecret: string };
+  }
+>;
 
 export type Tx = Db;
 
@@ -140,7 +140,7 @@ export async function saveCard(
   accountId: number,
   customerId: string,
   source: CardSource,
-): Promise<{ ok: true; card: CardRow & { fingerprint: string } } | { ok: false; code: string; field?: string }> {
+): Promise<Result<CardRow & { fingerprint: string }>> {
   const provider = ctx.payments as PaymentProvider;
   const saved = await reach(ctx, () => provider.saveCard({ customerId, source, now: ctx.clock.now() }));
   if (!saved.ok)
@@ -158,7 +158,7 @@ export async function saveCard(
     expYear: saved.card.expYear,
     now: ctx.clock.now(),
   });
-  return { ok: true, card: { ...row, fingerprint: saved.card.fingerprint } };
+  return { ok: true, value: { ...row, fingerprint: saved.card.fingerprint } };
 }
 
 export type PaymentOutcome = { transactionId: string; amountCents: number; plan: PaidPlanCode };

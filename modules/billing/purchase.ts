@@ -158,7 +158,7 @@ export async function subscribe(
       await recordPayment(tx, { ...payment, ok: false, providerRef: null, failureCode: saved.code, card: null });
       return saved;
     }
-    const card = saved.card;
+    const card = saved.value;
     const charged = await provider.startSubscription({
       customerId,
       cardRef: card.provider_ref,

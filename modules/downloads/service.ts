@@ -212,17 +212,9 @@ export async function requestDownload(
   let file: { storageKey: string } | null = keynote ? { storageKey: keynote } : null;
   if (!link && !keynote) {
     const outcome = await ensureTemplateFile(ctx, templateColorId, license === "free" ? "free" : "paid");
-    if (!outcome.ok)
-      return {
-        ok: false,
-        code:
-          outcome.reason === "broken"
-            ? DOWNLOAD_ERRORS.broken
-            : outcome.reason === "missing"
-              ? DOWNLOAD_ERRORS.missing
-              : DOWNLOAD_ERRORS.unknown,
-      };
-    file = outcome.file;
+    // The files' refusals are the downloads' own messages (unknown, missing, broken).
+    if (!outcome.ok) return { ok: false, code: outcome.code };
+    file = outcome.value;
   }
 
   const { ip, period } = at;

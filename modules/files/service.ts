@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { BRAND, PREVIEW_WIDTHS } from "#config/constants.ts";
 import type { Scope } from "#modules/scope.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { buildPptx } from "#modules/slides/build-pptx.ts";
 import { renderSlideSvg } from "#modules/slides/render-svg.ts";
 import { findPptx, findVariant, upsertPptx, variantPublishedAt } from "./repo.ts";
@@ -42,9 +43,17 @@ export type StoredFile = {
   categoryId: number;
 };
 
-/** Why a file cannot be served: no such colour variant, no file and nothing to make it from, or a file that is not a valid deck. */
-export type FileProblem = "unknown" | "missing" | "broken";
-export type FileOutcome = { ok: true; file: StoredFile } | { ok: false; reason: FileProblem };
+/**
+ * Why a file cannot be served: no such colour variant, no file and nothing to make it from, or a file that
+ * is not a valid deck. Each is the translation key of what the download says.
+ */
+export const FILE_PROBLEMS = {
+  unknown: "downloads.errors.unknown",
+  missing: "downloads.errors.notAvailable",
+  broken: "downloads.errors.broken",
+} as const;
+export type FileProblem = (typeof FILE_PROBLEMS)[keyof typeof FILE_PROBLEMS];
+export type FileOutcome = Result<StoredFile, FileProblem>;
 
 /** A .pptx is a ZIP: it starts with a local header and ends with an end-of-central-directory record. */
 export function looksLikeZip(body: Buffer): boolean {
@@ -65,7 +74,7 @@ export async function readTemplateFile(fctx: FileContext, storageKey: string): P
   const m = /^templates\/\d+\/(\d+)-(free|paid)\.pptx$/.exec(storageKey);
   if (!m) return null;
   const made = await ensureTemplateFile(fctx, Number(m[1]), m[2] as LicenseVariant);
-  return made.ok ? fctx.storage.get(made.file.storageKey).catch(() => null) : null;
+  return made.ok ? fctx.storage.get(made.value.storageKey).catch(() => null) : null;
 }
 
 /**
@@ -78,7 +87,7 @@ export async function ensureTemplateFile(
   variant: LicenseVariant,
 ): Promise<FileOutcome> {
   const v = await findVariant(fctx.db, templateColorId);
-  if (!v) return { ok: false, reason: "unknown" };
+  if (!v) return { ok: false, code: FILE_PROBLEMS.unknown };
   const fileName = `${v.slug}-${v.color_slug}.pptx`;
   const base = { fileName, templateId: v.template_id, isPremium: v.is_premium, categoryId: v.category_id };
   const known = await findPptx(fctx.db, templateColorId, variant);
@@ -87,13 +96,13 @@ export async function ensureTemplateFile(
     if (body) {
       if (!looksLikeZip(body)) {
         fctx.log.error("stored file is not a valid deck", { storageKey: known.storageKey });
-        return { ok: false, reason: "broken" };
+        return { ok: false, code: FILE_PROBLEMS.broken };
       }
-      return { ok: true, file: { storageKey: known.storageKey, sizeBytes: body.length, ...base } };
+      return { ok: true, value: { storageKey: known.storageKey, sizeBytes: body.length, ...base } };
     }
   }
   const design = v.design;
-  if (!design?.slides?.length) return { ok: false, reason: "missing" };
+  if (!design?.slides?.length) return { ok: false, code: FILE_PROBLEMS.missing };
   return once(fctx, `pptx:${templateColorId}:${variant}`, async (): Promise<FileOutcome> => {
     const started = Date.now();
     let body: Buffer;
@@ -108,13 +117,13 @@ export async function ensureTemplateFile(
       });
     } catch (error) {
       fctx.log.error("deck could not be made", { templateColorId, variant, error });
-      return { ok: false, reason: "broken" };
+      return { ok: false, code: FILE_PROBLEMS.broken };
     }
     const storageKey = `templates/${v.template_id}/${templateColorId}-${variant}.pptx`;
     await fctx.storage.put(storageKey, body);
     await upsertPptx(fctx.db, { templateColorId, variant, storageKey, sizeBytes: body.length });
     fctx.log.info("file generated", { storageKey, bytes: body.length, ms: Date.now() - started });
-    return { ok: true, file: { storageKey, sizeBytes: body.length, ...base } };
+    return { ok: true, value: { storageKey, sizeBytes: body.length, ...base } };
   });
 }
 
@@ -126,7 +135,7 @@ export async function ensureFileSize(
   const first = template.colors[0];
   if (!first) return null;
   const outcome = await ensureTemplateFile(fctx, first.id, "paid");
-  return outcome.ok ? outcome.file.sizeBytes : null;
+  return outcome.ok ? outcome.value.sizeBytes : null;
 }
 
 export function isPreviewWidth(w: number): boolean {
