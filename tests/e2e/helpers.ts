@@ -110,3 +110,101 @@ export async function chooseInterests(page: Page) {
   await dialog.getByRole("button", { name: /Save my interests|Guardar mis intereses/ }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** A server a spec starts for itself (startOperatorServer). */
+export type OwnServer = {
+  base: string;
+  /** Its DATA_DIR, removed by `stop`; a spec may keep files of its own there. */
+  dataDir: string;
+  /** The last 4,000 characters the server wrote to stderr. */
+  stderr(): string;
+  stop(): Promise<void>;
+};
+
+/**
+ * A server of a spec's own on a data folder prepared first, for the operator specs: the account command
+ * needs the embedded database to itself, so the accounts are made before the server starts. The folder is
+ * migrated, `prepare` adds what the spec needs (no demo catalogue: SEED_DEMO=never), each name in
+ * `operators` becomes a verified account (`name@example.com`, username and name `name`, `password`) made
+ * an operator by `npm run account -- role name operator` as an operator would, and the production server
+ * starts on `port` and answers /readyz. The database modules load here only, not in the other specs.
+ */
+export async function startOperatorServer(opts: {
+  port: number;
+  /** The temporary folder's name prefix. */
+  name: string;
+  operators: string[];
+  password: string;
+  prepare?: (db: import("../../db/client.server.ts").Db) => Promise<unknown>;
+}): Promise<OwnServer> {
+  const [{ spawn, spawnSync }, fs, os, path, { openDatabase }, { createVerifiedAccount }] = await Promise.all([
+    import("node:child_process"),
+    import("node:fs"),
+    import("node:os"),
+    import("node:path"),
+    import("../../db/client.server.ts"),
+    import("../../modules/accounts/service.ts"),
+  ]);
+  const base = `http://127.0.0.1:${opts.port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `slidenest-e2e-${opts.name}-`));
+  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  try {
+    await database.migrate();
+    await opts.prepare?.(database.db);
+    for (const who of opts.operators)
+      await createVerifiedAccount(
+        { db: database.db, clock: { now: () => new Date() } },
+        { email: `${who}@example.com`, username: who, name: who, password: opts.password },
+      );
+  } finally {
+    await database.close();
+  }
+  for (const who of opts.operators) {
+    const made = spawnSync(process.execPath, ["scripts/account.ts", "role", who, "operator"], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+      encoding: "utf8",
+    });
+    expect(made.stdout).toContain("role member -> operator");
+  }
+  const server = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(opts.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      SEED_DEMO: "never",
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  server.stderr?.on("data", (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const own: OwnServer = {
+    base,
+    dataDir,
+    stderr: () => stderr,
+    async stop() {
+      if (server.pid && server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return own;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await own.stop();
+  throw new Error(`the ${opts.name} E2E server did not start\n${stderr}`);
+}

@@ -1,15 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { generate } from "otplib";
 import PptxGenJSImport from "pptxgenjs";
-import { openDatabase } from "../../db/client.server.ts";
-import { createVerifiedAccount } from "../../modules/accounts/service.ts";
 import { seedTaxonomy } from "../../modules/demo/seed.ts";
 import { readZip } from "../zip.ts";
-import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
+import { expectNoSeriousA11yViolations as axe, hydrated, type OwnServer, startOperatorServer } from "./helpers.ts";
 
 /**
  * The operator template form, in English and in Spanish: an operator (made with the account command,
@@ -18,9 +14,9 @@ import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
  * languages, publishes now and watches the version's previews being drawn by LibreOffice in the server
  * process. Then a guest finds the template by the word printed only on its slide and downloads it.
  *
- * Like operator.spec.ts, this file runs its own server on a data folder prepared first (the account
- * command needs the embedded database to itself): the taxonomy only, no demo catalogue, so the
- * render job is the only work of the job queue and the search has one template to find. The server
+ * Like operator.spec.ts, this file runs its own server on a data folder prepared first (helpers.ts,
+ * startOperatorServer: the account command needs the embedded database to itself): the taxonomy only,
+ * no demo catalogue, so the render job is the only work of the job queue and the search has one template to find. The server
  * loads build/ when it starts: a build written meanwhile leaves its pages without their scripts (where
  * others build under /tmp/sn-build.lock, run this under `flock -s /tmp/sn-build.lock`).
  */
@@ -36,8 +32,7 @@ const PptxGenJS: typeof PptxGenJSImport =
   (PptxGenJSImport as unknown as { default?: typeof PptxGenJSImport }).default ?? PptxGenJSImport;
 
 let dataDir: string;
-let server: ChildProcess | undefined;
-let serverErr = "";
+let server: OwnServer | undefined;
 
 const L = {
   en: {
@@ -139,76 +134,29 @@ test.use({ baseURL: base });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-e2e-upload-"));
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-  try {
-    await database.migrate();
+  server = await startOperatorServer({
+    port,
+    name: "upload",
+    operators: [operatorName("en"), operatorName("es")],
+    password: PASSWORD,
     // Categories, tags, styles and colours for the form's choices; no templates.
-    await seedTaxonomy(database.db);
-    for (const locale of ["en", "es"] as const)
-      await createVerifiedAccount(
-        { db: database.db, clock: { now: () => new Date() } },
-        {
-          email: `${operatorName(locale)}@example.com`,
-          username: operatorName(locale),
-          name: operatorName(locale),
-          password: PASSWORD,
-        },
-      );
-  } finally {
-    await database.close();
-  }
-  for (const locale of ["en", "es"] as const) {
-    const made = spawnSync(process.execPath, ["scripts/account.ts", "role", operatorName(locale), "operator"], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-      encoding: "utf8",
-    });
-    expect(made.stdout).toContain("role member -> operator");
-  }
+    prepare: (db) => seedTaxonomy(db),
+  });
+  dataDir = server.dataDir;
   fs.mkdirSync(path.join(dataDir, "decks"));
   for (const locale of ["en", "es"] as const) {
     await makeDeck(path.join(dataDir, "decks", `deck-${locale}.pptx`), L[locale].word, L[locale].texts.en.title);
     // A Word document under a deck's name: the browser lets it through, the server's deck reader does not.
     fs.copyFileSync(path.join(FIXTURES, "document.docx"), path.join(dataDir, "decks", `fake-${locale}.pptx`));
   }
-  server = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      SEED_DEMO: "never",
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  server.stderr?.on("data", (d: Buffer) => {
-    serverErr = (serverErr + d.toString()).slice(-4000);
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`operator upload E2E server did not start\n${serverErr}`);
 });
 
 test.afterAll(async () => {
-  if (server?.pid) {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test.afterEach(async ({}, info) => {
+  const serverErr = server?.stderr();
   if (info.status !== info.expectedStatus && serverErr) await info.attach("server stderr", { body: serverErr });
 });
 

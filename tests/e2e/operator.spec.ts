@@ -1,83 +1,31 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { generate } from "otplib";
-import { openDatabase } from "../../db/client.server.ts";
-import { createVerifiedAccount } from "../../modules/accounts/service.ts";
-import { expectNoSeriousA11yViolations, hydrated } from "./helpers.ts";
+import { expectNoSeriousA11yViolations, hydrated, type OwnServer, startOperatorServer } from "./helpers.ts";
 
 /**
  * Issue 20: an operator made with the account command enrols TOTP (the code computed here from the key
  * the page shows as text) and reaches /operator; in Spanish, the next log-in takes a recovery code.
  *
  * The account command needs the embedded database to itself, so this file runs its own server on a data
- * folder prepared first (no demo catalogue: the operator home counts what the database holds).
+ * folder prepared first (helpers.ts, startOperatorServer; no demo catalogue: the operator home counts
+ * what the database holds).
  */
 /** A port of its own, chosen free by playwright.config.ts (or E2E_PORT + 47 when the ports are given by hand). */
 const port = Number(process.env.E2E_OPERATOR_PORT ?? Number(process.env.E2E_PORT ?? 3111) + 47);
 const base = `http://127.0.0.1:${port}`;
 const PASSWORD = "Sl1des!rock";
-let dataDir: string;
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL: base });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-e2e-operator-"));
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-  try {
-    await database.migrate();
-    for (const who of ["ops-en", "ops-es"])
-      await createVerifiedAccount(
-        { db: database.db, clock: { now: () => new Date() } },
-        { email: `${who}@example.com`, username: who, name: who, password: PASSWORD },
-      );
-  } finally {
-    await database.close();
-  }
-  for (const who of ["ops-en", "ops-es"]) {
-    const made = spawnSync(process.execPath, ["scripts/account.ts", "role", who, "operator"], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-      encoding: "utf8",
-    });
-    expect(made.stdout).toContain("role member -> operator");
-  }
-  server = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: base,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      SEED_DEMO: "never",
-    },
-    stdio: "ignore",
-  });
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("operator E2E server did not start");
+  server = await startOperatorServer({ port, name: "operator", operators: ["ops-en", "ops-es"], password: PASSWORD });
 });
 
 test.afterAll(async () => {
-  if (server?.pid) {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-  }
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 const codeFor = async (key: string) => generate({ secret: key.replace(/\s/g, "") });
