@@ -28,20 +28,17 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { generate } from "otplib";
-import PptxGenJSImport from "pptxgenjs";
 import sharp from "sharp";
 import { DECK_LIMITS } from "#config/constants.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { setRole } from "#modules/accounts/operator.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import { systemClock } from "#modules/shared/context.ts";
+import { PptxGenJS } from "#modules/slides/pptxgen.ts";
 import { readDirectory, rewriteZip } from "#modules/slides/zip.ts";
 import { createTaxonomy } from "#tests/factories.ts";
 import { httpClient, Jar } from "#tests/http.ts";
 import { freePort, waitFor } from "#tests/net.ts";
-
-const PptxGenJS: typeof PptxGenJSImport =
-  (PptxGenJSImport as unknown as { default?: typeof PptxGenJSImport }).default ?? PptxGenJSImport;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const POLL_MS = Number(process.env.BENCH_UPLOAD_POLL_MS ?? 250);

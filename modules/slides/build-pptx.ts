@@ -3,23 +3,15 @@
  * the SVG previews (layout.ts). Canvas units map to inches as 1600 units = 10 in (160 units per inch),
  * so 1 unit = 0.45 pt for font sizes and stroke widths.
  */
-import PptxGenJSImport from "pptxgenjs";
 import type { Design, Palette, SlideFormat } from "./design.ts";
 import { layoutAttribution, layoutSlide, type Op, type SlideDrawing } from "./layout.ts";
+import { PptxGenJS } from "./pptxgen.ts";
 
-type PptxGenJS = InstanceType<typeof PptxGenJSImport>;
 type PptxSlide = ReturnType<PptxGenJS["addSlide"]>;
 type ShapeName = Parameters<PptxSlide["addShape"]>[0];
 type ShapeOptions = NonNullable<Parameters<PptxSlide["addShape"]>[1]>;
 type TextRuns = Exclude<Parameters<PptxSlide["addText"]>[0], string>;
 type TextOptions = NonNullable<Parameters<PptxSlide["addText"]>[1]>;
-
-/**
- * pptxgenjs ships an ES build whose default export is the class, but bundlers/loaders that pick its
- * CommonJS build hand back `{ default: class }`. Accept both.
- */
-const PptxGenJSClass: typeof PptxGenJSImport =
-  (PptxGenJSImport as unknown as { default?: typeof PptxGenJSImport }).default ?? PptxGenJSImport;
 
 /** Canvas units per inch: 160 draws the 1600-unit canvas 10 in wide (a real deck may be wider). */
 const UNITS_PER_INCH = 160;
@@ -145,7 +137,7 @@ function addDrawing(pptx: PptxGenJS, d: SlideDrawing, u: Units = unitsAt(UNITS_P
  * taking its slide into another deck (attribution.ts).
  */
 export async function buildDrawingPptx(d: SlideDrawing, widthInches: number): Promise<Buffer> {
-  const pptx = new PptxGenJSClass();
+  const pptx = new PptxGenJS();
   const heightInches = (widthInches * d.height) / d.width;
   pptx.defineLayout({ name: "DRAWING", width: widthInches, height: heightInches });
   pptx.layout = "DRAWING";
@@ -157,7 +149,7 @@ export async function buildDrawingPptx(d: SlideDrawing, widthInches: number): Pr
 /** The .pptx of one colour variant; with `attribution`, the free-licence file with its final credit slide. */
 export async function buildPptx(input: BuildPptxInput): Promise<Buffer> {
   const { design, palette, format, title, attribution, brandName } = input;
-  const pptx = new PptxGenJSClass();
+  const pptx = new PptxGenJS();
   pptx.layout = format.aspectRatio === "4:3" ? "LAYOUT_4x3" : "LAYOUT_16x9";
   pptx.title = title;
   pptx.subject = `${title} presentation template`;
