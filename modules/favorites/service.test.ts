@@ -36,11 +36,11 @@ describe("favourites", () => {
   it("adds and removes idempotently, one row per template", async () => {
     expect(await setFavorite(ctx(), { accountId: ana, templateId: ids[0], favorite: true })).toEqual({
       ok: true,
-      favorite: true,
+      value: true,
     });
     expect(await setFavorite(ctx(), { accountId: ana, templateId: ids[0], favorite: true })).toEqual({
       ok: true,
-      favorite: true,
+      value: true,
     });
     await Promise.all(
       Array.from({ length: 10 }, () => setFavorite(ctx(), { accountId: ana, templateId: ids[1], favorite: true })),
@@ -52,11 +52,11 @@ describe("favourites", () => {
     expect(n).toBe(2);
     expect(await setFavorite(ctx(), { accountId: ana, templateId: ids[1], favorite: false })).toEqual({
       ok: true,
-      favorite: false,
+      value: false,
     });
     expect(await setFavorite(ctx(), { accountId: ana, templateId: ids[1], favorite: false })).toEqual({
       ok: true,
-      favorite: false,
+      value: false,
     });
   });
 

@@ -2,14 +2,14 @@ import { PAGE_SIZE } from "#config/constants.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
+import type { Result } from "#modules/shared/result.ts";
 import * as repo from "./repo.ts";
 import type { FavoriteSort } from "./sorts.ts";
 
 export { FAVORITE_SORTS, type FavoriteSort } from "./sorts.ts";
 
-export type FavoriteResult =
-  | { ok: true; favorite: boolean }
-  | { ok: false; code: "account.favorites.errors.unknownTemplate" };
+/** Whether the template is now a favourite, or the refusal of a template that is not published. */
+export type FavoriteResult = Result<boolean, "account.favorites.errors.unknownTemplate">;
 
 /**
  * Adds or removes a template from an account's favourites. Both are idempotent: adding twice keeps
@@ -21,12 +21,12 @@ export async function setFavorite(
 ): Promise<FavoriteResult> {
   if (!input.favorite) {
     await repo.deleteFavorite(ctx.db, input.accountId, input.templateId);
-    return { ok: true, favorite: false };
+    return { ok: true, value: false };
   }
   const now = ctx.clock.now();
-  if (await repo.insertPublishedFavorite(ctx.db, { ...input, now })) return { ok: true, favorite: true };
+  if (await repo.insertPublishedFavorite(ctx.db, { ...input, now })) return { ok: true, value: true };
   const exists = await repo.hasFavorite(ctx.db, input.accountId, input.templateId);
-  return exists ? { ok: true, favorite: true } : { ok: false, code: "account.favorites.errors.unknownTemplate" };
+  return exists ? { ok: true, value: true } : { ok: false, code: "account.favorites.errors.unknownTemplate" };
 }
 
 /** Which of these templates the account keeps among its favourites. */

@@ -63,7 +63,7 @@ export async function favoriteAction({ request, context }: Args) {
   if (!fetcher) return redirect(back, 303);
   return data<FavoriteAnswer>({
     ok: true,
-    favorite: result.favorite,
-    message: t(result.favorite ? "account.favorites.added" : "account.favorites.removed"),
+    favorite: result.value,
+    message: t(result.value ? "account.favorites.added" : "account.favorites.removed"),
   });
 }
