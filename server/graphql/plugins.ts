@@ -22,9 +22,9 @@ export function validationPlugin(production: boolean): Plugin {
  * Every operation pays its cost (searches more than lookups) from the client's budget; a database
  * outage, in the budget or in a resolver, answers 503 in the request's language.
  */
-export const budgetPlugin: Plugin = {
+export const budgetPlugin: Plugin<GraphqlContext> = {
   async onExecute({ args, setResultAndStopExecution }) {
-    const ctx = args.contextValue as unknown as GraphqlContext;
+    const ctx = args.contextValue;
     let wait: number | null;
     try {
       wait = await ctx.takeCost(
