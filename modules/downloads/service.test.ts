@@ -91,10 +91,10 @@ describe("guest downloads", () => {
       const r = await requestDownload(ctx(), { viewer: g, templateColorId: free[i].color_id, format: "PP" });
       expect(r.ok).toBe(true);
       if (!r.ok) return;
-      expect(r.kind).toBe("file");
-      expect(r.allowance).toMatchObject({ used: i + 1, limit: 3, left: 2 - i });
-      expect(r.fileName).toBe(`${free[i].slug}-${r.fileName!.slice(free[i].slug.length + 1, -8)}-pp.pptx`);
-      const token = verifyFileToken(secret, r.url.replace("/files/d/", ""), clockNow.getTime());
+      expect(r.value.kind).toBe("file");
+      expect(r.value.allowance).toMatchObject({ used: i + 1, limit: 3, left: 2 - i });
+      expect(r.value.fileName).toBe(`${free[i].slug}-${r.value.fileName!.slice(free[i].slug.length + 1, -8)}-pp.pptx`);
+      const token = verifyFileToken(secret, r.value.url.replace("/files/d/", ""), clockNow.getTime());
       expect(token.ok && token.token.key).toMatch(/-free\.pptx$/);
     }
     const fourth = await requestDownload(ctx(), { viewer: g, templateColorId: free[3].color_id, format: "PP" });
@@ -104,14 +104,14 @@ describe("guest downloads", () => {
     expect(await countDownloads(ctx(), { guestId: g.guestId })).toBe(3);
     // Read back the way the API allows: one's own fingerprint or oneself; another's is refused.
     const caller = { accountId: null, guestId: g.guestId };
-    expect(await countCallerDownloads(ctx(), caller, {})).toEqual({ ok: true, count: 3 });
-    expect(await countCallerDownloads(ctx(), caller, { fingerprint: g.guestId })).toEqual({ ok: true, count: 3 });
+    expect(await countCallerDownloads(ctx(), caller, {})).toEqual({ ok: true, value: 3 });
+    expect(await countCallerDownloads(ctx(), caller, { fingerprint: g.guestId })).toEqual({ ok: true, value: 3 });
     expect(await countCallerDownloads(ctx(), caller, { fingerprint: "someone-else" })).toEqual({
       ok: false,
       code: "FORBIDDEN",
     });
     expect(await countCallerDownloads(ctx(), caller, { accountId: 1 })).toEqual({ ok: false, code: "FORBIDDEN" });
-    expect(await countCallerDownloads(ctx(), { accountId: null, guestId: null }, {})).toEqual({ ok: true, count: 0 });
+    expect(await countCallerDownloads(ctx(), { accountId: null, guestId: null }, {})).toEqual({ ok: true, value: 0 });
   });
 
   it("refuses a download past the allowance before making or reading its file; one already granted still comes", async () => {
@@ -146,7 +146,7 @@ describe("guest downloads", () => {
     expect(await recorded(g.guestId)).toBe(3);
     // A template granted this month is not a new credit: it still comes, from the storage.
     const again = await requestDownload(watched(), { viewer: g, templateColorId: free[20].color_id, format: "PP" });
-    expect(again).toMatchObject({ ok: true, alreadyOwned: true, allowance: { used: 3, left: 0 } });
+    expect(again).toMatchObject({ ok: true, value: { alreadyOwned: true, allowance: { used: 3, left: 0 } } });
     expect(calls.length).toBeGreaterThan(0);
   });
 
@@ -154,7 +154,7 @@ describe("guest downloads", () => {
     const g = guest("203.0.113.8");
     await requestDownload(ctx(), { viewer: g, templateColorId: free[0].color_id, format: "PP" });
     const again = await requestDownload(ctx(), { viewer: g, templateColorId: free[0].color_id, format: "KN" });
-    expect(again).toMatchObject({ ok: true, alreadyOwned: true, allowance: { used: 1 } });
+    expect(again).toMatchObject({ ok: true, value: { alreadyOwned: true, allowance: { used: 1 } } });
     expect(await used(`g:${g.guestId}`)).toBe(1);
     expect(await recorded(g.guestId)).toBe(2);
   });
@@ -170,10 +170,10 @@ describe("guest downloads", () => {
     expect((await getAllowance(ctx(), g)).resetsAt.toISOString()).toBe("2026-12-01T00:00:00.000Z");
     clockNow = new Date("2026-12-01T00:00:00Z");
     const next = await requestDownload(ctx(), { viewer: g, templateColorId: free[3].color_id, format: "PP" });
-    expect(next).toMatchObject({ ok: true, alreadyOwned: false, allowance: { used: 1, left: 2 } });
+    expect(next).toMatchObject({ ok: true, value: { alreadyOwned: false, allowance: { used: 1, left: 2 } } });
     // The same template as last month costs a credit again in the new month.
     const old = await requestDownload(ctx(), { viewer: g, templateColorId: free[0].color_id, format: "PP" });
-    expect(old).toMatchObject({ ok: true, alreadyOwned: false, allowance: { used: 2 } });
+    expect(old).toMatchObject({ ok: true, value: { alreadyOwned: false, allowance: { used: 2 } } });
     clockNow = new Date("2026-11-20T10:00:00Z");
   });
 
@@ -201,7 +201,7 @@ describe("guest downloads", () => {
     const ok = results.filter((r) => r.ok);
     const distinct = new Set(
       ok
-        .map((r) => (r.ok ? r.url : ""))
+        .map((r) => (r.ok ? r.value.url : ""))
         .map((u) => verifyFileToken(secret, u.replace("/files/d/", ""), clockNow.getTime()))
         .map((t) => (t.ok ? t.token.key : "")),
     );
@@ -327,9 +327,9 @@ describe("downloads for accounts", () => {
   it("opens premium templates to Personal, without the attribution slide, under the personal licence", async () => {
     const v = await account("PERSONAL_MONTHLY");
     const r = await requestDownload(ctx(), { viewer: v, templateColorId: premium.color_id, format: "PP" });
-    expect(r).toMatchObject({ ok: true, kind: "file", allowance: { used: 1, limit: 200, left: 199 } });
+    expect(r).toMatchObject({ ok: true, value: { kind: "file", allowance: { used: 1, limit: 200, left: 199 } } });
     if (!r.ok) return;
-    const token = verifyFileToken(secret, r.url.replace("/files/d/", ""), clockNow.getTime());
+    const token = verifyFileToken(secret, r.value.url.replace("/files/d/", ""), clockNow.getTime());
     expect(token.ok && token.token.key).toMatch(/paid/);
     expect(await licenseOfLast(v.kind === "account" ? v.accountId : 0)).toMatchObject({ license: "personal" });
   });
@@ -337,7 +337,7 @@ describe("downloads for accounts", () => {
   it("counts Commercial downloads without a limit", async () => {
     const v = await account("COMMERCIAL_YEARLY");
     const r = await requestDownload(ctx(), { viewer: v, templateColorId: free[40].color_id, format: "KN" });
-    expect(r).toMatchObject({ ok: true, allowance: { used: 1, limit: null, left: null } });
+    expect(r).toMatchObject({ ok: true, value: { allowance: { used: 1, limit: null, left: null } } });
     expect(await licenseOfLast(v.kind === "account" ? v.accountId : 0)).toMatchObject({ license: "commercial" });
     expect(await getAllowance(ctx(), v)).toMatchObject({ used: 1, limit: null, left: null });
   });

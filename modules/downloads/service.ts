@@ -3,6 +3,7 @@ import type { Executor } from "#db/client.server.ts";
 import { ensureTemplateFile } from "#modules/files/service.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { nextPeriodStart, periodOf } from "#modules/shared/period.ts";
+import type { Result } from "#modules/shared/result.ts";
 import {
   bumpTemplateDownloads,
   counterUsed,
@@ -58,18 +59,17 @@ export type DownloadErrorCode = (typeof DOWNLOAD_ERRORS)[keyof typeof DOWNLOAD_E
 
 export type Allowance = { used: number; limit: number | null; left: number | null; resetsAt: Date };
 
-export type DownloadResult =
-  | {
-      ok: true;
-      /** "file": a signed address of our file; "link": the template's Google Slides copy link. */
-      kind: "file" | "link";
-      url: string;
-      fileName: string | null;
-      /** The template was already downloaded this period: no credit was taken. */
-      alreadyOwned: boolean;
-      allowance: Allowance;
-    }
-  | { ok: false; code: DownloadErrorCode; allowance?: Allowance };
+export type DownloadGrant = {
+  /** "file": a signed address of our file; "link": the template's Google Slides copy link. */
+  kind: "file" | "link";
+  url: string;
+  fileName: string | null;
+  /** The template was already downloaded this period: no credit was taken. */
+  alreadyOwned: boolean;
+  allowance: Allowance;
+};
+/** The grant, or the refusal with the allowance it was refused against (a limit's, a premium template's). */
+export type DownloadResult = Result<DownloadGrant, DownloadErrorCode, { allowance?: Allowance }>;
 
 /** How long a signed download address works. */
 export const FILE_URL_TTL_SECONDS = 5 * 60;
@@ -122,22 +122,23 @@ export function getCallerAllowance(
 
 /**
  * Credits the caller used this period, read the way the API allows it: their own account, their own
- * guest fingerprint, or (naming neither) whichever they are. Naming anyone else's is refused.
+ * guest fingerprint, or (naming neither) whichever they are. Naming anyone else's is refused (its code is
+ * the API's error code, FORBIDDEN).
  */
 export async function countCallerDownloads(
   ctx: Pick<ServiceContext, "db" | "clock">,
   caller: { accountId: number | null; guestId: string | null },
   asked: { accountId?: number | null; fingerprint?: string | null },
-): Promise<{ ok: true; count: number } | { ok: false; code: "FORBIDDEN" }> {
+): Promise<Result<number, "FORBIDDEN">> {
   if (asked.accountId != null) {
     if (asked.accountId !== caller.accountId) return { ok: false, code: "FORBIDDEN" };
-    return { ok: true, count: await countDownloads(ctx, { accountId: asked.accountId }) };
+    return { ok: true, value: await countDownloads(ctx, { accountId: asked.accountId }) };
   }
   if (asked.fingerprint != null && asked.fingerprint !== caller.guestId) return { ok: false, code: "FORBIDDEN" };
   if (caller.accountId !== null && asked.fingerprint == null)
-    return { ok: true, count: await countDownloads(ctx, { accountId: caller.accountId }) };
-  if (!caller.guestId) return { ok: true, count: 0 };
-  return { ok: true, count: await countDownloads(ctx, { guestId: caller.guestId }) };
+    return { ok: true, value: await countDownloads(ctx, { accountId: caller.accountId }) };
+  if (!caller.guestId) return { ok: true, value: 0 };
+  return { ok: true, value: await countDownloads(ctx, { guestId: caller.guestId }) };
 }
 
 /** Where a viewer stands for one template this period: already granted it, or the credits used and whether one is left. */
@@ -244,7 +245,11 @@ export async function requestDownload(
 
   const allowance = allowanceAt(granted.used);
   if (!granted.granted) return { ok: false, code: limitCode(viewer), allowance };
-  if (link) return { ok: true, kind: "link", url: link, fileName: null, alreadyOwned: granted.alreadyOwned, allowance };
+  if (link)
+    return {
+      ok: true,
+      value: { kind: "link", url: link, fileName: null, alreadyOwned: granted.alreadyOwned, allowance },
+    };
   const fileName = `${v.slug}-${v.color_slug}-${format.toLowerCase()}.${keynote ? "key" : "pptx"}`.replace(
     /[^a-z0-9.-]/g,
     "-",
@@ -258,10 +263,12 @@ export async function requestDownload(
   };
   return {
     ok: true,
-    kind: "file",
-    url: `/files/d/${signFileToken(ctx.secret, token)}`,
-    fileName,
-    alreadyOwned: granted.alreadyOwned,
-    allowance,
+    value: {
+      kind: "file",
+      url: `/files/d/${signFileToken(ctx.secret, token)}`,
+      fileName,
+      alreadyOwned: granted.alreadyOwned,
+      allowance,
+    },
   };
 }

@@ -62,7 +62,7 @@ export async function downloadAction({ request, context }: ActionArgs) {
     format: input.data.format,
   });
   if (!result.ok) return refuse(refusalStatus(result.code), result.code, { allowance: result.allowance });
-  if (!fetcher) return redirect(result.url, { status: 303, headers });
-  const message = t(result.alreadyOwned ? "downloads.alreadyOwned" : "downloads.started");
-  return data<DownloadAnswer>({ ...result, message }, { headers });
+  if (!fetcher) return redirect(result.value.url, { status: 303, headers });
+  const message = t(result.value.alreadyOwned ? "downloads.alreadyOwned" : "downloads.started");
+  return data<DownloadAnswer>({ ok: true, ...result.value, message }, { headers });
 }

@@ -36,7 +36,7 @@ export const getDownloadsCount = (t: QueryFields) =>
         { accountId: ctx.scope.viewer?.account.id ?? null, guestId: ctx.guestId },
         args,
       );
-      if (r.ok) return r.count;
+      if (r.ok) return r.value;
       throw new GraphQLError(MESSAGES.forbidden[ctx.scope.locale], {
         extensions: { code: r.code, http: { status: 403 } },
       });
