@@ -15,6 +15,12 @@ export const action = (args: Route.ActionArgs) => favoriteAction(args);
 
 export const headers: Route.HeadersFunction = retryAfterHeader;
 
+/**
+ * The hearts' question is answered once per batch (app/components/favorites/favorites-context.tsx): a
+ * page's revalidation after another action (a download, a collection) does not ask it again.
+ */
+export const shouldRevalidate = () => false;
+
 /** The hearts' state and changes: the server's answer, or a `NoAnswer` when the connection failed. */
 export const clientLoader = ({ serverLoader }: Route.ClientLoaderArgs) => orNoAnswer<FavoriteIdsAnswer>(serverLoader);
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => orNoAnswer<FavoriteAnswer>(serverAction);
