@@ -37,7 +37,8 @@ describe("npm run account", () => {
       ).toBe(true);
       expect(await setPlan(ctx, "payer", "FREE")).toMatchObject({
         ok: false,
-        message: expect.stringContaining("live subscription"),
+        code: "livePlan",
+        detail: expect.stringContaining("live subscription"),
       });
     } finally {
       await database.cleanup();

@@ -45,7 +45,7 @@ export async function runAccountCommand(args: string[], env = getEnv()): Promise
           : verb === "second-factor-off"
             ? await turnOffSecondFactor(ctx, login, actor)
             : await setBlocked(ctx, login, verb === "block");
-    return { code: r.ok ? 0 : 1, out: r.message };
+    return r.ok ? { code: 0, out: r.value.message } : { code: 1, out: r.detail };
   } finally {
     await database.close();
   }

@@ -514,7 +514,7 @@ async function main() {
         kind: "command",
         label: "bench",
       });
-      if (!r.ok) throw new Error(r.message);
+      if (!r.ok) throw new Error(r.detail);
     } finally {
       await database.close();
     }

@@ -1,11 +1,20 @@
 import { PLAN_CODES, type PlanCode } from "#config/constants.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
 import type { ServiceContext } from "#modules/scope.ts";
+import type { Result } from "#modules/shared/result.ts";
 import * as repo from "./operator-repo.ts";
 import { revokeAccountSessions } from "./tokens-repo.ts";
 
-/** What an operator does to an account from the command line (DECISIONS: Accounts, blocking). */
-export type OperatorResult = { ok: true; id: number; message: string } | { ok: false; message: string };
+/**
+ * What an operator does to an account from the command line (DECISIONS: Accounts, blocking): the account and
+ * the sentence the command prints, or a refusal. The command line speaks English only: a refusal's code
+ * names it and its detail is the sentence printed.
+ */
+export type OperatorResult = Result<
+  { id: number; message: string },
+  "unknownAccount" | "unknownPlan" | "livePlan" | "unknownRole",
+  { detail: string }
+>;
 
 const findAccount = (ctx: Pick<ServiceContext, "db">, login: string) => repo.operatorAccount(ctx.db, login);
 
@@ -16,7 +25,7 @@ export async function setBlocked(
   blocked: boolean,
 ): Promise<OperatorResult> {
   const account = await findAccount(ctx, login);
-  if (!account) return { ok: false, message: `no account with the e-mail or username ${login}` };
+  if (!account) return { ok: false, code: "unknownAccount", detail: `no account with the e-mail or username ${login}` };
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     await repo.setAccountBlockedAt(tx, account.id, blocked ? now : null, now);
@@ -24,8 +33,10 @@ export async function setBlocked(
   });
   return {
     ok: true,
-    id: account.id,
-    message: `${account.email} ${blocked ? "blocked; its sessions ended" : "unblocked"}${account.blocked === blocked ? " (it already was)" : ""}`,
+    value: {
+      id: account.id,
+      message: `${account.email} ${blocked ? "blocked; its sessions ended" : "unblocked"}${account.blocked === blocked ? " (it already was)" : ""}`,
+    },
   };
 }
 
@@ -39,16 +50,17 @@ export async function setPlan(
   plan: string,
 ): Promise<OperatorResult> {
   if (!(PLAN_CODES as readonly string[]).includes(plan))
-    return { ok: false, message: `unknown plan ${plan}: one of ${PLAN_CODES.join(", ")}` };
+    return { ok: false, code: "unknownPlan", detail: `unknown plan ${plan}: one of ${PLAN_CODES.join(", ")}` };
   const account = await findAccount(ctx, login);
-  if (!account) return { ok: false, message: `no account with the e-mail or username ${login}` };
+  if (!account) return { ok: false, code: "unknownAccount", detail: `no account with the e-mail or username ${login}` };
   if (account.live)
     return {
       ok: false,
-      message: `${account.email} pays through a live subscription (${account.plan}); cancel or change that instead`,
+      code: "livePlan",
+      detail: `${account.email} pays through a live subscription (${account.plan}); cancel or change that instead`,
     };
   await repo.setAccountPlan(ctx.db, account.id, plan as PlanCode, ctx.clock.now());
-  return { ok: true, id: account.id, message: `${account.email}: plan ${account.plan} -> ${plan}` };
+  return { ok: true, value: { id: account.id, message: `${account.email}: plan ${account.plan} -> ${plan}` } };
 }
 
 export const ROLES = ["member", "operator"] as const;
@@ -66,11 +78,12 @@ export async function setRole(
   actor: AuditActor,
 ): Promise<OperatorResult> {
   if (!(ROLES as readonly string[]).includes(role))
-    return { ok: false, message: `unknown role ${role}: one of ${ROLES.join(", ")}` };
+    return { ok: false, code: "unknownRole", detail: `unknown role ${role}: one of ${ROLES.join(", ")}` };
   const account = await findAccount(ctx, login);
-  if (!account) return { ok: false, message: `no account with the e-mail or username ${login}` };
+  if (!account) return { ok: false, code: "unknownAccount", detail: `no account with the e-mail or username ${login}` };
   const row = { role: (await repo.accountRole(ctx.db, account.id)) as string };
-  if (row.role === role) return { ok: true, id: account.id, message: `${account.email} is already ${article(role)}` };
+  if (row.role === role)
+    return { ok: true, value: { id: account.id, message: `${account.email} is already ${article(role)}` } };
   await ctx.db.transaction(async (tx) => {
     await repo.setAccountRole(tx, account.id, role, ctx.clock.now());
     await recordAudit(
@@ -88,7 +101,7 @@ export async function setRole(
     role === "operator"
       ? "; they turn on the second factor (TOTP) at their first visit to /operator"
       : "; /operator no longer exists for them";
-  return { ok: true, id: account.id, message: `${account.email}: role ${row.role} -> ${role}${next}` };
+  return { ok: true, value: { id: account.id, message: `${account.email}: role ${row.role} -> ${role}${next}` } };
 }
 
 const article = (role: string) => (role === "operator" ? "an operator" : "a member");
@@ -103,7 +116,7 @@ export async function turnOffSecondFactor(
   actor: AuditActor,
 ): Promise<OperatorResult> {
   const account = await findAccount(ctx, login);
-  if (!account) return { ok: false, message: `no account with the e-mail or username ${login}` };
+  if (!account) return { ok: false, code: "unknownAccount", detail: `no account with the e-mail or username ${login}` };
   const done = await ctx.db.transaction(async (tx) => {
     const gone = await repo.deleteSecondFactor(tx, account.id);
     if (gone)
@@ -121,9 +134,11 @@ export async function turnOffSecondFactor(
   });
   return {
     ok: true,
-    id: account.id,
-    message: done
-      ? `${account.email}: second factor turned off (the recovery codes too); they can turn it on again in their settings`
-      : `${account.email} has no second factor (nothing to do)`,
+    value: {
+      id: account.id,
+      message: done
+        ? `${account.email}: second factor turned off (the recovery codes too); they can turn it on again in their settings`
+        : `${account.email} has no second factor (nothing to do)`,
+    },
   };
 }
