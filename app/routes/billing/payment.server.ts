@@ -100,6 +100,9 @@ export async function paymentLoader({ request, params, context }: LoaderArgs) {
   };
 }
 
+/** The page's data, as its forms receive it. */
+export type PaymentData = Awaited<ReturnType<typeof paymentLoader>>;
+
 export async function paymentAction({ request, context }: ActionArgs) {
   const { app, locale } = pageContext(request, context);
   const viewer = app.scope.viewer?.account;
@@ -157,3 +160,6 @@ export async function paymentAction({ request, context }: ActionArgs) {
     };
   throw redirect(thankYou(locale, r.value));
 }
+
+/** The action's answer to the payment or upgrade form (its successes are redirects). */
+export type PaymentAnswer = Awaited<ReturnType<typeof paymentAction>>;
