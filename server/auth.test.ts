@@ -679,6 +679,24 @@ describe("favourites over HTTP", () => {
     expect((await ask(ana, others)).data).toEqual({ ok: true, ids: [templateId] });
   });
 
+  it("sends a member's plain form (no scripts) back to the page it came from, with the change kept", async () => {
+    const ana = await logIn("free@demo.slidenest.test");
+    const id = String(templateId);
+    const back = await post("/es/favorites", { templateId: id, favorite: "false" }, ana, {
+      referer: `${origin}/es/business?page=2`,
+    });
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toBe("/es/business?page=2");
+    expect((await ask(ana, id)).data).toEqual({ ok: true, ids: [] });
+    // No page of ours to go back to (none, or another site's): the home page of the address's language.
+    for (const referer of [undefined, "https://evil.example/es/business"]) {
+      const home = await post("/es/favorites", { templateId: id, favorite: "true" }, ana, referer ? { referer } : {});
+      expect(home.status).toBe(303);
+      expect(home.headers.get("location")).toBe("/es");
+    }
+    expect((await ask(ana, id)).data).toEqual({ ok: true, ids: [templateId] });
+  });
+
   it("answers bad input with the 400 message of the address's language, never a 500", async () => {
     const ana = await logIn("free@demo.slidenest.test");
     const message = {
