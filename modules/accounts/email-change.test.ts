@@ -168,7 +168,7 @@ describe("changing the e-mail address", () => {
       expect((await confirmEmailChange(ctx(), bad)).ok).toBe(false);
     // Someone signs up with that address before the link is followed.
     const taken = await signUp(
-      { ...ctx(), captcha: async () => ({ ok: true }) },
+      { ...ctx(), captcha: async () => ({ ok: true, value: null }) },
       { name: "Other", email: "LATER@example.com", password: "Other-pass-77!", terms: "on", captcha: "solved" },
     );
     expect(taken.ok).toBe(true);

@@ -26,7 +26,7 @@ const silent = { info() {}, warn() {}, error() {} };
 let clockNow = new Date("2026-11-20T10:00:00Z");
 const clock: Clock = { now: () => clockNow };
 /** The CAPTCHA port as the tests meet it: every answer is a person's, unless a test says otherwise. */
-const human = async (): Promise<CaptchaCheck> => ({ ok: true });
+const human = async (): Promise<CaptchaCheck> => ({ ok: true, value: null });
 const ctx = (locale: "en" | "es" = "en"): SignupContext => ({
   db: database.db,
   locale,

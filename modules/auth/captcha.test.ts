@@ -38,12 +38,12 @@ describe("ALTCHA proof of work", () => {
     // The answer is a counter between 500 and 1,500: about a million PBKDF2 iterations for the browser.
     expect(challenge.parameters.keySignature).toMatch(/^[0-9a-f]{64}$/);
     const token = await solveCaptcha(challenge);
-    expect(await one.verify({ token })).toEqual({ ok: true });
+    expect(await one.verify({ token })).toEqual({ ok: true, value: null });
     expect(await one.verify({ token })).toEqual({ ok: false, code: "common.captcha.failed" });
     expect(await other.verify({ token })).toEqual({ ok: false, code: "common.captcha.failed" });
     // Another process checks challenges this one made (same secret), once.
     const next = await solveCaptcha(await one.createChallenge());
-    expect(await other.verify({ token: next })).toEqual({ ok: true });
+    expect(await other.verify({ token: next })).toEqual({ ok: true, value: null });
     expect(await one.verify({ token: next })).toEqual({ ok: false, code: "common.captcha.failed" });
   });
 
@@ -127,7 +127,7 @@ describe("ALTCHA proof of work", () => {
       expect(await captcha.verify({ token: t })).toEqual({ ok: false, code: "common.captcha.missing" });
     }
     // None of these used the real solution up.
-    expect(await captcha.verify({ token })).toEqual({ ok: true });
+    expect(await captcha.verify({ token })).toEqual({ ok: true, value: null });
   });
 
   it("is the default; reCAPTCHA only when its keys are configured", () => {
@@ -207,7 +207,7 @@ describe("reCAPTCHA siteverify", () => {
     });
 
   it("accepts a token Google accepts for this site, sending the secret and the client's address", async () => {
-    expect(await captcha().verify({ token: "good", remoteIp: "203.0.113.7" })).toEqual({ ok: true });
+    expect(await captcha().verify({ token: "good", remoteIp: "203.0.113.7" })).toEqual({ ok: true, value: null });
     expect(seen.at(-1)).toEqual({ secret: "secret-key-123", response: "good", remoteip: "203.0.113.7" });
   });
 
@@ -216,7 +216,7 @@ describe("reCAPTCHA siteverify", () => {
     expect(await captcha().verify({ token: "used" })).toEqual({ ok: false, code: "common.captcha.expired" });
     expect(await captcha().verify({ token: "elsewhere" })).toEqual({ ok: false, code: "common.captcha.failed" });
     // On loopback (development) any host is fine.
-    expect(await captcha({ hostname: null }).verify({ token: "elsewhere" })).toEqual({ ok: true });
+    expect(await captcha({ hostname: null }).verify({ token: "elsewhere" })).toEqual({ ok: true, value: null });
     const before = seen.length;
     expect(await captcha().verify({ token: "" })).toEqual({ ok: false, code: "common.captcha.missing" });
     expect(await captcha().verify({ token: undefined })).toEqual({ ok: false, code: "common.captcha.missing" });

@@ -5,6 +5,7 @@ import { CAPTCHA } from "#config/constants.ts";
 import { type Env, isLoopbackUrl } from "#config/env.server.ts";
 import type { Db } from "#db/client.server.ts";
 import { type Clock, type Logger, systemClock } from "#modules/shared/context.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { recordCaptchaSolution } from "./repo.ts";
 
 /**
@@ -24,7 +25,7 @@ export type CaptchaRefusal =
   | "common.captcha.failed"
   | "common.captcha.expired"
   | "common.captcha.unavailable";
-export type CaptchaCheck = { ok: true } | { ok: false; code: CaptchaRefusal };
+export type CaptchaCheck = Result<null, CaptchaRefusal>;
 
 /** What the browser needs to show the widget (sent with the page's loader data). */
 export type CaptchaWidget = { kind: "altcha"; challengeUrl: string } | { kind: "recaptcha"; siteKey: string };
@@ -142,7 +143,7 @@ export function altchaCaptcha(deps: {
       if (!result.verified) return refused("common.captcha.failed");
       // Single use across processes: the first to record the signature wins; a replay finds it taken.
       const first = await recordCaptchaSolution(deps.db, challenge.signature as string, new Date(expiresAt * 1000));
-      return first ? { ok: true } : refused("common.captcha.failed");
+      return first ? { ok: true, value: null } : refused("common.captcha.failed");
     },
   };
 }
@@ -203,7 +204,7 @@ export function recaptchaCaptcha(deps: {
         deps.log.warn("reCAPTCHA token made on another site", { hostname: String(answer.hostname) });
         return refused("common.captcha.failed");
       }
-      return { ok: true };
+      return { ok: true, value: null };
     },
   };
 }
