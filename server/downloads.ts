@@ -72,23 +72,19 @@ export function mountDownloads(app: ServerApp, deps: Deps) {
       return c.text(t("downloads.errors.rateLimited", { seconds: limited.retryAfter }), 429);
     }
     const check = verifyFileToken(deps.secret, c.req.param("token"), deps.clock.now().getTime());
-    if (!check.ok)
-      return c.text(
-        t(check.reason === "expired" ? "downloads.errors.linkExpired" : "downloads.errors.linkInvalid"),
-        check.reason === "expired" ? 410 : 403,
-      );
+    if (!check.ok) return c.text(t(check.code), check.code === "downloads.errors.linkExpired" ? 410 : 403);
     // Bound to whoever it was granted to: their session, or their guest cookie (both work on every process).
-    const { holder } = check.token;
+    const { holder } = check.value;
     const session = requestOf(c).viewer;
     const holds = holder.startsWith("a:")
       ? session !== null && holder === `a:${session.account.id}`
       : holder === `g:${unsign(deps.secret, "guest", getCookie(c, GUEST_COOKIE)) ?? ""}`;
     if (!holds) return c.text(t("downloads.errors.linkNotYours"), 403, { "Cache-Control": "private, no-store" });
-    const body = await readTemplateFile(scopeOf(c), check.token.key);
+    const body = await readTemplateFile(scopeOf(c), check.value.key);
     if (!body) return c.text(t("downloads.errors.notAvailable"), 404);
     return c.body(new Uint8Array(body), 200, {
-      "Content-Type": check.token.type,
-      "Content-Disposition": `attachment; filename="${check.token.name.replace(/[^a-zA-Z0-9._-]/g, "-")}"`,
+      "Content-Type": check.value.type,
+      "Content-Disposition": `attachment; filename="${check.value.name.replace(/[^a-zA-Z0-9._-]/g, "-")}"`,
       "Content-Length": String(body.length),
       "Cache-Control": "private, no-store",
       "X-Robots-Tag": "noindex",

@@ -95,7 +95,7 @@ describe("guest downloads", () => {
       expect(r.value.allowance).toMatchObject({ used: i + 1, limit: 3, left: 2 - i });
       expect(r.value.fileName).toBe(`${free[i].slug}-${r.value.fileName!.slice(free[i].slug.length + 1, -8)}-pp.pptx`);
       const token = verifyFileToken(secret, r.value.url.replace("/files/d/", ""), clockNow.getTime());
-      expect(token.ok && token.token.key).toMatch(/-free\.pptx$/);
+      expect(token.ok && token.value.key).toMatch(/-free\.pptx$/);
     }
     const fourth = await requestDownload(ctx(), { viewer: g, templateColorId: free[3].color_id, format: "PP" });
     expect(fourth).toMatchObject({ ok: false, code: "downloads.errors.limitGuest", allowance: { used: 3, left: 0 } });
@@ -203,7 +203,7 @@ describe("guest downloads", () => {
       ok
         .map((r) => (r.ok ? r.value.url : ""))
         .map((u) => verifyFileToken(secret, u.replace("/files/d/", ""), clockNow.getTime()))
-        .map((t) => (t.ok ? t.token.key : "")),
+        .map((t) => (t.ok ? t.value.key : "")),
     );
     expect(distinct.size).toBe(3);
     expect(await used(`g:${g.guestId}`)).toBe(3);
@@ -330,7 +330,7 @@ describe("downloads for accounts", () => {
     expect(r).toMatchObject({ ok: true, value: { kind: "file", allowance: { used: 1, limit: 200, left: 199 } } });
     if (!r.ok) return;
     const token = verifyFileToken(secret, r.value.url.replace("/files/d/", ""), clockNow.getTime());
-    expect(token.ok && token.token.key).toMatch(/paid/);
+    expect(token.ok && token.value.key).toMatch(/paid/);
     expect(await licenseOfLast(v.kind === "account" ? v.accountId : 0)).toMatchObject({ license: "personal" });
   });
 

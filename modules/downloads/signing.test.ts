@@ -14,8 +14,8 @@ describe("file addresses", () => {
       exp: now / 1000 + 300,
       holder: "a:1",
     });
-    expect(verifyFileToken(secret, token, now)).toMatchObject({ ok: true, token: { key: "templates/1/2-free.pptx" } });
-    expect(verifyFileToken(secret, token, now + 301_000)).toEqual({ ok: false, reason: "expired" });
+    expect(verifyFileToken(secret, token, now)).toMatchObject({ ok: true, value: { key: "templates/1/2-free.pptx" } });
+    expect(verifyFileToken(secret, token, now + 301_000)).toEqual({ ok: false, code: "downloads.errors.linkExpired" });
     const [payload, mac] = token.split(".");
     const forged = Buffer.from(
       JSON.stringify({
@@ -25,9 +25,18 @@ describe("file addresses", () => {
         exp: now / 1000 + 300,
       }),
     ).toString("base64url");
-    expect(verifyFileToken(secret, `${forged}.${mac}`, now)).toEqual({ ok: false, reason: "invalid" });
-    expect(verifyFileToken(secret, `${payload}.${mac.slice(1)}A`, now)).toEqual({ ok: false, reason: "invalid" });
-    expect(verifyFileToken(secret, sign(secret, "file", "not-json"), now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyFileToken(secret, `${forged}.${mac}`, now)).toEqual({
+      ok: false,
+      code: "downloads.errors.linkInvalid",
+    });
+    expect(verifyFileToken(secret, `${payload}.${mac.slice(1)}A`, now)).toEqual({
+      ok: false,
+      code: "downloads.errors.linkInvalid",
+    });
+    expect(verifyFileToken(secret, sign(secret, "file", "not-json"), now)).toEqual({
+      ok: false,
+      code: "downloads.errors.linkInvalid",
+    });
     // A token that names no holder (made before links were bound) opens nothing.
     const unbound = Buffer.from(
       JSON.stringify({
@@ -37,6 +46,9 @@ describe("file addresses", () => {
         exp: now / 1000 + 300,
       }),
     ).toString("base64url");
-    expect(verifyFileToken(secret, sign(secret, "file", unbound), now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyFileToken(secret, sign(secret, "file", unbound), now)).toEqual({
+      ok: false,
+      code: "downloads.errors.linkInvalid",
+    });
   });
 });

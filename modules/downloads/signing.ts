@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { b64, sign, unsign } from "#modules/shared/crypto.ts";
+import type { Result } from "#modules/shared/result.ts";
 
 export function newGuestId(): string {
   return b64(randomBytes(18));
@@ -21,16 +22,21 @@ export function signFileToken(secret: string, token: FileToken): string {
   return sign(secret, "file", b64(Buffer.from(JSON.stringify(token))));
 }
 
-export type FileTokenCheck = { ok: true; token: FileToken } | { ok: false; reason: "invalid" | "expired" };
+/** Why a signed address does not work; each is the translation key of the answer. */
+export const FILE_TOKEN_ERRORS = {
+  invalid: "downloads.errors.linkInvalid",
+  expired: "downloads.errors.linkExpired",
+} as const;
+export type FileTokenCheck = Result<FileToken, (typeof FILE_TOKEN_ERRORS)[keyof typeof FILE_TOKEN_ERRORS]>;
 
 export function verifyFileToken(secret: string, signed: string, nowMs: number): FileTokenCheck {
   const value = unsign(secret, "file", signed);
-  if (!value) return { ok: false, reason: "invalid" };
+  if (!value) return { ok: false, code: FILE_TOKEN_ERRORS.invalid };
   let token: FileToken;
   try {
     token = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
   } catch {
-    return { ok: false, reason: "invalid" };
+    return { ok: false, code: FILE_TOKEN_ERRORS.invalid };
   }
   if (
     typeof token?.key !== "string" ||
@@ -38,8 +44,8 @@ export function verifyFileToken(secret: string, signed: string, nowMs: number): 
     typeof token.exp !== "number" ||
     typeof token.holder !== "string"
   ) {
-    return { ok: false, reason: "invalid" };
+    return { ok: false, code: FILE_TOKEN_ERRORS.invalid };
   }
-  if (token.exp * 1000 < nowMs) return { ok: false, reason: "expired" };
-  return { ok: true, token };
+  if (token.exp * 1000 < nowMs) return { ok: false, code: FILE_TOKEN_ERRORS.expired };
+  return { ok: true, value: token };
 }
