@@ -76,6 +76,7 @@ export function createServerApp(opts: ServerOptions) {
   mountPages(app, {
     build: ports.build,
     mode: ports.mode,
+    publicUrl: env.publicUrl,
     pageCacheOn: env.PAGE_CACHE === "on",
     pageCache: ports.pageCache,
     async limitRender(request) {

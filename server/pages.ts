@@ -54,6 +54,8 @@ export function mountPages(
   deps: {
     build: ServerBuild;
     mode: "production" | "development";
+    /** The site's public address (PUBLIC_URL). */
+    publicUrl: string;
     pageCacheOn: boolean;
     pageCache: PageCache;
     catalogVersion: () => Promise<number>;
@@ -78,10 +80,30 @@ export function mountPages(
   const appContextKey = (
     deps.build.entry.module as unknown as { appContext: Parameters<RouterContextProvider["set"]>[0] }
   ).appContext;
+  /**
+   * Behind a proxy that ends HTTPS a form's request reaches us as http://…, while the browser's Origin is
+   * the site's public https origin, and React Router refuses an action whose Origin is not its request's.
+   * The server's one CSRF rule has already accepted that Origin (it is the site's own), so the action gets
+   * the request under the public origin.
+   */
+  const publicOrigin = new URL(deps.publicUrl).origin;
+  const asPublic = (req: Request): Request => {
+    if (req.method === "GET" || req.method === "HEAD" || req.headers.get("origin") !== publicOrigin) return req;
+    const url = new URL(req.url);
+    if (url.origin === publicOrigin) return req;
+    const init: RequestInit & { duplex: "half" } = {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      signal: req.signal,
+      duplex: "half",
+    };
+    return new Request(`${publicOrigin}${url.pathname}${url.search}`, init);
+  };
   const render = (req: Request, request: RequestContext) => {
     const ctx = new RouterContextProvider();
     ctx.set(appContextKey, deps.loadContext(request));
-    return handler(req, ctx);
+    return handler(asPublic(req), ctx);
   };
 
   const cacheable = (req: Request, pathname: string, request: RequestContext) =>
