@@ -73,9 +73,10 @@ beforeAll(async () => {
   const r = await importTemplateFolder({ db: srv.database.db, storage, clock, log: silent }, folder);
   expect(r.problems).toEqual([]);
   for (const v of await queryRows<{ id: number }>(srv.database.db, sql`select id from template_version`))
-    expect((await renderTemplateVersion({ db: srv.database.db, storage, clock, log: silent }, v.id)).state).toBe(
-      "ready",
-    );
+    expect(await renderTemplateVersion({ db: srv.database.db, storage, clock, log: silent }, v.id)).toMatchObject({
+      ok: true,
+      value: { state: "ready" },
+    });
 });
 afterAll(() => srv?.cleanup());
 

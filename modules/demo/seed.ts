@@ -338,7 +338,7 @@ export async function seedTemplates(
     return result;
   }
   let failed = 0;
-  if (opts.render) for (const id of versions) if ((await renderTemplateVersion(ctx, id)).state === "failed") failed++;
+  if (opts.render) for (const id of versions) if (!(await renderTemplateVersion(ctx, id)).ok) failed++;
   opts.log.info("project templates seeded", {
     templates: result.templates.created,
     versions: result.versions,

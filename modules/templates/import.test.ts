@@ -257,7 +257,7 @@ describe("importing", () => {
     expect(fs.readdirSync(path.join(filesDir, "decks")).length).toBe(1);
 
     const out = await renderTemplateVersion(ctx(), v.id);
-    expect(out.state).toBe("ready");
+    expect(out).toMatchObject({ ok: true, value: { state: "ready" } });
     const [shown] = await queryRows<{
       published_at: Date | null;
       slides_count: number;
@@ -300,7 +300,7 @@ describe("importing", () => {
       database.db,
       sql`select id from template_version order by id desc limit 1`,
     );
-    expect((await renderTemplateVersion(ctx(), v.id)).state).toBe("skipped");
+    expect(await renderTemplateVersion(ctx(), v.id)).toEqual({ ok: true, value: { state: "skipped" } });
   });
 
   it("a changed deck is a new version: the old one shows until the new one is ready, then retires", async () => {
@@ -326,7 +326,7 @@ describe("importing", () => {
     process.env.PATH = "/nonexistent";
     try {
       const out = await renderTemplateVersion(ctx(), v.id);
-      expect(out).toMatchObject({ state: "failed", reason: "slides.errors.converterMissing" });
+      expect(out).toMatchObject({ ok: false, code: "slides.errors.converterMissing" });
     } finally {
       process.env.PATH = path0;
     }
@@ -340,7 +340,7 @@ describe("importing", () => {
     const again = await importTemplateFolder(ctx(), changed);
     expect(again.versions).toBe(1);
     const outcomes = await Promise.all([renderTemplateVersion(ctx(), v.id), renderTemplateVersion(ctx(), v.id)]);
-    expect(outcomes.map((o) => o.state).sort()).toEqual(["ready", "skipped"]);
+    expect(outcomes.map((o) => (o.ok ? o.value.state : o.code)).sort()).toEqual(["ready", "skipped"]);
     const [after] = await queryRows<{ slides_count: number; active: number; retired: number }>(
       database.db,
       sql`select t.slides_count,

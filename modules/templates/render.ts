@@ -12,6 +12,7 @@ import type { Db } from "#db/client.server.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import type { Scope } from "#modules/scope.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { appendAttributionSlide } from "#modules/slides/attribution.ts";
 import { imagesToPreviews, type PreviewPage, renderDeckPreviews } from "#modules/slides/previews.ts";
 import {
@@ -29,11 +30,12 @@ import {
 
 export type RenderContext = Pick<Scope, "db" | "storage" | "clock" | "log">;
 
-export type RenderOutcome =
-  | { state: "ready"; ms: number; missingFonts: string[] }
-  | { state: "failed"; reason: string; detail?: string }
-  /** Another process has it, or it is done already. */
-  | { state: "skipped" };
+/**
+ * A version's render: drawn ("ready", with the fonts this machine lacks) or "skipped" (another process has
+ * it, or it is done already); or failed, its reason (a translation key) as code and what went wrong as
+ * detail, both stored on the version.
+ */
+export type RenderOutcome = Result<{ state: "ready"; ms: number; missingFonts: string[] } | { state: "skipped" }>;
 
 /** Storage key of a slide preview; the same scheme the demo's previews use. */
 export const previewKey = (colorId: number, slide: number, width: number) =>
@@ -50,7 +52,7 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
   const now = ctx.clock.now();
   const stale = new Date(now.getTime() - DECK_PREVIEWS.timeoutMs * 2);
   const claimed = await claimVersion(ctx.db, versionId, now, stale);
-  if (!claimed) return { state: "skipped" };
+  if (!claimed) return { ok: true, value: { state: "skipped" } };
   const fail = async (reason: string, detail?: string): Promise<RenderOutcome> => {
     await failVersion(ctx.db, versionId, {
       reason,
@@ -58,7 +60,7 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
       finishedAt: ctx.clock.now(),
     });
     ctx.log.warn("template version failed", { versionId, reason, detail });
-    return { state: "failed", reason, detail };
+    return { ok: false, code: reason, detail };
   };
   const started = Date.now();
   const variants = await selectVersionVariants(ctx.db, versionId);
@@ -124,5 +126,5 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
   if (shown) await refreshSearchIndex(ctx.db, { templateIds: [claimed.template_id], now: ctx.clock.now() });
   const ms = Date.now() - started;
   ctx.log.info("template version ready", { versionId, ms, shown, missingFonts: [...missing] });
-  return { state: "ready", ms, missingFonts: [...missing] };
+  return { ok: true, value: { state: "ready", ms, missingFonts: [...missing] } };
 }
