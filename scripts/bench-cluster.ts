@@ -25,6 +25,8 @@ import { openDatabase } from "#db/client.server.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import { systemClock } from "#modules/shared/context.ts";
 import { periodOf } from "#modules/shared/period.ts";
+import { fetcherData } from "#tests/fetcher.ts";
+import { formBody } from "#tests/http.ts";
 import { freePort, waitFor } from "#tests/net.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -196,18 +198,22 @@ http {
     if (templates.length < PRESPENT + PARALLEL)
       throw new Error(`the demo catalogue has ${templates.length} templates; ${PRESPENT + PARALLEL} are needed`);
 
-    const grant = (base: string, cookie: string, colorId: number) =>
-      fetch(`${base}/api/downloads`, {
+    /** A download as the template page's button asks it: a fetcher's submission to the download route. */
+    const grant = async (base: string, cookie: string, colorId: number) => {
+      const r = await fetch(`${base}/downloads.data`, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", origin: publicUrl, cookie },
-        body: JSON.stringify({ colorId, format: "PP" }),
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: publicUrl, cookie },
+        body: formBody({ colorId: String(colorId), format: "PP" }),
       });
+      const body = (await fetcherData<{ ok?: boolean; code?: string; url?: string }>(r)) ?? {};
+      return { ok: r.ok && body.ok === true, status: r.status, headers: r.headers, body };
+    };
 
     // ---------------------------------------------------------------- 200 parallel downloads
     console.log(`\n1. ${PARALLEL} download requests at once through nginx`);
     for (const t of templates.slice(0, PRESPENT)) {
       const r = await grant(publicUrl, buyer.cookie, t.color_id);
-      if (!r.ok) throw new Error(`pre-spending: ${r.status} ${await r.text()}`);
+      if (!r.ok) throw new Error(`pre-spending: ${r.status} ${JSON.stringify(r.body)}`);
     }
     const allowance = DOWNLOAD_ALLOWANCE[PLAN] as number;
     const left = allowance - PRESPENT;
@@ -215,11 +221,10 @@ http {
     const answers = await Promise.all(
       templates.slice(PRESPENT, PRESPENT + PARALLEL).map(async (t) => {
         const r = await grant(publicUrl, buyer.cookie, t.color_id);
-        const body = (await r.json().catch(() => ({}))) as { ok?: boolean; code?: string; url?: string };
         return {
           status: r.status,
-          ok: body.ok === true,
-          code: body.code,
+          ok: r.ok,
+          code: r.body.code,
           served: r.headers.get("x-request-id") ?? "",
           template: t,
         };
@@ -261,7 +266,7 @@ http {
     const target = grantedTemplates.find((t) => !made(b, t));
     if (!target) throw new Error(`${b.name} has made every deck; none is left to fetch from it for the first time`);
     const onA = await grant(a.base, buyer.cookie, target.color_id);
-    const onAJson = (await onA.json()) as { ok: boolean; url: string };
+    const onAJson = { ok: onA.ok, url: onA.body.url ?? "" };
     check(made(a, target) && !made(b, target), `${a.name} made the deck, ${b.name} has never seen it`);
     const fetched = await fetch(`${b.base}${onAJson.url}`, { headers: { cookie: buyer.cookie } });
     const bytes = Buffer.from(await fetched.arrayBuffer());
@@ -283,18 +288,14 @@ http {
         try {
           if (w % 2 === 0 && next < pool.length) {
             const id = pool[next++];
-            const r = await fetch(`${publicUrl}/api/favorites`, {
+            // A heart, as the page's fetcher submits it to the favourites route.
+            const r = await fetch(`${publicUrl}/favorites.data`, {
               method: "POST",
-              headers: {
-                "content-type": "application/json",
-                accept: "application/json",
-                origin: publicUrl,
-                cookie: fan.cookie,
-              },
-              body: JSON.stringify({ templateId: id, favorite: true }),
+              headers: { "content-type": "application/x-www-form-urlencoded", origin: publicUrl, cookie: fan.cookie },
+              body: formBody({ templateId: String(id), favorite: "true" }),
               signal: AbortSignal.timeout(10_000),
             });
-            const body = (await r.json().catch(() => ({}))) as { ok?: boolean };
+            const body = (await fetcherData<{ ok?: boolean }>(r)) ?? {};
             stats.requests++;
             if (r.ok && body.ok) {
               saved.add(`${fan.id}:${id}`);
@@ -344,7 +345,7 @@ http {
         while (Date.now() - pgBack < 30_000) {
           try {
             const ready = await fetch(`${p.base}/readyz`, { signal: AbortSignal.timeout(2_000) });
-            const read = await fetch(`${p.base}/api/favorites?ids=1`, {
+            const read = await fetch(`${p.base}/favorites.data?ids=1&_routes=actions/favorites`, {
               headers: { cookie: fans[0].cookie },
               signal: AbortSignal.timeout(2_000),
             });

@@ -82,3 +82,16 @@ export async function rootData<T = Record<string, unknown>>(request: Requester, 
   const value = (await decoded(res)) as Record<string, { data?: T }>;
   return value.root?.data as T;
 }
+
+/**
+ * The data of a fetcher's answer read from a raw response of a route's data address (`/downloads.data`),
+ * or null when the answer is not React Router's (a 503 while the database is away, say).
+ */
+export async function fetcherData<T = Record<string, unknown>>(res: Response): Promise<T | null> {
+  if (!(res.headers.get("content-type") ?? "").startsWith("text/x-script")) {
+    await res.arrayBuffer();
+    return null;
+  }
+  const value = (await decoded(res)) as { data?: T };
+  return value && "data" in value ? (value.data as T) : null;
+}
