@@ -151,14 +151,14 @@ export async function saveCard(
   const row = await insertCard(tx, {
     accountId,
     provider: provider.kind,
-    providerRef: saved.card.ref,
-    brand: saved.card.brand,
-    last4: saved.card.last4,
-    expMonth: saved.card.expMonth,
-    expYear: saved.card.expYear,
+    providerRef: saved.value.ref,
+    brand: saved.value.brand,
+    last4: saved.value.last4,
+    expMonth: saved.value.expMonth,
+    expYear: saved.value.expYear,
     now: ctx.clock.now(),
   });
-  return { ok: true, value: { ...row, fingerprint: saved.card.fingerprint } };
+  return { ok: true, value: { ...row, fingerprint: saved.value.fingerprint } };
 }
 
 export type PaymentOutcome = { transactionId: string; amountCents: number; plan: PaidPlanCode };

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type PaidPlanCode, SANDBOX_CARDS } from "#config/constants.ts";
+import type { Result } from "#modules/shared/result.ts";
 import { periodBoundary } from "./periods.ts";
 import { planInfo } from "./plans.ts";
 
@@ -67,11 +68,7 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<string>;
   /** Keeps a card for the customer; answers only what may be stored here (brand, last 4, expiry). */
-  saveCard(input: {
-    customerId: string;
-    source: CardSource;
-    now: Date;
-  }): Promise<{ ok: true; card: SavedCard } | Refusal>;
+  saveCard(input: { customerId: string; source: CardSource; now: Date }): Promise<Result<SavedCard, PaymentErrorCode>>;
   /** Charges the first period of a plan and starts the subscription (or asks the cardholder first). */
   startSubscription(input: {
     customerId: string;
@@ -169,7 +166,7 @@ export function sandboxProvider(): PaymentProvider {
       if (card.number !== SANDBOX_CARDS.success) return { ok: false, code: PAYMENT_ERRORS.declined };
       return {
         ok: true,
-        card: {
+        value: {
           ref: id("pm_sandbox"),
           brand: cardBrand(card.number),
           last4: card.number.slice(-4),

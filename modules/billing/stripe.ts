@@ -172,7 +172,7 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
           expYear: pm.card?.exp_year ?? 0,
           fingerprint: pm.card?.fingerprint ?? pm.id,
         };
-        return { ok: true, card };
+        return { ok: true, value: card };
       } catch (error) {
         return refusal(error);
       }
