@@ -20,6 +20,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { fetcherData } from "#tests/fetcher.ts";
+import { formBody } from "#tests/http.ts";
 import { freePort, waitFor } from "#tests/net.ts";
 import { homeJsFloor } from "./bench-js-floor.ts";
 
@@ -213,13 +215,14 @@ async function main() {
     try {
       const html = await (await fetch(`${base}/templates?license=free`)).text();
       const colorId = Number(/previews\/v1\/(\d+)\//.exec(html)?.[1]);
-      const headers = { "content-type": "application/json", accept: "application/json", origin: base };
-      const body = JSON.stringify({ colorId, format: "PP" });
-      const first = await fetch(`${base}/api/downloads`, { method: "POST", headers, body });
+      // As the template page's download button asks: a fetcher's submission to the download route.
+      const headers = { "content-type": "application/x-www-form-urlencoded", origin: base };
+      const body = formBody({ colorId: String(colorId), format: "PP" });
+      const first = await fetch(`${base}/downloads.data`, { method: "POST", headers, body });
       const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0];
-      const { url } = (await first.json()) as { url: string };
+      const { url } = (await fetcherData<{ url: string }>(first)) ?? { url: "" };
       results.downloads = {
-        grant: await load(`${base}/api/downloads`, { method: "POST", body, headers: { ...headers, cookie } }),
+        grant: await load(`${base}/downloads.data`, { method: "POST", body, headers: { ...headers, cookie } }),
         file: await load(`${base}${url}`),
       };
       console.log(

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DOWNLOAD_FORMATS } from "#config/constants.ts";
 import { formLocale, idInput } from "#modules/shared/input.ts";
 
-/** POST /api/downloads: a template colour and a format (PP, GS, KN; any case), from a script or a form. */
+/** A download (the download route, app/routes/actions/downloads.tsx): a template colour and a format (PP, GS, KN; any case). */
 export const downloadInput = z.object({
   colorId: idInput,
   format: z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formLocale, idInput as id } from "#modules/shared/input.ts";
 
-/** POST /api/favorites: a template and whether to keep it (JSON booleans, or a form's "true"/"on"/"1"). */
+/** A heart (the favourites route, app/routes/actions/favorites.tsx): a template and whether to keep it (a form's "true"/"on"/"1"). */
 export const setFavoriteInput = z.object({
   templateId: id,
   favorite: z.union([
@@ -13,7 +13,7 @@ export const setFavoriteInput = z.object({
 });
 
 /**
- * GET /api/favorites?ids=1,2,3: at most 100 entries, of which the template ids (at least one) are asked
+ * The favourites route's ?ids=1,2,3: at most 100 entries, of which the template ids (at least one) are asked
  * about, duplicates dropped; an entry that is no id (a stale card) is passed over.
  */
 export const favoriteIdsInput = z
