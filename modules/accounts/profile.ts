@@ -119,15 +119,15 @@ export async function deleteAccount(
     await repo.deleteAccountData(tx, input.accountId);
     await tokens.clearAccountLoginBackoff(tx, input.accountId);
     await repo.anonymiseAccount(tx, input.accountId, gone, now);
-    return { ok: true as const, value: null, avatarKey: avatarKey ?? null, customer };
+    return { ok: true as const, value: { avatarKey: avatarKey ?? null, customer } };
   });
   if (!result.ok) return result;
   // The provider's customer record goes once the account is gone; if the provider is away, a job retries.
-  if (result.customer) await deleteProviderCustomer(ctx, result.customer);
+  if (result.value.customer) await deleteProviderCustomer(ctx, result.value.customer);
   // The picture's file goes once the row no longer names it.
-  if (result.avatarKey && ctx.storage)
+  if (result.value.avatarKey && ctx.storage)
     await ctx.storage
-      .delete(result.avatarKey)
+      .delete(result.value.avatarKey)
       .catch((error) => ctx.log.warn("avatar of a deleted account kept", { error }));
   return { ok: true, value: null };
 }
