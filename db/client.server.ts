@@ -20,6 +20,15 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** What a query runs on: the database or a transaction in progress. */
 export type Executor = Db | Tx;
 
+/**
+ * Either driver's database as the one `Db` the code uses. Each driver's type carries its own query-result
+ * kind (node-postgres' QueryResult, PGlite's Results), which the shared PgDatabase type cannot name at
+ * once; both have the same query builder and `execute` with `rows`. The project's one cast of a database.
+ */
+function asDb(driver: PgDatabase<never, Schema> | object): Db {
+  return driver as Db;
+}
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
@@ -78,13 +87,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on("error", () => {
       /* idle client errors are reported by the next query */
     });
-    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    const driver = drizzleNodePg(pool, { schema });
     return {
-      db,
+      db: asDb(driver),
       kind: "postgres",
       pool,
-      rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
-      migrate: () => migrateNodePg(db as never, { migrationsFolder: folder }),
+      rows: async <T>(query: SQL) => (await driver.execute(query)).rows as T[],
+      migrate: () => migrateNodePg(driver, { migrationsFolder: folder }),
       async withStartupLock(work) {
         const client = await pool.connect();
         try {
@@ -119,13 +128,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     extensions: { pg_trgm, unaccent },
     loadDataDir: opts.loadDataDir,
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const driver = drizzlePglite(client, { schema });
   return {
-    db,
+    db: asDb(driver),
     kind: "pglite",
     pglite: client,
-    rows: async <T>(query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows,
-    migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
+    rows: async <T>(query: SQL) => (await driver.execute(query)).rows as T[],
+    migrate: () => migratePglite(driver, { migrationsFolder: folder }),
     withStartupLock: (work) => work(),
     ping: async () => {
       try {
