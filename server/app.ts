@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { stripeClient } from "#modules/billing/stripe.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
 import { type RequestVars, requestLocale } from "./context.ts";
-import { mountDownloads } from "./downloads.ts";
 import { mountFiles } from "./files.ts";
 import { mountGraphql } from "./graphql/mount.ts";
 import { mountMiddleware } from "./middleware.ts";
@@ -32,17 +31,9 @@ export function createServerApp(opts: ServerOptions) {
   mountMiddleware(app, ports);
   mountStatic(app, { clientDir: opts.clientDir, database: ports.database });
   mountGraphql(app, ports);
-  mountFiles(app, { previewRenders: limiters.previewRenders });
+  mountFiles(app, { previewRenders: limiters.previewRenders, fileReads: limiters.files });
   mountOperatorUploads(app);
   mountTags(app, { contentApiKey: env.CONTENT_API_KEY ?? null });
-
-  mountDownloads(app, {
-    secret,
-    log,
-    clock,
-    origin: env.publicUrl,
-    limiters,
-  });
 
   mountAuth(app, {
     secret,

@@ -3,7 +3,6 @@ import { attemptKey } from "#modules/shared/rate-limit.ts";
 import { clientTag } from "./client-address.ts";
 import { type RequestContext, sessionDevice } from "./context.ts";
 import { clearedCookieHeader, cookieHeader } from "./cookies.ts";
-import { downloadGuest } from "./downloads.ts";
 import type { AppLoadContext } from "./load-context.ts";
 import type { Ports } from "./ports.ts";
 import { services } from "./services.server.ts";
@@ -11,6 +10,7 @@ import {
   accountGuesses,
   afterPassword,
   clearedSessionHeaders,
+  downloadGuest,
   secondStepOf,
   sessionCookieHeaders,
   takeAuthAttempt,

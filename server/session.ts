@@ -3,7 +3,9 @@ import type { Db } from "#db/client.server.ts";
 import { getSessionAccount } from "#modules/accounts/service.ts";
 import { createSession, refreshSession, type Tokens, verifyAccessToken } from "#modules/auth/sessions.ts";
 import { issueSecondStep, needsSecondFactor, readSecondStep } from "#modules/auth/totp.ts";
+import { newGuestId } from "#modules/downloads/signing.ts";
 import type { Clock } from "#modules/shared/context.ts";
+import { sign, unsign } from "#modules/shared/crypto.ts";
 import type { RateLimiter } from "#modules/shared/rate-limit.ts";
 import { type RequestContext, requestOf, type SessionViewer } from "./context.ts";
 import { clearedCookieHeader, cookieHeader, cookieValue } from "./cookies.ts";
@@ -98,4 +100,24 @@ export function resolveViewer(deps: { secret: string; clock: Clock; db: Db }) {
     }
     return { viewer: null, cookies: bearer ? [] : clearedSessionHeaders(request.https) };
   };
+}
+
+/** The signed guest id a request's Cookie header carries (the sn_guest cookie), if any. */
+export function guestIdOf(secret: string, cookies: string | null | undefined): string | null {
+  return unsign(secret, "guest", cookieValue("guest", cookies)) ?? null;
+}
+
+/**
+ * The guest who downloads without an account: the signed id of the request's `sn_guest` cookie, or a new
+ * one with the Set-Cookie value that keeps it (server/cookies.ts).
+ */
+export function downloadGuest(
+  secret: string,
+  cookies: string | null,
+  https: boolean,
+): { guestId: string; setCookie: string | null } {
+  const known = guestIdOf(secret, cookies);
+  if (known) return { guestId: known, setCookie: null };
+  const guestId = newGuestId();
+  return { guestId, setCookie: cookieHeader("guest", sign(secret, "guest", guestId), https) };
 }

@@ -1,8 +1,8 @@
 import { serverT } from "#modules/shared/messages.server.ts";
 import { attemptKey } from "#modules/shared/rate-limit.ts";
 import { requestOf, type ServerApp, scopeOf } from "../context.ts";
-import { guestIdFromCookieHeader } from "../downloads.ts";
 import type { Ports } from "../ports.ts";
+import { guestIdOf } from "../session.ts";
 import { isSharedQuery } from "./cost.ts";
 import { createGraphqlHandler } from "./index.ts";
 
@@ -13,7 +13,7 @@ export function mountGraphql(app: ServerApp, ports: Ports) {
     log: ports.log,
     production: ports.mode === "production",
     origin: ports.env.publicUrl,
-    guestIdOf: (req) => guestIdFromCookieHeader(ports.secret, req.headers.get("cookie")),
+    guestIdOf: (req) => guestIdOf(ports.secret, req.headers.get("cookie")),
   });
   app.on(["GET", "POST", "OPTIONS"], "/graphql", async (c) => {
     const request = requestOf(c);
