@@ -158,6 +158,9 @@ describe("feeds, sitemap, images", () => {
     expect(xml).toContain("<language>es-ES</language>");
     expect(xml).not.toContain("Your first presentation");
     expect(xml).not.toMatch(/src="\/files/);
+    // A year is a year, not a number with a thousands separator ("© 2,025").
+    expect(xml).toMatch(/<copyright>© \d{4} SlideNest<\/copyright>/);
+    expect(await (await get("/blog/rss.xml")).text()).toMatch(/<copyright>© \d{4} SlideNest<\/copyright>/);
   });
 
   it("lists articles in the sitemap with alternates for the languages they exist in", async () => {

@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     link: blogUrl,
     language: LOCALE_TAGS[locale],
     favicon: `${origin}/favicon.svg`,
-    copyright: t("blog.feed.copyright", { year: BRAND.copyrightYear }),
+    copyright: t("blog.feed.copyright", { year: String(BRAND.copyrightYear) }),
     updated: items[0]?.updatedAt ?? new Date(0),
     feedLinks: { rss: origin + localePath(locale, "/blog/rss.xml") },
     generator: BRAND.name,
