@@ -141,9 +141,18 @@ describe("pages", () => {
     expect(missing.text).toContain("Template “no-such-deck” could not be found");
     const missingEs = await html("/es/template/no-such-deck");
     expect(missingEs.text).toContain("No se ha encontrado la plantilla «no-such-deck»");
+    // An address that names no category or tag is an unknown page (SPEC §2), which says what was looked for.
     const tag = await html("/es/no-such-tag");
     expect(tag.res.status).toBe(404);
-    expect(tag.text).toContain("No se ha encontrado la etiqueta «no-such-tag»");
+    expect(tag.text).toContain("No se ha podido encontrar esta página");
+    expect(tag.text).toContain("No hay ninguna categoría ni etiqueta llamada «no-such-tag»");
+    expect(tag.text).not.toContain("No se ha encontrado la etiqueta");
+    const about = await html("/about");
+    expect(about.text).toContain("<h1");
+    expect(about.text).toMatch(/<h1[^>]*>This page could not be found<\/h1>/);
+    // A search box and the main links, so the visitor goes on from there.
+    expect(about.text).toMatch(/<form role="search" aria-label="Search the templates"[^>]*action="\/search" method="get">/);
+    for (const link of ['href="/blog"', 'href="/pricing"', 'href="/contact-us"']) expect(about.text).toContain(link);
   });
 
   it("answers unknown paths with a real 404 page in the right language", async () => {
