@@ -51,6 +51,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // A worker process runs file after file of one project with the modules it has imported (the app,
+    // Drizzle, PGlite, the production build) instead of a fresh process per file: the same tests, a third
+    // less CPU (docs/decisions/0023-test-harness.md). Each file still makes its own database and server;
+    // Vitest reuses a worker only within its project, so db and db-postgres never share one.
+    isolate: false,
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || 2,
     // A test that passes only on its second try fails the run all the same (tests/flaky-reporter.ts
     // names it; tests/quarantine.ts may excuse it by name, with a reason).
