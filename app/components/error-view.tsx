@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { reloadOnceForChunkError } from "#app/lib/chunk-reload.ts";
 import { useI18n } from "./i18n.tsx";
 
@@ -39,7 +39,7 @@ export function ErrorView({ status, data, requestId }: { status: number; data?: 
         <p className="sr-only">{t("common.errors.notFoundTitle")}</p>
       ) : null}
       {notFound ? (
-        <form
+        <Form
           method="get"
           action={href("/search")}
           role="search"
@@ -58,7 +58,7 @@ export function ErrorView({ status, data, requestId }: { status: number; data?: 
           <button type="submit" className="btn-primary">
             {t("common.errors.searchButton")}
           </button>
-        </form>
+        </Form>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         <Link to={href("/")} className={notFound ? "btn-secondary" : "btn-primary"}>

@@ -8,9 +8,9 @@ import { StripeCardField, useTokenizedSubmit } from "#app/components/billing/str
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
-import { memberOf } from "#app/middleware/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
+import { memberOf } from "#app/middleware/require-member.server.ts";
 import { BILLING, type CancelReason } from "#config/constants.ts";
 import { planInfo } from "#modules/billing/plans.ts";
 import { cancelSchema, cardSchema, tokenCardSchema } from "#modules/billing/schemas.ts";

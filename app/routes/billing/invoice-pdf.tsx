@@ -7,7 +7,7 @@ import type { Route } from "./+types/invoice-pdf";
 export const handle: PolicyHandle = { policy: { cache: "personal" } };
 
 /** An invoice of the viewer's own as a PDF, in the invoice's language; anyone else's is not found. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   if (!app.scope.viewer?.account)
     return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });

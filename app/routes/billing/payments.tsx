@@ -1,9 +1,9 @@
 import { BillingList } from "#app/components/billing/billing-list.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { pageParam, sortParam } from "#app/lib/list-params.ts";
-import { memberOf } from "#app/middleware/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
+import { memberOf } from "#app/middleware/require-member.server.ts";
 import { BILLING_SORTS } from "#modules/billing/plans.ts";
 import { formatDay, formatMoney } from "#modules/shared/format.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";

@@ -4,9 +4,9 @@ import { AuthCard } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
+import { requireOperator } from "#app/middleware/require-operator.server.ts";
 import { secondFactorAction, secondFactorView } from "#app/routes/auth/second-factor.server.ts";
 import type { Route } from "./+types/enrol";
-import { requireOperator } from "#app/middleware/require-operator.server.ts";
 
 /**
  * Operators turn the second factor on here before anything else of the operator area opens (the area's

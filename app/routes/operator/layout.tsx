@@ -2,10 +2,10 @@ import { Outlet } from "react-router";
 import { MoreMessages } from "#app/components/i18n.tsx";
 import { OperatorChrome } from "#app/components/operator/operator-chrome.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
+import { requireOperator } from "#app/middleware/require-operator.server.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/layout";
-import { requireOperator } from "#app/middleware/require-operator.server.ts";
 
 /** Operators only, with their second factor on (requireOperator); 404 to everyone else. */
 export const middleware: Route.MiddlewareFunction[] = [requireOperator()];

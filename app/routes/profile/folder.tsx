@@ -13,9 +13,9 @@ import { ChevronLeft } from "#app/components/icons.tsx";
 import { folderClientAction } from "#app/lib/folders.client.ts";
 import { folderAction } from "#app/lib/folders.server.ts";
 import { listHref, pageParam, sortParam } from "#app/lib/list-params.ts";
-import { memberOf } from "#app/middleware/require-member.server.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
+import { memberOf } from "#app/middleware/require-member.server.ts";
 import { FAVORITE_SORTS, type FavoriteSort } from "#modules/favorites/sorts.ts";
 import type { Route } from "./+types/folder";
 

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { DownloadsChart } from "#app/components/account/downloads-chart.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
-import { memberOf } from "#app/middleware/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
+import { memberOf } from "#app/middleware/require-member.server.ts";
 import { LOCALE_TAGS } from "#config/browser.ts";
 import type { Route } from "./+types/index";
 

@@ -3,9 +3,9 @@ import { type RouterContextProvider, redirect } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
 import { avatarOutcome } from "#app/lib/avatar-outcomes.ts";
 import { waitParam } from "#app/lib/list-params.ts";
-import { memberOf } from "#app/middleware/require-member.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath } from "#app/lib/seo.ts";
+import { memberOf } from "#app/middleware/require-member.server.ts";
 import { secondFactorAction, secondFactorView } from "#app/routes/auth/second-factor.server.ts";
 import {
   deleteAccountSchema,
