@@ -151,7 +151,9 @@ describe("pages", () => {
     expect(about.text).toContain("<h1");
     expect(about.text).toMatch(/<h1[^>]*>This page could not be found<\/h1>/);
     // A search box and the main links, so the visitor goes on from there.
-    expect(about.text).toMatch(/<form role="search" aria-label="Search the templates"[^>]*action="\/search" method="get">/);
+    expect(about.text).toMatch(
+      /<form role="search" aria-label="Search the templates"[^>]*action="\/search" method="get">/,
+    );
     for (const link of ['href="/blog"', 'href="/pricing"', 'href="/contact-us"']) expect(about.text).toContain(link);
   });
 
