@@ -62,8 +62,12 @@ for (const locale of ["en", "es"] as const) {
     await expect(page).toHaveURL(new RegExp(`${l.prefix}/template/${slug}$`));
     await hydrated(page);
     const heart = page.getByRole("button", { name: l.add, exact: true });
+    // The heart turns at once; the favourites page is opened once the server has kept the change (a page
+    // loaded while the heart's request is still on its way is not asked again when it lands).
+    const kept = page.waitForResponse((r) => r.url().endsWith("/favorites.data") && r.request().method() === "POST");
     await heart.click();
     await expect(page.getByRole("button", { name: l.remove, exact: true })).toHaveAttribute("aria-pressed", "true");
+    expect((await kept).ok()).toBe(true);
     await page.getByRole("button", { name: l.menu }).click();
     await page.getByRole("link", { name: l.favorites, exact: true }).first().click();
     await expect(page).toHaveURL(new RegExp(`${l.prefix}/profile/favorites$`));
