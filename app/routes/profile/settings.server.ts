@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type RouterContextProvider, redirect } from "react-router";
 import type { AppLoadContext } from "#app/context.ts";
@@ -88,6 +89,28 @@ export async function settingsAction({ request, context }: Args) {
     for (const cookie of app.endSession()) headers.append("Set-Cookie", cookie);
     return redirect(`${localePath(locale, "/login")}?error=passwordAttempts`, { headers });
   };
+  /**
+   * A change checked with the current password that the service refused: signed out after too many wrong
+   * passwords, else the form again with the refusal on its field (or on the form), the password fields empty.
+   */
+  const refused = (
+    submission: {
+      reply(options: {
+        fieldErrors?: Record<string, string[]>;
+        formErrors?: string[];
+        hideFields?: string[];
+      }): SubmissionResult<string[]>;
+    },
+    r: { code: string; field?: string; seconds?: number },
+    hideFields: string[],
+  ) =>
+    signedOut(r) ?? {
+      intent,
+      result: submission.reply(
+        r.field ? { fieldErrors: { [r.field]: [r.code] }, hideFields } : { formErrors: [r.code], hideFields },
+      ),
+      wait: r.seconds,
+    };
 
   if (intent === "profile") {
     const submission = parseWithZod(formData, { schema: profileSchema });
@@ -116,18 +139,7 @@ export async function settingsAction({ request, context }: Args) {
       password: submission.value.current,
       ...asker,
     });
-    if (!r.ok)
-      return (
-        signedOut(r) ?? {
-          intent,
-          result: submission.reply(
-            r.field
-              ? { fieldErrors: { [r.field]: [r.code] }, ...hideCurrent }
-              : { formErrors: [r.code], ...hideCurrent },
-          ),
-          wait: r.seconds,
-        }
-      );
+    if (!r.ok) return refused(submission, r, hideCurrent.hideFields);
     return {
       intent,
       done: "account.settings.emailSent",
@@ -160,16 +172,7 @@ export async function settingsAction({ request, context }: Args) {
       current: submission.value.current,
       password: submission.value.password,
     });
-    if (!r.ok)
-      return (
-        signedOut(r) ?? {
-          intent,
-          result: submission.reply(
-            r.field ? { fieldErrors: { [r.field]: [r.code] }, ...hide } : { formErrors: [r.code], ...hide },
-          ),
-          wait: r.seconds,
-        }
-      );
+    if (!r.ok) return refused(submission, r, hide.hideFields);
     return { intent, done: "account.settings.passwordUpdated", result: submission.reply({ resetForm: true }) };
   }
 
@@ -187,18 +190,7 @@ export async function settingsAction({ request, context }: Args) {
     password: submission.value.password,
     ...asker,
   });
-  if (!r.ok)
-    return (
-      signedOut(r) ?? {
-        intent,
-        result: submission.reply(
-          r.field
-            ? { fieldErrors: { [r.field]: [r.code] }, hideFields: ["password"] }
-            : { formErrors: [r.code], hideFields: ["password"] },
-        ),
-        wait: r.seconds,
-      }
-    );
+  if (!r.ok) return refused(submission, r, ["password"]);
   const headers = new Headers();
   for (const cookie of app.endSession()) headers.append("Set-Cookie", cookie);
   return redirect(`${localePath(locale, "/signup")}?deleted=1`, { headers });
