@@ -2,12 +2,21 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "./context.ts";
 
 export { appContext };
 
 export const streamTimeout = 5_000;
+
+/**
+ * What a loader or an action threw goes to the server's log with the request's id (server/pages.ts),
+ * which also answers 503 with Retry-After when the database was away. An aborted request is no failure.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  context.get(appContext).reportError(error);
+};
 
 export default function handleRequest(
   request: Request,

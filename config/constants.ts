@@ -325,6 +325,9 @@ export const OPERATOR = {
 } as const;
 
 /** Largest request bodies in bytes: forms, JSON and GraphQL; provider webhooks. */
+/** Seconds a client is asked to wait (Retry-After of a 503) while the database is briefly away. */
+export const DATABASE_AWAY_RETRY_AFTER_SECONDS = 5;
+
 export const BODY_LIMITS = { default: 128 * 1024, webhook: 512 * 1024, avatar: 5 * 1024 * 1024 + 64 * 1024 } as const;
 
 /** Requests per client address: [burst, per minute]. RATE_LIMIT_SCALE multiplies them (benchmarks). */

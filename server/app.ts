@@ -77,6 +77,7 @@ export function createServerApp(opts: ServerOptions) {
     tooMany: (request, seconds) => serverT(request.locale)("common.errors.rateLimited", { seconds }),
     catalogVersion: ports.currentVersion,
     loadContext: loadContextFactory(ports),
+    log,
     routeOf: ports.routeOf,
     views: ports.views,
     csp: ports.csp,

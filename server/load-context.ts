@@ -18,6 +18,11 @@ export type AppLoadContext = {
   requestId: string;
   nonce: string;
   /**
+   * What a loader, an action or the render threw (app/entry.server.tsx's `handleError`): logged with the
+   * request id; when the database was away, the answer becomes 503 with Retry-After (server/pages.ts).
+   */
+  reportError(error: unknown): void;
+  /**
    * Whether outgoing mail is listed at /outbox: the embedded demo only (no SMTP, no DATABASE_URL).
    * Anywhere else the page would hand out other people's links, so it does not exist.
    */

@@ -1,6 +1,6 @@
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { BODY_LIMITS, TEMPLATE_UPLOADS } from "#config/constants.ts";
+import { BODY_LIMITS, DATABASE_AWAY_RETRY_AFTER_SECONDS, TEMPLATE_UPLOADS } from "#config/constants.ts";
 import { isDatabaseUnavailable } from "#db/client.server.ts";
 import { localeFromPath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
@@ -34,7 +34,7 @@ export function mountMiddleware(app: ServerApp, ports: Ports) {
       headers: {
         "Content-Type": "text/plain; charset=utf-8",
         "Cache-Control": "no-store",
-        ...(unavailable ? { "Retry-After": "5" } : {}),
+        ...(unavailable ? { "Retry-After": String(DATABASE_AWAY_RETRY_AFTER_SECONDS) } : {}),
       },
     });
   };

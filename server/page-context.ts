@@ -20,8 +20,9 @@ import {
 export function loadContextFactory(ports: Ports) {
   const { env, db, clock, secret, limiters, authLimiters, captcha, payments, demoAccess, outboxPage, buildScope } =
     ports;
-  return (request: RequestContext): AppLoadContext => ({
+  return (request: RequestContext, reportError: (error: unknown) => void): AppLoadContext => ({
     services,
+    reportError,
     origin: env.publicUrl,
     request,
     scope: buildScope(request),

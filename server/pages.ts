@@ -1,7 +1,14 @@
 import type { Hono } from "hono";
 import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { DEFAULT_LOCALE, type Locale, PAGE_QUERY_PARAMS } from "#config/constants.ts";
+import {
+  DATABASE_AWAY_RETRY_AFTER_SECONDS,
+  DEFAULT_LOCALE,
+  type Locale,
+  PAGE_QUERY_PARAMS,
+} from "#config/constants.ts";
+import { isDatabaseUnavailable } from "#db/client.server.ts";
+import type { Logger } from "#modules/shared/context.ts";
 import { type RequestContext, type RequestVars, requestOf } from "./context.ts";
 import type { AppLoadContext } from "./load-context.ts";
 import { joinWith, type PageCache, pageCacheKey, splitAt } from "./page-cache.ts";
@@ -59,7 +66,9 @@ export function mountPages(
     pageCacheOn: boolean;
     pageCache: PageCache;
     catalogVersion: () => Promise<number>;
-    loadContext: (request: RequestContext) => AppLoadContext;
+    /** The load context of one render; `reportError` hears what its loaders, actions and render threw. */
+    loadContext: (request: RequestContext, reportError: (error: unknown) => void) => AppLoadContext;
+    log: Logger;
     /** What the route an address reaches declares (server/route-policy.ts). */
     routeOf: (pathname: string) => RouteFacts;
     views: ViewCounter;
@@ -100,10 +109,30 @@ export function mountPages(
     };
     return new Request(`${publicOrigin}${url.pathname}${url.search}`, init);
   };
-  const render = (req: Request, request: RequestContext) => {
+  /**
+   * One render. What a loader or an action threw is logged with the request id; when it was the database
+   * being away (a restart, a fail-over), the 500 React Router answers becomes 503 with Retry-After, as
+   * every other edge answers then (server/middleware.ts), so clients and proxies wait and retry.
+   */
+  const render = async (req: Request, request: RequestContext) => {
     const ctx = new RouterContextProvider();
-    ctx.set(appContextKey, deps.loadContext(request));
-    return handler(asPublic(req), ctx);
+    let databaseAway = false;
+    const reportError = (error: unknown) => {
+      const away = isDatabaseUnavailable(error);
+      databaseAway ||= away;
+      deps.log.error(away ? "database unavailable" : "request failed", {
+        requestId: request.requestId,
+        path: new URL(req.url).pathname,
+        error,
+      });
+    };
+    ctx.set(appContextKey, deps.loadContext(request, reportError));
+    const res = await handler(asPublic(req), ctx);
+    if (!databaseAway || res.status < 500) return res;
+    const headers = new Headers(res.headers);
+    headers.set("Retry-After", String(DATABASE_AWAY_RETRY_AFTER_SECONDS));
+    headers.set("Cache-Control", "no-store");
+    return new Response(res.body, { status: 503, headers });
   };
 
   const cacheable = (req: Request, pathname: string, request: RequestContext) =>
