@@ -156,6 +156,12 @@ export const LIMITS = {
   maxPage: 100_000,
 } as const;
 
+/**
+ * Licences (DECISIONS: Accounts): a code of 20 Crockford base-32 characters (100 random bits) shown in
+ * groups of 4; a member's project label up to 120 characters; the profile's list a page at a time.
+ */
+export const LICENCES = { codeLength: 20, groupSize: 4, projectMax: 120, pageSize: 24 } as const;
+
 /** Account fields (DECISIONS: Accounts). */
 export const ACCOUNT_LIMITS = {
   nameMin: 1,
@@ -324,10 +330,10 @@ export const OPERATOR = {
   templatesPageSize: 50,
 } as const;
 
-/** Largest request bodies in bytes: forms, JSON and GraphQL; provider webhooks. */
 /** Seconds a client is asked to wait (Retry-After of a 503) while the database is briefly away. */
 export const DATABASE_AWAY_RETRY_AFTER_SECONDS = 5;
 
+/** Largest request bodies in bytes: forms, JSON and GraphQL; provider webhooks. */
 export const BODY_LIMITS = { default: 128 * 1024, webhook: 512 * 1024, avatar: 5 * 1024 * 1024 + 64 * 1024 } as const;
 
 /** Requests per client address: [burst, per minute]. RATE_LIMIT_SCALE multiplies them (benchmarks). */
@@ -357,6 +363,8 @@ export const RATE_LIMITS = {
   captcha: [30, 60],
   /** Contact messages per e-mail address and, separately, per client address: 3 at once, then one every 10 minutes. */
   contact: [3, 0.1],
+  /** Licence look-ups by code (the public verification page and GraphQL's `licence`): codes cannot be tried by the thousand. */
+  licenceChecks: [20, 30],
 } as const satisfies Record<string, readonly [number, number]>;
 export type RateLimits = { [K in keyof typeof RATE_LIMITS]: [number, number] };
 

@@ -6,6 +6,7 @@ import {
   deleteProviderCustomer,
 } from "#modules/billing/service.ts";
 import type { Storage } from "#modules/files/storage.ts";
+import { forgetLicensee } from "#modules/licences/service.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { uniqueViolation } from "#modules/shared/db-errors.ts";
 import { checkCurrentPassword } from "./current-password.ts";
@@ -117,6 +118,8 @@ export async function deleteAccount(
     const refused = await closeBillingForDeletion(ctx, tx, input.accountId);
     if (refused) return { ok: false as const, code: refused.code };
     await repo.deleteAccountData(tx, input.accountId);
+    // Its licences stay valid for the work they licensed, with the name cut to initials.
+    await forgetLicensee(tx, input.accountId);
     await tokens.clearAccountLoginBackoff(tx, input.accountId);
     await repo.anonymiseAccount(tx, input.accountId, gone, now);
     return { ok: true as const, value: { avatarKey: avatarKey ?? null, customer } };

@@ -1,6 +1,7 @@
 import { DOWNLOAD_ALLOWANCE, type DownloadFormat, GUEST_IP_CAP_FACTOR, type PlanCode } from "#config/constants.ts";
 import type { Executor } from "#db/client.server.ts";
 import { ensureTemplateFile } from "#modules/files/service.ts";
+import { licenceForGrant } from "#modules/licences/service.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { nextPeriodStart, periodOf } from "#modules/shared/period.ts";
 import type { Result } from "#modules/shared/result.ts";
@@ -67,6 +68,11 @@ export type DownloadGrant = {
   /** The template was already downloaded this period: no credit was taken. */
   alreadyOwned: boolean;
   allowance: Allowance;
+  /**
+   * The grant's licence (modules/licences): made with the grant, or the one it already had (`isNew`
+   * false) when the template is downloaded again this month under the same kind of licence.
+   */
+  licence: { code: string; kind: "free" | "personal" | "commercial"; isNew: boolean };
 };
 /** The grant, or the refusal with the allowance it was refused against (a limit's, a premium template's). */
 export type DownloadResult = Result<DownloadGrant, DownloadErrorCode, { allowance?: Allowance }>;
@@ -236,10 +242,22 @@ export async function requestDownload(
     });
     // Popularity counts downloads that took a credit; a free re-download of the month adds nothing.
     if (!standing.owned) await bumpTemplateDownloads(tx, v.template_id);
+    const licence = await licenceForGrant(tx, {
+      subject: own,
+      accountId: viewer.kind === "account" ? viewer.accountId : null,
+      guestId: viewer.kind === "guest" ? viewer.guestId : null,
+      templateId: v.template_id,
+      templateColorId,
+      format,
+      kind: license,
+      period,
+      now,
+    });
     return {
       granted: true as const,
       alreadyOwned: standing.owned,
       used: standing.owned ? standing.used : standing.used + 1,
+      licence: { ...licence, kind: license },
     };
   });
 
@@ -248,7 +266,14 @@ export async function requestDownload(
   if (link)
     return {
       ok: true,
-      value: { kind: "link", url: link, fileName: null, alreadyOwned: granted.alreadyOwned, allowance },
+      value: {
+        kind: "link",
+        url: link,
+        fileName: null,
+        alreadyOwned: granted.alreadyOwned,
+        allowance,
+        licence: granted.licence,
+      },
     };
   const fileName = `${v.slug}-${v.color_slug}-${format.toLowerCase()}.${keynote ? "key" : "pptx"}`.replace(
     /[^a-z0-9.-]/g,
@@ -269,6 +294,7 @@ export async function requestDownload(
       fileName,
       alreadyOwned: granted.alreadyOwned,
       allowance,
+      licence: granted.licence,
     },
   };
 }
