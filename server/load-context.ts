@@ -63,6 +63,8 @@ export type AppLoadContext = {
     limit(): Promise<number | null>;
     guest(request: Request): { guestId: string; setCookie: string | null };
   };
+  /** Takes one licence check (the verification page) from this client's budget; answers seconds to wait when spent. */
+  limitLicenceCheck(): Promise<number | null>;
   /** Takes one picture upload from this member's budget; answers seconds to wait when spent. */
   limitUpload(): Promise<number | null>;
   /**

@@ -56,6 +56,10 @@ export function loadContextFactory(ports: Ports) {
       },
       guest: (req) => downloadGuest(secret, req.headers.get("cookie"), request.https),
     },
+    async limitLicenceCheck() {
+      const r = await limiters.licenceChecks.take(request.clientKey);
+      return r.ok ? null : r.retryAfter;
+    },
     async limitUpload() {
       const r = await limiters.uploads.take(attemptKey(request.viewer?.account.id, request.clientKey));
       return r.ok ? null : r.retryAfter;

@@ -15,6 +15,7 @@ import * as folders from "#modules/favorites/folders.ts";
 import * as favorites from "#modules/favorites/service.ts";
 import * as files from "#modules/files/service.ts";
 import * as legal from "#modules/legal/service.ts";
+import * as licences from "#modules/licences/service.ts";
 import * as operatorAccess from "#modules/operator/access.ts";
 import * as audit from "#modules/operator/audit.ts";
 import * as search from "#modules/search/service.ts";
@@ -42,6 +43,7 @@ export const services = {
   files,
   interests,
   legal,
+  licences,
   operatorAccess,
   profile,
   search,

@@ -9,6 +9,7 @@ import enCatalog from "./locales/en/catalog.json" with { type: "json" };
 import enCommon from "./locales/en/common.json" with { type: "json" };
 import enContact from "./locales/en/contact.json" with { type: "json" };
 import enDownloads from "./locales/en/downloads.json" with { type: "json" };
+import enLicences from "./locales/en/licences.json" with { type: "json" };
 import enMail from "./locales/en/mail.json" with { type: "json" };
 import enSearch from "./locales/en/search.json" with { type: "json" };
 import enSlides from "./locales/en/slides.json" with { type: "json" };
@@ -21,6 +22,7 @@ import esCatalog from "./locales/es/catalog.json" with { type: "json" };
 import esCommon from "./locales/es/common.json" with { type: "json" };
 import esContact from "./locales/es/contact.json" with { type: "json" };
 import esDownloads from "./locales/es/downloads.json" with { type: "json" };
+import esLicences from "./locales/es/licences.json" with { type: "json" };
 import esMail from "./locales/es/mail.json" with { type: "json" };
 import esSearch from "./locales/es/search.json" with { type: "json" };
 import esSlides from "./locales/es/slides.json" with { type: "json" };
@@ -40,6 +42,7 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     blog: flatten(enBlog, "blog"),
     contact: flatten(enContact, "contact"),
     slides: flatten(enSlides, "slides"),
+    licences: flatten(enLicences, "licences"),
   },
   es: {
     common: flatten(esCommon, "common"),
@@ -54,6 +57,7 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     blog: flatten(esBlog, "blog"),
     contact: flatten(esContact, "contact"),
     slides: flatten(esSlides, "slides"),
+    licences: flatten(esLicences, "licences"),
   },
 };
 
@@ -69,7 +73,8 @@ export type Namespace =
   | "mail"
   | "blog"
   | "contact"
-  | "slides";
+  | "slides"
+  | "licences";
 
 /** The messages of some namespaces, to send to the client with a loader (see messagesOf). */
 export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
@@ -93,6 +98,7 @@ export function serverT(locale: Locale) {
       "blog",
       "contact",
       "slides",
+      "licences",
     ]),
   );
 }
