@@ -15,6 +15,8 @@ export type GraphqlContext = {
   limitPayment: () => Promise<number | null>;
   /** Takes an operation's cost from the caller's GraphQL budget; answers seconds to wait when spent. */
   takeCost: (cost: number) => Promise<number | null>;
+  /** Takes one licence check (`licence(code)`) from the caller's budget; answers seconds to wait when spent. */
+  limitLicenceCheck: () => Promise<number | null>;
   timeZone: string;
   skip404: boolean;
   guestId: string | null;
@@ -28,6 +30,7 @@ export type EdgeContext = {
   scope?: Scope;
   limitPayment?: () => Promise<number | null>;
   takeCost?: (cost: number) => Promise<number | null>;
+  limitLicenceCheck?: () => Promise<number | null>;
 };
 
 /** The server's side of the context: the scope of a request that came without one (tests), messages, the guest cookie. */
@@ -48,6 +51,7 @@ export function contextBuilder(opts: ContextOptions) {
     scope,
     limitPayment,
     takeCost,
+    limitLicenceCheck,
   }: YogaInitialContext & EdgeContext): Promise<GraphqlContext> => {
     // The language is the request context's; a locale header that names none is a bad input here.
     const rawLocale = request.headers.get("locale");
@@ -68,6 +72,7 @@ export function contextBuilder(opts: ContextOptions) {
       t: opts.translate(lang),
       limitPayment: limitPayment ?? (async () => null),
       takeCost: takeCost ?? (async () => null),
+      limitLicenceCheck: limitLicenceCheck ?? (async () => null),
       timeZone: zone,
       skip404,
       guestId: opts.guestIdOf?.(request) ?? null,

@@ -9,6 +9,7 @@ import * as account from "./types/account.ts";
 import * as billing from "./types/billing-mutations.ts";
 import * as downloads from "./types/downloads.ts";
 import * as languages from "./types/languages.ts";
+import * as licences from "./types/licences.ts";
 import * as search from "./types/search.ts";
 import * as tags from "./types/tags.ts";
 
@@ -25,6 +26,7 @@ builder.queryType({
     mainPageSearchMenu: search.mainPageSearchMenu(t),
     getDownloadsCount: downloads.getDownloadsCount(t),
     languages: languages.languages(t),
+    licence: licences.licence(t),
   }),
 });
 

@@ -25,6 +25,10 @@ export function mountGraphql(app: ServerApp, ports: Ports) {
         const r = await ports.limiters.payments.take(attemptKey(account?.id, request.clientKey));
         return r.ok ? null : r.retryAfter;
       },
+      limitLicenceCheck: async () => {
+        const r = await ports.limiters.licenceChecks.take(request.clientKey);
+        return r.ok ? null : r.retryAfter;
+      },
       takeCost: async (cost) => {
         const r = await ports.limiters.graphql.take(request.clientKey, Date.now(), cost);
         return r.ok ? null : r.retryAfter;

@@ -8,6 +8,7 @@ import { badInput, MESSAGES, signedIn } from "../errors.ts";
 import { billingOfMe } from "./billing.ts";
 import { favoritesOfMe } from "./favorites.ts";
 import { languageOfMe } from "./languages.ts";
+import { licencesOfMe } from "./licences.ts";
 
 const Me = builder.objectRef<AccountView>("Me").implement({
   description: "The signed-in account.",
@@ -29,6 +30,7 @@ const Me = builder.objectRef<AccountView>("Me").implement({
     ...favoritesOfMe(t),
     language: languageOfMe(t),
     ...billingOfMe(t),
+    ...licencesOfMe(t),
   }),
 });
 
