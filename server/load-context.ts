@@ -63,6 +63,11 @@ export type AppLoadContext = {
     limit(): Promise<number | null>;
     guest(request: Request): { guestId: string; setCookie: string | null };
   };
+  /**
+   * The guest of the request's signed `sn_guest` cookie, read only (null when there is none or it is not
+   * intact): whose guest licences this browser may have the certificates of. Never makes one.
+   */
+  guestId(request: Request): string | null;
   /** Takes one licence check (the verification page) from this client's budget; answers seconds to wait when spent. */
   limitLicenceCheck(): Promise<number | null>;
   /** Takes one picture upload from this member's budget; answers seconds to wait when spent. */

@@ -11,6 +11,7 @@ import {
   afterPassword,
   clearedSessionHeaders,
   downloadGuest,
+  guestIdOf,
   secondStepOf,
   sessionCookieHeaders,
   takeAuthAttempt,
@@ -56,6 +57,7 @@ export function loadContextFactory(ports: Ports) {
       },
       guest: (req) => downloadGuest(secret, req.headers.get("cookie"), request.https),
     },
+    guestId: (req) => guestIdOf(secret, req.headers.get("cookie")),
     async limitLicenceCheck() {
       const r = await limiters.licenceChecks.take(request.clientKey);
       return r.ok ? null : r.retryAfter;

@@ -13,6 +13,8 @@ import type { Result } from "#modules/shared/result.ts";
 import { formatLicenceCode, newLicenceCode, normaliseLicenceCode } from "./code.ts";
 import * as repo from "./repo.ts";
 
+export { licenceCheckUrl, renderCertificatePdf } from "./certificate-pdf.ts";
+
 export type LicenceKind = repo.LicenceKind;
 
 /** A licence as its owner sees it, in one language. */
