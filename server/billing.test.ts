@@ -286,7 +286,7 @@ describe("billing, payments and invoices pages", () => {
 });
 
 describe("GraphQL billing", () => {
-  const ME = `query { me { plan customerId priceId paymentMethod { brand last4 } subscription { planType period status amount nextBillDate cancelAtPeriodEnd newPlanName brand last4 } invoices { number status price } payments { status amount } } }`;
+  const ME = `query { me { plan customerId priceId paymentMethodId paymentMethod { brand last4 } subscription { planType period status amount nextBillDate cancelAtPeriodEnd newPlanName brand last4 } invoices { number status price } payments { status amount } } }`;
 
   it("reads the viewer's own subscription, and changes it with coded results", async () => {
     const { jar } = await newMember();
@@ -320,6 +320,8 @@ describe("GraphQL billing", () => {
       payments: [{ status: "succeeded", amount: 799 }],
     });
     expect(me.customerId).toMatch(/^cus_sandbox_/);
+    // The provider's id of the card on file (SPEC §3 Me.paymentMethodId), as the sandbox named it.
+    expect(me.paymentMethodId).toMatch(/^pm_sandbox_/);
     const cancel = await gql(jar, 'mutation { cancelSubscription(reason: "other") { ok } }');
     expect(cancel.data?.cancelSubscription).toEqual({ ok: true });
     const renewed = await gql(jar, "mutation { renewSubscription { ok message } }", {}, "es");

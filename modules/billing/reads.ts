@@ -26,7 +26,8 @@ export type BillingOverview = {
     nextBill: { at: Date; amountCents: number; plan: PaidPlanCode } | null;
     nextRetryAt: Date | null;
   } | null;
-  card: { brand: string; last4: string; expMonth: number; expYear: number } | null;
+  /** The subscription's card: what the member sees, and the provider's id of it (`pm_…` with Stripe). */
+  card: { brand: string; last4: string; expMonth: number; expYear: number; providerRef: string } | null;
   customerId: string | null;
   profile: { name: string; email: string; address: string; country: string; city: string; zip: string } | null;
 };
@@ -65,7 +66,15 @@ export async function getBillingOverview(ctx: BillingContext, accountId: number)
           nextRetryAt: sub.next_retry_at,
         }
       : null,
-    card: card ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year } : null,
+    card: card
+      ? {
+          brand: card.brand,
+          last4: card.last4,
+          expMonth: card.exp_month,
+          expYear: card.exp_year,
+          providerRef: card.provider_ref,
+        }
+      : null,
     customerId: profile?.customer_id ?? null,
     profile: profile
       ? {

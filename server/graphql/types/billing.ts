@@ -97,6 +97,11 @@ export const billingOfMe = (t: ObjectFields<AccountView>) => ({
     description: "The plan code the subscription is billed at.",
     resolve: async (a, _x, ctx) => (await overviewOf(ctx, a.id)).subscription?.plan ?? null,
   }),
+  paymentMethodId: t.string({
+    nullable: true,
+    description: "The payment provider's id of the subscription's card (Stripe's pm_…), or null.",
+    resolve: async (a, _x, ctx) => (await overviewOf(ctx, a.id)).card?.providerRef ?? null,
+  }),
   paymentMethod: t.field({
     type: PaymentMethodRef,
     nullable: true,
