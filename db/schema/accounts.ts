@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -133,6 +134,8 @@ export const mailOutbox = pgTable(
     html: text("html").notNull(),
     kind: text("kind").notNull(),
     locale: text("locale").notNull(),
+    /** Files the mail carries (an invoice PDF), base64, purged with the mail. */
+    attachments: jsonb("attachments").$type<{ filename: string; contentType: string; content: string }[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("mail_outbox_recent_idx").on(t.createdAt)],

@@ -109,8 +109,14 @@ export const invoice = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     voidedAt: timestamp("voided_at", { withTimezone: true }),
+    /** When the receipt mail (with this invoice's PDF) went out; null on a paid invoice: still owed. */
+    receiptSentAt: timestamp("receipt_sent_at", { withTimezone: true }),
   },
-  (t) => [index("invoice_account_idx").on(t.accountId, t.issuedAt)],
+  (t) => [
+    index("invoice_account_idx").on(t.accountId, t.issuedAt),
+    // The receipts still owed (few: a send that failed or was lost), found by the maintenance job.
+    index("invoice_receipt_owed_idx").on(t.paidAt).where(sql`receipt_sent_at is null and paid_at is not null`),
+  ],
 );
 
 /** The last invoice number given out per year; bumped in the transaction that issues the invoice. */
