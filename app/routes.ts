@@ -25,6 +25,7 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       ...(["faq", "license", "terms-conditions", "privacy-policy", "cookie-policy"] as const).map((p) =>
         route(p, "routes/info/page.tsx", { id: id(`info/${p}`) }),
       ),
+      route("licence/:code?", "routes/licences/verify.tsx", { id: id("licence") }),
       route(":tag", "routes/catalog/list.tsx", { id: id("tag") }),
       route("*", "routes/not-found.tsx", { id: id("not-found") }),
     ]),
@@ -41,6 +42,7 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route("thank-you", "routes/billing/thank-you.tsx", { id: id("thank-you") }),
     ]),
     route("profile/invoices/:number/pdf", "routes/billing/invoice-pdf.tsx", { id: id("invoice-pdf") }),
+    route("licence/:code/pdf", "routes/licences/certificate-pdf.tsx", { id: id("licence-pdf") }),
     route("profile/avatar", "routes/profile/avatar.tsx", { id: id("profile/avatar") }),
     // No pages: a download's grant, and the favourites' state and changes (fetchers; plain forms without scripts).
     route("downloads", "routes/actions/downloads.tsx", { id: id("actions/downloads") }),

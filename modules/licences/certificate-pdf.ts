@@ -3,7 +3,8 @@ import QRCode from "qrcode";
 import { BRAND, LOCALE_TAGS, type Locale } from "#config/constants.ts";
 import { formatDay } from "#modules/shared/format.ts";
 import { localePath } from "#modules/shared/i18n.ts";
-import type { LicenceKind, LicenceView } from "./service.ts";
+import { LICENCE_ALLOWS } from "./allows.ts";
+import type { LicenceView } from "./service.ts";
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
@@ -19,13 +20,6 @@ const COLOR = {
   tint: "#eef2ff",
   valid: "#065f46",
   validTint: "#ecfdf5",
-};
-
-/** What each kind of licence covers, in the order the certificate and the verification page list it. */
-export const LICENCE_ALLOWS: Record<LicenceKind, readonly string[]> = {
-  free: ["own", "edit", "credit", "limits"],
-  personal: ["own", "credit", "edit", "limits"],
-  commercial: ["own", "clients", "transfer", "limits"],
 };
 
 /** The verification page of a code, in a language: `https://…/licence/CODE` or `…/es/licence/CODE`. */

@@ -196,6 +196,8 @@ export const MESSAGE_SETS = {
   billing: ["billing", "auth.errors."],
   blog: ["blog", "catalog.list."],
   outbox: ["account.outbox."],
+  /** The licence verification page (its form, the licence and what it covers). */
+  licence: ["licences"],
 } satisfies Record<string, string[]>;
 
 export type MessageSetName = keyof typeof MESSAGE_SETS;
