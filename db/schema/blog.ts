@@ -127,3 +127,17 @@ export const blogPostTemplate = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.templateId] })],
 );
+
+/**
+ * Words of the articles (titles, excerpts and bodies of every translation, normalised like search text)
+ * with the number of translations holding each: the blog search's "did you mean" dictionary, read by
+ * trigram similarity. Rebuilt by the import (modules/blog/import-repo.ts).
+ */
+export const blogWord = pgTable(
+  "blog_word",
+  {
+    word: text("word").primaryKey(),
+    frequency: integer("frequency").notNull(),
+  },
+  (t) => [index("blog_word_trgm_idx").using("gin", t.word.op("gin_trgm_ops"))],
+);

@@ -78,6 +78,11 @@ export const searchSuggestion = pgTable(
     wordPos: smallint("word_pos").notNull().default(0),
     weight: real("weight").notNull(),
     templateIds: integer("template_ids").array().notNull().default([]),
+    /**
+     * The tag (tag, category) or style the suggestion names, so a match in one language can be shown in
+     * the other (a title's twin is the title of its first template); null for titles and searches.
+     */
+    sourceId: integer("source_id"),
   },
   (t) => [
     uniqueIndex("search_suggestion_phrase_idx").on(t.locale, t.phraseNorm, t.wordPos),
