@@ -1,5 +1,6 @@
 import { PAGE_SIZE } from "#config/constants.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
+import { formatLicenceCode } from "#modules/licences/code.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { countByMonth, countHistory, type HistoryRow, selectHistoryPage } from "./repo.ts";
 
@@ -25,6 +26,11 @@ export type DownloadRecord = {
   format: string;
   license: "free" | "personal" | "commercial";
   createdAt: Date;
+  /**
+   * The grant's licence (a re-download in the month shows the same one): its code as people read it and
+   * the member's project label; null for a download that has none.
+   */
+  licence: { code: string; project: string | null } | null;
 };
 
 function reshapeRecord(r: HistoryRow): DownloadRecord {
@@ -42,6 +48,7 @@ function reshapeRecord(r: HistoryRow): DownloadRecord {
     format: r.format,
     license: r.license,
     createdAt: new Date(r.created_at),
+    licence: r.licence_code ? { code: formatLicenceCode(r.licence_code), project: r.licence_project } : null,
   };
 }
 

@@ -150,9 +150,15 @@ export type HistoryRow = {
   format: string;
   license: "free" | "personal" | "commercial";
   created_at: Date;
+  /** The grant's licence (stored form), the same for a re-download of the month; null when it has none. */
+  licence_code: string | null;
+  licence_project: string | null;
 };
 
-/** A page of an account's downloads, newest or oldest first. */
+/**
+ * A page of an account's downloads, newest or oldest first, each with its grant's licence: the one of
+ * the same account, month, template and kind of licence (at most one: licence_grant_idx).
+ */
 export async function selectHistoryPage(
   db: Executor,
   input: { accountId: number; locale: string; oldestFirst: boolean; limit: number; offset: number },
@@ -162,13 +168,16 @@ export async function selectHistoryPage(
   return queryRows<HistoryRow>(
     db,
     sql`select d.id, d.template_id, tr.slug, tr.title, t.is_premium, t.aspect_ratio, d.template_color_id,
-               ${colorName} as color_name, c.hex as color_hex, cat.name as category_name, d.format, d.license, d.created_at
+               ${colorName} as color_name, c.hex as color_hex, cat.name as category_name, d.format, d.license, d.created_at,
+               l.code as licence_code, l.project as licence_project
         from download d
         join template t on t.id = d.template_id
         join template_translation tr on tr.template_id = t.id and tr.locale = ${input.locale}
         left join template_color tc on tc.id = d.template_color_id
         left join color c on c.id = tc.color_id
         left join tag_translation cat on cat.tag_id = d.category_id and cat.locale = ${input.locale}
+        left join licence l on l.subject = 'a:' || d.account_id and l.period = d.period
+          and l.template_id = d.template_id and l.kind = d.license
         where d.account_id = ${input.accountId}
         order by ${order} limit ${input.limit} offset ${input.offset}`,
   );
