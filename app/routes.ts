@@ -15,6 +15,7 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
         route("favorites", "routes/profile/favorites.tsx", { id: id("profile/favorites") }),
         route("favorites/:folderId", "routes/profile/folder.tsx", { id: id("profile/folder") }),
         route("downloads", "routes/profile/downloads.tsx", { id: id("profile/downloads") }),
+        route("licences", "routes/profile/licences.tsx", { id: id("profile/licences") }),
         route("settings", "routes/profile/settings.tsx", { id: id("profile/settings") }),
         route("billing", "routes/billing/billing.tsx", { id: id("profile/billing") }),
         route("payments", "routes/billing/payments.tsx", { id: id("profile/payments") }),

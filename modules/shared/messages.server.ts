@@ -172,7 +172,15 @@ const ROOT = [
 const MEMBER = [...ROOT, "auth.menu.", "auth.logout", "account.profile.plans."];
 const LIST = ["catalog.list.", "catalog.filters."];
 const CAPTCHA = ["common.captcha."];
-const TEMPLATE = ["template", "downloads", "catalog.list.breadcrumb", "common.ads."];
+const TEMPLATE = [
+  "template",
+  "downloads",
+  "catalog.list.breadcrumb",
+  "common.ads.",
+  // The licence a download was granted under (its kind, its certificate's and check's links, its project).
+  "licences.kinds.",
+  "account.licences.",
+];
 
 /**
  * Which words each kind of page is sent, in one place: the root's set with every page, a layout's or a
@@ -192,7 +200,15 @@ export const MESSAGE_SETS = {
   templateMember: [...TEMPLATE, "account.folders."],
   auth: ["auth", "account.settings.deleted", ...CAPTCHA],
   contact: ["contact", "auth.errors.", ...CAPTCHA],
-  profile: ["auth", "account", "template.download.", "downloads.errors.", "catalog.list."],
+  profile: [
+    "auth",
+    "account",
+    "template.download.",
+    "downloads.errors.",
+    "catalog.list.",
+    "licences.kinds.",
+    "licences.errors.",
+  ],
   billing: ["billing", "auth.errors."],
   blog: ["blog", "catalog.list."],
   outbox: ["account.outbox."],

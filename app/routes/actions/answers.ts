@@ -18,12 +18,20 @@ export type DownloadAnswer =
       fileName: string | null;
       alreadyOwned: boolean;
       allowance: Allowance;
+      /** The grant's licence (`isNew` false: the one this template already had this month). */
+      licence: { code: string; kind: "free" | "personal" | "commercial"; isNew: boolean };
       message: string;
     }
   | (Refusal & { allowance?: Allowance; retryAfter?: number })
   | NoAnswer;
 
 export type FavoriteAnswer = { ok: true; favorite: boolean; message: string } | Refusal | NoAnswer;
+
+/** A licence's project label saved: the licence's code and the label as kept (null: none). */
+export type LicenceProjectAnswer =
+  | { ok: true; code: string; project: string | null; message: string }
+  | (Refusal & { field?: "project" })
+  | NoAnswer;
 
 /** Which of the asked templates the member keeps. */
 export type FavoriteIdsAnswer = { ok: true; ids: number[] } | Refusal | NoAnswer;

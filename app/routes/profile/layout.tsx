@@ -47,6 +47,9 @@ function ProfileChrome() {
         <NavLink to={href("/profile/downloads")} className={link}>
           {t("auth.menu.downloads")}
         </NavLink>
+        <NavLink to={href("/profile/licences")} className={link}>
+          {t("account.licences.nav")}
+        </NavLink>
         <NavLink to={href("/profile/payments")} className={link}>
           {t("auth.menu.payments")}
         </NavLink>
