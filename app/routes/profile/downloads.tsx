@@ -1,11 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
+import { LicenceLinks, LicenceNotice, LicenceProjectForm } from "#app/components/account/licence-parts.tsx";
 import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { Pagination } from "#app/components/catalog/pagination.tsx";
 import { Empty } from "#app/components/catalog/results.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { DOWNLOAD_NOTICES } from "#app/components/template/download-panel.tsx";
 import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
+import { licenceNoticeParam } from "#app/lib/licence-project.ts";
 import { listHref, pageParam, sortParam, waitParam } from "#app/lib/list-params.ts";
 import { previewUrl, ratioSize } from "#app/lib/previews.ts";
 import { pageContext } from "#app/lib/route.server.ts";
@@ -14,7 +16,7 @@ import { memberOf } from "#app/middleware/require-member.server.ts";
 import { type DownloadAnswer, isNoAnswer } from "#app/routes/actions/answers.ts";
 import { LOCALE_TAGS } from "#config/browser.ts";
 import { DOWNLOAD_FORMATS } from "#config/constants.ts";
-import { HISTORY_SORTS, type HistorySort } from "#modules/downloads/history.ts";
+import { type DownloadRecord, HISTORY_SORTS, type HistorySort } from "#modules/downloads/history.ts";
 import type { Route } from "./+types/downloads";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sort,
     history,
     notice: DOWNLOAD_NOTICES.find((n) => n === reason) ?? null,
+    licenceNotice: licenceNoticeParam(url.searchParams),
     wait: waitParam(url.searchParams),
     allowance: { used: allowance.used, limit: allowance.limit, resetsAt: allowance.resetsAt.toISOString() },
     seo: {
@@ -87,6 +90,49 @@ function AgainButtons({ colorId, title }: { colorId: number; title: string }) {
   );
 }
 
+/**
+ * A download's licence: its kind, and the grant's licence when it has one (a re-download of the month
+ * shows the same): the certificate, the public check and the member's project label, editable in place.
+ */
+function HistoryLicence({
+  license,
+  licence,
+}: {
+  license: DownloadRecord["license"];
+  licence: DownloadRecord["licence"];
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="flex min-w-0 flex-col items-start gap-1.5 text-sm">
+      <span className={license === "free" ? "badge-free" : "badge-premium"}>
+        {t(`account.downloads.licenses.${license}`)}
+      </span>
+      {licence ? (
+        <>
+          <code className="font-mono text-xs break-all text-ink-muted">{licence.code}</code>
+          <LicenceLinks code={licence.code} className="text-xs" />
+          <details className="w-full max-w-xs">
+            <summary className="cursor-pointer text-xs text-ink-soft hover:text-brand-700">
+              {licence.project ? (
+                <>
+                  <span className="font-semibold">{t("account.licences.project")}:</span> {licence.project}
+                </>
+              ) : (
+                t("account.licences.addProject")
+              )}
+            </summary>
+            <div className="mt-1.5">
+              <LicenceProjectForm code={licence.code} project={licence.project} label={t("account.licences.project")} />
+            </div>
+          </details>
+        </>
+      ) : (
+        <span className="text-xs text-ink-muted">{t("account.licences.none")}</span>
+      )}
+    </div>
+  );
+}
+
 export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
   const { history, sort, allowance, notice } = loaderData;
@@ -120,6 +166,7 @@ export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
       {notice ? (
         <FormNotice tone="error">{t(`downloads.errors.${notice}`, { seconds: loaderData.wait })}</FormNotice>
       ) : null}
+      {loaderData.licenceNotice ? <LicenceNotice notice={loaderData.licenceNotice} /> : null}
       {history.items.length ? (
         <>
           <div className="overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60">
@@ -150,7 +197,7 @@ export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-line">
                 {history.items.map((r) => (
                   <tr key={r.id} className="grid grid-cols-[5rem_1fr] gap-x-3 gap-y-1 p-4 md:table-row md:p-0">
-                    <td className="row-span-4 md:px-4 md:py-3">
+                    <td className="row-span-5 md:px-4 md:py-3">
                       <div className="flex items-center gap-3">
                         {r.templateColorId ? (
                           <img
@@ -192,12 +239,9 @@ export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
                     <td className="hidden text-ink-soft md:table-cell md:px-4 md:py-3">{r.categoryName}</td>
                     <td className="text-ink-muted md:px-4 md:py-3">
                       <time dateTime={new Date(r.createdAt).toISOString()}>{day(r.createdAt)}</time>
-                      <span className="md:hidden"> · {t(`account.downloads.licenses.${r.license}`)}</span>
                     </td>
-                    <td className="hidden md:table-cell md:px-4 md:py-3">
-                      <span className={r.license === "free" ? "badge-free" : "badge-premium"}>
-                        {t(`account.downloads.licenses.${r.license}`)}
-                      </span>
+                    <td className="col-start-2 py-1 md:px-4 md:py-3" data-testid="history-licence">
+                      <HistoryLicence license={r.license} licence={r.licence} />
                     </td>
                     <td className="col-start-2 md:px-4 md:py-3">
                       {r.templateColorId ? <AgainButtons colorId={r.templateColorId} title={r.title} /> : null}
