@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { LicenceLinks, LicenceProjectForm } from "#app/components/account/licence-parts.tsx";
 import { graphql } from "#app/lib/graphql-client.ts";
+import type { RootData } from "#app/root.tsx";
 import { type DownloadAnswer, isNoAnswer } from "#app/routes/actions/answers.ts";
 import { LOCALE_TAGS } from "#config/browser.ts";
 import { DOWNLOAD_ALLOWANCE } from "#config/constants.ts";
@@ -72,6 +74,8 @@ export function DownloadPanel({
   const [notice, setNotice] = useState<DownloadNotice | null>(initialNotice);
   const [message, setMessage] = useState<string>("");
   const [errorText, setErrorText] = useState<string>("");
+  const [licence, setLicence] = useState<GrantedLicence | null>(null);
+  const member = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
   const fetcher = useFetcher<DownloadAnswer>();
   const busy = fetcher.state === "submitting" ? String(fetcher.formData?.get("format") ?? "") : null;
 
@@ -105,6 +109,7 @@ export function DownloadPanel({
     if (answer.allowance) setAllowance({ ...answer.allowance, resetsAt: new Date(answer.allowance.resetsAt) });
     if (answer.ok) {
       setMessage(answer.kind === "link" ? t("downloads.openedLink") : answer.message);
+      setLicence(answer.licence ?? null);
       if (answer.kind === "link") window.open(answer.url, "_blank", "noopener");
       else window.location.assign(answer.url);
       return;
@@ -124,7 +129,14 @@ export function DownloadPanel({
 
   return (
     <>
-      <fetcher.Form method="post" action={href("/downloads")} onSubmit={() => setMessage("")}>
+      <fetcher.Form
+        method="post"
+        action={href("/downloads")}
+        onSubmit={() => {
+          setMessage("");
+          setLicence(null);
+        }}
+      >
         <input type="hidden" name="colorId" value={colorId} />
         <ul className="flex flex-col gap-2">
           {FORMATS.map((f) => (
@@ -148,6 +160,7 @@ export function DownloadPanel({
       <p role="status" aria-live="polite" className="mt-3 text-sm font-medium text-emerald-800 empty:hidden">
         {message}
       </p>
+      {licence ? <GrantLicence licence={licence} member={member} /> : null}
       {allowance ? <AllowanceMeter allowance={allowance} resetDate={resetDate} /> : null}
       <Dialog
         open={notice === "premium"}
@@ -231,6 +244,53 @@ export function DownloadPanel({
         <p>{errorText || (notice ? t(`downloads.errors.${notice}`, { seconds: wait }) : "")}</p>
       </Dialog>
     </>
+  );
+}
+
+type GrantedLicence = Extract<DownloadAnswer, { ok: true }>["licence"];
+
+/**
+ * The licence a download was granted under, right under "Your download has started": its code, kind,
+ * certificate and public check (a guest's certificate opens in this browser only). A member may label the
+ * project it is for, there or later in the Licences tab: a folded field, never in the download's way.
+ */
+function GrantLicence({ licence, member }: { licence: GrantedLicence; member: boolean }) {
+  const { t, href } = useI18n();
+  return (
+    <div className="mt-3 rounded-xl bg-canvas p-3 text-sm" data-testid="grant-licence">
+      <p className="text-ink">
+        <span className="font-semibold">{t("downloads.licence.label")}</span>{" "}
+        <code className="font-mono text-[0.8125rem] break-all text-ink" data-testid="licence-code">
+          {licence.code}
+        </code>
+      </p>
+      <p className="mt-0.5 text-xs text-ink-muted">
+        {t(`licences.kinds.${licence.kind}`)}
+        {licence.isNew ? "" : ` · ${t("downloads.licence.same")}`}
+      </p>
+      <LicenceLinks code={licence.code} className="mt-2 text-sm" />
+      {member && !licence.isNew ? (
+        <p className="mt-2 text-xs text-ink-muted">
+          <Link
+            to={href("/profile/licences")}
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            {t("downloads.licence.manage")}
+          </Link>
+        </p>
+      ) : member ? (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-xs font-semibold text-ink-soft hover:text-brand-700">
+            {t("downloads.licence.addProject")}
+          </summary>
+          <div className="mt-2">
+            <LicenceProjectForm code={licence.code} project={null} label={t("downloads.licence.project")} />
+          </div>
+        </details>
+      ) : (
+        <p className="mt-2 text-xs text-ink-muted">{t("downloads.licence.guestNote")}</p>
+      )}
+    </div>
   );
 }
 
