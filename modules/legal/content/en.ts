@@ -249,6 +249,23 @@ export function englishContent(f: LegalFacts): LegalContent {
                   "The Licence page explains each licence in detail, and you can download the Personal and Commercial licences as PDF documents from there.",
                 ],
               },
+              {
+                id: "licence-after-plan-ends",
+                question: "Do my licences stay valid after my plan ends or I close my account?",
+                answer: [
+                  "Yes. Licences do not expire. Every download gets a licence of the kind your plan gave at that moment, and a Personal or Commercial licence stays valid after you cancel or change plan.",
+                  "If you close your account, your licences stay valid too, but they show only your initials from then on and their certificates can no longer be downloaded: download the certificates you need first.",
+                ],
+              },
+              {
+                id: "check-a-licence",
+                question: "How can I show or check that a download is licensed?",
+                answer: [
+                  "Every licence has a code of 20 letters and digits. Your profile lists your licences, each with a PDF certificate that shows the code, the template, the kind of licence and a QR code. A guest download's certificate can be downloaded only from the browser that made it.",
+                  "Anyone, a client for example, can enter the code on the licence check page, or scan the QR code, to see whether the licence is valid, which template it covers, its kind, its date and its licensee. The project name you give a licence is never shown there.",
+                ],
+                links: [{ label: "Check a licence", href: f.path("/licence") }],
+              },
             ],
           },
           {

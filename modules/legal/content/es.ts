@@ -249,6 +249,23 @@ export function spanishContent(f: LegalFacts): LegalContent {
                   "En la página Licencias te explicamos cada licencia con detalle, y desde allí puedes descargar en PDF las licencias personal y comercial.",
                 ],
               },
+              {
+                id: "licence-after-plan-ends",
+                question: "¿Mis licencias siguen siendo válidas cuando termina mi plan o cierro mi cuenta?",
+                answer: [
+                  "Sí. Las licencias no caducan. Cada descarga recibe una licencia del tipo que te daba tu plan en ese momento, y una licencia Personal o Comercial sigue siendo válida aunque canceles o cambies de plan.",
+                  "Si cierras tu cuenta, tus licencias también siguen siendo válidas, pero desde entonces solo muestran tus iniciales y sus certificados ya no se pueden descargar: descarga antes los certificados que necesites.",
+                ],
+              },
+              {
+                id: "check-a-licence",
+                question: "¿Cómo puedo demostrar o comprobar que una descarga tiene licencia?",
+                answer: [
+                  "Cada licencia tiene un código de 20 letras y cifras. En tu perfil tienes la lista de tus licencias, cada una con un certificado en PDF que muestra el código, la plantilla, el tipo de licencia y un código QR. El certificado de una descarga sin cuenta solo se puede descargar desde el navegador con el que se hizo.",
+                  "Cualquiera, por ejemplo un cliente, puede escribir el código en la página de comprobación de licencias, o escanear el código QR, para ver si la licencia es válida, qué plantilla cubre, su tipo, su fecha y su titular. El nombre de proyecto que le pongas a una licencia nunca se muestra allí.",
+                ],
+                links: [{ label: "Comprobar una licencia", href: f.path("/licence") }],
+              },
             ],
           },
           {
