@@ -55,6 +55,13 @@ export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 export const PAGE_SIZE = { templates: 24, blog: 12 } as const;
 export const LIMIT_TAGS = 30;
 export const SEARCH_MAX_LENGTH = 200;
+/**
+ * The search box's autocomplete: suggestions shown by default (at most `maxSuggestions` on request),
+ * template rows under them, and the templates read to pick those rows from.
+ */
+export const AUTOCOMPLETE = { suggestions: 8, maxSuggestions: 20, templates: 3, templatesRead: 9 } as const;
+/** "Did you mean" is tried when a search (of templates or of the blog) finds fewer than this. */
+export const SEARCH_FEW_RESULTS = 3;
 
 /** Trending: downloads and views of the last N days, downloads weigh more. */
 export const TRENDING = { windowDays: 7, downloadWeight: 5, viewWeight: 1 } as const;

@@ -54,6 +54,37 @@ export function editDistance(a: string, b: string): number {
   return d[m][n];
 }
 
+/** Most edits allowed between a word and its correction, by the word's length. */
+export function maxEdits(length: number): number {
+  return length <= 4 ? 1 : length <= 8 ? 2 : 3;
+}
+
+/** A known word close to a typed one (`input`), found by trigram similarity: how similar, how frequent. */
+export type CorrectionCandidate = { input: string; word: string; sim: number | string; frequency: number | string };
+
+/**
+ * The typed words with each one that has candidates replaced by the closest within maxEdits: the fewest
+ * edits, then the most similar, then the most frequent. Null when no word has a close enough candidate.
+ */
+export function closestWords(words: string[], candidates: CorrectionCandidate[]): string[] | null {
+  const best = new Map<string, { word: string; d: number; sim: number; frequency: number }>();
+  for (const r of candidates) {
+    const d = editDistance(r.input, r.word);
+    if (d > maxEdits(r.input.length)) continue;
+    const cur = best.get(r.input);
+    const sim = Number(r.sim);
+    const frequency = Number(r.frequency);
+    const better =
+      !cur ||
+      d < cur.d ||
+      (d === cur.d && sim > cur.sim) ||
+      (d === cur.d && sim === cur.sim && frequency > cur.frequency);
+    if (better) best.set(r.input, { word: r.word, d, sim, frequency });
+  }
+  if (!best.size) return null;
+  return words.map((w) => best.get(w)?.word ?? w);
+}
+
 /** A stable positive 31-bit id for a normalised query (FNV-1a), so top searches keep their ids. */
 export function queryId(normalized: string): number {
   let h = 0x811c9dc5;

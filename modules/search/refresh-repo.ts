@@ -225,8 +225,8 @@ function keyedInsert(source: SQL, onConflict: SQL): SQL {
           KEY_SKIP_WORDS.map((x) => sql`${x}`),
           sql`, `,
         )})))
-    insert into search_suggestion (locale, kind, phrase, phrase_norm, key, word_pos, weight, template_ids)
-    select locale, kind, phrase, norm, key, word_pos, weight, ids from keyed
+    insert into search_suggestion (locale, kind, phrase, phrase_norm, key, word_pos, weight, template_ids, source_id)
+    select locale, kind, phrase, norm, key, word_pos, weight, ids, source_id from keyed
     ${onConflict}`;
 }
 
@@ -238,7 +238,8 @@ function titleSource(now: Date, templateIds?: number[]): SQL {
   return sql`
     select tr.locale, 'title'::text as kind, min(tr.title) as phrase, slidenest_search_normalize(tr.title) as norm,
       (${num(KIND_WEIGHT.title)} + ln(1 + count(*)) + ln(1 + sum(t.downloads_count)) / 4)::real as weight,
-      (array_agg(t.id order by t.downloads_count desc, t.id desc))[1:${num(SUGGESTION_TEMPLATES)}] as ids
+      (array_agg(t.id order by t.downloads_count desc, t.id desc))[1:${num(SUGGESTION_TEMPLATES)}] as ids,
+      null::int as source_id
     from template_translation tr join template t on t.id = tr.template_id
     where t.published_at <= ${now} ${scope}
     group by tr.locale, slidenest_search_normalize(tr.title)`;
@@ -265,16 +266,17 @@ export async function upsertTaxonomySuggestions(db: Executor, now: Date, since: 
     select tt.locale, g.type::text as kind, tt.name as phrase, slidenest_search_normalize(tt.name) as norm,
       ((case g.type when 'category' then ${num(KIND_WEIGHT.category)} else ${num(KIND_WEIGHT.tag)} end) + ln(1 + g.templates_count))::real as weight,
       case g.type when 'category' then ${best(sql`t.category_id = g.id`)}
-        else ${best(sql`exists (select 1 from template_tag x where x.template_id = t.id and x.tag_id = g.id)`)} end as ids
+        else ${best(sql`exists (select 1 from template_tag x where x.template_id = t.id and x.tag_id = g.id)`)} end as ids,
+      g.id as source_id
     from tag g join tag_translation tt on tt.tag_id = g.id
     where g.type in ('category', 'tag')
     union all
     select l.locale, 'style', l.name, slidenest_search_normalize(l.name),
       (${num(KIND_WEIGHT.style)} + ln(1 + (select count(*) from template_style x where x.style_id = s.id)))::real,
-      ${best(sql`exists (select 1 from template_style x where x.template_id = t.id and x.style_id = s.id)`)}
+      ${best(sql`exists (select 1 from template_style x where x.template_id = t.id and x.style_id = s.id)`)}, s.id
     from style s cross join lateral (values ('en', s.name_en), ('es', s.name_es)) as l(locale, name)
     union all
-    select q.locale, 'query', q.query, q.query, (${num(KIND_WEIGHT.query)} + ln(1 + q.n))::real, '{}'::int[]
+    select q.locale, 'query', q.query, q.query, (${num(KIND_WEIGHT.query)} + ln(1 + q.n))::real, '{}'::int[], null::int
     from (select locale, query, count(distinct client) as n from search_log
           where created_at > ${since} and created_at <= ${now} and result_count > 0
           group by locale, query having count(distinct client) >= ${num(TOP_SEARCHES_MIN_CLIENTS)}
@@ -283,7 +285,7 @@ export async function upsertTaxonomySuggestions(db: Executor, now: Date, since: 
     keyedInsert(
       sql`select distinct on (locale, norm) * from (${taxonomy}) x order by locale, norm, weight desc`,
       sql`on conflict (locale, phrase_norm, word_pos) do update set kind = excluded.kind, phrase = excluded.phrase,
-            weight = greatest(search_suggestion.weight, excluded.weight),
+            weight = greatest(search_suggestion.weight, excluded.weight), source_id = excluded.source_id,
             template_ids = case when cardinality(excluded.template_ids) > 0 then excluded.template_ids else search_suggestion.template_ids end`,
     ),
   );

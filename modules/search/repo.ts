@@ -194,21 +194,38 @@ export async function setLocalSettings(db: Executor, settings: Record<string, st
 
 /* ------------------------------------------------------------------ autocomplete */
 
-export type SuggestionRow = { phrase: string; phrase_norm: string; template_ids: number[] | string };
+export type SuggestionRow = {
+  /** The suggestion in the reader's locale: as stored, or its twin's name when it matched in the other language (null: none). */
+  phrase: string | null;
+  /** The locale the typed text matched in. */
+  locale: Locale;
+  kind: string;
+  template_ids: number[] | string;
+};
 
 /**
  * Suggestions whose key starts with `prefix` (a LIKE pattern, read from the prefix index), the locale's
- * first, then those typed from their first word, the heavier, the shorter.
+ * first, then those typed from their first word, the heavier, the shorter. One matched in the other
+ * language is answered in the reader's: a tag's, category's or style's name in the locale, a title's
+ * first template's title (through primary keys); a search typed in the other language has no twin (null).
  */
 export function selectSuggestions(
   db: Executor,
   q: { pattern: string; locale: Locale; limit: number },
 ): Promise<SuggestionRow[]> {
+  const style = q.locale === "es" ? sql.raw("st.name_es") : sql.raw("st.name_en");
   return queryRows<SuggestionRow>(
     db,
-    sql`select phrase, phrase_norm, template_ids from search_suggestion
-        where key like ${q.pattern}
-        order by (locale = ${q.locale}) desc, (word_pos = 0) desc, weight desc, length(phrase), phrase
+    sql`select case when s.locale = ${q.locale} then s.phrase
+            when s.kind in ('tag', 'category') then
+              (select tt.name from tag_translation tt where tt.tag_id = s.source_id and tt.locale = ${q.locale})
+            when s.kind = 'style' then (select ${style} from style st where st.id = s.source_id)
+            when s.kind = 'title' then
+              (select tr.title from template_translation tr where tr.template_id = s.template_ids[1] and tr.locale = ${q.locale})
+          end as phrase, s.locale, s.kind, s.template_ids
+        from search_suggestion s
+        where s.key like ${q.pattern}
+        order by (s.locale = ${q.locale}) desc, (s.word_pos = 0) desc, s.weight desc, length(s.phrase), s.phrase
         limit ${q.limit}`,
   );
 }

@@ -241,18 +241,72 @@ describe("searchTemplates", () => {
 });
 
 describe("autocomplete", () => {
-  it("completes from the suggestion dictionary, the context's locale first, with three templates", async () => {
+  it("completes from the suggestion dictionary in the context's locale only, with three templates", async () => {
     const en = await autocomplete(ctx("en"), "bio");
     expect(en.suggestions[0]).toBe("Biology");
-    expect(en.suggestions).toContain("Biología");
-    expect(en.suggestions.indexOf("Biology")).toBeLessThan(en.suggestions.indexOf("Biología"));
+    expect(en.suggestions).not.toContain("Biología");
     expect(en.templates).toHaveLength(3);
     expect(en.templates[0].slidesCount).toBeGreaterThan(0);
     expect(en.templates[0].colors[0].id).toEqual(expect.any(Number));
 
     const es = await autocomplete(ctx("es"), "bio");
     expect(es.suggestions[0]).toBe("Biología");
+    expect(es.suggestions).not.toContain("Biology");
     expect(es.templates[0].slug).toMatch(/biologia/);
+  });
+
+  it("matches what was typed in the other language and names it in the page's", async () => {
+    // The English and Spanish names of every tag, category and style, and the titles of both locales.
+    const en = await database.rows<{ name: string }>(sql`select name from tag_translation where locale = 'en'`);
+    const es = await database.rows<{ name: string }>(sql`select name from tag_translation where locale = 'es'`);
+    const titles = await database.rows<{ locale: Locale; title: string }>(
+      sql`select locale, title from template_translation`,
+    );
+    const enNames = new Set([...en.map((r) => r.name), ...titles.filter((t) => t.locale === "en").map((t) => t.title)]);
+    const esNames = new Set([...es.map((r) => r.name), ...titles.filter((t) => t.locale === "es").map((t) => t.title)]);
+    const styles = await database.rows<{ name_en: string; name_es: string }>(sql`select name_en, name_es from style`);
+    for (const s of styles) {
+      enNames.add(s.name_en);
+      esNames.add(s.name_es);
+    }
+
+    // "negoc" only starts Spanish words: the English page offers their English names.
+    const onEnglish = await autocomplete(ctx("en"), "negoc");
+    expect(onEnglish.suggestions.length).toBeGreaterThan(0);
+    expect(onEnglish.suggestions).toContain("Business");
+    for (const s of onEnglish.suggestions) expect(enNames, s).toContain(s);
+    for (const t of onEnglish.templates) expect(enNames, t.title).toContain(t.title);
+
+    // And the other way round: "busin" on the Spanish page.
+    const onSpanish = await autocomplete(ctx("es"), "busin");
+    expect(onSpanish.suggestions).toContain("Negocios");
+    for (const s of onSpanish.suggestions) expect(esNames, s).toContain(s);
+    for (const t of onSpanish.templates) expect(esNames, t.title).toContain(t.title);
+
+    // Whatever is typed, nothing in the other language is ever offered.
+    for (const q of ["pre", "plan", "info", "geo", "mar", "tes", "the"]) {
+      const r = await autocomplete(ctx("en"), q);
+      for (const s of r.suggestions) expect(enNames.has(s) || !esNames.has(s), `${q}: ${s}`).toBe(true);
+    }
+  });
+
+  it("never offers a template's title as a suggestion beside the template itself", async () => {
+    for (const [locale, q] of [
+      ["en", "geometric biology"],
+      ["en", "bio"],
+      ["en", "pitch"],
+      ["es", "plan de"],
+      ["es", "tesis"],
+    ] as const) {
+      const r = await autocomplete(ctx(locale), q);
+      expect(r.templates.length, q).toBeGreaterThan(0);
+      const titles = r.templates.map((t) => t.title.toLowerCase());
+      for (const s of r.suggestions) expect(titles, `${q}: ${s}`).not.toContain(s.toLowerCase());
+      expect(new Set(r.suggestions.map((s) => s.toLowerCase())).size).toBe(r.suggestions.length);
+    }
+    // "geometric biology" is mostly titles: the templates' own are rows, the rest stay suggestions.
+    const r = await autocomplete(ctx("en"), "geometric biology");
+    expect(r.templates[0].title).toMatch(/^Geometric Biology/i);
   });
 
   it("matches from any word of a suggestion, accents and case ignored", async () => {
@@ -470,7 +524,10 @@ describe("keeping the index fresh", () => {
     expect(await refreshStaleSearchDocuments(database.db, { now })).toBe(1);
     const r = await searchTemplates(ctx(), { q: "zanzibar" });
     expect(r.items.map((i) => i.id)).toEqual([Number(t.id)]);
-    expect((await autocomplete(ctx(), "geometric zan")).suggestions).toEqual(["Geometric Zanzibar Travel Guide"]);
+    // The new title is offered: as the template itself (so not again as a suggestion).
+    const typed = await autocomplete(ctx(), "geometric zan");
+    expect(typed.templates.map((x) => [x.id, x.title])).toEqual([[Number(t.id), "Geometric Zanzibar Travel Guide"]]);
+    expect(typed.suggestions).toEqual([]);
     expect(await refreshStaleSearchDocuments(database.db, { now })).toBe(0);
   });
 

@@ -1,11 +1,17 @@
-import { PAGE_SIZE, TOP_SEARCHES_MIN_CLIENTS, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
+import {
+  AUTOCOMPLETE,
+  PAGE_SIZE,
+  SEARCH_FEW_RESULTS,
+  TOP_SEARCHES_MIN_CLIENTS,
+  TOP_SEARCHES_WINDOW_DAYS,
+} from "#config/constants.ts";
 import { type Filters, SEARCH_SORTS, type SearchSort } from "#modules/catalog/filters.ts";
 import { previewUrl } from "#modules/catalog/previews.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { filterQuery, filterTokens, tokenGroupQuery } from "./filters.ts";
-import { editDistance, MAX_QUERY_WORDS, normalizeQuery, queryId, queryWords } from "./normalize.ts";
+import { closestWords, MAX_QUERY_WORDS, normalizeQuery, queryId, queryWords } from "./normalize.ts";
 import * as repo from "./repo.ts";
 import {
   allShare,
@@ -71,38 +77,17 @@ function termsFor(words: string[], lexicon: Lexicon): Term[] {
 
 /* ------------------------------------------------------------------ did you mean */
 
-/** Most edits allowed between a word and its correction, by the word's length. */
-function maxEdits(length: number): number {
-  return length <= 4 ? 1 : length <= 8 ? 2 : 3;
-}
-
 /**
  * Corrects words no document holds against the dictionary of known words: candidates by trigram
  * similarity (the small word table has a trigram index), the closest by edit distance wins, then the
- * more similar, then the more frequent. Answers the corrected words, or null when nothing changed.
+ * more similar, then the more frequent (closestWords). Answers the corrected words, or null when nothing changed.
  */
 async function correctWords(ctx: ServiceContext, words: string[], lexicon: Lexicon): Promise<string[] | null> {
   const unknown = [
     ...new Set(words.filter((w) => w.length >= 3 && !/^\d+$/.test(w) && !isStop(lexicon, w) && isUnseen(lexicon, w))),
   ];
   if (!unknown.length) return null;
-  const rows = await repo.selectCorrections(ctx.db, unknown);
-  const best = new Map<string, { word: string; d: number; sim: number; frequency: number }>();
-  for (const r of rows) {
-    const d = editDistance(r.input, r.word);
-    if (d > maxEdits(r.input.length)) continue;
-    const cur = best.get(r.input);
-    const sim = Number(r.sim);
-    const frequency = Number(r.frequency);
-    const better =
-      !cur ||
-      d < cur.d ||
-      (d === cur.d && sim > cur.sim) ||
-      (d === cur.d && sim === cur.sim && frequency > cur.frequency);
-    if (better) best.set(r.input, { word: r.word, d, sim, frequency });
-  }
-  if (!best.size) return null;
-  return words.map((w) => best.get(w)?.word ?? w);
+  return closestWords(words, await repo.selectCorrections(ctx.db, unknown));
 }
 
 /* ------------------------------------------------------------------ search */
@@ -135,7 +120,7 @@ export type SearchResult = Page<TemplateCard> & {
 };
 
 /** Fewer matches than this and a correction is looked for. */
-const FEW_RESULTS = 3;
+const FEW_RESULTS = SEARCH_FEW_RESULTS;
 /**
  * Matches considered per search. A broad query ("business" matches a quarter of the catalogue) ranks the
  * first CANDIDATES matches in popularity order only and reports "1,000+" (totalCapped), like capped list
@@ -346,28 +331,31 @@ export type Autocomplete = { suggestions: string[]; templates: TemplateCard[] };
 
 const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-async function suggestionsFor(
-  ctx: ServiceContext,
-  prefix: string,
-  limit: number,
-): Promise<{ phrase: string; norm: string; ids: number[] }[]> {
+type Found = { phrase: string; norm: string; ids: number[] };
+
+/**
+ * Suggestions starting like `prefix`, in the context's locale: those typed in it first, then those typed
+ * in the other language, shown by their name in this one (repo.selectSuggestions); each phrase once.
+ */
+async function suggestionsFor(ctx: ServiceContext, prefix: string, limit: number): Promise<Found[]> {
   const rows = await repo.selectSuggestions(ctx.db, {
     pattern: likePrefix(prefix),
     locale: ctx.locale,
     limit: limit * 4,
   });
   const seen = new Set<string>();
-  const out: { phrase: string; norm: string; ids: number[] }[] = [];
+  const out: Found[] = [];
   for (const r of rows) {
-    if (seen.has(r.phrase_norm)) continue;
-    seen.add(r.phrase_norm);
+    const norm = r.phrase ? normalizeQuery(r.phrase) : "";
+    if (!r.phrase || !norm || seen.has(norm)) continue;
+    seen.add(norm);
     const ids = Array.isArray(r.template_ids)
       ? r.template_ids
       : String(r.template_ids ?? "")
           .replace(/[{}]/g, "")
           .split(",")
           .filter(Boolean);
-    out.push({ phrase: r.phrase, norm: r.phrase_norm, ids: ids.map(Number) });
+    out.push({ phrase: r.phrase, norm, ids: ids.map(Number) });
     if (out.length >= limit) break;
   }
   return out;
@@ -375,25 +363,38 @@ async function suggestionsFor(
 
 /**
  * Suggestions for what has been typed so far, from the suggestion dictionary (titles, tags, categories,
- * styles and top searches in both locales) by prefix of any of their first words, the context's locale
- * first; and the best three templates of the first suggestions, for thumbnails.
+ * styles and top searches) by prefix of any of their first words, typed in either language but always
+ * named in the context's locale; and the best templates of the first suggestions (AUTOCOMPLETE.templates),
+ * whose titles are then not offered again as suggestions: a template is a row to open, a suggestion a
+ * search to run.
  */
-export async function autocomplete(ctx: ServiceContext, q: string, limit = 8): Promise<Autocomplete> {
-  const n = Math.min(Math.max(Math.trunc(limit) || 8, 1), 20);
+export async function autocomplete(
+  ctx: ServiceContext,
+  q: string,
+  limit: number = AUTOCOMPLETE.suggestions,
+): Promise<Autocomplete> {
+  const n = Math.min(Math.max(Math.trunc(limit) || AUTOCOMPLETE.suggestions, 1), AUTOCOMPLETE.maxSuggestions);
   const words = queryWords(normalizeQuery(q)).slice(0, MAX_WORDS_READ);
   const prefix = words.join(" ");
   if (!prefix) return { suggestions: [], templates: [] };
-  let found = await suggestionsFor(ctx, prefix, n);
+  // Enough to fill the list after the templates' own titles leave it.
+  const wanted = n + AUTOCOMPLETE.templates;
+  let found = await suggestionsFor(ctx, prefix, wanted);
   if (!found.length && prefix.length >= 4) {
     // A typo: correct the words no template holds and try again.
     const lexicon = await loadLexicon(ctx, words);
     const fixed = await correctWords(ctx, words, lexicon);
-    if (fixed) found = await suggestionsFor(ctx, fixed.join(" "), n);
+    if (fixed) found = await suggestionsFor(ctx, fixed.join(" "), wanted);
   }
   const ids: number[] = [];
   for (const s of found) for (const id of s.ids) if (!ids.includes(id)) ids.push(id);
-  const templates = (await cardsForIds(ctx, ids.slice(0, 9))).slice(0, 3);
-  return { suggestions: found.map((s) => s.phrase), templates };
+  const templates = (await cardsForIds(ctx, ids.slice(0, AUTOCOMPLETE.templatesRead))).slice(0, AUTOCOMPLETE.templates);
+  const titles = new Set(templates.map((t) => normalizeQuery(t.title)));
+  const suggestions = found
+    .filter((s) => !titles.has(s.norm))
+    .slice(0, n)
+    .map((s) => s.phrase);
+  return { suggestions, templates };
 }
 
 /* ------------------------------------------------------------------ search log */
