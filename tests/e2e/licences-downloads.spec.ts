@@ -1,0 +1,121 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations as axe, hydrated, signUpAndLogIn } from "./helpers.ts";
+
+/**
+ * Licences (issue 22) as a person meets them: right after a download the panel shows the licence's code
+ * with its certificate and check links; a member names the project there and finds it in the Licences
+ * tab; a guest sees the code too. Both languages, with axe on each screen.
+ */
+
+async function firstFreeSlug(page: Page, prefix: string, skip = 0): Promise<string> {
+  const html = await (await page.request.get(`${prefix}/templates?license=free`)).text();
+  const slugs = [
+    ...new Set([...html.matchAll(new RegExp(`href="${prefix}/template/([a-z0-9-]+)"`, "g"))].map((m) => m[1])),
+  ];
+  expect(slugs.length).toBeGreaterThan(skip);
+  return slugs[skip];
+}
+
+const CODE = /^[0-9A-HJKMNP-TV-Z]{4}(?:-[0-9A-HJKMNP-TV-Z]{4}){4}$/;
+
+const L = {
+  en: {
+    prefix: "",
+    started: "Your download has started.",
+    certificate: /^Certificate \(PDF\)/,
+    check: /^Check it/,
+    addProject: "Add the project it is for (optional)",
+    project: /^Project \(optional\)/,
+    save: "Save",
+    saved: "Project saved.",
+    tab: "Licences",
+    kind: "Free licence (with attribution)",
+    guestNote: "the certificate opens in this browser only",
+  },
+  es: {
+    prefix: "/es",
+    started: "Tu descarga ha comenzado.",
+    certificate: /^Certificado \(PDF\)/,
+    check: /^Comprobarla/,
+    addProject: "Añade el proyecto al que va (opcional)",
+    project: /^Proyecto \(opcional\)/,
+    save: "Guardar",
+    saved: "Proyecto guardado.",
+    tab: "Licencias",
+    kind: "Licencia gratuita",
+    guestNote: "el certificado solo se abre en este navegador",
+  },
+} as const;
+
+/** Downloads the page's template as PowerPoint through the panel and answers the licence panel shown. */
+async function downloadAndSeeLicence(page: Page, started: string) {
+  await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "PowerPoint", exact: true }).click(),
+  ]);
+  const licence = page.getByTestId("grant-licence");
+  await expect(licence).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: started })).toBeVisible();
+  const code = (await licence.getByTestId("licence-code").textContent())?.trim() ?? "";
+  expect(code).toMatch(CODE);
+  return { licence, code };
+}
+
+for (const locale of ["en", "es"] as const) {
+  const l = L[locale];
+
+  test(`a member downloads, names the licence's project in the panel and finds it in the Licences tab (${locale})`, async ({
+    page,
+  }) => {
+    await signUpAndLogIn(page, `licensee-${locale}`);
+    await page.goto(`${l.prefix}/template/${await firstFreeSlug(page, l.prefix, 1)}`);
+    await hydrated(page);
+    const { licence, code } = await downloadAndSeeLicence(page, l.started);
+    await expect(licence.getByRole("link", { name: l.certificate })).toHaveAttribute(
+      "href",
+      `${l.prefix}/licence/${code}/pdf`,
+    );
+    await expect(licence.getByRole("link", { name: l.check })).toHaveAttribute("href", `${l.prefix}/licence/${code}`);
+    // The project field stays folded until asked for.
+    const field = licence.getByRole("textbox", { name: l.project });
+    await expect(field).toBeHidden();
+    await licence.getByText(l.addProject).click();
+    await field.fill(`Harbour pitch ${locale}`);
+    await licence.getByRole("button", { name: l.save }).click();
+    await expect(licence.getByRole("status")).toHaveText(l.saved);
+    await axe(page);
+
+    // Through the profile's navigation, to the Licences tab.
+    await page.goto(`${l.prefix}/profile`);
+    await hydrated(page);
+    await page.getByRole("link", { name: l.tab, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${l.prefix}/profile/licences$`));
+    await expect(page.getByRole("heading", { level: 1, name: l.tab })).toBeVisible();
+    const row = page.locator(`#licence-${code}`);
+    await expect(row.getByTestId("licence-code")).toHaveText(code);
+    await expect(row).toContainText(l.kind);
+    await expect(row.getByRole("textbox")).toHaveValue(`Harbour pitch ${locale}`);
+    // Renamed in place from the tab, kept after a reload.
+    await row.getByRole("textbox").fill(`Harbour pitch ${locale}, final`);
+    await row.getByRole("button", { name: l.save }).click();
+    await expect(row.getByRole("status")).toHaveText(l.saved);
+    await page.reload();
+    await expect(page.locator(`#licence-${code}`).getByRole("textbox")).toHaveValue(`Harbour pitch ${locale}, final`);
+    await axe(page);
+  });
+
+  test(`a guest downloads and sees the licence's code, certificate and check (${locale})`, async ({ page }) => {
+    await page.goto(`${l.prefix}/template/${await firstFreeSlug(page, l.prefix, 2)}`);
+    await hydrated(page);
+    const { licence, code } = await downloadAndSeeLicence(page, l.started);
+    await expect(licence).toContainText(l.kind);
+    await expect(licence).toContainText(l.guestNote);
+    await expect(licence.getByRole("link", { name: l.certificate })).toHaveAttribute(
+      "href",
+      `${l.prefix}/licence/${code}/pdf`,
+    );
+    // No project for a guest: the field is a member's.
+    await expect(licence.getByRole("textbox")).toHaveCount(0);
+    await axe(page);
+  });
+}
