@@ -43,5 +43,7 @@ export const InstagramIcon = (p: P) => <Glyph id="instagram" {...p} />;
 export const UserIcon = (p: P) => <Glyph id="user" {...p} />;
 export const LogoMark = (p: P) => <Glyph id="logo" size={28} kind="drawn" {...p} />;
 export const CheckIcon = (p: P) => <Glyph id="check" {...p} />;
+export const EyeIcon = (p: P) => <Glyph id="eye" {...p} />;
+export const EyeOffIcon = (p: P) => <Glyph id="eye-off" {...p} />;
 export const FolderIcon = (p: P) => <Glyph id="folder" {...p} />;
 export const PlusIcon = (p: P) => <Glyph id="plus" {...p} />;

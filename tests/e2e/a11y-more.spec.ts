@@ -57,7 +57,7 @@ test("a11y: forgot-password, the outbox and its mail, change-password", async ({
   await page.getByLabel("New password", { exact: true }).fill("short");
   await page.getByLabel("Repeat the new password", { exact: true }).fill("other");
   await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Field must have at least 6 letters.")).toBeVisible();
+  await expect(page.getByText("Field must have at least 6 characters.")).toBeVisible();
   await axe(page);
   await page.getByLabel("New password", { exact: true }).fill("N3w-pass!word");
   await page.getByLabel("Repeat the new password", { exact: true }).fill("N3w-pass!word");

@@ -108,7 +108,7 @@ test("signing up sends a link to the demo outbox; following it verifies the acco
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password", { exact: true }).fill("abc");
   await page.getByLabel("Name").click();
-  await expect(page.getByText("Field must have at least 6 letters.")).toBeVisible();
+  await expect(page.getByText("Field must have at least 6 characters.")).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill("Sl1des!rock");
   await page.getByRole("checkbox", { name: /I am 18 or older/ }).check();
   await page.getByRole("button", { name: "Create account" }).click();

@@ -1,9 +1,10 @@
 import { type FieldMetadata, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useState } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { ACCOUNT_LIMITS } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
+import { EyeIcon, EyeOffIcon } from "../icons.tsx";
 
 /** Translates Conform error keys; minimum-length messages get the configured length. */
 export function useErrorText() {
@@ -12,7 +13,11 @@ export function useErrorText() {
     errors?.length ? t(errors[0], params) : undefined;
 }
 
-/** A labelled input with its hint and error, wired for screen readers. */
+/**
+ * A labelled input with its hint and error, wired for screen readers. A hint and the error that takes its
+ * place share one slot as tall as the longer of the two, so a field that turns invalid when it is left
+ * (say, on the way to the submit button) does not move the form under the pointer.
+ */
 export function Field({
   id,
   label,
@@ -32,12 +37,22 @@ export function Field({
         {label}
       </label>
       {children}
-      {hint && !error ? (
-        <p id={`${id}-hint`} className="mt-1.5 text-sm text-ink-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
+      {hint ? (
+        <div className="mt-1.5 grid text-sm">
+          <p
+            id={`${id}-hint`}
+            className={`col-start-1 row-start-1 text-ink-muted ${error ? "invisible" : ""}`}
+            aria-hidden={error ? true : undefined}
+          >
+            {hint}
+          </p>
+          {error ? (
+            <p id={`${id}-error`} className="field-error col-start-1 row-start-1 mt-0" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      ) : error ? (
         <p id={`${id}-error`} className="field-error" role="alert">
           {error}
         </p>
@@ -93,6 +108,32 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
   );
 }
 
+/**
+ * A password input with a button that shows what was typed (and hides it again); the input keeps its
+ * name, value and validation either way. Without scripts the button does nothing and the field is a plain
+ * password field.
+ */
+export function PasswordInput(props: Omit<ComponentProps<"input">, "type">) {
+  const { t } = useI18n();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="relative">
+      <input {...props} type={shown ? "text" : "password"} className={`${props.className ?? "field-input"} pr-12`} />
+      <button
+        type="button"
+        onClick={() => setShown((v) => !v)}
+        aria-pressed={shown}
+        aria-controls={props.id}
+        title={t(shown ? "auth.passwordToggle.hide" : "auth.passwordToggle.show")}
+        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-ink-muted hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600"
+      >
+        {shown ? <EyeOffIcon /> : <EyeIcon />}
+        <span className="sr-only">{t("auth.passwordToggle.show")}</span>
+      </button>
+    </div>
+  );
+}
+
 /** A password input in a labelled field; `autoComplete` says whether it is the current or a new one. */
 export function PasswordField({
   field,
@@ -113,7 +154,12 @@ export function PasswordField({
       hint={hint}
       error={errorText(field.errors, { length: ACCOUNT_LIMITS.passwordMin })}
     >
-      <input {...getInputProps(field, { type: "password" })} autoComplete={autoComplete} className="field-input" />
+      <PasswordInput
+        {...getInputProps(field, { type: "password" })}
+        autoComplete={autoComplete}
+        aria-describedby={field.errors ? `${field.id}-error` : hint ? `${field.id}-hint` : undefined}
+        className="field-input"
+      />
     </Field>
   );
 }

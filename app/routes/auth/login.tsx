@@ -1,7 +1,14 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { AuthCard, Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import {
+  AuthCard,
+  Field,
+  FormNotice,
+  PasswordInput,
+  useAccountForm,
+  useErrorText,
+} from "#app/components/auth/form-parts.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { SocialSignIn } from "#app/components/auth/social-sign-in.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
@@ -143,7 +150,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             />
           </Field>
           <Field id={fields.password.id} label={t("auth.login.password")} error={errorText(fields.password.errors)}>
-            <input
+            <PasswordInput
               {...getInputProps(fields.password, { type: "password" })}
               autoComplete="current-password"
               className="field-input"

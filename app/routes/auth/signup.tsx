@@ -1,7 +1,14 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { AuthCard, Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import {
+  AuthCard,
+  Field,
+  FormNotice,
+  PasswordInput,
+  useAccountForm,
+  useErrorText,
+} from "#app/components/auth/form-parts.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { SocialSignIn } from "#app/components/auth/social-sign-in.tsx";
 import { CaptchaField, useCaptcha } from "#app/components/captcha.tsx";
@@ -147,7 +154,7 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
             hint={t("auth.signup.passwordHint")}
             error={errorText(fields.password.errors, { length: ACCOUNT_LIMITS.passwordMin })}
           >
-            <input
+            <PasswordInput
               {...getInputProps(fields.password, { type: "password" })}
               autoComplete="new-password"
               aria-describedby={fields.password.errors ? `${fields.password.id}-error` : `${fields.password.id}-hint`}
