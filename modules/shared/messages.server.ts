@@ -211,7 +211,7 @@ export const MESSAGE_SETS = {
   ],
   billing: ["billing", "auth.errors."],
   blog: ["blog", "catalog.list."],
-  outbox: ["account.outbox."],
+  outbox: ["account.outbox.", "mail.outbox."],
   /** The licence verification page (its form, the licence and what it covers). */
   licence: ["licences"],
 } satisfies Record<string, string[]>;

@@ -3,7 +3,7 @@ import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { LOCALE_TAGS } from "#config/browser.ts";
-import { getOutboxMail, listOutbox } from "#modules/mail/mailer.ts";
+import { getOutboxAttachment, getOutboxMail, listOutbox } from "#modules/mail/mailer.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/list";
@@ -20,12 +20,36 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!app.outboxPage) notFound("page");
   const id = params.id === undefined ? null : Number(params.id);
   if (id !== null && (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)) notFound("page");
+  // `?attachment=N` of a mail: that file (an invoice PDF), as the mail carried it.
+  const wanted = new URL(request.url).searchParams.get("attachment");
+  if (id !== null && wanted !== null) {
+    const n = /^\d{1,3}$/.test(wanted) ? Number(wanted) : -1;
+    const file = n < 0 ? null : await getOutboxAttachment(ctx.db, id, n);
+    if (!file) notFound("page");
+    const name = file.filename.replace(/[^\w.-]/g, "_");
+    return new Response(new Uint8Array(file.content), {
+      headers: {
+        "Content-Type": file.contentType,
+        "Content-Disposition": `attachment; filename="${name}"`,
+        "Content-Length": String(file.content.length),
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  }
   const mail = id === null ? null : await getOutboxMail(ctx.db, id);
   if (id !== null && !mail) notFound("page");
   const mails = id === null ? await listOutbox(ctx.db, { limit: 50 }) : [];
   return {
     mail: mail
-      ? { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, createdAt: mail.createdAt.toISOString() }
+      ? {
+          id: mail.id,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          createdAt: mail.createdAt.toISOString(),
+          attachments: mail.attachments,
+        }
       : null,
     mails: mails.map((m) => ({ id: m.id, to: m.to, subject: m.subject, createdAt: m.createdAt.toISOString() })),
     messages: messageSet(locale, "outbox"),
@@ -67,6 +91,10 @@ function Outbox({ loaderData }: Route.ComponentProps) {
   const when = (iso: string) =>
     new Date(iso).toLocaleString(LOCALE_TAGS[locale], { dateStyle: "medium", timeStyle: "short" });
   const { mail, mails } = loaderData;
+  const size = (bytes: number) =>
+    new Intl.NumberFormat(LOCALE_TAGS[locale], { style: "unit", unit: "kilobyte", maximumFractionDigits: 1 }).format(
+      bytes / 1024,
+    );
   return (
     <div className="container-page max-w-3xl py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">{t("account.outbox.title")}</h1>
@@ -83,6 +111,25 @@ function Outbox({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 whitespace-pre-wrap text-ink-soft" data-testid="mail-body">
             <Linkified text={mail.text} />
           </div>
+          {mail.attachments.length ? (
+            <section className="mt-6 border-t border-line pt-4">
+              <h3 className="text-sm font-semibold text-ink">{t("mail.outbox.attachments")}</h3>
+              <ul className="mt-2 space-y-1">
+                {mail.attachments.map((a, i) => (
+                  <li key={`${i}-${a.filename}`}>
+                    {/* A file, not a page: a plain link the browser downloads. */}
+                    <a
+                      href={`${href(`/outbox/${mail.id}`)}?attachment=${i}`}
+                      download={a.filename}
+                      className="font-semibold text-brand-700 underline"
+                    >
+                      {t("mail.outbox.download", { name: a.filename, size: size(a.size) })}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </article>
       ) : mails.length ? (
         <ul className="mt-8 divide-y divide-line rounded-card bg-surface shadow-card ring-1 ring-line/60">
