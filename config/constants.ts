@@ -397,6 +397,14 @@ export const BILLING = {
   cancelReasons: ["tooExpensive", "notEnoughFeatures", "other"],
   /** Seller printed on invoices. */
   seller: {
+  /**
+   * Receipts (an invoice's PDF by mail): the job queue sends each at once and retries; the maintenance
+   * job sends those still owed after `receiptGraceMinutes` (a lost job, a crash after the charge) for up
+   * to `receiptMailDays` after the payment, at most `receiptSweepBatch` a run.
+   */
+  receiptGraceMinutes: 10,
+  receiptMailDays: 7,
+  receiptSweepBatch: 50,
     name: "SlideNest",
     address: ["SlideNest Ltd.", "100 Market Street", "San Francisco, CA 94105", "United States"],
     email: "support@slidenest.example",

@@ -25,6 +25,8 @@ export type Jobs = {
   scheduleCustomerDeletion?(customerId: string): Promise<void>;
   /** Asks for a template version's previews to be drawn; without it, the queue's sweep finds them. */
   enqueueRender?(versionId: number): Promise<void>;
+  /** Sends a paid invoice's receipt, retried with back-off; without it, it goes out after the answer. */
+  scheduleReceipt?(invoiceId: number): Promise<void>;
 };
 
 export type Scope = {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH } from "#config/constants.ts";
 import { createSession, refreshSession, verifyAccessToken } from "#modules/auth/sessions.ts";
+import { outboxMailer } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { SIGNED_OUT_AFTER_FAILURES } from "./current-password.ts";
 import { changePassword } from "./profile.ts";
@@ -13,7 +15,15 @@ const clock: Clock = { now: () => now };
 const silent = { info() {}, warn() {}, error() {} };
 const secret = "current-password-test-secret-xyz";
 const PASSWORD = "Sl1des!rock";
-const ctx = () => ({ db: database.db, clock, locale: "en" as const, log: silent });
+const ctx = () => ({
+  db: database.db,
+  clock,
+  locale: "en" as const,
+  log: silent,
+  mailer: outboxMailer(database.db, silent),
+  origin: "http://localhost:3000",
+  translate: serverT,
+});
 const sessions = () => ({ db: database.db, clock, secret });
 const later = (seconds: number) => {
   now = new Date(now.getTime() + seconds * 1000);

@@ -11,7 +11,9 @@ import { type BillingContext, fromPaymentForm, subscribe } from "#modules/billin
 import { addToFolder, createFolder } from "#modules/favorites/folders.ts";
 import { setFavorite } from "#modules/favorites/service.ts";
 import { diskStorage } from "#modules/files/storage.ts";
+import { outboxMailer } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { createTaxonomy, createTemplate } from "#tests/factories.ts";
@@ -19,17 +21,20 @@ import { paymentFields } from "#tests/payments.ts";
 import { setAvatar } from "./avatar.ts";
 import { updateInterests } from "./interests.ts";
 import { changePassword, deleteAccount, updateProfile } from "./profile.ts";
-import { authenticate, createVerifiedAccount } from "./service.ts";
+import { type AccountContext, authenticate, createVerifiedAccount } from "./service.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const silent = { info() {}, warn() {}, error() {} };
 const clock: Clock = { now: () => new Date("2026-11-20T10:00:00Z") };
-const ctx = (): BillingContext => ({
+const ctx = (): BillingContext & AccountContext => ({
   db: database.db,
   locale: "en",
   clock,
   log: silent,
   payments: sandboxProvider(),
+  mailer: outboxMailer(database.db, silent),
+  origin: "http://localhost:3000",
+  translate: serverT,
 });
 const PASSWORD = "Sl1des!rock";
 const SECRET = "s".repeat(32);

@@ -13,7 +13,7 @@ import { checkCurrentPassword } from "./current-password.ts";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 import * as repo from "./repo.ts";
 import { passwordIssue } from "./schemas.ts";
-import type { AccountResult } from "./service.ts";
+import { type AccountContext, type AccountResult, mailPasswordChanged } from "./service.ts";
 import * as tokens from "./tokens-repo.ts";
 
 /** The account's own settings (SPEC §3 account edit form, DECISIONS: Accounts). */
@@ -55,10 +55,11 @@ export async function updateProfile(
 /**
  * A new password, proven by the current one (checked as current-password.ts says: repeated wrong ones
  * sign this session out): the rules of SPEC §5 (not containing the e-mail, not one of the most common,
- * not one of the last two). Every other device is signed out; this one stays.
+ * not one of the last two). Every other device is signed out; this one stays. The address is told
+ * (mailPasswordChanged) once the change committed.
  */
 export async function changePassword(
-  ctx: ServiceContext,
+  ctx: AccountContext,
   input: { accountId: number; sessionId: string; client?: string; current: string; password: string },
 ): Promise<AccountResult<null>> {
   const row = await repo.liveAccount(ctx.db, input.accountId);
@@ -78,7 +79,7 @@ export async function changePassword(
     if (await verifyPassword(old, input.password)) return { ok: false, code: PROFILE_ERRORS.reused, field: "password" };
   const hash = await hashPassword(input.password);
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     // Two changes at once: the second finds the hash it checked replaced, and changes nothing.
     const locked = await lockedAccount(tx, input.accountId);
     if (!locked || locked.passwordHash !== row.passwordHash)
@@ -89,6 +90,8 @@ export async function changePassword(
     await tokens.spendAccountTokens(tx, input.accountId, now, ["reset"]);
     return { ok: true as const, value: null };
   });
+  if (result.ok) await mailPasswordChanged(ctx, row, "settings");
+  return result;
 }
 
 /**

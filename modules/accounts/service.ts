@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
-import { ACCOUNT_LIMITS, AUTH, CAPTCHA, DEMO_ACCOUNTS, type Locale, type PlanCode } from "#config/constants.ts";
+import {
+  ACCOUNT_LIMITS,
+  AUTH,
+  CAPTCHA,
+  DEMO_ACCOUNTS,
+  LOCALE_TAGS,
+  type Locale,
+  type PlanCode,
+} from "#config/constants.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { hasControl } from "#modules/shared/checks.ts";
@@ -38,6 +46,51 @@ export async function deliver(ctx: AccountContext, what: string, task: () => Pro
     ctx.log.error(`${what} not sent`, { error });
     return false;
   }
+}
+
+/**
+ * Tells the account's address that its password changed (from the settings or through a reset link):
+ * when, that other devices were signed out, and where to choose a new one if it was not the member.
+ * In the account's language; never the password. A failed send is logged and changes nothing.
+ */
+export async function mailPasswordChanged(
+  ctx: AccountContext,
+  account: { email: string; locale: string },
+  via: "settings" | "reset",
+): Promise<void> {
+  const locale: Locale = account.locale === "es" ? "es" : "en";
+  const t = ctx.translate(locale);
+  const at = ctx.clock.now();
+  const tag = LOCALE_TAGS[locale];
+  await deliver(ctx, "password change notice", async () => {
+    const { html, text } = renderMail({
+      locale,
+      preheader: t("mail.passwordChanged.preheader"),
+      heading: t("mail.passwordChanged.heading"),
+      paragraphs: [
+        t("mail.passwordChanged.body", {
+          email: account.email,
+          date: at.toLocaleDateString(tag, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+          time: at.toLocaleTimeString(tag, { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }),
+        }),
+        t(via === "reset" ? "mail.passwordChanged.signedOutReset" : "mail.passwordChanged.signedOutSettings"),
+        t("mail.passwordChanged.help"),
+      ],
+      action: {
+        label: t("mail.passwordChanged.action"),
+        url: `${ctx.origin}${localePath(locale, "/forgot-password")}`,
+      },
+      footer: t("mail.passwordChanged.footer"),
+    });
+    await ctx.mailer.send({
+      to: account.email,
+      subject: t("mail.passwordChanged.subject"),
+      html,
+      text,
+      kind: "password-changed",
+      locale,
+    });
+  });
 }
 
 export type { AccountView } from "./view.ts";
@@ -411,10 +464,11 @@ export async function checkResetLink(ctx: ServiceContext, token: string): Promis
 
 /**
  * Sets a new password through a reset link. The password follows the rules of SPEC §5, including
- * "not one of the last two"; the link is used up; every session of the account ends (all devices).
+ * "not one of the last two"; the link is used up; every session of the account ends (all devices); the
+ * address is told (mailPasswordChanged).
  */
 export async function resetPassword(
-  ctx: ServiceContext,
+  ctx: AccountContext,
   input: { token: string; password: string },
 ): Promise<AccountResult<{ accountId: number }>> {
   const link = await checkResetLink(ctx, input.token);
@@ -446,6 +500,7 @@ export async function resetPassword(
     return true;
   });
   if (!done) return { ok: false, code: "auth.errors.linkOutdated" };
+  await mailPasswordChanged(ctx, row, "reset");
   return { ok: true, value: { accountId: row.id } };
 }
 

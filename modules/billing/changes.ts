@@ -18,6 +18,7 @@ import {
   type Tx,
 } from "./common.ts";
 import { voidOpenInvoices } from "./invoices-repo.ts";
+import { mailCancelled, mailReceipts, mailRenewed } from "./mails.ts";
 import { detachCard } from "./payments-repo.ts";
 import { isPaidPlan, planChange } from "./plans.ts";
 import type { CardSource, Refusal } from "./provider.ts";
@@ -109,12 +110,16 @@ export async function changePlan(
   return r.ok ? { ok: true, value: { plan: r.value.plan, payment: null } } : { ok: false, code: r.code };
 }
 
-/** Cancels at the period end: the plan stays until then, then the account is FREE. No refunds. */
+/**
+ * Cancels at the period end: the plan stays until then, then the account is FREE. No refunds. The member
+ * is mailed what stays until when (not again for a subscription cancelled already).
+ */
 export async function cancelSubscription(
   ctx: BillingContext,
   input: { accountId: number; reason: CancelReason },
 ): Promise<BillingResult<{ endsAt: Date }>> {
-  return withLiveSubscription(ctx, input.accountId, async (tx, sub, now) => {
+  let notice: Parameters<typeof mailCancelled>[1] | null = null;
+  const result = await withLiveSubscription<{ endsAt: Date }>(ctx, input.accountId, async (tx, sub, now) => {
     if (sub.status === "past_due") {
       // The last period was never paid: cancelling ends it now, and the open invoice is void.
       const ended = await reach(ctx, async () => ctx.payments?.endNow({ subscriptionRef: sub.provider_ref }));
@@ -122,28 +127,41 @@ export async function cancelSubscription(
       await voidOpenInvoices(tx, sub.id, now);
       await setSubscriptionCancelReason(tx, sub.id, input.reason);
       await endSubscription(tx, sub, now);
+      notice = { accountId: input.accountId, plan: sub.plan, endsAt: now, endedNow: true };
       return { ok: true, value: { endsAt: now } };
     }
     if (sub.cancel_at_period_end) return { ok: true, value: { endsAt: sub.current_period_end } };
     const told = await tellProvider(ctx, sub, true);
     if (told) return told;
     await setSubscriptionCancelled(tx, sub.id, input.reason, now);
+    notice = { accountId: input.accountId, plan: sub.plan, endsAt: sub.current_period_end, endedNow: false };
     return { ok: true, value: { endsAt: sub.current_period_end } };
   });
+  if (result.ok && notice) await mailCancelled(ctx, notice);
+  return result;
 }
 
-/** Renew: undoes a cancellation before the period ends. */
+/** Renew: undoes a cancellation before the period ends; the member is mailed the next charge. */
 export async function renewSubscription(
   ctx: BillingContext,
   input: { accountId: number },
 ): Promise<BillingResult<{ nextBillAt: Date }>> {
-  return withLiveSubscription(ctx, input.accountId, async (tx, sub, now) => {
+  let notice: Parameters<typeof mailRenewed>[1] | null = null;
+  const result = await withLiveSubscription<{ nextBillAt: Date }>(ctx, input.accountId, async (tx, sub, now) => {
     if (!sub.cancel_at_period_end) return { ok: false, code: BILLING_ERRORS.notCancelled };
     const told = await tellProvider(ctx, sub, false);
     if (told) return told;
     await setSubscriptionRenewed(tx, sub.id, now);
+    notice = {
+      accountId: input.accountId,
+      plan: sub.plan,
+      nextPlan: sub.pending_plan ?? sub.plan,
+      nextBillAt: sub.current_period_end,
+    };
     return { ok: true, value: { nextBillAt: sub.current_period_end } };
   });
+  if (result.ok && notice) await mailRenewed(ctx, notice);
+  return result;
 }
 
 /** A new card for the subscription. A past-due renewal is tried again with it at once. */
@@ -153,25 +171,38 @@ export async function updatePaymentMethod(
 ): Promise<BillingResult<{ brand: string; last4: string }>> {
   const provider = ctx.payments;
   if (!provider) return { ok: false, code: BILLING_ERRORS.unavailable };
-  return withLiveSubscription<{ brand: string; last4: string }>(ctx, input.accountId, async (tx, sub, now) => {
-    const profile = await profileOf(tx, input.accountId);
-    if (!profile) return { ok: false, code: BILLING_ERRORS.noCard };
-    const saved = await saveCard(ctx, tx, input.accountId, profile.customer_id, input.source);
-    if (!saved.ok) return saved;
-    const set = await reach(ctx, () =>
-      provider.setDefaultCard({
-        customerId: profile.customer_id,
-        subscriptionRef: sub.provider_ref,
-        cardRef: saved.value.provider_ref,
-      }),
-    );
-    if (refused(set)) return set;
-    if (sub.payment_method_id !== null) await detachCard(tx, sub.payment_method_id, now);
-    await setSubscriptionCard(tx, sub.id, saved.value.id, now);
-    // Past due: the open invoice is asked for at once with the new card. This is the member's own
-    // try, not one of the retry days: a card that fails too leaves the schedule as it was.
-    if (sub.status === "past_due")
-      await payOpenInvoice(ctx, tx, sub, { at: now, card: saved.value, key: (id) => `card:${id}:${saved.value.id}` });
-    return { ok: true, value: { brand: saved.value.brand, last4: saved.value.last4 } };
-  });
+  let paid: number | null = null;
+  const result = await withLiveSubscription<{ brand: string; last4: string }>(
+    ctx,
+    input.accountId,
+    async (tx, sub, now) => {
+      const profile = await profileOf(tx, input.accountId);
+      if (!profile) return { ok: false, code: BILLING_ERRORS.noCard };
+      const saved = await saveCard(ctx, tx, input.accountId, profile.customer_id, input.source);
+      if (!saved.ok) return saved;
+      const set = await reach(ctx, () =>
+        provider.setDefaultCard({
+          customerId: profile.customer_id,
+          subscriptionRef: sub.provider_ref,
+          cardRef: saved.value.provider_ref,
+        }),
+      );
+      if (refused(set)) return set;
+      if (sub.payment_method_id !== null) await detachCard(tx, sub.payment_method_id, now);
+      await setSubscriptionCard(tx, sub.id, saved.value.id, now);
+      // Past due: the open invoice is asked for at once with the new card. This is the member's own
+      // try, not one of the retry days: a card that fails too leaves the schedule as it was.
+      if (sub.status === "past_due") {
+        const outcome = await payOpenInvoice(ctx, tx, sub, {
+          at: now,
+          card: saved.value,
+          key: (id) => `card:${id}:${saved.value.id}`,
+        });
+        if (outcome.kind === "paid") paid = outcome.invoiceId;
+      }
+      return { ok: true, value: { brand: saved.value.brand, last4: saved.value.last4 } };
+    },
+  );
+  if (result.ok && paid !== null) await mailReceipts(ctx, [paid]);
+  return result;
 }

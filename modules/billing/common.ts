@@ -21,8 +21,14 @@ import {
 
 export type { CardRow, ProfileRow, SubscriptionRow };
 
-/** Jobs the billing service asks for: run `advanceSubscription` for a subscription at a moment. */
-export type BillingContext = ServiceContext & Pick<Scope, "payments" | "jobs">;
+/**
+ * Jobs the billing service asks for: run `advanceSubscription` for a subscription at a moment, send a
+ * receipt. The mail ports are there in a request's scope and a job's context; without them (a bare
+ * test context) no billing mail is sent at once, and receipts stay owed for the maintenance job.
+ */
+export type BillingContext = ServiceContext &
+  Pick<Scope, "payments" | "jobs"> &
+  Partial<Pick<Scope, "mailer" | "origin" | "translate" | "runLater">>;
 
 /** Expected failures; each code is the translation key of its message. */
 export const BILLING_ERRORS = {

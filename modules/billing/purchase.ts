@@ -24,6 +24,7 @@ import {
   type Tx,
 } from "./common.ts";
 import { issueInvoice } from "./invoices.ts";
+import { mailReceipts } from "./mails.ts";
 import {
   failPendingPayment,
   selectNewestCard,
@@ -71,8 +72,8 @@ export function cardSourceOf(form: Partial<CardFormInput> & { cardToken?: string
   return { card: { number: form.cardNumber ?? "", expMonth: month, expYear: year, cvc: form.cardCvc ?? "" } };
 }
 
-/** A purchase's result inside its transaction, with the job to schedule once it committed. */
-type Purchase = BillingResult<PaymentOutcome> & { schedule?: { id: number; at: Date } };
+/** A purchase's result inside its transaction, with the job to schedule and the receipt to send once it committed. */
+type Purchase = BillingResult<PaymentOutcome> & { schedule?: { id: number; at: Date }; receipt?: number };
 
 /** The answer to a repeated submission: the first attempt's outcome, never a second charge. */
 function replay(prev: NonNullable<Awaited<ReturnType<typeof previousAttempt>>>): BillingResult<PaymentOutcome> {
@@ -192,6 +193,7 @@ export async function subscribe(
   });
   if ("schedule" in result && result.schedule)
     await ctx.jobs?.scheduleSubscription?.(result.schedule.id, result.schedule.at);
+  if ("receipt" in result && result.receipt) await mailReceipts(ctx, [result.receipt]);
   return result.ok ? { ok: true, value: result.value } : result;
 }
 
@@ -266,6 +268,7 @@ async function finishPurchase(
     ok: true as const,
     value: { transactionId: p.paymentId, amountCents: charged.amountCents, plan },
     schedule: { id: sub.id, at: charged.periodEnd },
+    receipt: invoiceId,
   };
 }
 
@@ -311,6 +314,7 @@ export async function completeSubscribe(
     });
   });
   if (result.schedule) await ctx.jobs?.scheduleSubscription?.(result.schedule.id, result.schedule.at);
+  if (result.receipt) await mailReceipts(ctx, [result.receipt]);
   return result.ok ? { ok: true, value: result.value } : result;
 }
 
@@ -463,9 +467,11 @@ export async function upgrade(
       ok: true as const,
       value: { transactionId: payment.id, amountCents: charged.amountCents, plan: quote.chargedPlan },
       schedule: { id: sub.id, at: charged.periodEnd },
+      receipt: invoiceId,
     };
   });
   if ("schedule" in result && result.schedule)
     await ctx.jobs?.scheduleSubscription?.(result.schedule.id, result.schedule.at);
+  if ("receipt" in result && result.receipt) await mailReceipts(ctx, [result.receipt]);
   return result.ok ? { ok: true, value: result.value } : result;
 }

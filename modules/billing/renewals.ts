@@ -18,6 +18,7 @@ import {
 } from "./common.ts";
 import { issueInvoice } from "./invoices.ts";
 import { markInvoicePaid, selectOpenInvoice, voidInvoice } from "./invoices-repo.ts";
+import { mailReceipts } from "./mails.ts";
 import { addDays, nextPeriodEnd, periodBoundary } from "./periods.ts";
 import { planInfo } from "./plans.ts";
 import { type Charged, PAYMENT_ERRORS, type Refusal, type Renewal } from "./provider.ts";
@@ -42,7 +43,10 @@ import {
  */
 export async function advanceSubscription(ctx: BillingContext, subscriptionId: number): Promise<void> {
   for (let step = 0; step < 1000; step++) {
-    const next = await ctx.db.transaction(async (tx) => advanceOnce(ctx, tx, subscriptionId));
+    // The invoices this step paid: their receipts go out once it committed.
+    const paid: number[] = [];
+    const next = await ctx.db.transaction(async (tx) => advanceOnce(ctx, tx, subscriptionId, paid));
+    await mailReceipts(ctx, paid);
     if (next === "done") return;
     if (next instanceof Date) {
       await ctx.jobs?.scheduleSubscription?.(subscriptionId, next);
@@ -53,7 +57,7 @@ export async function advanceSubscription(ctx: BillingContext, subscriptionId: n
 
 type Step = "done" | "again" | Date;
 
-async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number): Promise<Step> {
+async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number, paid: number[]): Promise<Step> {
   // The account first, then the subscription: the same order as the member's own changes, so a job and
   // a request wait for each other instead of deadlocking.
   const ownerId = await subscriptionAccountId(tx, subscriptionId);
@@ -141,6 +145,7 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
       now: end,
     });
     if (renewal.ok) {
+      paid.push(invoiceId);
       await applyPaidPeriod(tx, sub, { plan, start: periodStart, end: periodEnd, ref: renewal.subscriptionRef }, end);
       if (newLength) await setSubscriptionAnchor(tx, sub.id, periodStart);
       return "again";
@@ -166,7 +171,10 @@ async function advanceOnce(ctx: BillingContext, tx: Tx, subscriptionId: number):
     await endSubscription(tx, sub, now);
     return "done";
   }
-  if (outcome.kind === "paid") return "again";
+  if (outcome.kind === "paid") {
+    paid.push(outcome.invoiceId);
+    return "again";
+  }
   const open = { id: outcome.invoiceId };
   // Attempts failed so far, this one included: the renewal itself, then one per retry day.
   const failed = sub.failed_attempts + 1;
@@ -195,7 +203,7 @@ export async function payOpenInvoice(
   tx: Tx,
   sub: SubscriptionRow,
   opts: { at: Date; card: CardRow | null; key: (invoiceId: number) => string },
-): Promise<{ kind: "none" } | { kind: "paid" } | { kind: "failed"; invoiceId: number }> {
+): Promise<{ kind: "none" } | { kind: "paid"; invoiceId: number } | { kind: "failed"; invoiceId: number }> {
   const open = await selectOpenInvoice(tx, sub.id);
   if (!open) return { kind: "none" };
   const provider = ctx.payments && ctx.payments.kind === sub.provider ? ctx.payments : null;
@@ -239,7 +247,7 @@ export async function payOpenInvoice(
     { plan: open.plan, start: paid.periodStart, end: paid.periodEnd, ref: paid.subscriptionRef },
     at,
   );
-  return { kind: "paid" };
+  return { kind: "paid", invoiceId: open.id };
 }
 
 /** A paid period: the subscription moves to it (and its plan), and the account follows the plan. */

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Env } from "#config/env.server.ts";
 import type { Database } from "#db/client.server.ts";
 import { purgeExpiredSessions } from "#modules/auth/sessions.ts";
+import { type BillingMailContext, sendOwedReceipts, sendReceipt } from "#modules/billing/mails.ts";
 import { type PaymentProvider, sandboxProvider } from "#modules/billing/provider.ts";
 import {
   advanceDueSubscriptions,
@@ -17,8 +18,10 @@ import { stripeProvider } from "#modules/billing/stripe.ts";
 import * as catalog from "#modules/catalog/service.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
 import { diskStorage, type Storage } from "#modules/files/storage.ts";
+import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
 import * as search from "#modules/search/service.ts";
 import { type Clock, type Logger, systemClock } from "#modules/shared/context.ts";
+import { serverT } from "#modules/shared/messages.server.ts";
 import { purgeExpiredRecords } from "#modules/shared/retention.ts";
 import { queuedVersions, renderTemplateVersion } from "#modules/templates/render.ts";
 import { purgeStaleUploads } from "#modules/templates/uploads.ts";
@@ -60,10 +63,28 @@ export function createJobHandlers(deps: {
   storage?: Storage;
   /** The queue, once started (the maintenance job hands it template versions still waiting). */
   queue?: () => JobQueue | undefined;
+  /** How mail goes out (receipts), and the site's address for its links. */
+  mail?: { mailer: Mailer; origin: string };
 }): JobHandlers {
   const { database, log, clock, billing, storage } = deps;
   const queued = () => queuedVersions(database.db, clock.now());
+  const mail: BillingMailContext | null = deps.mail
+    ? { db: database.db, clock, log, mailer: deps.mail.mailer, origin: deps.mail.origin, translate: serverT }
+    : null;
   return {
+    ...(mail
+      ? {
+          sendReceipt: async (invoiceId: number) => {
+            try {
+              await sendReceipt(mail, invoiceId);
+            } catch (error) {
+              // Rejected, so the queue tries again later; the payment itself is long committed.
+              log.error("receipt not sent, will retry", { invoiceId, error });
+              throw error;
+            }
+          },
+        }
+      : {}),
     ...(storage
       ? {
           renderTemplateVersion: async (versionId: number) => {
@@ -81,6 +102,14 @@ export function createJobHandlers(deps: {
     deleteCustomer: (customerId) => retryProviderCustomerDeletion(billing(), customerId),
     maintenance: async () => {
       await refreshCatalogueStats({ database, clock, log });
+      // Receipts the queue did not get out (its job lost, its retries spent, a crash after the charge).
+      if (mail) {
+        const receipts = await sendOwedReceipts(mail).catch((error) => {
+          log.error("owed receipts not sent", { error });
+          return 0;
+        });
+        if (receipts) log.info("owed receipts sent", { count: receipts });
+      }
       const purged = await purgeExpiredRecords({ db: database.db, clock });
       if (Object.values(purged).some((n) => n > 0)) log.info("expired records purged", purged);
       const q = deps.queue?.();
@@ -103,6 +132,8 @@ export async function startProcessJobs(opts: {
   log: Logger;
   clock?: Clock;
   pollingIntervalSeconds?: number;
+  /** The process's mailer (the web server's, so both send alike); else one made from the environment. */
+  mailer?: Mailer;
 }): Promise<JobQueue> {
   const { env, database, log } = opts;
   const clock = opts.clock ?? systemClock;
@@ -112,12 +143,26 @@ export async function startProcessJobs(opts: {
   // its next step (a renewal's next date).
   const billing = (): BillingContext => {
     if (!queue) throw new Error("job before the job queue started");
-    return { db: database.db, locale: "en", clock, log, payments, jobs: queue };
+    return { db: database.db, locale: "en", clock, log, payments, jobs: queue, ...mail };
+  };
+  // Mail as the web server sends it: SMTP_URL, else the outbox in the database.
+  const mail = {
+    mailer: opts.mailer ?? createMailer({ db: database.db, log, smtpUrl: env.SMTP_URL, from: env.MAIL_FROM }),
+    origin: env.publicUrl,
+    translate: serverT,
   };
   const jobs = await startJobQueue({
     database,
     log,
-    handlers: createJobHandlers({ database, log, clock, billing, storage: jobStorage(env), queue: () => queue }),
+    handlers: createJobHandlers({
+      database,
+      log,
+      clock,
+      billing,
+      storage: jobStorage(env),
+      queue: () => queue,
+      mail,
+    }),
     pollingIntervalSeconds: opts.pollingIntervalSeconds,
     renderConcurrency: env.PREVIEW_CONCURRENCY,
   });

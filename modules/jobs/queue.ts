@@ -16,6 +16,8 @@ export type JobHandlers = {
   renderTemplateVersion?(versionId: number): Promise<void>;
   /** Template versions still waiting for their previews (asked at start and by the maintenance job). */
   queuedTemplateVersions?(): Promise<number[]>;
+  /** Mails a paid invoice's receipt if still owed; rejects while the mail server refuses (then retried). */
+  sendReceipt?(invoiceId: number): Promise<void>;
 };
 
 export type JobQueue = {
@@ -25,6 +27,8 @@ export type JobQueue = {
   scheduleCustomerDeletion(customerId: string): Promise<void>;
   /** Runs `renderTemplateVersion` for a version (one queued or running job per version). */
   scheduleTemplateRender(versionId: number): Promise<void>;
+  /** Runs `sendReceipt` for an invoice, at once and then with back-off until it succeeds (one job per invoice). */
+  scheduleReceipt(invoiceId: number): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -34,6 +38,7 @@ const QUEUES = {
   maintenance: "maintenance",
   customerDeletion: "billing-customer-deletion",
   templateRender: "template-render",
+  receipt: "mail-receipt",
 } as const;
 
 /**
@@ -121,6 +126,21 @@ export async function startJobQueue(opts: {
       },
     );
   }
+  // A paid invoice's receipt: tried for about a day (1, 2, 4 … 256 minutes apart), one queued or running
+  // job per invoice; after that the maintenance job's net (modules/billing/mails.ts) still sends it.
+  await boss.createQueue(QUEUES.receipt, {
+    ...keep,
+    policy: "exclusive",
+    retryLimit: 9,
+    retryDelay: 60,
+    retryBackoff: true,
+  });
+  if (handlers.sendReceipt) {
+    const sendReceipt = handlers.sendReceipt;
+    await boss.work<{ invoiceId: number }>(QUEUES.receipt, polling, async (jobs) => {
+      for (const job of jobs) await sendReceipt(job.data.invoiceId);
+    });
+  }
   const scheduleTemplateRender = async (versionId: number) => {
     await boss.send(QUEUES.templateRender, { versionId }, { singletonKey: `version:${versionId}` });
   };
@@ -148,6 +168,9 @@ export async function startJobQueue(opts: {
       );
     },
     scheduleTemplateRender,
+    async scheduleReceipt(invoiceId) {
+      await boss.send(QUEUES.receipt, { invoiceId }, { singletonKey: `invoice:${invoiceId}` });
+    },
     async scheduleCustomerDeletion(customerId) {
       await boss.send(QUEUES.customerDeletion, { customerId }, { singletonKey: `customer:${customerId}` });
     },
