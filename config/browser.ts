@@ -29,6 +29,10 @@ export const UI = {
   headerScrollThresholdPx: 70,
   /** While signed in, the browser asks who it is this often (SPEC §4). */
   sessionPollMs: 240_000,
+  /** Notices of actions in place (app/components/ui/toast.tsx): how long each stays, and how many at once. */
+  toastMs: 5_000,
+  toastErrorMs: 9_000,
+  toastMax: 3,
 } as const;
 
 /** Preview image widths (px) offered in srcset; the first is the smallest. */

@@ -158,6 +158,7 @@ const ROOT = [
   "common.language.",
   "common.footer.",
   "common.status.",
+  "common.toast.",
   "common.errors.",
   "common.info.",
   "catalog.card.",

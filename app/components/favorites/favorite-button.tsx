@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { type FavoriteAnswer, isNoAnswer } from "#app/routes/actions/answers.ts";
 import { useI18n } from "../i18n.tsx";
 import { HeartIcon } from "../icons.tsx";
+import { useToast } from "../ui/toast.tsx";
 import { FAVORITE_FORMS, useFavorites } from "./favorites-context.tsx";
 
 /**
@@ -28,7 +29,7 @@ export function FavoriteButton({
   const fetcher = useFetcher<FavoriteAnswer>();
   /** The state the last press asked for, until its answer is in. */
   const asked = useRef<boolean | null>(null);
-  const [status, setStatus] = useState("");
+  const toast = useToast();
   const [fallback, setFallback] = useState(Boolean(initial));
   const favorite = favorites ? Boolean(favorites.state(templateId) ?? initial) : fallback;
   const api = useRef(favorites);
@@ -73,38 +74,31 @@ export function FavoriteButton({
     asked.current = null;
     if (isNoAnswer(answer)) {
       show(!next);
-      setStatus(t("account.favorites.failed"));
+      toast({ tone: "error", message: t("account.favorites.failed") });
     } else if (!answer.ok) {
       show(!next);
       if (answer.code === "account.favorites.errors.loginRequired") favorites?.askToLogIn();
-      else setStatus(answer.message);
+      else toast({ tone: "error", message: answer.message });
     } else {
       show(answer.favorite);
-      setStatus(answer.message);
+      toast({ tone: "success", message: answer.message });
     }
   }, [fetcher.state, fetcher.data]);
 
   return (
-    <>
-      <button
-        type="submit"
-        form={favorite ? FAVORITE_FORMS.remove : FAVORITE_FORMS.add}
-        name="templateId"
-        value={templateId}
-        onClick={toggle}
-        aria-pressed={signedIn ? favorite : undefined}
-        aria-label={compact ? (name ? `${label}: ${name}` : label) : undefined}
-        title={label}
-        className={compact ? "fav-button" : "btn-secondary aria-pressed:text-rose-700"}
-      >
-        <HeartIcon className={favorite ? "fill-current" : undefined} />
-        {compact ? null : <span>{label}</span>}
-      </button>
-      {status ? (
-        <span role="status" className="sr-only">
-          {status}
-        </span>
-      ) : null}
-    </>
+    <button
+      type="submit"
+      form={favorite ? FAVORITE_FORMS.remove : FAVORITE_FORMS.add}
+      name="templateId"
+      value={templateId}
+      onClick={toggle}
+      aria-pressed={signedIn ? favorite : undefined}
+      aria-label={compact ? (name ? `${label}: ${name}` : label) : undefined}
+      title={label}
+      className={compact ? "fav-button" : "btn-secondary aria-pressed:text-rose-700"}
+    >
+      <HeartIcon className={favorite ? "fill-current" : undefined} />
+      {compact ? null : <span>{label}</span>}
+    </button>
   );
 }

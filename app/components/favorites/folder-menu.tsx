@@ -6,6 +6,7 @@ import type { FolderActionData } from "#app/lib/folders.server.ts";
 import { ACCOUNT_LIMITS } from "#config/constants.ts";
 import { useI18n } from "../i18n.tsx";
 import { CheckIcon, FolderIcon, PlusIcon } from "../icons.tsx";
+import { useToast } from "../ui/toast.tsx";
 
 export type FolderSummary = { id: number; name: string; templatesCount: number };
 
@@ -40,10 +41,22 @@ function useFolderValidation(): Validation | undefined {
   return loaded;
 }
 
-/** The message of the last answer, read out politely (and shown where `visible`, always when it failed). */
+/**
+ * The message of the last answer: shown in place where `visible` (always when the request failed);
+ * otherwise a notice at the bottom of the screen (app/components/ui/toast.tsx), seen and read out.
+ */
 export function FolderStatus({ data, visible = false }: { data: FolderAnswer | undefined; visible?: boolean }) {
   const { t } = useI18n();
-  if (!data) return <span role="status" className="sr-only" />;
+  const toast = useToast();
+  const failed = data !== undefined && "failed" in data;
+  const inPlace = visible || failed;
+  // Each answer once, as a notice when it is not shown in place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one notice per answer
+  useEffect(() => {
+    if (!data || inPlace || "failed" in data) return;
+    toast({ tone: data.ok ? "success" : "error", message: data.message });
+  }, [data]);
+  if (!data || !inPlace) return null;
   if ("failed" in data)
     return (
       <p role="status" className="text-sm text-red-700" data-folder-status="error">
@@ -53,7 +66,7 @@ export function FolderStatus({ data, visible = false }: { data: FolderAnswer | u
   return (
     <p
       role="status"
-      className={visible ? `text-sm ${data.ok ? "text-emerald-800" : "text-red-700"}` : "sr-only"}
+      className={`text-sm ${data.ok ? "text-emerald-800" : "text-red-700"}`}
       data-folder-status={data.ok ? "ok" : "error"}
     >
       {data.message}

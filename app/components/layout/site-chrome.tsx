@@ -3,6 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
 import { FavoritesProvider } from "../favorites/favorites-context.tsx";
 import { useI18n } from "../i18n.tsx";
+import { ToastProvider } from "../ui/toast.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import type { StripItem } from "./nav-strip.tsx";
@@ -39,26 +40,28 @@ export function SiteChrome({
   const root = useRouteLoaderData<RootData>("root");
   const { t } = useI18n();
   return (
-    <FavoritesProvider>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-4 focus:py-2"
-      >
-        {t("common.skipToContent")}
-      </a>
-      <ProgressBar />
-      <Header strip={strip} stripLabel={stripLabel} />
-      {below}
-      <main id="main" className="min-h-[60vh]">
-        {children}
-      </main>
-      <Footer nav={root?.nav ?? []} />
-      <OnlineStatus />
-      {interests && root?.viewer?.needsInterests ? (
-        <Suspense fallback={null}>
-          <InterestsDialog />
-        </Suspense>
-      ) : null}
-    </FavoritesProvider>
+    <ToastProvider>
+      <FavoritesProvider>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-4 focus:py-2"
+        >
+          {t("common.skipToContent")}
+        </a>
+        <ProgressBar />
+        <Header strip={strip} stripLabel={stripLabel} />
+        {below}
+        <main id="main" className="min-h-[60vh]">
+          {children}
+        </main>
+        <Footer nav={root?.nav ?? []} />
+        <OnlineStatus />
+        {interests && root?.viewer?.needsInterests ? (
+          <Suspense fallback={null}>
+            <InterestsDialog />
+          </Suspense>
+        ) : null}
+      </FavoritesProvider>
+    </ToastProvider>
   );
 }
