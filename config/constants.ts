@@ -62,6 +62,8 @@ export const SEARCH_MAX_LENGTH = 200;
 export const AUTOCOMPLETE = { suggestions: 8, maxSuggestions: 20, templates: 3, templatesRead: 9 } as const;
 /** "Did you mean" is tried when a search (of templates or of the blog) finds fewer than this. */
 export const SEARCH_FEW_RESULTS = 3;
+/** Shorter words are never corrected (nor kept in the blog's typo dictionary). */
+export const SEARCH_CORRECTED_MIN_LENGTH = 3;
 
 /** Trending: downloads and views of the last N days, downloads weigh more. */
 export const TRENDING = { windowDays: 7, downloadWeight: 5, viewWeight: 1 } as const;

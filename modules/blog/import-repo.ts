@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Locale } from "#config/constants.ts";
+import { type Locale, SEARCH_CORRECTED_MIN_LENGTH } from "#config/constants.ts";
 import type { Executor } from "#db/client.server.ts";
 import {
   blogPost,
@@ -10,13 +10,14 @@ import {
   blogTagTranslation,
 } from "#db/schema/blog.ts";
 import { templateTranslation } from "#db/schema/catalog.ts";
+import { MAX_WORD_LENGTH } from "#modules/search/normalize.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 /**
  * The blog import's queries: what the database holds, and the writes of one import (run in its
  * transaction). Plain reads and writes are Drizzle's query builder; the advisory lock, the translation
- * with its weighted search document and the removal of unused tags are hand-written SQL, exercised by
- * import.test.ts.
+ * with its weighted search document, the typo dictionary and the removal of unused tags are hand-written
+ * SQL, exercised by import.test.ts (and the dictionary by service.test.ts).
  */
 
 /** The text search configuration of each locale's documents (the read side queries with the same). */
@@ -269,4 +270,33 @@ export async function insertPostTranslation(
       ${t.coverKey}, ${t.coverAlt}, ${t.sourceHash},
       ${weighted(t.title, config, "A")} || ${weighted(t.excerpt, config, "B")} || ${weighted(t.text, config, "C")},
       ${now})`);
+}
+
+/**
+ * Rebuilds the blog's typo dictionary (`blog_word`) from every translation: the words of titles, excerpts
+ * and bodies (the rendered HTML without its tags and entities), normalised like search text
+ * (`slidenest_search_normalize`), with the number of translations holding each. Migration 0024 filled it
+ * the same way for articles imported before it.
+ */
+export async function rebuildBlogWords(db: Executor): Promise<void> {
+  await db.execute(sql`delete from blog_word`);
+  await db.execute(sql`
+    insert into blog_word (word, frequency)
+    select w.word, count(*)::int from blog_post_translation tr
+    cross join lateral (select distinct x as word from regexp_split_to_table(slidenest_search_normalize(
+      tr.title || ' ' || tr.excerpt || ' ' || regexp_replace(tr.body_html, '<[^>]*>|&[#a-zA-Z0-9]+;', ' ', 'g')), ' ') as x) w
+    where length(w.word) between ${SEARCH_CORRECTED_MIN_LENGTH} and ${MAX_WORD_LENGTH} and w.word !~ '^[0-9]+$'
+    group by w.word`);
+}
+
+/**
+ * After an import: the translations' and the dictionary's GIN indexes take their pending entries into
+ * the index proper (PGlite has no autovacuum to do it, and the planner prices a long pending list
+ * high enough to scan the table instead), and the planner's statistics are brought up to date.
+ */
+export async function tidyBlogSearchIndexes(db: Executor): Promise<void> {
+  await db.execute(sql`select gin_clean_pending_list('blog_post_translation_search_idx'::regclass),
+      gin_clean_pending_list('blog_word_trgm_idx'::regclass)`);
+  await db.execute(sql`analyze blog_post_translation`);
+  await db.execute(sql`analyze blog_word`);
 }

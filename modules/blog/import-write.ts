@@ -167,6 +167,11 @@ export async function write(
     summary.posts.created +
     summary.posts.updated +
     summary.posts.removed;
-  if (changed > 0) await bumpCatalogVersion({ db });
+  if (changed > 0) {
+    // The search's "did you mean" knows the words of what is published now.
+    await repo.rebuildBlogWords(db);
+    await repo.tidyBlogSearchIndexes(db);
+    await bumpCatalogVersion({ db });
+  }
   return summary;
 }

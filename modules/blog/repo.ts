@@ -229,20 +229,29 @@ export async function selectArticleTemplateIds(db: Executor, postId: number): Pr
 const CONFIG: Record<Locale, SQL> = { en: sql.raw("'english'::regconfig"), es: sql.raw("'spanish'::regconfig") };
 /** ts_rank weights for D, C, B, A: (unused), body, excerpt, title. */
 const RANK_WEIGHTS = sql.raw(`'{0.05, 0.2, 0.5, 1.0}'::float4[]`);
+/** Weight of a match in the article's other translation beside one in the reader's. */
+const OTHER_RANK = sql.raw("0.5");
+/** The other locale, whose translations a search also reads (a query typed in that language). */
+const OTHER: Record<Locale, Locale> = { en: "es", es: "en" };
 
 /**
  * Articles of the locale holding the words (every one, or any with `any`), ranked: titles weigh most,
- * then excerpts, then bodies; newest first among equals. Words are letters and digits only:
- * websearch_to_tsquery sees no operator but "or" between words.
+ * then excerpts, then bodies; newest first among equals. An article is found by its translation in the
+ * locale (through the locale's stemmer) or by its translation in the other locale (through that one's),
+ * so "plantillas" finds the English article about templates; a match in the reader's language ranks
+ * higher. Either way the match is read from the translations' GIN index. Words are letters and digits
+ * only: websearch_to_tsquery sees no operator but "or" between words.
  */
 export async function searchCards(
   db: Executor,
   r: Reader & { words: string[]; any: boolean; limit: number; offset: number },
 ): Promise<{ rows: CardRow[]; total: number }> {
-  const cfg = CONFIG[r.locale];
-  const tsq = sql`websearch_to_tsquery(${cfg}, slidenest_unaccent(${r.words.join(r.any ? " or " : " ")}))`;
-  const match = sql`exists (select 1 from blog_post_translation s where s.post_id = p.id and s.locale = ${r.locale}
-      and s.search @@ ${tsq})`;
+  const other = OTHER[r.locale];
+  const text = r.words.join(r.any ? " or " : " ");
+  const tsq = (l: Locale) => sql`websearch_to_tsquery(${CONFIG[l]}, slidenest_unaccent(${text}))`;
+  const match = sql`p.id in (
+      select s.post_id from blog_post_translation s where s.locale = ${r.locale} and s.search @@ ${tsq(r.locale)}
+      union select s.post_id from blog_post_translation s where s.locale = ${other} and s.search @@ ${tsq(other)})`;
   const [rows, [{ n }]] = await Promise.all([
     queryRows<CardRow>(
       db,
@@ -250,16 +259,42 @@ export async function searchCards(
         r,
         match,
         sql`order by ts_rank(${RANK_WEIGHTS}, (select s.search from blog_post_translation s
-                where s.post_id = p.id and s.locale = ${r.locale}), ${tsq}) desc, p.published_at desc, p.id desc
+                where s.post_id = p.id and s.locale = ${r.locale}), ${tsq(r.locale)})
+              + ${OTHER_RANK} * coalesce(ts_rank(${RANK_WEIGHTS}, (select s.search from blog_post_translation s
+                where s.post_id = p.id and s.locale = ${other}), ${tsq(other)}), 0) desc, p.published_at desc, p.id desc
               limit ${r.limit} offset ${r.offset}`,
       ),
     ),
     queryRows<CountRow>(
       db,
-      sql`select count(*)::int as n from blog_post p where p.published_at <= ${r.now} and ${match}`,
+      sql`select count(*)::int as n from blog_post p
+          join blog_post_translation tr on tr.post_id = p.id and tr.locale = ${r.locale}
+          where p.published_at <= ${r.now} and ${match}`,
     ),
   ]);
   return { rows, total: Number(n) };
+}
+
+/** A dictionary word close to a typed one: its trigram similarity and how many translations hold it. */
+export type BlogCorrectionRow = { input: string; word: string; sim: number; frequency: number };
+
+/**
+ * For each input the blog's dictionary does not hold, up to eight of its words by trigram similarity
+ * (`blog_word`'s trigram index); known inputs answer nothing.
+ */
+export function selectBlogCorrections(db: Executor, inputs: string[]): Promise<BlogCorrectionRow[]> {
+  return queryRows<BlogCorrectionRow>(
+    db,
+    sql`select q.input, c.word, c.sim, c.frequency
+        from (values ${sql.join(
+          inputs.map((w) => sql`(${w})`),
+          sql`, `,
+        )}) as q(input)
+        cross join lateral (
+          select w.word, similarity(w.word, q.input) as sim, w.frequency from blog_word w
+          where w.word % q.input order by sim desc, w.frequency desc limit 8) c
+        where not exists (select 1 from blog_word k where k.word = q.input)`,
+  );
 }
 
 /* ------------------------------------------------------------------ feeds and sitemap */

@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Locale } from "#config/constants.ts";
 import type { ServiceContext } from "#modules/scope.ts";
@@ -7,6 +8,7 @@ import { AppError } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { listTagsForApi, parseTagsQuery } from "./content-api.ts";
+import { rebuildBlogWords, tidyBlogSearchIndexes } from "./import-repo.ts";
 import {
   getArticle,
   getBlogTag,
@@ -160,6 +162,8 @@ beforeAll(async () => {
     await post(`filler-${i}`, tools, `2026-01-${String(10 + i).padStart(2, "0")}T09:00:00Z`, {
       en: { title: `Filler article ${i}`, slug: `filler-${i}` },
     });
+  // The typo dictionary, as the import leaves it.
+  await rebuildBlogWords(database.db);
 });
 
 afterAll(async () => {
@@ -305,8 +309,112 @@ describe("search", () => {
       "patrones",
       "elegir-tipografias",
     ]);
-    // Spanish articles only in Spanish.
-    expect((await searchPosts(ctx("en"), { query: "plantilla" })).total).toBe(0);
+    // An article only in Spanish is not on the English blog, whatever finds it.
+    expect((await searchPosts(ctx("en"), { query: "tfg" })).total).toBe(0);
+  });
+
+  it("finds an article by its translation in the other language, shown in the reader's", async () => {
+    // "plantillas" is only in the Spanish text of the fonts article; the TFG one has no English translation.
+    const en = await searchPosts(ctx("en"), { query: "plantillas" });
+    expect(en.items.map((p) => [p.slug, p.title])).toEqual([["choose-fonts", "How to choose fonts for slides"]]);
+    expect(en.suggestion).toBeNull();
+    // And the other way: English words on the Spanish blog, through the English stemmer ("projector").
+    const es = await searchPosts(ctx("es"), { query: "projector" });
+    expect(es.items.map((p) => p.slug)).toEqual(["paletas-de-color"]);
+    // Ranked like the rest: "fonts" is in the English title of the fonts article, in the colours one's body.
+    expect((await searchPosts(ctx("es"), { query: "fonts" })).items.map((p) => p.slug)).toEqual([
+      "elegir-tipografias",
+      "paletas-de-color",
+    ]);
+  });
+
+  it("corrects misspelt words against the articles' own words (did you mean)", async () => {
+    const typo = await searchPosts(ctx("en"), { query: "projecters" });
+    expect(typo.items.map((p) => p.slug)).toEqual(["colour-palettes"]);
+    expect(typo).toMatchObject({ suggestion: "projectors", usedSuggestion: true, partial: false });
+    // Accents and case ignored; a word of the other language corrected too.
+    const es = await searchPosts(ctx("es"), { query: "TIPOGAFIAS" });
+    expect(es.items.map((p) => p.slug)).toEqual(["elegir-tipografias"]);
+    expect(es.suggestion).toBe("tipografias");
+    const cross = await searchPosts(ctx("en"), { query: "plantilas" });
+    expect(cross.items.map((p) => p.slug)).toEqual(["choose-fonts"]);
+    expect(cross.usedSuggestion).toBe(true);
+    // A word the articles hold is never "corrected"; nothing close stays nothing.
+    const right = await searchPosts(ctx("en"), { query: "projectors" });
+    expect(right).toMatchObject({ total: 1, suggestion: null, usedSuggestion: false });
+    expect(await searchPosts(ctx("en"), { query: "xqzvvk" })).toMatchObject({ total: 0, suggestion: null });
+    // A misspelt word beside a right one: corrected, then every word.
+    const two = await searchPosts(ctx("en"), { query: "colour palletes" });
+    expect(two.items.map((p) => p.slug)).toEqual(["colour-palettes"]);
+    expect(two.suggestion).toBe("colour palettes");
+  });
+
+  it("builds the typo dictionary from every translation's words, without markup", async () => {
+    const words = await queryRows<{ word: string; frequency: number }>(
+      database.db,
+      sql`select word, frequency from blog_word order by word`,
+    );
+    const byWord = new Map(words.map((w) => [w.word, Number(w.frequency)]));
+    expect(byWord.get("projectors")).toBe(1);
+    // Translations holding a word: "fonts" is in the English fonts and colours articles (title and body count once).
+    expect(byWord.get("fonts")).toBe(2);
+    expect(byWord.has("diseno")).toBe(true);
+    for (const junk of ["p", "amp", "the", "10"]) if (junk !== "the") expect(byWord.has(junk), junk).toBe(false);
+  });
+
+  it("reads matches and corrections from their indexes (the statements the service sends)", async () => {
+    const sent: SQL[] = [];
+    const db = new Proxy(database.db, {
+      get(target, prop) {
+        if (prop === "execute")
+          return (query: SQL) => {
+            sent.push(query);
+            return target.execute(query);
+          };
+        const value = Reflect.get(target, prop, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await searchPosts({ ...ctx("en"), db }, { query: "projecters" });
+    const dialect = new PgDialect();
+    const searches = sent.filter((q) => /@@/.test(dialect.sqlToQuery(q).sql));
+    expect(searches.length).toBeGreaterThanOrEqual(4); // cards and count, as typed and corrected
+    const corrections = sent.filter((q) => /\bfrom blog_word\b/.test(dialect.sqlToQuery(q).sql));
+    expect(corrections).toHaveLength(1);
+    // Those statements, explained on a blog of a realistic size (2,000 more articles in both languages and
+    // 20,000 more words, analysed; rolled back): no planner setting forced, the indexes are what it reads.
+    const plans: string[] = [];
+    await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into blog_post (key, category_id, author, published_at)
+          select 'bulk-' || i, ${design}, 'Bulk', '2026-01-01T00:00:00Z' from generate_series(1, 2000) i`);
+        await tx.execute(sql`insert into blog_post_translation (post_id, locale, title, slug, excerpt, body_md, body_html,
+            reading_minutes, cover_key, cover_alt, source_hash, search)
+          select p.id, l.locale, 'Bulk ' || p.id, 'bulk-' || p.id, 'x', 'x', 'x', 1, 'k', 'a', 'h',
+            to_tsvector(l.cfg::regconfig, 'bulk article number ' || p.id || ' about word' || (p.id % 97))
+          from blog_post p cross join (values ('en', 'english'), ('es', 'spanish')) as l(locale, cfg)
+          where p.key like 'bulk-%'`);
+        await tx.execute(sql`insert into blog_word (word, frequency)
+          select 'bulkword' || i, 1 from generate_series(1, 20000) i`);
+        // What an import does after writing (import-write.ts).
+        await tidyBlogSearchIndexes(tx);
+        await tx.execute(sql`analyze blog_post`);
+        for (const q of [...searches, ...corrections]) {
+          const rows = (await tx.execute(sql`explain ${q}`)) as unknown as { rows: Record<string, string>[] };
+          plans.push(rows.rows.map((r) => Object.values(r)[0]).join("\n"));
+        }
+        tx.rollback();
+      })
+      .catch((error) => {
+        if (!/rollback/i.test(String(error?.message ?? error))) throw error;
+      });
+    for (const plan of plans.slice(0, searches.length)) {
+      expect(plan).toContain("blog_post_translation_search_idx");
+      expect(plan).not.toMatch(/Seq Scan on blog_post_translation/);
+    }
+    expect(plans.at(-1)).toContain("blog_word_trgm_idx");
+    expect(plans.at(-1)).not.toMatch(/Seq Scan on blog_word/);
+    expect(await queryRows(database.db, sql`select 1 from blog_post where key like 'bulk-%'`)).toEqual([]);
   });
 
   it("falls back to any of the words when no article has them all", async () => {

@@ -1,8 +1,8 @@
-import { BLOG, LIMITS, type Locale } from "#config/constants.ts";
+import { BLOG, LIMITS, type Locale, SEARCH_CORRECTED_MIN_LENGTH, SEARCH_FEW_RESULTS } from "#config/constants.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { normalizeQuery, queryWords } from "#modules/search/normalize.ts";
+import { closestWords, normalizeQuery, queryWords } from "#modules/search/normalize.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { type CoverWidth, coverUrl } from "./files.ts";
 import type { BlogTagRow, CardRow, TranslationRow } from "./repo.ts";
@@ -224,15 +224,34 @@ async function relatedPosts(ctx: ServiceContext, postId: number, categoryId: num
 export type BlogSearchResult = Page<BlogPostCard> & {
   /** The query as searched: trimmed, cut to 200 characters, lower case, no accents. */
   query: string;
+  /** "Did you mean": the query with its misspelt words corrected, when that finds more articles; else null. */
+  suggestion: string | null;
+  /** True when the query found nothing and the items are those of `suggestion` ("showing results for"). */
+  usedSuggestion: boolean;
   /** True when no article held every word and the results hold only some of them. */
   partial: boolean;
 };
 
 /**
- * Articles of the locale matching a query, ranked like template search: the locale's stemmer over
- * unaccented, lower-cased text; titles weigh most, then excerpts, then bodies; newest first among
- * equals. Every word first; when no article holds them all, any of them ("partial"). Never throws on
- * odd input: empty, long, symbols, SQL or tsquery syntax are only text.
+ * The query's words that the blog's dictionary does not hold corrected to the closest of its words
+ * (trigram candidates, then edit distance, like the template search); null when nothing changed.
+ */
+async function correctBlogWords(ctx: ServiceContext, words: string[]): Promise<string[] | null> {
+  const unknown = [...new Set(words.filter((w) => w.length >= SEARCH_CORRECTED_MIN_LENGTH && !/^\d+$/.test(w)))];
+  if (!unknown.length) return null;
+  const fixed = closestWords(words, await repo.selectBlogCorrections(ctx.db, unknown));
+  return fixed && fixed.join(" ") !== words.join(" ") ? fixed : null;
+}
+
+/**
+ * Articles of the locale matching a query, ranked like template search: each translation through its
+ * locale's stemmer over unaccented, lower-cased text; titles weigh most, then excerpts, then bodies;
+ * newest first among equals. An article is also found by its translation in the other language ("plantillas"
+ * on the English blog), and shown in the reader's (an article not translated into it is not on this
+ * blog). Every word first; when fewer than SEARCH_FEW_RESULTS articles hold them, misspelt words are
+ * corrected against the blog's own words ("did you mean"), and a query that found nothing shows the
+ * corrected query's results; failing that, articles holding any of the words ("partial"). Never throws
+ * on odd input: empty, long, symbols, SQL or tsquery syntax are only text.
  */
 export async function searchPosts(
   ctx: ServiceContext,
@@ -241,21 +260,39 @@ export async function searchPosts(
   const query = normalizeQuery(String(input.query ?? "").slice(0, BLOG.searchMax));
   const page = clampPage(input.page);
   const words = queryWords(query);
-  const empty = { ...pageOf<BlogPostCard>([], 0, page, BLOG.pageSize), query, partial: false };
-  if (!words.length) return empty;
-  const run = (any: boolean) =>
+  const none = { query, suggestion: null, usedSuggestion: false, partial: false };
+  if (!words.length) return { ...pageOf<BlogPostCard>([], 0, page, BLOG.pageSize), ...none };
+  const run = (w: string[], any: boolean) =>
     repo.searchCards(ctx.db, {
       ...reader(ctx),
-      words,
+      words: w,
       any,
       limit: BLOG.pageSize,
       offset: (page - 1) * BLOG.pageSize,
     });
-  let found = await run(false);
+  let found = await run(words, false);
+  let suggestion: string | null = null;
+  let usedSuggestion = false;
   let partial = false;
-  if (found.total === 0 && words.length > 1) {
-    found = await run(true);
-    partial = found.total > 0;
+  let best = words;
+  if (found.total < SEARCH_FEW_RESULTS) {
+    const corrected = await correctBlogWords(ctx, words);
+    if (corrected) {
+      const fixed = await run(corrected, false);
+      if (fixed.total > found.total) {
+        suggestion = corrected.join(" ");
+        best = corrected;
+        if (found.total === 0) {
+          found = fixed;
+          usedSuggestion = true;
+        }
+      }
+    }
+    if (found.total === 0 && best.length > 1) {
+      found = await run(best, true);
+      partial = found.total > 0;
+      usedSuggestion = partial && best !== words;
+    }
   }
   return {
     ...pageOf(
@@ -265,6 +302,8 @@ export async function searchPosts(
       BLOG.pageSize,
     ),
     query,
+    suggestion,
+    usedSuggestion,
     partial,
   };
 }

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { PostList } from "#app/components/blog/post-list.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
@@ -51,6 +51,18 @@ export default function BlogSearch({ loaderData }: Route.ComponentProps) {
         {result.total ? (
           <p className="mt-3 text-sm text-ink-muted" role="status">
             {t("blog.search.results", { count: result.total })}
+          </p>
+        ) : null}
+        {result.suggestion ? (
+          <p className="mt-3 text-ink-soft" data-testid="did-you-mean">
+            {result.usedSuggestion ? t("blog.search.showingFor", { query: text }) : t("blog.search.didYouMean")}{" "}
+            <Link
+              to={`${href("/blog/search")}?${new URLSearchParams({ query: result.suggestion })}`}
+              className="font-semibold text-brand-700 underline underline-offset-2"
+            >
+              {result.suggestion}
+            </Link>
+            {result.usedSuggestion ? "" : "?"}
           </p>
         ) : null}
         {result.partial ? <p className="mt-2 text-ink-muted">{t("blog.search.partial")}</p> : null}
