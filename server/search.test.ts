@@ -121,6 +121,46 @@ describe("search edges", () => {
     expect(post.headers.get("cache-control") ?? "").not.toContain("public");
   });
 
+  it("suggests in the page's language whatever language is typed, and never a template twice", async () => {
+    type Suggest = { searchAutocompletions: string[]; searchAutocompleteTemplates: { slug: string; title: string }[] };
+    const ask = async (q: string, lang: string): Promise<Suggest> => {
+      const res = await srv.request(suggestPath(q, lang));
+      expect(res.status).toBe(200);
+      return (await res.json()).data;
+    };
+    // Spanish typed on the English page, English on the Spanish page (GET with the language in the address).
+    const en = await ask("negoc", "en");
+    expect(en.searchAutocompletions).toContain("Business");
+    expect(en.searchAutocompletions.join(" ")).not.toMatch(/negocio/i);
+    const es = await ask("busin", "es");
+    expect(es.searchAutocompletions).toContain("Negocios");
+    expect(es.searchAutocompletions.join(" ")).not.toMatch(/business/i);
+    // The same through the `locale` header of a POST (the browser's other way).
+    const post = await srv.request("/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json", locale: "es" },
+      body: JSON.stringify({
+        query:
+          "query($q: String!) { searchAutocompletions(searchRequest: $q) searchAutocompleteTemplates(searchRequest: $q) { slug title } }",
+        variables: { q: "biolog" },
+      }),
+    });
+    const posted: Suggest = (await post.json()).data;
+    expect(posted.searchAutocompletions[0]).toBe("Biología");
+    // A template offered as a row is not offered again as a suggestion.
+    for (const [q, lang] of [
+      ["geometric biology", "en"],
+      ["pitch", "en"],
+      ["plan de", "es"],
+      ["biolog", "es"],
+    ]) {
+      const r = await ask(q, lang);
+      const titles = r.searchAutocompleteTemplates.map((t) => t.title.toLowerCase());
+      expect(titles.length, q).toBeGreaterThan(0);
+      for (const s of r.searchAutocompletions) expect(titles, `${q}: ${s}`).not.toContain(s.toLowerCase());
+    }
+  });
+
   it("answers searchAutocompletions and mainPageSearchMenu on GraphQL", async () => {
     const res = await srv.request("/graphql", {
       method: "POST",
