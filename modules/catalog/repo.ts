@@ -355,6 +355,68 @@ export function selectRelated(
   );
 }
 
+/**
+ * "You may also like" for one template: what the people who downloaded it also downloaded (its latest
+ * 1,000 downloads, 300 people at most, each counted once per template), then templates of other
+ * categories that share its styles and colours (at most 500 per style or colour looked at). Ranked by
+ * co-downloads first, then by what they share, then popularity. Bounded work whatever the table sizes.
+ */
+export function selectAlsoLiked(
+  db: Executor,
+  q: { templateId: number; categoryId: number; excludeIds: number[]; locale: Locale; now: Date; limit: number },
+): Promise<TemplateRow[]> {
+  const exclude = [q.templateId, ...q.excludeIds];
+  return queryRows<TemplateRow>(
+    db,
+    sql`with recent as (
+           select account_id, fingerprint from download
+           where template_id = ${q.templateId} and (account_id is not null or fingerprint is not null)
+           order by created_at desc limit 1000),
+         who as (select distinct account_id, fingerprint from recent limit 300),
+         together as (
+           select d.template_id, 'a' || d.account_id::text as person
+           from who join download d on d.account_id = who.account_id
+           where who.account_id is not null
+           union all
+           select d.template_id, 'g' || d.fingerprint
+           from who join download d on d.fingerprint = who.fingerprint
+           where who.account_id is null),
+         co as (
+           select template_id as id, count(distinct person) * 100 as score from together
+           where template_id <> ${q.templateId} group by template_id),
+         alike as (
+           select x.template_id as id, count(*) as score from (
+             select y.template_id from template_style s cross join lateral (
+               select y.template_id from template_style y
+               where y.style_id = s.style_id and y.template_id <> ${q.templateId}
+               order by y.template_id desc limit 500) y
+             where s.template_id = ${q.templateId}
+             union all
+             select y.template_id from (
+               select distinct color_id from template_color where template_id = ${q.templateId}) c
+             cross join lateral (
+               select y.template_id from template_color y
+               where y.color_id = c.color_id and y.template_id <> ${q.templateId}
+               order by y.template_id desc limit 500) y
+           ) x group by x.template_id),
+         cand as (
+           select id, sum(score) as score, max(case when score >= 100 then 1 else 0 end) as together
+           from (select id, score from co union all select id, score from alike) u group by id),
+         ranked as (
+           select t.*, cand.score from cand join template t on t.id = cand.id
+           where t.published_at <= ${q.now}
+             and t.id not in (${sql.join(
+               exclude.map((id) => sql`${id}`),
+               sql`, `,
+             )})
+             and (cand.together = 1 or t.category_id <> ${q.categoryId})
+           order by cand.score desc, t.downloads_count desc, t.id desc limit ${q.limit})
+        select ${cardColumns} from ranked t
+        join template_translation tr on tr.template_id = t.id and tr.locale = ${q.locale}
+        order by t.score desc, t.downloads_count desc, t.id desc`,
+  );
+}
+
 /* ------------------------------------------------------------------ designers */
 
 /** A designer by slug. */

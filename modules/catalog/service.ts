@@ -267,19 +267,33 @@ export async function listRelated(ctx: ServiceContext, t: TemplateDetail, limit 
   return cardsFor(rows);
 }
 
-/** Popular templates of the same licence in other categories: something different to look at next. */
+/**
+ * "You may also like": what the people who downloaded this template also downloaded, then templates of
+ * other categories in its styles and colours, topped up with what is trending, so every template page
+ * has its own list. `excludeIds` are the templates the page already shows.
+ */
 export async function listRecommended(
   ctx: ServiceContext,
   t: TemplateDetail,
   excludeIds: number[],
   limit = 8,
 ): Promise<TemplateCard[]> {
+  const rows = await repo.selectAlsoLiked(ctx.db, {
+    templateId: t.id,
+    categoryId: t.category.id,
+    excludeIds,
+    locale: ctx.locale,
+    now: ctx.clock.now(),
+    limit,
+  });
+  const cards = cardsFor(rows);
+  if (cards.length >= limit) return cards;
   const page = await listTemplates(ctx, {
     scope: { kind: "trending" },
-    excludeIds: [t.id, ...excludeIds],
-    pageSize: limit,
+    excludeIds: [t.id, ...excludeIds, ...cards.map((c) => c.id)],
+    pageSize: limit - cards.length,
   });
-  return page.items;
+  return [...cards, ...page.items];
 }
 
 /* ------------------------------------------------------------------ designers */
