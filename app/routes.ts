@@ -43,6 +43,7 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route("thank-you", "routes/billing/thank-you.tsx", { id: id("thank-you") }),
     ]),
     route("profile/invoices/:number/pdf", "routes/billing/invoice-pdf.tsx", { id: id("invoice-pdf") }),
+    route("outbox/:id/attachments/:n", "routes/outbox/attachment.tsx", { id: id("outbox/attachment") }),
     route("licence/:code/pdf", "routes/licences/certificate-pdf.tsx", { id: id("licence-pdf") }),
     route("profile/avatar", "routes/profile/avatar.tsx", { id: id("profile/avatar") }),
     // No pages: a download's grant, and the favourites' state and changes (fetchers; plain forms without scripts).

@@ -3,7 +3,7 @@ import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { LOCALE_TAGS } from "#config/browser.ts";
-import { getOutboxAttachment, getOutboxMail, listOutbox } from "#modules/mail/mailer.ts";
+import { getOutboxMail, listOutbox } from "#modules/mail/mailer.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/list";
@@ -20,23 +20,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!app.outboxPage) notFound("page");
   const id = params.id === undefined ? null : Number(params.id);
   if (id !== null && (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)) notFound("page");
-  // `?attachment=N` of a mail: that file (an invoice PDF), as the mail carried it.
-  const wanted = new URL(request.url).searchParams.get("attachment");
-  if (id !== null && wanted !== null) {
-    const n = /^\d{1,3}$/.test(wanted) ? Number(wanted) : -1;
-    const file = n < 0 ? null : await getOutboxAttachment(ctx.db, id, n);
-    if (!file) notFound("page");
-    const name = file.filename.replace(/[^\w.-]/g, "_");
-    return new Response(new Uint8Array(file.content), {
-      headers: {
-        "Content-Type": file.contentType,
-        "Content-Disposition": `attachment; filename="${name}"`,
-        "Content-Length": String(file.content.length),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-  }
   const mail = id === null ? null : await getOutboxMail(ctx.db, id);
   if (id !== null && !mail) notFound("page");
   const mails = id === null ? await listOutbox(ctx.db, { limit: 50 }) : [];
@@ -119,7 +102,7 @@ function Outbox({ loaderData }: Route.ComponentProps) {
                   <li key={`${i}-${a.filename}`}>
                     {/* A file, not a page: a plain link the browser downloads. */}
                     <a
-                      href={`${href(`/outbox/${mail.id}`)}?attachment=${i}`}
+                      href={href(`/outbox/${mail.id}/attachments/${i}`)}
                       download={a.filename}
                       className="font-semibold text-brand-700 underline"
                     >
