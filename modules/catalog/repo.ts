@@ -357,7 +357,8 @@ export function selectRelated(
 
 /**
  * "You may also like" for one template: what the people who downloaded it also downloaded (its latest
- * 1,000 downloads, 300 people at most, each counted once per template), then templates of other
+ * 1,000 downloads, 300 people at most, the latest 50 downloads of each, each person counted once per
+ * template), then templates of other
  * categories that share its styles and colours (at most 500 per style or colour looked at). Ranked by
  * co-downloads first, then by what they share, then popularity. Bounded work whatever the table sizes.
  */
@@ -374,12 +375,14 @@ export function selectAlsoLiked(
            order by created_at desc limit 1000),
          who as (select distinct account_id, fingerprint from recent limit 300),
          together as (
-           select d.template_id, 'a' || d.account_id::text as person
-           from who join download d on d.account_id = who.account_id
+           select x.template_id, 'a' || who.account_id::text as person from who cross join lateral (
+             select d.template_id from download d where d.account_id = who.account_id
+             order by d.created_at desc limit 50) x
            where who.account_id is not null
            union all
-           select d.template_id, 'g' || d.fingerprint
-           from who join download d on d.fingerprint = who.fingerprint
+           select x.template_id, 'g' || who.fingerprint from who cross join lateral (
+             select d.template_id from download d where d.fingerprint = who.fingerprint
+             order by d.created_at desc limit 50) x
            where who.account_id is null),
          co as (
            select template_id as id, count(distinct person) * 100 as score from together
