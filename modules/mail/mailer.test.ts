@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger } from "#server/logger.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { type ReceivedMail, startSmtpServer } from "#tests/smtp.ts";
-import { createMailer, getOutboxMail, listOutbox, type MailMessage, outboxMailer, smtpMailer } from "./mailer.ts";
+import {
+  createMailer,
+  getOutboxAttachment,
+  getOutboxMail,
+  listOutbox,
+  type MailMessage,
+  outboxMailer,
+  smtpMailer,
+} from "./mailer.ts";
 import { escapeHtml, renderMail } from "./render.ts";
 
 type Entry = { level: string; msg: string; fields?: Record<string, unknown> };
@@ -54,6 +62,28 @@ describe("outbox mailer", () => {
     expect(await getOutboxMail(database.db, 999_999)).toBeNull();
   });
 
+  it("keeps a mail's attachments: listed by name, type and size, each read back as sent", async () => {
+    const { log } = recordingLog();
+    const content = Buffer.from([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x10]);
+    await outboxMailer(database.db, log).send(
+      message({
+        subject: "Receipt",
+        attachments: [{ filename: "SN-2026-000001.pdf", contentType: "application/pdf", content }],
+      }),
+    );
+    const [row] = await listOutbox(database.db, { limit: 1 });
+    expect(row.attachments).toEqual([{ filename: "SN-2026-000001.pdf", contentType: "application/pdf", size: 8 }]);
+    expect((await getOutboxMail(database.db, row.id))?.attachments).toHaveLength(1);
+    const file = await getOutboxAttachment(database.db, row.id, 0);
+    expect(file?.content.equals(content)).toBe(true);
+    expect(file?.filename).toBe("SN-2026-000001.pdf");
+    expect(await getOutboxAttachment(database.db, row.id, 1)).toBeNull();
+    expect(await getOutboxAttachment(database.db, 999_999, 0)).toBeNull();
+    // A mail without any lists none.
+    await outboxMailer(database.db, log).send(message());
+    expect((await listOutbox(database.db, { limit: 1 }))[0].attachments).toEqual([]);
+  });
+
   it("is chosen by createMailer when no SMTP URL is configured", () => {
     const { log } = recordingLog();
     expect(createMailer({ db: database.db, log }).kind).toBe("outbox");
@@ -88,6 +118,26 @@ describe("smtp mailer", () => {
     expect(mail.raw).toMatch(/^From: SlideNest <no-reply@slidenest\.example>\r?$/m);
     expect(mail.raw).toContain("Hello Ana, please confirm your email");
     expect(mail.raw).toContain("text/html");
+  });
+
+  it("sends attachments as MIME parts with their name and type", async () => {
+    const { log } = recordingLog();
+    const mailer = smtpMailer({ url: `smtp://127.0.0.1:${port}`, log });
+    const content = Buffer.from("%PDF-1.4 receipt");
+    try {
+      await mailer.send(
+        message({
+          to: "attach@example.com",
+          attachments: [{ filename: "SN-2026-000002.pdf", contentType: "application/pdf", content }],
+        }),
+      );
+    } finally {
+      mailer.close();
+    }
+    const mail = received.find((m) => m.to.includes("attach@example.com"));
+    expect(mail?.raw).toMatch(/Content-Type: application\/pdf; name=SN-2026-000002\.pdf/);
+    expect(mail?.raw).toMatch(/Content-Disposition: attachment; filename=SN-2026-000002\.pdf/);
+    expect(mail?.raw).toContain(content.toString("base64"));
   });
 
   it("is chosen by createMailer when an SMTP URL is configured", () => {
