@@ -173,7 +173,7 @@ function CheckForm({ again, value, invalid }: { again: boolean; value: string; i
       <p id="licence-code-hint" className="mt-1 text-sm text-ink-muted">
         {t("licences.verify.hint")}
       </p>
-      <div className="mt-2 flex flex-wrap gap-2">
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
         <input
           id="licence-code"
           name="code"
@@ -187,7 +187,7 @@ function CheckForm({ again, value, invalid }: { again: boolean; value: string; i
           placeholder="XXXX-XXXX-XXXX-XXXX-XXXX"
           aria-describedby="licence-code-hint"
           aria-invalid={invalid || undefined}
-          className="h-11 min-w-0 flex-1 basis-64 rounded-lg border border-line bg-surface px-4 font-mono text-base tracking-wide text-ink uppercase placeholder:text-ink-muted/70 focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-400"
+          className="h-11 w-full min-w-0 rounded-lg sm:flex-1 border border-line bg-surface px-4 font-mono text-base tracking-wide text-ink uppercase placeholder:text-ink-muted/70 focus:border-brand-500 focus:outline-none aria-[invalid]:border-red-400"
         />
         <button type="submit" className="btn-primary h-11 px-6">
           {t("licences.verify.submit")}
