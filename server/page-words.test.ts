@@ -60,6 +60,7 @@ const MEMBER_PAGES = [
   "/profile",
   "/profile/favorites",
   "/profile/downloads",
+  "/profile/licences",
   "/profile/settings",
   "/profile/billing",
   "/profile/payments",

@@ -9,6 +9,25 @@ import { useI18n } from "../i18n.tsx";
 /** A licence's code in a URL: as shown (groups of four), encoded. */
 const codePath = (code: string) => encodeURIComponent(code);
 
+/** A licence's code in type that tells 0 from O, broken (when it must be) only between its groups. */
+export function LicenceCode({ code, className = "" }: { code: string; className?: string }) {
+  const groups = code.split("-");
+  return (
+    <code className={`font-mono ${className}`} data-testid="licence-code">
+      {groups.map((g, i) => (
+        <span key={`${i}-${g}`} className="whitespace-nowrap">
+          {g}
+          {i < groups.length - 1 ? (
+            <>
+              -<wbr />
+            </>
+          ) : null}
+        </span>
+      ))}
+    </code>
+  );
+}
+
 /** The licence's certificate (PDF) and its public check, in the page's language. Plain links: both are documents. */
 export function LicenceLinks({ code, className = "" }: { code: string; className?: string }) {
   const { t, href } = useI18n();

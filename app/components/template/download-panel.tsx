@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useRouteLoaderData } from "react-router";
-import { LicenceLinks, LicenceProjectForm } from "#app/components/account/licence-parts.tsx";
+import { LicenceCode, LicenceLinks, LicenceProjectForm } from "#app/components/account/licence-parts.tsx";
 import { graphql } from "#app/lib/graphql-client.ts";
 import type { RootData } from "#app/root.tsx";
 import { type DownloadAnswer, isNoAnswer } from "#app/routes/actions/answers.ts";
@@ -260,9 +260,7 @@ function GrantLicence({ licence, member }: { licence: GrantedLicence; member: bo
     <div className="mt-3 rounded-xl bg-canvas p-3 text-sm" data-testid="grant-licence">
       <p className="text-ink">
         <span className="font-semibold">{t("downloads.licence.label")}</span>{" "}
-        <code className="font-mono text-[0.8125rem] break-all text-ink" data-testid="licence-code">
-          {licence.code}
-        </code>
+        <LicenceCode code={licence.code} className="text-[0.8125rem] text-ink" />
       </p>
       <p className="mt-0.5 text-xs text-ink-muted">
         {t(`licences.kinds.${licence.kind}`)}

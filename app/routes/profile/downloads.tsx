@@ -1,6 +1,11 @@
 import { useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import { LicenceLinks, LicenceNotice, LicenceProjectForm } from "#app/components/account/licence-parts.tsx";
+import {
+  LicenceCode,
+  LicenceLinks,
+  LicenceNotice,
+  LicenceProjectForm,
+} from "#app/components/account/licence-parts.tsx";
 import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { Pagination } from "#app/components/catalog/pagination.tsx";
 import { Empty } from "#app/components/catalog/results.tsx";
@@ -109,7 +114,7 @@ function HistoryLicence({
       </span>
       {licence ? (
         <>
-          <code className="font-mono text-xs break-all text-ink-muted">{licence.code}</code>
+          <LicenceCode code={licence.code} className="text-xs text-ink-muted" />
           <LicenceLinks code={licence.code} className="text-xs" />
           <details className="w-full max-w-xs">
             <summary className="cursor-pointer text-xs text-ink-soft hover:text-brand-700">

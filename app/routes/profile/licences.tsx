@@ -1,5 +1,10 @@
 import { Link } from "react-router";
-import { LicenceLinks, LicenceNotice, LicenceProjectForm } from "#app/components/account/licence-parts.tsx";
+import {
+  LicenceCode,
+  LicenceLinks,
+  LicenceNotice,
+  LicenceProjectForm,
+} from "#app/components/account/licence-parts.tsx";
 import { Pagination } from "#app/components/catalog/pagination.tsx";
 import { Empty } from "#app/components/catalog/results.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
@@ -90,15 +95,15 @@ export default function LicencesPage({ loaderData }: Route.ComponentProps) {
                         {[l.colorName, t(`template.download.${l.format}`)].filter(Boolean).join(" · ")}
                       </p>
                     </td>
-                    <td className={cell}>
-                      <code className="block font-mono text-xs break-all text-ink" data-testid="licence-code">
-                        {l.code}
-                      </code>
-                      <span className={`mt-1 ${l.kind === "free" ? "badge-free" : "badge-premium"}`}>
+                    <td className={`${cell} lg:w-56`}>
+                      <LicenceCode code={l.code} className="block text-xs text-ink" />
+                      <span
+                        className={`mt-1 block text-xs font-semibold ${l.kind === "free" ? "text-emerald-800" : "text-premium-700"}`}
+                      >
                         {t(`licences.kinds.${l.kind}`)}
                       </span>
                     </td>
-                    <td className={`${cell} text-ink-muted`}>
+                    <td className={`${cell} text-ink-muted lg:whitespace-nowrap`}>
                       <span className="lg:hidden">{t("account.licences.grantedOn")} </span>
                       <time dateTime={new Date(l.grantedAt).toISOString()}>{day(l.grantedAt)}</time>
                     </td>
