@@ -196,6 +196,49 @@ describe("payment", () => {
     expect(res.headers.get("location")).toContain("amount=11.00&plan=COMMERCIAL_MONTHLY");
     now = new Date("2026-11-20T10:00:00Z");
   });
+
+  it("uses another card for an upgrade without leaving it: the card saved, back to the same checkout", async () => {
+    const { jar } = await newMember();
+    await buy(jar);
+    const checkout = "/payment/commercial?period=yearly";
+    const html = await (await get(checkout, jar)).text();
+    const link = /href="(\/profile\/billing\?return=[^"#]+)#card-h"/.exec(html)?.[1].replaceAll("&amp;", "&");
+    expect(link).toBe(`/profile/billing?return=${encodeURIComponent(checkout)}`);
+    const billing = await page(link as string, jar);
+    expect(billing).toContain("you will go back to your upgrade afterwards");
+    const saved = await post(
+      link as string,
+      {
+        intent: "card",
+        return: checkout,
+        cardNumber: "4242 4242 4242 4242",
+        cardExpiry: payment().cardExpiry,
+        cardCvc: "123",
+      },
+      jar,
+    );
+    expect(saved.status, notices(await saved.clone().text())).toBe(302);
+    expect(saved.headers.get("location")).toBe(`${checkout}&card=updated`);
+    const back = await page(saved.headers.get("location") as string, jar);
+    expect(back).toContain("Your new card is saved. Check the amount and pay with it.");
+    expect(back).toContain("Upgrade to Commercial, yearly");
+    // Only this site's checkout is a way back: anywhere else, the card is saved and the page stays.
+    for (const elsewhere of ["https://evil.example/payment", "//evil.example/payment", "/profile/settings"]) {
+      const res = await post(
+        "/profile/billing",
+        {
+          intent: "card",
+          return: elsewhere,
+          cardNumber: "4242 4242 4242 4242",
+          cardExpiry: payment().cardExpiry,
+          cardCvc: "123",
+        },
+        jar,
+      );
+      expect(res.status, elsewhere).toBe(200);
+      expect(visible(await res.text())).toContain("Payment method updated!");
+    }
+  });
 });
 
 describe("billing, payments and invoices pages", () => {

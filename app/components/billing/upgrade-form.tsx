@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import type { PaymentAnswer, PaymentData } from "#app/routes/billing/payment.server.ts";
 import { formatMoney } from "#modules/shared/format.ts";
@@ -18,11 +19,14 @@ export function UpgradeForm({
 }) {
   const { t, locale, href } = useI18n();
   const navigation = useNavigation();
+  const here = useLocation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   const quote = loaderData.quote;
   if (!quote) return null;
   const attempt = (actionData && "attempt" in actionData ? actionData.attempt : null) ?? loaderData.attempt;
   const error = actionData && "upgradeError" in actionData ? actionData.upgradeError : null;
+  // Back from saving another card on the billing page ("Use another card").
+  const cardUpdated = new URLSearchParams(here.search).get("card") === "updated";
   return (
     <Form method="post" className="mx-auto flex max-w-xl flex-col gap-5">
       <input type="hidden" name="intent" value="upgrade" />
@@ -30,6 +34,7 @@ export function UpgradeForm({
       <input type="hidden" name="type" value={loaderData.type} />
       <input type="hidden" name="period" value={loaderData.period} />
       <input type="hidden" name="expected" value={quote.dueCents} />
+      {cardUpdated && !error ? <FormNotice tone="success">{t("billing.payment.cardUpdated")}</FormNotice> : null}
       {error ? (
         <DeclinedNotice
           key={attempt}
@@ -52,7 +57,10 @@ export function UpgradeForm({
       {loaderData.card ? (
         <p className="text-sm text-ink-soft">
           {t("billing.payment.payWith", { brand: loaderData.card.brand, last4: loaderData.card.last4 })} ·{" "}
-          <Link to={href("/profile/billing")} className="font-semibold text-brand-700 hover:underline">
+          <Link
+            to={`${href("/profile/billing")}?return=${encodeURIComponent(here.pathname + here.search.replace(/[?&]card=updated\b/, ""))}#card-h`}
+            className="font-semibold text-brand-700 hover:underline"
+          >
             {t("billing.payment.changeCard")}
           </Link>
         </p>

@@ -11,16 +11,26 @@ import { Dialog } from "#app/components/ui/dialog.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { memberOf } from "#app/middleware/require-member.server.ts";
-import { BILLING, type CancelReason } from "#config/constants.ts";
+import { BILLING, type CancelReason, type Locale } from "#config/constants.ts";
 import { planInfo } from "#modules/billing/plans.ts";
 import { cancelSchema, cardSchema, tokenCardSchema } from "#modules/billing/schemas.ts";
 import { countryName, formatDay, formatMoney } from "#modules/shared/format.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
+import { safeRedirect } from "#modules/shared/safe-redirect.ts";
 import type { Route } from "./+types/billing";
 
 const isReason = (v: string | null): v is CancelReason =>
   (BILLING.cancelReasons as readonly string[]).includes(v ?? "");
+
+/**
+ * The checkout a member left to use another card ("Use another card" during an upgrade): its address,
+ * only when it is this site's checkout in this language; the card saved, the member goes back to it.
+ */
+function checkoutReturn(value: FormDataEntryValue | null, locale: Locale): string | null {
+  const path = safeRedirect(typeof value === "string" ? value : null, "");
+  return path && new URL(path, "http://x").pathname.startsWith(localePath(locale, "/payment")) ? path : null;
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
@@ -59,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cancelled:
       url.searchParams.get("cancelled") === "1" && sub?.cancelAtPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
     reasonMissing: step === "lose" && !isReason(reason),
+    checkout: checkoutReturn(url.searchParams.get("return"), locale),
     stripeKey: app.stripePublishableKey,
     messages: messageSet(locale, "billing"),
     seo: {
@@ -113,12 +124,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           r.field ? { fieldErrors: { [r.field]: [r.code] }, hideFields } : { formErrors: [r.code], hideFields },
         ),
       };
+    const checkout = checkoutReturn(formData.get("return"), locale);
+    if (checkout) throw redirect(`${checkout}${checkout.includes("?") ? "&" : "?"}card=updated`);
     return { notice: { ok: true, code: "billing.page.cardUpdated" }, card: submission.reply({ resetForm: true }) };
   }
   return { notice: { ok: false, code: "billing.errors.generic" } };
 }
 
-function CardForm({ stripeKey }: { stripeKey: string | null }) {
+function CardForm({ stripeKey, checkout }: { stripeKey: string | null; checkout: string | null }) {
   const { t, locale } = useI18n();
   const actionData = useActionData<typeof action>();
   const errorText = useErrorText();
@@ -134,6 +147,7 @@ function CardForm({ stripeKey }: { stripeKey: string | null }) {
   return (
     <Form method="post" {...formProps} onSubmit={stripe.onSubmit} className="mt-4 flex flex-col gap-4">
       <input type="hidden" name="intent" value="card" />
+      {checkout ? <input type="hidden" name="return" value={checkout} /> : null}
       {stripeKey ? <input ref={stripe.tokenRef} type="hidden" name="cardToken" defaultValue="" /> : null}
       {formError ? (
         <FormNotice tone="error">
@@ -362,10 +376,18 @@ function Billing({ loaderData }: Route.ComponentProps) {
           ) : (
             <p className="mt-3 text-sm text-ink-muted">{t("billing.page.noCard")}</p>
           )}
-          {sub ? (
+          {sub && loaderData.checkout ? (
+            <div className="mt-4 flex flex-col gap-3">
+              <FormNotice tone="info">{t("billing.page.checkoutReturn")}</FormNotice>
+              <CardForm stripeKey={loaderData.stripeKey} checkout={loaderData.checkout} />
+              <Link to={loaderData.checkout} className="text-sm font-semibold text-brand-700 hover:underline">
+                {t("billing.page.backToCheckout")}
+              </Link>
+            </div>
+          ) : sub ? (
             <details className="mt-4 group" open={Boolean(actionData?.card?.error) || sub.status === "past_due"}>
               <summary className="btn-secondary cursor-pointer list-none">{t("billing.page.updateCard")}</summary>
-              <CardForm stripeKey={loaderData.stripeKey} />
+              <CardForm stripeKey={loaderData.stripeKey} checkout={null} />
             </details>
           ) : null}
         </section>
