@@ -4,9 +4,10 @@ import type { ServiceContext } from "#modules/scope.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { createTaxonomy, createTemplate } from "#tests/factories.ts";
-import { downloadsByMonth } from "./history.ts";
+import { downloadsByMonth, listDownloadHistory } from "./history.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let templateId = 0;
 const clock: Clock = { now: () => new Date("2026-11-23T10:00:00Z") };
 const ctx = (): ServiceContext => ({ db: database.db, locale: "en", clock, log: { info() {}, warn() {}, error() {} } });
 
@@ -14,6 +15,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const tax = await createTaxonomy(database.db);
   const t = await createTemplate(database.db, tax, { title: "Counted Deck" });
+  templateId = t.id;
   const at = (iso: string, accountId: number) =>
     database.db.execute(sql`insert into download (template_id, format, license, account_id, period, created_at)
       values (${t.id}, 'PP', 'free', ${accountId}, ${iso.slice(0, 7)}, ${new Date(iso)})`);
@@ -47,5 +49,25 @@ describe("downloads per month", () => {
     const months = await downloadsByMonth(ctx(), { accountId: 99, months: 12 });
     expect(months.every((m) => m.count === 0)).toBe(true);
     expect(months.map((m) => m.month).slice(0, 2)).toEqual(["2025-12", "2026-01"]);
+  });
+});
+
+describe("the history's licences", () => {
+  it("maps each download to its grant's licence (account, month, template, kind); none when it has none", async () => {
+    const licence = (code: string, subject: string, period: string, kind: string, project: string | null) =>
+      database.db.execute(sql`insert into licence (code, subject, account_id, template_id, template_slug_en, template_slug_es,
+          template_title_en, template_title_es, format, kind, project, period, granted_at)
+        values (${code}, ${subject}, null, ${templateId}, 'counted-deck', 'counted-deck-es', 'Counted Deck', 'Counted Deck ES',
+          'PP', ${kind}, ${project}, ${period}, now())`);
+    await licence("AAAABBBBCCCCDDDDEEEE", "a:7", "2026-11", "free", "Pitch");
+    await licence("FFFFGGGGHHHHJJJJKKKK", "a:7", "2026-11", "personal", null); // another kind: not these downloads'
+    await licence("MMMMNNNNPPPPQQQQRRRR", "a:8", "2026-10", "free", null); // another account's
+    const page = await listDownloadHistory(ctx(), { accountId: 7, sort: "newest", page: 1 });
+    const byMonth = (m: string) => page.items.filter((r) => r.createdAt.toISOString().startsWith(m));
+    // Every download of November (the re-downloads too) shows the month's free licence, with its project.
+    const november = byMonth("2026-11").map((r) => r.licence);
+    expect(november).toHaveLength(3);
+    for (const l of november) expect(l).toEqual({ code: "AAAA-BBBB-CCCC-DDDD-EEEE", project: "Pitch" });
+    expect(byMonth("2026-10").map((r) => r.licence)).toEqual([null]);
   });
 });
