@@ -105,6 +105,9 @@ export const billingDetailsShape = {
 };
 
 /** Card fields of the sandbox provider; a real provider takes the card in its own element. */
+/** A card's expiry: the month (01-12), an optional separator, the year in two or four digits. */
+const EXPIRY = /^\s*(0[1-9]|1[0-2])\s*[/\-.\s]?\s*(\d{2}|\d{4})\s*$/;
+
 export const cardShape = {
   cardNumber: z.pipe(
     z
@@ -112,12 +115,16 @@ export const cardShape = {
       .check(z.maxLength(40, { error: "billing.errors.cardNumber" }), z.minLength(1, { error: required })),
     z.transform((v) => v.replace(/[\s-]/g, "")),
   ),
-  cardExpiry: z
-    .string({ error: required })
-    .check(
-      z.minLength(1, { error: required }),
-      z.regex(/^\s*(0[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})\s*$/, { error: "billing.errors.cardExpiry" }),
-    ),
+  // Month and year as people type them: 12/28, 12 / 2028, 12-28, 1228 or 122028; kept as MM/YY or MM/YYYY.
+  cardExpiry: z.pipe(
+    z
+      .string({ error: required })
+      .check(z.minLength(1, { error: required }), z.regex(EXPIRY, { error: "billing.errors.cardExpiry" })),
+    z.transform((v) => {
+      const [, month, year] = EXPIRY.exec(v) ?? [];
+      return `${month}/${year}`;
+    }),
+  ),
   cardCvc: z
     .string({ error: required })
     .check(z.minLength(1, { error: required }), z.regex(/^\d{3,4}$/, { error: "billing.errors.cardCvc" })),
