@@ -10,6 +10,14 @@ const L = {
     free: "Free",
     top: "Top searches",
     label: "Search templates",
+    suggestions: "Suggestions",
+    best: "Best matches",
+    partial: "biolog",
+    own: "Biology",
+    foreign: "Biología",
+    otherTyped: "negoc",
+    otherShown: "Business",
+    submitted: "marketing plan",
   },
   es: {
     prefix: "/es",
@@ -19,6 +27,14 @@ const L = {
     free: "Gratis",
     top: "Búsquedas populares",
     label: "Buscar plantillas",
+    suggestions: "Sugerencias",
+    best: "Mejores resultados",
+    partial: "biolog",
+    own: "Biología",
+    foreign: "Biology",
+    otherTyped: "busin",
+    otherShown: "Negocios",
+    submitted: "plan de marketing",
   },
 } as const;
 
@@ -40,8 +56,9 @@ for (const locale of ["en", "es"] as const) {
     await expect(page).toHaveURL(new RegExp(`${l.prefix}/search\\?q=`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.results);
     expect(chosen.length).toBeGreaterThan(0);
-    // The route change closed the popover and reset the box.
-    await expect(box).toHaveValue("");
+    // The route change closed the popover; on the results page the box holds the query.
+    await expect(page.getByRole("listbox", { name: l.label })).toBeHidden();
+    await expect(box).toHaveValue(chosen);
     await expect(page.locator("article").first()).toBeVisible();
     await axe(page);
 
@@ -79,3 +96,54 @@ test("a search that finds nothing says so helpfully", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Marketing" }).last()).toBeVisible();
   await axe(page);
 });
+
+for (const locale of ["en", "es"] as const) {
+  const l = L[locale];
+  test(`autocomplete speaks the page's language, marks what was typed and opens a template row (${locale})`, async ({
+    page,
+  }) => {
+    await page.goto(`${l.prefix}/latest`);
+    await hydrated(page);
+    const box = page.getByRole("combobox", { name: l.label });
+    await box.focus();
+    await box.pressSequentially(l.partial, { delay: 30 });
+    const suggestions = page.getByRole("group", { name: l.suggestions }).getByRole("option");
+    const templates = page.getByRole("group", { name: l.best }).getByRole("option");
+    await expect(suggestions.first()).toHaveText(l.own);
+    await expect(templates.first()).toBeVisible();
+    // The typed part is marked (accents ignored: "biolog" marks "Biolog" of "Biología").
+    await expect(suggestions.first().locator("mark")).toHaveText("Biolog");
+    // Only the page's language, and no template twice.
+    const suggestionTexts = await suggestions.allTextContents();
+    expect(suggestionTexts.map((t) => t.trim())).not.toContain(l.foreign);
+    const templateTitles = await templates.locator("span.block.truncate:first-child").allTextContents();
+    for (const title of templateTitles) expect(suggestionTexts.map((t) => t.trim())).not.toContain(title.trim());
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    await axe(page);
+
+    // Arrow down past the suggestions to the first template and press Enter: its page opens.
+    const count = await suggestions.count();
+    for (let i = 0; i <= count; i++) await box.press("ArrowDown");
+    await expect(templates.first()).toHaveAttribute("aria-selected", "true");
+    await expect(box).toHaveAttribute("aria-activedescendant", (await templates.first().getAttribute("id")) ?? "");
+    const href = await templates.first().getAttribute("data-href");
+    expect(href).toMatch(new RegExp(`^${l.prefix}/template/[a-z0-9-]+$`));
+    await box.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${l.prefix}/template/[a-z0-9-]+$`));
+    expect(new URL(page.url()).pathname).toBe(href);
+
+    // Typed in the other language, offered in this one.
+    await box.focus();
+    await box.fill("");
+    await box.pressSequentially(l.otherTyped, { delay: 30 });
+    await expect(suggestions.filter({ hasText: l.otherShown }).first()).toBeVisible();
+
+    // A submitted query: the results page keeps it in the header's box.
+    await box.fill(l.submitted);
+    await box.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${l.prefix}/search\\?q=`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(l.results);
+    await expect(box).toHaveValue(l.submitted);
+    await axe(page);
+  });
+}

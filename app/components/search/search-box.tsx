@@ -17,7 +17,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const { t, href } = useI18n();
   const location = useLocation();
   const navigate = useNavigate();
-  const [value, setValue] = useState("");
+  // On the results page the box holds the query searched; elsewhere it starts empty.
+  const searched = /\/search$/.test(location.pathname) ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  const [value, setValue] = useState(searched);
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const [view, setView] = useState<PopoverView>({ shown: false, active: undefined });
@@ -26,11 +28,11 @@ export function SearchBox({ className = "" }: { className?: string }) {
   const wrapRef = useRef<HTMLDivElement>(null);
   const listId = useId();
 
-  // A route change closes the popover and resets the input.
+  // A route change closes the popover and resets the input (to the query, on the results page).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => {
     setOpen(false);
-    setValue("");
+    setValue(searched);
   }, [location.key]);
 
   return (

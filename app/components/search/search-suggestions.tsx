@@ -1,5 +1,5 @@
-import { type KeyboardEvent, type RefObject, useCallback, useEffect, useMemo, useState } from "react";
-import { Link, useLocation, useNavigate } from "react-router";
+import { type KeyboardEvent, type ReactNode, type RefObject, useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { graphql } from "#app/lib/graphql-client.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { UI } from "#config/constants.ts";
@@ -40,7 +40,86 @@ const MENU_QUERY = `query MainPageSearchMenu {
   }
 }`;
 
-type Option = { key: string; href: string; label: string; group: string; image?: string; detail?: string };
+type Option = {
+  key: string;
+  href: string;
+  label: string;
+  group: string;
+  image?: string;
+  detail?: string;
+  /** Whether the part of the label matching what was typed is marked. */
+  marked?: boolean;
+};
+
+/**
+ * A text folded for comparison (lower case, accents dropped: "Presentación" -> "presentacion") with, for
+ * each folded character, the index of the original character it came from.
+ */
+function fold(text: string): { folded: string; from: number[] } {
+  let folded = "";
+  const from: number[] = [];
+  let i = 0;
+  for (const ch of text) {
+    const f = ch
+      .normalize("NFD")
+      .replace(/\p{M}+/gu, "")
+      .toLowerCase();
+    for (const c of f) {
+      folded += c;
+      from.push(i);
+    }
+    i += ch.length;
+  }
+  from.push(i);
+  return { folded, from };
+}
+
+const isWordChar = (c: string | undefined) => !!c && /[\p{L}\p{N}]/u.test(c);
+
+/**
+ * The parts of `label` that match what was typed, accents and case ignored, as [start, end) ranges of
+ * the label: the whole typed text where a word of the label starts with it, else each typed word where
+ * a word starts with it. Nothing when the label matched in the other language (or through a typo).
+ */
+export function matchedRanges(label: string, typed: string): [number, number][] {
+  const { folded, from } = fold(label);
+  const q = fold(typed)
+    .folded.replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+  if (!q) return [];
+  const atWordStart = (needle: string, after = 0): number => {
+    for (let k = folded.indexOf(needle, after); k >= 0; k = folded.indexOf(needle, k + 1))
+      if (!isWordChar(folded[k - 1])) return k;
+    return -1;
+  };
+  const whole = atWordStart(q);
+  if (whole >= 0) return [[from[whole], from[whole + q.length]]];
+  const ranges: [number, number][] = [];
+  for (const word of q.split(" ")) {
+    const k = atWordStart(word);
+    if (k >= 0) ranges.push([from[k], from[k + word.length]]);
+  }
+  return ranges.sort((a, b) => a[0] - b[0]).filter((r, i, all) => i === 0 || r[0] >= all[i - 1][1]);
+}
+
+/** The label with what was typed marked (<mark>: read as plain text, shown in bold). */
+function Marked({ label, typed }: { label: string; typed: string }) {
+  const ranges = matchedRanges(label, typed);
+  if (!ranges.length) return <>{label}</>;
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const [start, end] of ranges) {
+    if (start > at) parts.push(label.slice(at, start));
+    parts.push(
+      <mark key={start} className="rounded-sm bg-transparent font-bold text-ink">
+        {label.slice(start, end)}
+      </mark>,
+    );
+    at = end;
+  }
+  if (at < label.length) parts.push(label.slice(at));
+  return <>{parts}</>;
+}
 
 /** What the search box shows for the popover: whether it is open, and the option pointed at. */
 export type PopoverView = { shown: boolean; active: string | undefined };
@@ -142,12 +221,14 @@ export function SearchSuggestions({
           href: searchHref(s),
           label: s,
           group: "suggestions",
+          marked: true,
         })),
         ...suggest.searchAutocompleteTemplates.map((tpl) => ({
           key: `t:${tpl.slug}`,
           href: href(`/template/${tpl.slug}`),
           label: tpl.title,
           group: "templates",
+          marked: true,
           image: tpl.previewColorId ? previewUrl(tpl.previewColorId, 1, 320) : undefined,
           detail: t("search.slides", { count: tpl.slidesCount }),
         })),
@@ -225,30 +306,35 @@ export function SearchSuggestions({
             <p className="px-3 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-ink-muted uppercase">{label}</p>
             {items.map(({ o, i }) => (
               // biome-ignore lint/a11y/useFocusableInteractive: combobox pattern: focus stays in the input, options are pointed at with aria-activedescendant
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the input answers the keys (arrows, Enter, Escape) for its options
               <div
                 key={o.key}
                 id={optionId(i)}
                 role="option"
                 aria-selected={i === active}
-                className={`rounded-lg ${i === active ? "bg-brand-50" : ""}`}
+                data-href={o.href}
+                className={`flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm text-ink ${i === active ? "bg-brand-50" : ""}`}
                 onPointerEnter={() => setActive(i)}
+                // The input keeps the focus (and the keyboard) while an option is pressed.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => navigate(o.href)}
               >
-                <Link to={o.href} tabIndex={-1} className="flex items-center gap-3 px-3 py-2 text-sm text-ink">
-                  {o.image ? (
-                    <img
-                      src={o.image}
-                      alt=""
-                      width={64}
-                      height={36}
-                      loading="lazy"
-                      className="h-9 w-16 shrink-0 rounded object-cover ring-1 ring-line"
-                    />
-                  ) : null}
-                  <span className="min-w-0">
-                    <span className="block truncate font-medium">{o.label}</span>
-                    {o.detail ? <span className="block truncate text-xs text-ink-muted">{o.detail}</span> : null}
+                {o.image ? (
+                  <img
+                    src={o.image}
+                    alt=""
+                    width={64}
+                    height={36}
+                    loading="lazy"
+                    className="h-9 w-16 shrink-0 rounded object-cover ring-1 ring-line"
+                  />
+                ) : null}
+                <span className="min-w-0">
+                  <span className={`block truncate ${o.marked ? "" : "font-medium"}`}>
+                    {o.marked ? <Marked label={o.label} typed={value} /> : o.label}
                   </span>
-                </Link>
+                  {o.detail ? <span className="block truncate text-xs text-ink-muted">{o.detail}</span> : null}
+                </span>
               </div>
             ))}
           </div>
