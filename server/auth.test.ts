@@ -96,7 +96,7 @@ describe("sign-up and log-in pages", () => {
     const esHtml = notices(await es.text());
     expect(esHtml).toContain("El campo es obligatorio");
     expect(esHtml).toContain("Formato de correo no válido");
-    expect(esHtml).toContain("El campo debe tener al menos 6 letras.");
+    expect(esHtml).toContain("El campo debe tener al menos 6 caracteres.");
     const wrong = await post("/login", { login: "free@demo.slidenest.test", password: "wrong-password" });
     expect(notices(await wrong.text())).toContain("Invalid login or password.");
     const blocked = await post("/login", { login: "blocked@demo.slidenest.test", password: "Demo-pass-2026!" });

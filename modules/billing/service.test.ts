@@ -143,7 +143,13 @@ describe("subscribing", () => {
     const overview = await getBillingOverview(ctx(), id);
     // The form's card expires in December five years on (tests/cards.ts).
     const expYear = 2000 + Number(paymentFields().cardExpiry.slice(3));
-    expect(overview.card).toEqual({ brand: "Visa", last4: "4242", expMonth: 12, expYear });
+    expect(overview.card).toEqual({
+      brand: "Visa",
+      last4: "4242",
+      expMonth: 12,
+      expYear,
+      providerRef: expect.stringMatching(/^pm_sandbox_/),
+    });
     expect(overview.subscription).toMatchObject({
       plan: "PERSONAL_MONTHLY",
       status: "active",

@@ -38,18 +38,20 @@ export function Field({
       </label>
       {children}
       {hint ? (
-        <div className="mt-1.5 grid text-sm">
+        <div className="grid">
           <p
             id={`${id}-hint`}
-            className={`col-start-1 row-start-1 text-ink-muted ${error ? "invisible" : ""}`}
+            className={`col-start-1 row-start-1 mt-1.5 text-sm text-ink-muted ${error ? "invisible" : ""}`}
             aria-hidden={error ? true : undefined}
           >
             {hint}
           </p>
           {error ? (
-            <p id={`${id}-error`} className="field-error col-start-1 row-start-1 mt-0" role="alert">
-              {error}
-            </p>
+            <div className="col-start-1 row-start-1">
+              <p id={`${id}-error`} className="field-error" role="alert">
+                {error}
+              </p>
+            </div>
           ) : null}
         </div>
       ) : error ? (

@@ -39,15 +39,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     <ToastContext.Provider value={show}>
       {children}
       <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6">
-        {/* Both regions are there from the start, so what is written into them is read out. */}
-        <div role="status" className="flex flex-col items-center gap-2 sm:items-end">
+        {/* Both live regions are there from the start, so what is written into them is read out. */}
+        <div aria-live="polite" className="flex flex-col items-center gap-2 sm:items-end">
           {toasts
             .filter((t) => t.tone === "success")
             .map((t) => (
               <ToastItem key={t.id} toast={t} dismiss={dismiss} />
             ))}
         </div>
-        <div role="alert" className="flex flex-col items-center gap-2 sm:items-end">
+        <div aria-live="assertive" className="flex flex-col items-center gap-2 sm:items-end">
           {toasts
             .filter((t) => t.tone === "error")
             .map((t) => (
@@ -91,6 +91,7 @@ function ToastItem({ toast, dismiss }: { toast: Toast; dismiss: (id: number) => 
   return (
     <div
       ref={ref}
+      role={toast.tone === "error" ? "alert" : "status"}
       data-toast={toast.tone}
       className={`pointer-events-auto flex max-w-sm items-center gap-3 rounded-xl py-2.5 pr-2 pl-4 text-sm font-medium text-white shadow-lift motion-safe:animate-[toast-in_160ms_ease-out] ${
         toast.tone === "error" ? "bg-red-700" : "bg-ink"
