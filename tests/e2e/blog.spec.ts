@@ -18,6 +18,9 @@ const L = {
     otherTitle: /defensa de tu TFG/,
     search: "Search the blog",
     query: "fonts",
+    typo: "fontts",
+    corrected: "fonts",
+    otherLanguage: "tipografías",
     noResults: "Sorry, we couldn't find any blogs",
     back: "Back",
   },
@@ -35,6 +38,9 @@ const L = {
     otherTitle: /classroom/i,
     search: "Buscar en el blog",
     query: "tipografías",
+    typo: "tipogrfías",
+    corrected: "tipografias",
+    otherLanguage: "fonts",
     noResults: "Lo sentimos, no hemos encontrado ningún artículo",
     back: "Volver",
   },
@@ -89,6 +95,17 @@ for (const locale of ["en", "es"] as const) {
       await box.press("Enter");
       await expect(page).toHaveURL(/\/blog\/search\?query=/);
       await expect(page.getByRole("link", { name: l.article })).toBeVisible();
+      await axe(page);
+      // A misspelt word: the corrected query's results, and the correction said.
+      await box.fill(l.typo);
+      await box.press("Enter");
+      await expect(page.getByTestId("did-you-mean").getByRole("link", { name: l.corrected })).toBeVisible();
+      await expect(page.getByRole("link", { name: l.article })).toBeVisible();
+      // A word of the other language finds the article through its other translation, shown in this one.
+      await box.fill(l.otherLanguage);
+      await box.press("Enter");
+      await expect(page.getByRole("link", { name: l.article })).toBeVisible();
+      await expect(page.getByTestId("did-you-mean")).toHaveCount(0);
       await axe(page);
       await box.fill("zzqqxx");
       await box.press("Enter");
