@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { serverT } from "#modules/shared/messages.server.ts";
+import { qrOfPdf } from "#tests/qr.ts";
 import { licenceCheckUrl, renderCertificatePdf } from "./certificate-pdf.ts";
 import type { LicenceView } from "./service.ts";
 
@@ -26,6 +27,13 @@ const pages = (pdf: Buffer) =>
 const origin = "https://slidenest.example";
 
 describe("licence certificate PDF", () => {
+  it("carries a QR code a phone reads as the licence's check address, in each language", async () => {
+    for (const locale of ["en", "es"] as const) {
+      const pdf = await renderCertificatePdf(licence, { locale, origin, t: serverT(locale) });
+      expect(await qrOfPdf(pdf)).toBe(licenceCheckUrl(origin, locale, licence.code));
+    }
+  });
+
   it("prints the code, the licence, the licensee, what it covers and the check address, in English", async () => {
     const pdf = await renderCertificatePdf(licence, { locale: "en", origin, t: serverT("en") });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");

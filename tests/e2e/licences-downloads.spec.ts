@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { qrOfPdf, textOfPdf } from "../qr.ts";
 import { expectNoSeriousA11yViolations as axe, hydrated, signUpAndLogIn } from "./helpers.ts";
 
 /**
@@ -31,6 +32,8 @@ const L = {
     tab: "Licences",
     kind: "Free licence (with attribution)",
     guestNote: "the certificate opens in this browser only",
+    valid: "Valid licence",
+    certificateTitle: "Licence certificate",
   },
   es: {
     prefix: "/es",
@@ -44,8 +47,19 @@ const L = {
     tab: "Licencias",
     kind: "Licencia gratuita",
     guestNote: "el certificado solo se abre en este navegador",
+    valid: "Licencia válida",
+    certificateTitle: "Certificado de licencia",
   },
 } as const;
+
+/** Opens the licence's certificate from its link: the PDF the browser saves. */
+async function certificate(page: Page, link: ReturnType<Page["getByRole"]>) {
+  const [saved] = await Promise.all([page.waitForEvent("download"), link.click()]);
+  const file = await saved.path();
+  expect(file).toBeTruthy();
+  const { readFileSync } = await import("node:fs");
+  return readFileSync(file as string);
+}
 
 /** Downloads the page's template as PowerPoint through the panel and answers the licence panel shown. */
 async function downloadAndSeeLicence(page: Page, started: string) {
@@ -85,6 +99,25 @@ for (const locale of ["en", "es"] as const) {
     await expect(licence.getByRole("status")).toHaveText(l.saved);
     await axe(page);
 
+    // The certificate names the project, and its QR code leads a phone to the public check of the code.
+    const pdf = await certificate(page, licence.getByRole("link", { name: l.certificate }));
+    const printed = textOfPdf(pdf).replace(/\s+/g, " ");
+    expect(printed).toContain(l.certificateTitle);
+    expect(printed).toContain(code);
+    expect(printed).toContain(`Harbour pitch ${locale}`);
+    const scanned = await qrOfPdf(pdf);
+    expect(scanned).toMatch(new RegExp(`${l.prefix}/licence/${code}$`));
+    const checkPath = new URL(scanned as string).pathname;
+    await page.goto(checkPath);
+    await hydrated(page);
+    const main = page.getByRole("main");
+    await expect(main.getByText(l.valid, { exact: true })).toBeVisible();
+    await expect(main).toContainText(`licensee-${locale}`);
+    await expect(main).toContainText(code);
+    // Anyone may check a code: the project stays the member's.
+    await expect(main).not.toContainText("Harbour pitch");
+    await axe(page);
+
     // Through the profile's navigation, to the Licences tab.
     await page.goto(`${l.prefix}/profile`);
     await hydrated(page);
@@ -117,5 +150,8 @@ for (const locale of ["en", "es"] as const) {
     // No project for a guest: the field is a member's.
     await expect(licence.getByRole("textbox")).toHaveCount(0);
     await axe(page);
+    // The guest's certificate: this browser's, no name on it.
+    const printed = textOfPdf(await certificate(page, licence.getByRole("link", { name: l.certificate })));
+    expect(printed.replace(/\s+/g, " ")).toContain(code);
   });
 }

@@ -30,7 +30,14 @@ for (const [locale, l] of Object.entries(L)) {
     await signUpAndLogIn(page, `Notices ${locale}`);
     await page.goto(`${l.prefix}/templates`);
     await hydrated(page);
-    const heart = page.getByRole("button", { name: new RegExp(`^${l.add}`) }).first();
+    // The first card's heart, by its template's name (its own label changes once pressed).
+    const label =
+      (await page
+        .getByRole("button", { name: new RegExp(`^${l.add}: `) })
+        .first()
+        .getAttribute("aria-label")) ?? "";
+    const title = label.slice(label.indexOf(": ") + 2);
+    const heart = page.getByRole("button", { name: new RegExp(`: ${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
     await heart.click();
     const notice = page.getByRole("status").filter({ hasText: l.added });
     await expect(notice).toBeVisible();

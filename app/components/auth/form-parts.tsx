@@ -14,9 +14,10 @@ export function useErrorText() {
 }
 
 /**
- * A labelled input with its hint and error, wired for screen readers. A hint and the error that takes its
- * place share one slot as tall as the longer of the two, so a field that turns invalid when it is left
- * (say, on the way to the submit button) does not move the form under the pointer.
+ * A labelled input with its hint and error, wired for screen readers. The error has its place kept under
+ * the field (a line, or the hint's place, as tall as the longer of the two), so a field that turns invalid
+ * when it is left (on the way to the next field or the submit button) does not move the form under the
+ * pointer and the click still lands where it was aimed.
  */
 export function Field({
   id,
@@ -31,8 +32,9 @@ export function Field({
   hint?: string;
   children: ReactNode;
 }) {
+  // The kept place for the error stands in for part of the gap to the next field.
   return (
-    <div>
+    <div className="-mb-2.5">
       <label htmlFor={id} className="field-label">
         {label}
       </label>
@@ -54,11 +56,15 @@ export function Field({
             </div>
           ) : null}
         </div>
-      ) : error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      ) : (
+        <div className="min-h-[1.625rem]">
+          {error ? (
+            <p id={`${id}-error`} className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      )}
     </div>
   );
 }
