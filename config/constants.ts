@@ -397,8 +397,6 @@ export const BILLING = {
   /** Digits of the per-year invoice sequence: SN-2026-000001. */
   invoiceDigits: 6,
   cancelReasons: ["tooExpensive", "notEnoughFeatures", "other"],
-  /** Seller printed on invoices. */
-  seller: {
   /**
    * Receipts (an invoice's PDF by mail): the job queue sends each at once and retries; the maintenance
    * job sends those still owed after `receiptGraceMinutes` (a lost job, a crash after the charge) for up
@@ -407,6 +405,8 @@ export const BILLING = {
   receiptGraceMinutes: 10,
   receiptMailDays: 7,
   receiptSweepBatch: 50,
+  /** Seller printed on invoices. */
+  seller: {
     name: "SlideNest",
     address: ["SlideNest Ltd.", "100 Market Street", "San Francisco, CA 94105", "United States"],
     email: "support@slidenest.example",
