@@ -74,7 +74,15 @@ describe("sign-up and log-in pages", () => {
     const early = await post("/login", { login: "lucia@example.com", password: "Sl1des!rock" });
     expect(notices(await early.text())).toContain("Please confirm your e-mail address first");
     const verified = await get(link as string);
-    expect(notices(await verified.text())).toContain("Your e-mail address is confirmed. You can log in now.");
+    const greeted = await verified.text();
+    expect(notices(greeted)).toContain("Your e-mail address is confirmed.");
+    expect(greeted).toMatch(/<h1[^>]*>Welcome to SlideNest<\/h1>/);
+    expect(greeted).toMatch(
+      /<input[^>]*name="login"[^>]*value="lucia@example.com"|<input[^>]*value="lucia@example.com"[^>]*name="login"/,
+    );
+    // Spanish, and the same link again (the account is already confirmed): still a welcome, never "Welcome back".
+    const again = await (await get(`/es${link}`)).text();
+    expect(again).toMatch(/<h1[^>]*>Te damos la bienvenida a SlideNest<\/h1>/);
     const jar = await logIn("LUCIA@example.com", "Sl1des!rock");
     expect(jar.cookies.has("apollo-token")).toBe(true);
     expect(jar.cookies.has("sn_refresh")).toBe(true);

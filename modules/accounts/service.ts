@@ -295,19 +295,25 @@ export async function resendVerification(ctx: AccountContext, email: string): Pr
 }
 
 /** Follows a verification link: single use, 24 hours. */
-export async function verifyEmail(ctx: ServiceContext, token: string): Promise<AccountResult<{ accountId: number }>> {
+export async function verifyEmail(
+  ctx: ServiceContext,
+  token: string,
+): Promise<AccountResult<{ accountId: number; email: string }>> {
   if (!token || token.length > 100) return { ok: false, code: "auth.errors.confirmationInvalid" };
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const row = await tokens.emailTokenByHash(tx, digest(token), EMAIL_PURPOSE.verify, true);
     if (!row) return { ok: false as const, code: "auth.errors.confirmationInvalid" };
+    const account = await repo.liveAccount(tx, row.accountId);
+    if (!account) return { ok: false as const, code: "auth.errors.confirmationInvalid" };
     const verifiedAt = await repo.accountVerifiedAt(tx, row.accountId);
     // Following a link again after it worked is not an error: the account is verified.
-    if (row.usedAt && verifiedAt) return { ok: true as const, value: { accountId: row.accountId } };
+    if (row.usedAt && verifiedAt)
+      return { ok: true as const, value: { accountId: row.accountId, email: account.email } };
     if (row.usedAt || new Date(row.expiresAt) <= now) return { ok: false as const, code: "auth.errors.linkOutdated" };
     await tokens.markEmailTokenUsed(tx, digest(token), now);
     await repo.markAccountVerified(tx, row.accountId, now);
-    return { ok: true as const, value: { accountId: row.accountId } };
+    return { ok: true as const, value: { accountId: row.accountId, email: account.email } };
   });
 }
 

@@ -123,10 +123,13 @@ test("signing up sends a link to the demo outbox; following it verifies the acco
     .click();
   await expect(page.getByRole("article")).toContainText(email);
   await page.getByRole("link", { name: /\/login\?hash=/ }).click();
-  await expect(page.getByText("Your e-mail address is confirmed. You can log in now.")).toBeVisible();
+  // Greeted as new, not "Welcome back", with the address filled in and the password to type.
+  await expect(page.getByRole("heading", { level: 1, name: "Welcome to SlideNest" })).toBeVisible();
+  await expect(page.getByText("Your e-mail address is confirmed.")).toBeVisible();
   await hydrated(page);
-  await page.getByLabel("E-mail or username").fill(email.toUpperCase());
-  await page.getByLabel("Password").fill("Sl1des!rock");
+  await expect(page.getByLabel("E-mail or username")).toHaveValue(email);
+  await expect(page.getByLabel("Password", { exact: true })).toBeFocused();
+  await page.getByLabel("Password", { exact: true }).fill("Sl1des!rock");
   await page.getByRole("button", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await chooseInterests(page);

@@ -27,10 +27,11 @@ export const middleware: Route.MiddlewareFunction[] = [requireGuest()];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
   const hash = url.searchParams.get("hash");
-  let verification: { ok: boolean; code?: string } | null = null;
+  // A new member's verification link: confirmed, they are greeted as new with their address filled in.
+  let verification: { ok: true; email: string } | { ok: false; code: string } | null = null;
   if (hash !== null) {
     const result = await app.services.accounts.verifyEmail(app.scope, hash);
-    verification = result.ok ? { ok: true } : { ok: false, code: result.code };
+    verification = result.ok ? { ok: true, email: result.value.email } : { ok: false, code: result.code };
   }
   const error = url.searchParams.get("error");
   return {
@@ -107,25 +108,28 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const errorText = useErrorText();
+  const { verification } = loaderData;
+  const welcome = verification?.ok ? verification.email : null;
   const [form, fields] = useAccountForm(
     "login",
     loginSchema,
     actionData && "result" in actionData ? actionData.result : undefined,
+    welcome ? { login: welcome } : undefined,
   );
   const busy = navigation.state === "submitting";
   const formError = form.errors?.[0];
-  const { verification } = loaderData;
   const needsLink =
     formError === "auth.errors.notVerified" ||
     (actionData && "resend" in actionData) ||
     (verification && !verification.ok && verification.code === "auth.errors.linkOutdated");
   return (
-    <AuthCard title={t("auth.login.heading")} intro={t("auth.login.intro")}>
+    <AuthCard
+      title={t(welcome ? "auth.login.welcomeHeading" : "auth.login.heading")}
+      intro={t(welcome ? "auth.login.welcomeIntro" : "auth.login.intro")}
+    >
       <div className="mt-6 flex flex-col gap-4">
-        {verification?.ok ? <FormNotice tone="success">{t("auth.login.verified")}</FormNotice> : null}
-        {verification && !verification.ok ? (
-          <FormNotice tone="error">{t(verification.code ?? "auth.errors.confirmationInvalid")}</FormNotice>
-        ) : null}
+        {welcome ? <FormNotice tone="success">{t("auth.login.verified")}</FormNotice> : null}
+        {verification && !verification.ok ? <FormNotice tone="error">{t(verification.code)}</FormNotice> : null}
         {formError ? <FormNotice tone="error">{t(formError)}</FormNotice> : null}
         {loaderData.signInError && !formError ? (
           <FormNotice tone="error">
@@ -153,6 +157,9 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             <PasswordInput
               {...getInputProps(fields.password, { type: "password" })}
               autoComplete="current-password"
+              // Greeted after the link, only the password is left to type.
+              // biome-ignore lint/a11y/noAutofocus: the page exists to type this one field
+              autoFocus={Boolean(welcome)}
               className="field-input"
             />
           </Field>
