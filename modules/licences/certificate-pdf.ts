@@ -4,7 +4,7 @@ import { BRAND, LOCALE_TAGS, type Locale } from "#config/constants.ts";
 import { formatDay } from "#modules/shared/format.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { LICENCE_ALLOWS } from "./allows.ts";
-import type { LicenceView } from "./service.ts";
+import type { LicenceView } from "./view.ts";
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
