@@ -55,3 +55,31 @@ for (const [locale, l] of Object.entries(L)) {
     await expect(heart).toHaveAttribute("aria-pressed", "false");
   });
 }
+
+test("a heart pressed while the page's favourites are still being asked keeps what the press made of it", async ({
+  page,
+}) => {
+  await signUpAndLogIn(page, "Race");
+  // The page's question "which of these are favourites?" is read at once but answered late: its answer is
+  // older than the press that follows.
+  await page.route("**/favorites.data?ids=*", async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.fulfill({ response });
+  });
+  await page.goto("/templates");
+  await hydrated(page);
+  const label =
+    (await page
+      .getByRole("button", { name: /^Add to favorites: / })
+      .first()
+      .getAttribute("aria-label")) ?? "";
+  const title = label.slice(label.indexOf(": ") + 2);
+  const heart = page.getByRole("button", { name: new RegExp(`: ${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) });
+  await heart.click();
+  await expect(page.getByRole("status").filter({ hasText: L.en.added })).toBeVisible();
+  // The late answer has come and gone: the heart is still a favourite.
+  await page.waitForTimeout(2_500);
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await expect(heart).toHaveAccessibleName(`Remove from favorites: ${title}`);
+});

@@ -57,6 +57,7 @@ export function FavoriteButton({
     if (asked.current !== null) return;
     const next = !favorite;
     asked.current = next;
+    api.current?.press(templateId);
     show(next);
     // Only this heart changes: the page's data is not asked again.
     void fetcher.submit(

@@ -25,6 +25,8 @@ type FavoritesApi = {
   /** Asks the server about templates on screen (batched); guests ask nothing. */
   watch(templateId: number): void;
   set(templateId: number, favorite: boolean): void;
+  /** A heart was pressed on this page: from now on only its own answers set it. */
+  press(templateId: number): void;
   /** The log-in dialog a guest gets on clicking a heart (SPEC §4). */
   askToLogIn(): void;
 };
@@ -52,6 +54,11 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const { load } = ids;
   /** The batch the fetcher is asking about; the next waits for its answer. */
   const asking = useRef<number[] | null>(null);
+  /**
+   * Hearts pressed on this page: what the press made of them (its own answer) is newer than any batch's
+   * answer, which may have been read before the press was saved and must not turn the heart back.
+   */
+  const pressed = useRef(new Set<number>());
   const [known, setKnown] = useState<Map<number, boolean>>(() => new Map());
   const [dialog, setDialog] = useState(false);
   const pending = useRef(new Set<number>());
@@ -62,6 +69,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => {
     asked.current.clear();
+    pressed.current.clear();
   }, [location.key]);
 
   // Signing in or out starts over.
@@ -84,10 +92,11 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
 
   // A batch answered: its states are known (or asked again later when it failed); then the next batch.
   useEffect(() => {
-    const batch = asking.current;
-    if (ids.state !== "idle" || !batch) return;
+    const sent = asking.current;
+    if (ids.state !== "idle" || !sent) return;
     asking.current = null;
     const answer = ids.data;
+    const batch = sent.filter((id) => !pressed.current.has(id));
     if (answer?.ok) {
       const yes = new Set(answer.ids);
       setKnown((m) => {
@@ -115,6 +124,9 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
       },
       set(id, favorite) {
         setKnown((m) => new Map(m).set(id, favorite));
+      },
+      press(id) {
+        pressed.current.add(id);
       },
       askToLogIn: () => setDialog(true),
     }),
