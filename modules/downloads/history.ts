@@ -2,7 +2,14 @@ import { PAGE_SIZE } from "#config/constants.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
 import { formatLicenceCode } from "#modules/licences/code.ts";
 import type { ServiceContext } from "#modules/scope.ts";
-import { countByMonth, countHistory, type HistoryRow, selectHistoryPage } from "./repo.ts";
+import {
+  countByMonth,
+  countHistory,
+  downloadedTemplateIds,
+  type HistoryRow,
+  lastDownloadAt,
+  selectHistoryPage,
+} from "./repo.ts";
 
 type AspectRatio = TemplateCard["aspectRatio"];
 
@@ -91,4 +98,32 @@ export async function downloadsByMonth(
     const month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
     return { month, count: counts.get(month) ?? 0 };
   });
+}
+
+/**
+ * The template's "downloaded" flag for the viewer (SPEC §3): when the account last downloaded it (any
+ * colour, format or month), or null when it never did.
+ */
+export function lastDownloadOf(
+  ctx: Pick<ServiceContext, "db">,
+  input: { accountId: number; templateId: number },
+): Promise<Date | null> {
+  return lastDownloadAt(ctx.db, input.accountId, input.templateId);
+}
+
+/**
+ * Me.downloads (SPEC §3 downloads[{templateId}]): the published templates the account downloaded, each
+ * once, the most recently downloaded first, `skip` and `limit` at a time.
+ */
+export async function downloadedTemplates(
+  ctx: Pick<ServiceContext, "db" | "clock">,
+  input: { accountId: number; skip: number; limit: number },
+): Promise<{ templateId: number }[]> {
+  const ids = await downloadedTemplateIds(ctx.db, {
+    accountId: input.accountId,
+    now: ctx.clock.now(),
+    limit: input.limit,
+    offset: input.skip,
+  });
+  return ids.map((templateId) => ({ templateId }));
 }

@@ -6,9 +6,9 @@
  * variant read (four tables and the Keynote file), the history page (joins in the page's language)
  * and the per-month report.
  */
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, lte, max, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.server.ts";
-import { downloadCounter } from "#db/schema/index.ts";
+import { download, downloadCounter, template } from "#db/schema/index.ts";
 import type { TemplateCard } from "#modules/catalog/views.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
@@ -181,6 +181,36 @@ export async function selectHistoryPage(
         where d.account_id = ${input.accountId}
         order by ${order} limit ${input.limit} offset ${input.offset}`,
   );
+}
+
+/** When an account last downloaded a template (any colour, format or month); null when it never did. */
+export async function lastDownloadAt(db: Executor, accountId: number, templateId: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: max(download.createdAt) })
+    .from(download)
+    .where(and(eq(download.accountId, accountId), eq(download.templateId, templateId)));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/**
+ * A page of the published templates an account downloaded, each once, the most recently downloaded
+ * first (ties by id, newest first).
+ */
+export async function downloadedTemplateIds(
+  db: Executor,
+  input: { accountId: number; now: Date; limit: number; offset: number },
+): Promise<number[]> {
+  const last = max(download.createdAt);
+  const rows = await db
+    .select({ id: download.templateId, last })
+    .from(download)
+    .innerJoin(template, eq(template.id, download.templateId))
+    .where(and(eq(download.accountId, input.accountId), lte(template.publishedAt, input.now)))
+    .groupBy(download.templateId)
+    .orderBy(desc(last), desc(download.templateId))
+    .limit(input.limit)
+    .offset(input.offset);
+  return rows.map((r) => Number(r.id));
 }
 
 export type MonthCountRow = { month: string; n: number };

@@ -6,6 +6,7 @@ import type { AccountView } from "#modules/accounts/service.ts";
 import { builder, type MutationFields, type QueryFields } from "../builder.ts";
 import { badInput, MESSAGES, signedIn } from "../errors.ts";
 import { billingOfMe } from "./billing.ts";
+import { downloadsOfMe } from "./downloads.ts";
 import { favoritesOfMe } from "./favorites.ts";
 import { languageOfMe } from "./languages.ts";
 import { licencesOfMe } from "./licences.ts";
@@ -28,6 +29,7 @@ const Me = builder.objectRef<AccountView>("Me").implement({
       resolve: (a, _x, ctx) => interests.listInterests(ctx.scope, a.id),
     }),
     ...favoritesOfMe(t),
+    ...downloadsOfMe(t),
     language: languageOfMe(t),
     ...billingOfMe(t),
     ...licencesOfMe(t),

@@ -1,7 +1,10 @@
 import { GraphQLError } from "graphql";
+import { GRAPHQL } from "#config/constants.ts";
+import type { AccountView } from "#modules/accounts/service.ts";
+import { downloadedTemplates } from "#modules/downloads/history.ts";
 import { type Allowance, countCallerDownloads, getCallerAllowance } from "#modules/downloads/service.ts";
-import { builder, type QueryFields } from "../builder.ts";
-import { MESSAGES } from "../errors.ts";
+import { builder, type ObjectFields, type QueryFields } from "../builder.ts";
+import { checkPaging, MESSAGES } from "../errors.ts";
 
 const AllowanceRef = builder.objectRef<Allowance>("DownloadAllowance").implement({
   description: "The caller's downloads this period against the plan's limit (null: unlimited).",
@@ -42,3 +45,24 @@ export const getDownloadsCount = (t: QueryFields) =>
       });
     },
   });
+
+const DownloadedType = builder.objectRef<{ templateId: number }>("Download").implement({
+  description: "A template the account downloaded (SPEC §3 downloads[{templateId}]).",
+  fields: (t) => ({ templateId: t.exposeInt("templateId") }),
+});
+
+/** Me's downloads: the templates downloaded, each once. */
+export const downloadsOfMe = (t: ObjectFields<AccountView>) => ({
+  downloads: t.field({
+    type: [DownloadedType],
+    description:
+      "The published templates the account downloaded, each once (any colour, format or month), the most recently downloaded first.",
+    complexity: (args) => ({
+      field: 2,
+      multiplier: Math.max(1, Math.min(args.limit ?? 100, GRAPHQL.maxListLimit)),
+    }),
+    args: { skip: t.arg.int({ defaultValue: 0 }), limit: t.arg.int({ defaultValue: 100 }) },
+    resolve: (a, args, ctx) =>
+      downloadedTemplates(ctx.scope, { accountId: a.id, ...checkPaging(args.skip, args.limit) }),
+  }),
+});
