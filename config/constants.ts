@@ -400,6 +400,10 @@ export const BILLING = {
   /** Digits of the per-year invoice sequence: SN-2026-000001. */
   invoiceDigits: 6,
   cancelReasons: ["tooExpensive", "notEnoughFeatures", "other"],
+  /** Characters of the optional words a member adds to "Something else" when cancelling (kept with the reason). */
+  cancelNoteMax: 500,
+  /** Invoices listed on the billing page (the newest), with a link to all of them. */
+  recentInvoices: 3,
   /**
    * Receipts (an invoice's PDF by mail): the job queue sends each at once and retries; the maintenance
    * job sends those still owed after `receiptGraceMinutes` (a lost job, a crash after the charge) for up

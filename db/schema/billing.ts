@@ -71,6 +71,8 @@ export const subscription = pgTable(
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     cancelReason: text("cancel_reason"),
+    /** The member's own words for the reason "other" (at most BILLING.cancelNoteMax characters). */
+    cancelNote: text("cancel_note"),
     pendingPlan: text("pending_plan"),
     /** Renewal attempts that failed in the current past-due spell. */
     failedAttempts: integer("failed_attempts").notNull().default(0),

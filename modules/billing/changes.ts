@@ -31,6 +31,7 @@ import {
   setSubscriptionPendingPlan,
   setSubscriptionRenewed,
 } from "./repo.ts";
+import { cancelNoteOf } from "./schemas.ts";
 
 /** Runs a change on the account's live subscription, locked. */
 async function withLiveSubscription<V>(
@@ -116,8 +117,9 @@ export async function changePlan(
  */
 export async function cancelSubscription(
   ctx: BillingContext,
-  input: { accountId: number; reason: CancelReason },
+  input: { accountId: number; reason: CancelReason; note?: string | null },
 ): Promise<BillingResult<{ endsAt: Date }>> {
+  const note = cancelNoteOf(input.reason, input.note);
   let notice: Parameters<typeof mailCancelled>[1] | null = null;
   const result = await withLiveSubscription<{ endsAt: Date }>(ctx, input.accountId, async (tx, sub, now) => {
     if (sub.status === "past_due") {
@@ -125,7 +127,7 @@ export async function cancelSubscription(
       const ended = await reach(ctx, async () => ctx.payments?.endNow({ subscriptionRef: sub.provider_ref }));
       if (refused(ended)) return ended;
       await voidOpenInvoices(tx, sub.id, now);
-      await setSubscriptionCancelReason(tx, sub.id, input.reason);
+      await setSubscriptionCancelReason(tx, sub.id, input.reason, note);
       await endSubscription(tx, sub, now);
       notice = { accountId: input.accountId, plan: sub.plan, endsAt: now, endedNow: true };
       return { ok: true, value: { endsAt: now } };
@@ -133,7 +135,7 @@ export async function cancelSubscription(
     if (sub.cancel_at_period_end) return { ok: true, value: { endsAt: sub.current_period_end } };
     const told = await tellProvider(ctx, sub, true);
     if (told) return told;
-    await setSubscriptionCancelled(tx, sub.id, input.reason, now);
+    await setSubscriptionCancelled(tx, sub.id, input.reason, now, note);
     notice = { accountId: input.accountId, plan: sub.plan, endsAt: sub.current_period_end, endedNow: false };
     return { ok: true, value: { endsAt: sub.current_period_end } };
   });

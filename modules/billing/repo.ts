@@ -27,6 +27,7 @@ export type SubscriptionRow = {
   current_period_end: Date;
   cancel_at_period_end: boolean;
   cancel_reason: string | null;
+  cancel_note: string | null;
   pending_plan: PaidPlanCode | null;
   failed_attempts: number;
   next_retry_at: Date | null;
@@ -204,6 +205,7 @@ export async function applySubscriptionUpgrade(
       pendingPlan: change.pendingPlan,
       cancelAtPeriodEnd: false,
       cancelReason: null,
+      cancelNote: null,
       updatedAt: now,
     })
     .where(eq(subscription.id, subscriptionId));
@@ -255,24 +257,33 @@ export async function setSubscriptionPendingPlan(
 ): Promise<void> {
   await tx
     .update(subscription)
-    .set({ pendingPlan, cancelAtPeriodEnd: false, cancelReason: null, updatedAt: now })
+    .set({ pendingPlan, cancelAtPeriodEnd: false, cancelReason: null, cancelNote: null, updatedAt: now })
     .where(eq(subscription.id, subscriptionId));
 }
 
-export async function setSubscriptionCancelReason(tx: Executor, subscriptionId: number, reason: string): Promise<void> {
-  await tx.update(subscription).set({ cancelReason: reason }).where(eq(subscription.id, subscriptionId));
+export async function setSubscriptionCancelReason(
+  tx: Executor,
+  subscriptionId: number,
+  reason: string,
+  note: string | null = null,
+): Promise<void> {
+  await tx
+    .update(subscription)
+    .set({ cancelReason: reason, cancelNote: note })
+    .where(eq(subscription.id, subscriptionId));
 }
 
-/** Cancelled at the period end, for a reason; a pending change is dropped. */
+/** Cancelled at the period end, for a reason (and the member's words on it, if any); a pending change is dropped. */
 export async function setSubscriptionCancelled(
   tx: Executor,
   subscriptionId: number,
   reason: string,
   now: Date,
+  note: string | null = null,
 ): Promise<void> {
   await tx
     .update(subscription)
-    .set({ cancelAtPeriodEnd: true, cancelReason: reason, pendingPlan: null, updatedAt: now })
+    .set({ cancelAtPeriodEnd: true, cancelReason: reason, cancelNote: note, pendingPlan: null, updatedAt: now })
     .where(eq(subscription.id, subscriptionId));
 }
 
@@ -280,7 +291,7 @@ export async function setSubscriptionCancelled(
 export async function setSubscriptionRenewed(tx: Executor, subscriptionId: number, now: Date): Promise<void> {
   await tx
     .update(subscription)
-    .set({ cancelAtPeriodEnd: false, cancelReason: null, updatedAt: now })
+    .set({ cancelAtPeriodEnd: false, cancelReason: null, cancelNote: null, updatedAt: now })
     .where(eq(subscription.id, subscriptionId));
 }
 

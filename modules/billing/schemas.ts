@@ -180,9 +180,29 @@ export const upgradeSchema = z.object({
   expected: expectedField,
 });
 
+/** Control characters other than tabs and line breaks (a pasted NUL, which PostgreSQL refuses too). */
+const CONTROL_IN_TEXT = /(?![\t\n\r])\p{Cc}/u;
+
+/**
+ * A cancellation: one of the reasons and, for "Something else", the member's own words (optional, up to
+ * BILLING.cancelNoteMax characters); they are kept with the reason.
+ */
 export const cancelSchema = z.object({
   reason: z.enum(BILLING.cancelReasons, { error: "billing.cancel.reasonRequired" }),
+  note: z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(BILLING.cancelNoteMax, { error: "billing.cancel.noteTooLong" }),
+      z.refine((v) => !CONTROL_IN_TEXT.test(v), { error: "billing.cancel.noteControl" }),
+    ),
+  ),
 });
+
+/** The words kept with a cancellation: only for "Something else", and none when empty. */
+export function cancelNoteOf(reason: string, note: string | undefined | null): string | null {
+  const text = reason === "other" ? (note ?? "").trim() : "";
+  return text ? text : null;
+}
 
 /** "MM/YY" or "MM/YYYY" as month and four-digit year. */
 export function parseExpiry(expiry: string): { month: number; year: number } {
