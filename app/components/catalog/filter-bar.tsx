@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useSubmit } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { isLightSwatch } from "#app/lib/swatches.ts";
 import {
   activeFilterCount,
   FILTER_PARAMS,
@@ -66,7 +67,14 @@ function Group({
                   setChosen((c) => (on ? [...c, o.value] : c.filter((x) => x !== o.value)));
                 }}
               />
-              {o.hex ? <span className="swatch" style={{ background: o.hex }} aria-hidden="true" /> : null}
+              {o.hex ? (
+                <span
+                  className="swatch"
+                  style={{ background: o.hex }}
+                  data-light={isLightSwatch(o.hex) ? "" : undefined}
+                  aria-hidden="true"
+                />
+              ) : null}
               <span className="min-w-0">{o.label}</span>
             </label>
           ))}
@@ -128,6 +136,15 @@ export function FilterBar({
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const count = activeFilterCount(filters);
+  // The sheet's button says how many templates the filters chosen give: the list's own count, which the
+  // loader computes anyway and which each change brings back (no query of its own); none while it loads.
+  const navigation = useNavigation();
+  const counting = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const applyLabel = counting
+    ? t("catalog.filters.apply")
+    : totalCapped
+      ? t("catalog.filters.applyCapped", { count: total })
+      : t("catalog.filters.applyCount", { count: total });
   const barRef = useRef<HTMLFormElement>(null);
   const sheetButton = useRef<HTMLButtonElement>(null);
   useMenusDismiss(barRef);
@@ -238,8 +255,14 @@ export function FilterBar({
             {groups.map((g) => (
               <Group key={g.name} {...g} />
             ))}
-            <button type="submit" className="btn-primary md:hidden" onClick={() => setOpen(false)}>
-              {t("catalog.filters.apply")}
+            <button
+              type="submit"
+              className="btn-primary sticky bottom-0 mt-auto md:hidden"
+              aria-busy={counting || undefined}
+              data-results-button=""
+              onClick={() => setOpen(false)}
+            >
+              {applyLabel}
             </button>
             <noscript>
               <button type="submit" className="btn-primary">

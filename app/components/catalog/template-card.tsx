@@ -1,14 +1,15 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
+import { cardDots, isLightSwatch } from "#app/lib/swatches.ts";
 import type { TemplateCard as Card } from "#modules/catalog/views.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { useI18n } from "../i18n.tsx";
 
 const FLIP_SLIDES = 4;
 /**
- * The cards of the first row on a desktop (4 columns at 1280 px) load at once: the largest image in view
- * (a 4:3 preview is taller) is often not the first. Only the first is fetched first.
+ * The cards of the first row on a desktop (4 columns at 1280 px) load at once; only the first is fetched
+ * first. Every card's box is 16:9 (a 4:3 or 16:10 deck is letterboxed in it), so the rows line up.
  */
 const FIRST_ROW = 4;
 const FLIP_MS = 900;
@@ -89,29 +90,47 @@ export function TemplateCard({
             {card.title}
           </Link>
         </Heading>
+        {/* Two lines on every card, whatever its facts: the licence and slides, then the formats and colours. */}
         <div className="card-meta">
-          <span className={card.isPremium ? "badge-premium" : "badge-free"}>
-            {card.isPremium ? t("catalog.card.premium") : t("catalog.card.free")}
-          </span>
-          <span>{t("catalog.card.slides", { count: card.slidesCount })}</span>
-          <span className="card-formats" title={t("catalog.card.formats")}>
-            {card.formats.map((f) => (
-              <abbr key={f} title={t(`catalog.card.formatNames.${f}`)}>
-                {f}
-              </abbr>
-            ))}
-          </span>
-          {card.colors.length > 1 ? (
-            <span className="card-colors" title={t("catalog.card.colors", { count: card.colors.length })}>
-              {card.colors.map((c) => (
-                <i key={c.id} style={{ background: c.hex }} />
-              ))}
-              <span className="sr-only">{t("catalog.card.colors", { count: card.colors.length })}</span>
+          <div className="card-facts">
+            <span className={card.isPremium ? "badge-premium" : "badge-free"}>
+              {card.isPremium ? t("catalog.card.premium") : t("catalog.card.free")}
             </span>
-          ) : null}
+            <span>{t("catalog.card.slides", { count: card.slidesCount })}</span>
+          </div>
+          <div className="card-facts">
+            <span className="card-formats" title={t("catalog.card.formats")}>
+              {card.formats.map((f) => (
+                <abbr key={f} title={t(`catalog.card.formatNames.${f}`)}>
+                  {f}
+                </abbr>
+              ))}
+            </span>
+            {card.colors.length > 1 ? <CardColors colors={card.colors} /> : null}
+          </div>
         </div>
       </div>
     </article>
+  );
+}
+
+/** The colour variants as one line of dots (a light one ringed), the rest counted as "+k". */
+function CardColors({ colors }: { colors: Card["colors"] }) {
+  const { t } = useI18n();
+  const { shown, more } = cardDots(colors);
+  const all = t("catalog.card.colors", { count: colors.length });
+  return (
+    <span className="card-colors" title={all} data-colors={colors.length}>
+      {shown.map((c) => (
+        <i key={c.id} style={{ background: c.hex }} data-light={isLightSwatch(c.hex) ? "" : undefined} />
+      ))}
+      {more ? (
+        <span aria-hidden="true" title={t("catalog.card.moreColors", { count: more })} data-more-colors="">
+          +{more}
+        </span>
+      ) : null}
+      <span className="sr-only">{all}</span>
+    </span>
   );
 }
 
