@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { Link, redirect } from "react-router";
+import { Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { FavoriteButton } from "#app/components/favorites/favorite-button.tsx";
 import { FolderMenu } from "#app/components/favorites/folder-menu.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { DesignerBlock, DesignerByline } from "#app/components/template/designer-block.tsx";
+import { DownloadBar } from "#app/components/template/download-bar.tsx";
 import { DOWNLOAD_NOTICES, type DownloadNotice, DownloadPanel } from "#app/components/template/download-panel.tsx";
 import { FontsAndColours } from "#app/components/template/fonts-and-colours.tsx";
 import { Gallery } from "#app/components/template/gallery.tsx";
@@ -14,6 +15,7 @@ import { waitParam } from "#app/lib/list-params.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, pageTitle, seo } from "#app/lib/seo.ts";
+import { LOCALE_TAGS } from "#config/browser.ts";
 import { LOCALES, type Locale } from "#config/constants.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
@@ -52,15 +54,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const colorParam = url.searchParams.get("color");
   const downloadParam = url.searchParams.get("download");
   const notice = DOWNLOAD_NOTICES.find((n) => n === downloadParam) ?? null;
-  const [favorite, folders, held] = app.scope.viewer?.account
+  const [favorite, folders, held, downloadedAt] = app.scope.viewer?.account
     ? await Promise.all([
         app.services.favorites
           .favoriteIds(ctx, app.scope.viewer?.account.id, [template.id])
           .then((s) => s.has(template.id)),
         app.services.folders.listFolders(ctx, { accountId: app.scope.viewer?.account.id }),
         app.services.folders.foldersOfTemplates(ctx, app.scope.viewer?.account.id, [template.id]),
+        app.services.downloadHistory.lastDownloadOf(ctx, {
+          accountId: app.scope.viewer?.account.id,
+          templateId: template.id,
+        }),
       ])
-    : [false, null, null];
+    : [false, null, null, null];
   const initialColor = template.colors.find((c) => c.slug === colorParam)?.id ?? template.colors[0]?.id;
   const license = template.isPremium ? t("template.facts.premium") : t("template.facts.free");
   const image = template.colors[0] ? `${origin}${previewUrl(template.colors[0].id, 1, 1280)}` : undefined;
@@ -73,6 +79,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     notice: notice as DownloadNotice | null,
     wait: waitParam(url.searchParams),
     favorite,
+    // SPEC §3 "downloaded" for the viewer: when a member last downloaded this template; null for guests.
+    downloadedAt: downloadedAt ? downloadedAt.toISOString() : null,
     // A member's collections, for "Save to collection" (SPEC §3); none for guests.
     folders: folders?.map((f) => ({ id: f.id, name: f.name, templatesCount: f.templatesCount })) ?? null,
     // The page's, the download panel's and dialogs', and the "Save to collection" menu's for members.
@@ -123,6 +131,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Picking a colour writes `?color=` into the address (so a shared link keeps it) without asking the
+ * server again: a change of that parameter alone on the same page does not revalidate.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const rest = (url: URL) => {
+    const q = new URLSearchParams(url.search);
+    q.delete("color");
+    q.sort();
+    return q.toString();
+  };
+  return rest(currentUrl) === rest(nextUrl) && currentUrl.search !== nextUrl.search ? false : defaultShouldRevalidate;
+}
+
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   loaderData ? seo(loaderData.seo) : errorMeta(matches, error);
 
@@ -141,6 +169,14 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
   const { template, related, recommended, byDesigner } = loaderData;
   const [colorId, setColorId] = useState(loaderData.initialColor);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const pickColor = (c: { id: number; slug: string }) => {
+    setColorId(c.id);
+    const q = new URLSearchParams(location.search);
+    q.set("color", c.slug);
+    navigate({ search: `?${q}`, hash: location.hash }, { replace: true, preventScrollReset: true });
+  };
   const color = template.colors.find((c) => c.id === colorId) ?? template.colors[0];
   const mb = template.fileSizeBytes
     ? (template.fileSizeBytes / 1_048_576).toLocaleString(locale, {
@@ -156,8 +192,17 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
     GS: template.googleSlidesUrl ? t("template.download.gsLinkNote") : t("template.download.gsNote"),
     KN: t("template.download.knNote"),
   };
+  const downloadedOn = loaderData.downloadedAt
+    ? new Date(loaderData.downloadedAt).toLocaleDateString(LOCALE_TAGS[locale], {
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      })
+    : null;
   return (
-    <div className="container-page pt-6">
+    // On a phone the page leaves room at its end for the pinned download bar.
+    <div className="container-page pt-6 pb-[calc(5rem+env(safe-area-inset-bottom,0px))] sm:pb-0">
       <nav aria-label={t("catalog.list.breadcrumb")} className="mb-4 flex flex-wrap gap-1 text-sm text-ink-muted">
         <Link to={href("/")} className="hover:text-brand-700">
           SlideNest
@@ -183,6 +228,7 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
               aspectRatio={template.aspectRatio}
             />
           ) : null}
+          <DownloadBar targetId="download-options" isPremium={template.isPremium} slidesCount={template.slidesCount} />
           <p className="mt-6 max-w-3xl leading-7 text-ink-soft">{template.description}</p>
           {template.tags.length ? (
             <div className="mt-6">
@@ -200,7 +246,12 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
         <aside className="flex flex-col gap-5 lg:sticky lg:top-32 lg:row-span-2 lg:self-start">
-          <div className="rounded-card bg-surface p-5 shadow-card ring-1 ring-line/60">
+          <section
+            id="download-options"
+            tabIndex={-1}
+            aria-labelledby="download-title"
+            className="scroll-mt-24 rounded-card bg-surface p-5 shadow-card ring-1 ring-line/60 focus:outline-none focus-visible:outline-3 focus-visible:outline-brand-500"
+          >
             {template.colors.length > 1 ? (
               <fieldset className="mb-5">
                 <legend className="mb-2 text-sm font-semibold text-ink">
@@ -215,7 +266,7 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
                         value={c.slug}
                         className="peer sr-only"
                         checked={c.id === colorId}
-                        onChange={() => setColorId(c.id)}
+                        onChange={() => pickColor(c)}
                       />
                       <span
                         className="block h-9 w-9 rounded-full ring-2 ring-transparent ring-offset-2 peer-checked:ring-brand-600 peer-focus-visible:outline-3 peer-focus-visible:outline-brand-500"
@@ -228,10 +279,26 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
                 </div>
               </fieldset>
             ) : null}
-            <h2 className="mb-3 text-sm font-semibold text-ink">{t("template.download.title")}</h2>
+            <h2 id="download-title" className="mb-3 text-sm font-semibold text-ink">
+              {t("template.download.title")}
+            </h2>
             <span className={template.isPremium ? "badge-premium mb-3" : "badge-free mb-3"}>
               {template.isPremium ? t("catalog.card.premium") : t("catalog.card.free")}
             </span>
+            {downloadedOn ? (
+              <p
+                className="mb-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900 ring-1 ring-emerald-200"
+                data-testid="downloaded-note"
+              >
+                {t("template.downloaded.note", { date: downloadedOn })}{" "}
+                <Link
+                  to={href("/profile/downloads")}
+                  className="font-semibold underline underline-offset-2 hover:text-emerald-950"
+                >
+                  {t("template.downloaded.history")}
+                </Link>
+              </p>
+            ) : null}
             {color ? (
               <DownloadPanel
                 colorId={color.id}
@@ -256,7 +323,7 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
             <p id="premium-note" className="mt-4 text-xs text-ink-muted">
               {template.isPremium ? t("template.download.premiumNote") : t("template.download.freeNote")}
             </p>
-          </div>
+          </section>
           <div className="rounded-card bg-surface p-5 shadow-card ring-1 ring-line/60">
             <h2 className="mb-2 text-sm font-semibold text-ink">{t("template.facts.title")}</h2>
             <dl>
