@@ -160,6 +160,34 @@ export const AUTH = {
   googleNonceSeconds: 600,
 } as const;
 
+/**
+ * Mail a person asks for and waits on (verification, resend, reset, e-mail change link) is sent within
+ * the request, for at most `sendTimeoutMs`: a refusal is said on the page ('Unable to send email'); a
+ * mail server still busy after that is left to finish, and the page says the mail may arrive late.
+ */
+export const MAIL = { sendTimeoutMs: 8_000 } as const;
+
+/**
+ * Webmail of well-known providers, by the domain of an address: the "Open mail" button after a link was
+ * sent (sign-up, forgot password). Other domains get no button.
+ */
+export const WEBMAIL: Readonly<Record<string, string>> = {
+  "gmail.com": "https://mail.google.com/",
+  "googlemail.com": "https://mail.google.com/",
+  "outlook.com": "https://outlook.live.com/mail/",
+  "hotmail.com": "https://outlook.live.com/mail/",
+  "live.com": "https://outlook.live.com/mail/",
+  "msn.com": "https://outlook.live.com/mail/",
+  "yahoo.com": "https://mail.yahoo.com/",
+  "ymail.com": "https://mail.yahoo.com/",
+  "icloud.com": "https://www.icloud.com/mail",
+  "me.com": "https://www.icloud.com/mail",
+  "mac.com": "https://www.icloud.com/mail",
+  "proton.me": "https://mail.proton.me/",
+  "protonmail.com": "https://mail.proton.me/",
+  "pm.me": "https://mail.proton.me/",
+};
+
 /** Lengths for text that reaches the server through URLs and forms. */
 export const LIMITS = {
   slug: 120,

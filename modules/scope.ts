@@ -55,10 +55,12 @@ export type Scope = {
   inflight: Map<string, Promise<unknown>>;
   jobs?: Jobs;
   /**
-   * Runs mail that must not make the answer slower (reset, resend, the contact confirmation): the server
+   * Runs mail that must not make the answer slower (notices, the contact confirmation): the server
    * runs it after answering; without it (tests, scripts) it runs before.
    */
   runLater?: (task: () => Promise<void>) => void;
+  /** How long mail a person waits on may take within the request (MAIL.sendTimeoutMs unless a test shortens it). */
+  mailTimeoutMs?: number;
 };
 
 /** What most services take: the database, the language, the clock, the logger (and the reference cache). */

@@ -40,8 +40,10 @@ export type ServerOptions = {
   rateLimits?: Partial<RateLimits>;
   /** Sends mail; defaults to SMTP_URL when set, else the outbox in the database. */
   mailer?: Mailer;
-  /** Reset and resend mail goes out after the answer (true, default) or before it (tests read it at once). */
+  /** Notices nobody waits on go out after the answer (true, default) or before it (tests read them at once). */
   deferMail?: boolean;
+  /** How long mail a person waits on may take within the request; defaults to MAIL.sendTimeoutMs (tests shorten it). */
+  mailTimeoutMs?: number;
   /** How often trending and counts are recomputed; 0 turns the background refresh off (tests). */
   refreshStatsEveryMs?: number;
   /** The payment provider; defaults to the sandbox in demo mode and none elsewhere. */
@@ -154,6 +156,7 @@ export function createPorts(opts: ServerOptions) {
     inflight,
     jobs,
     runLater: opts.deferMail === false ? undefined : later,
+    mailTimeoutMs: opts.mailTimeoutMs,
     demoAccess,
   };
   const buildScope = scopeFactory(scopeParts);

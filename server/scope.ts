@@ -24,6 +24,7 @@ export type ScopeParts = {
   inflight: Map<string, Promise<unknown>>;
   jobs?: Jobs;
   runLater?: Scope["runLater"];
+  mailTimeoutMs?: number;
   /** Whether demo mode answers this client (the sandbox's test cards are only for it). */
   demoAccess: (request: RequestContext) => boolean;
 };
@@ -47,6 +48,7 @@ export function scopeFactory(parts: ScopeParts) {
     inflight: parts.inflight,
     jobs: parts.jobs,
     runLater: parts.runLater,
+    mailTimeoutMs: parts.mailTimeoutMs,
   };
   return (request: RequestContext): Scope => ({
     ...base,

@@ -28,6 +28,8 @@ export async function createTestServer(
     secret?: string;
     rateLimits?: Partial<RateLimits>;
     mailer?: import("#modules/mail/mailer.ts").Mailer;
+    /** How long mail a person waits on may take within a request (a stalling SMTP server's tests). */
+    mailTimeoutMs?: number;
   } = {},
 ) {
   const database = opts.database ?? (await createTestDatabase({ demo: opts.demo }));
@@ -53,6 +55,7 @@ export async function createTestServer(
       opts.rateLimits ?? (Object.fromEntries(Object.keys(RATE_LIMITS).map((k) => [k, [1000, 1000]])) as RateLimits),
     mailer: opts.mailer,
     deferMail: false,
+    mailTimeoutMs: opts.mailTimeoutMs,
     refreshStatsEveryMs: 0,
   });
   /**

@@ -1,4 +1,4 @@
-import type net from "node:net";
+import net from "node:net";
 import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { from?: string; to: string[]; raw: string };
@@ -63,4 +63,32 @@ export function decodeBody(raw: string): string {
     } else bytes.push(...Buffer.from(joined[i], "utf8"));
   }
   return Buffer.from(bytes).toString("utf8");
+}
+
+/**
+ * A mail server that takes the connection and then says nothing (no greeting), as an overloaded or
+ * half-dead one does: a client waits until its own time-outs. `close` ends the connections it holds.
+ */
+export async function startStallingSmtpServer() {
+  const sockets = new Set<net.Socket>();
+  let accepted = 0;
+  const server = net.createServer((socket) => {
+    accepted++;
+    sockets.add(socket);
+    socket.on("error", () => {});
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    /** How many connections it has taken so far. */
+    connections: () => accepted,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }

@@ -5,7 +5,7 @@ import type { Clock } from "#modules/shared/context.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
-import { startSmtpServer } from "#tests/smtp.ts";
+import { startSmtpServer, startStallingSmtpServer } from "#tests/smtp.ts";
 import { confirmEmailChange, pendingEmailChange, requestEmailChange } from "./email-change.ts";
 import { type AccountContext, authenticate, createVerifiedAccount, signUp } from "./service.ts";
 
@@ -59,7 +59,7 @@ describe("changing the e-mail address", () => {
       email: "  Ana.New@Example.com ",
       password: PASSWORD,
     });
-    expect(r).toEqual({ ok: true, value: { email: "Ana.New@Example.com" } });
+    expect(r).toEqual({ ok: true, value: { email: "Ana.New@Example.com", delivery: "sent" } });
     // Nothing changed yet; the change is pending.
     expect(await emailOf(ana.id)).toBe(ana.email);
     expect(await pendingEmailChange(ctx(), ana.id)).toMatchObject({ email: "Ana.New@Example.com" });
@@ -115,8 +115,8 @@ describe("changing the e-mail address", () => {
       email: "cyd-new@example.com",
       password: PASSWORD,
     });
-    expect(taken).toEqual({ ok: true, value: { email: ben.email.toUpperCase() } });
-    expect(free).toEqual({ ok: true, value: { email: "cyd-new@example.com" } });
+    expect(taken).toEqual({ ok: true, value: { email: ben.email.toUpperCase(), delivery: "sent" } });
+    expect(free).toEqual({ ok: true, value: { email: "cyd-new@example.com", delivery: "sent" } });
     // The member's page shows the same pending change either way, and asking again waits the same minute.
     expect(await pendingEmailChange(ctx(), ana.id)).toMatchObject({ email: ben.email.toUpperCase() });
     expect(await requestEmailChange(ctx(), { accountId: ana.id, email: ben.email, password: PASSWORD })).toMatchObject({
@@ -182,5 +182,50 @@ describe("changing the e-mail address", () => {
     now = new Date(now.getTime() + 24 * 3600_000 + 1000);
     expect(await confirmEmailChange(ctx(), slow)).toEqual({ ok: false, code: "auth.errors.linkOutdated" });
     expect(await emailOf(ben.id)).toBe(ben.email);
+  });
+});
+
+describe("a mail server that refuses or stalls (SPEC §8)", () => {
+  it("refused: 'Failed to update email', no change left pending, and asking again is not held back", async () => {
+    const ana = await member();
+    const refusing = await startSmtpServer({ refuse: () => true });
+    const refusingMailer = smtpMailer({ url: refusing.url, log: silent });
+    try {
+      const r = await requestEmailChange(
+        { ...ctx(), mailer: refusingMailer },
+        { accountId: ana.id, email: "refused-new@example.com", password: PASSWORD },
+      );
+      expect(r).toEqual({ ok: false, code: "account.settings.errors.emailFailed" });
+      expect(await pendingEmailChange(ctx(), ana.id)).toBeNull();
+    } finally {
+      refusingMailer.close();
+      await refusing.close();
+    }
+    const again = await requestEmailChange(ctx(), {
+      accountId: ana.id,
+      email: "refused-new@example.com",
+      password: PASSWORD,
+    });
+    expect(again).toEqual({ ok: true, value: { email: "refused-new@example.com", delivery: "sent" } });
+  });
+
+  it("stalled: the answer comes at the time-out, 'late', with the change pending (the link may still arrive)", async () => {
+    const ana = await member();
+    const stalling = await startStallingSmtpServer();
+    const stallingMailer = smtpMailer({ url: stalling.url, log: silent });
+    try {
+      const started = Date.now();
+      const r = await requestEmailChange(
+        { ...ctx(), mailer: stallingMailer, mailTimeoutMs: 300 },
+        { accountId: ana.id, email: "stalled-new@example.com", password: PASSWORD },
+      );
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(r).toEqual({ ok: true, value: { email: "stalled-new@example.com", delivery: "late" } });
+      expect(stalling.connections()).toBeGreaterThan(0);
+      expect(await pendingEmailChange(ctx(), ana.id)).toMatchObject({ email: "stalled-new@example.com" });
+    } finally {
+      stallingMailer.close();
+      await stalling.close();
+    }
   });
 });

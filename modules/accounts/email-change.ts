@@ -9,11 +9,13 @@ import * as repo from "./repo.ts";
 import {
   type AccountContext,
   type AccountResult,
+  type Delivery,
   deliver,
   digest,
   EMAIL_PURPOSE,
   mailAccountExists,
   recentlyMailed,
+  sendNow,
 } from "./service.ts";
 import * as tokens from "./tokens-repo.ts";
 
@@ -74,7 +76,7 @@ async function sendChangeLink(ctx: AccountContext, email: string, token: string)
 export async function requestEmailChange(
   ctx: AccountContext,
   input: { accountId: number; email: string; password: string; sessionId?: string; client?: string },
-): Promise<AccountResult<{ email: string }>> {
+): Promise<AccountResult<{ email: string; delivery: Exclude<Delivery, "failed"> }>> {
   const email = input.email.trim();
   const row = await repo.liveAccount(ctx.db, input.accountId);
   if (!row) return { ok: false, code: EMAIL_CHANGE_ERRORS.gone };
@@ -105,18 +107,16 @@ export async function requestEmailChange(
       createdAt: now,
     });
   });
-  try {
-    if (owner) await mailAccountExists(ctx, owner, "emailChange");
-    else await sendChangeLink(ctx, email, token);
-  } catch (error) {
-    ctx.log.error(owner ? "account-exists mail not sent" : "e-mail change link not sent", {
-      accountId: input.accountId,
-      error,
-    });
-    await tokens.deleteEmailToken(ctx.db, digest(token));
-    return { ok: false, code: EMAIL_CHANGE_ERRORS.failed };
-  }
-  return { ok: true, value: { email } };
+  // Within the request, for at most MAIL.sendTimeoutMs (sendNow): a refusal is said, a slow server is "late".
+  // A failed link leaves no change pending (nor a cooldown), even when it fails after the time-out.
+  const delivery = await sendNow(
+    ctx,
+    owner ? "account-exists mail" : "e-mail change link",
+    () => (owner ? mailAccountExists(ctx, owner, "emailChange") : sendChangeLink(ctx, email, token)),
+    () => tokens.deleteEmailToken(ctx.db, digest(token)),
+  );
+  if (delivery === "failed") return { ok: false, code: EMAIL_CHANGE_ERRORS.failed };
+  return { ok: true, value: { email, delivery } };
 }
 
 /** The change waiting for its link to be followed, if any. */

@@ -74,11 +74,6 @@ export async function insertIdentityAccount(
   return created;
 }
 
-/** Removes an account that was never verified (its sign-up could not be finished). */
-export async function deleteUnverifiedAccount(db: Executor, accountId: number): Promise<void> {
-  await db.delete(account).where(and(eq(account.id, accountId), isNull(account.verifiedAt)));
-}
-
 /** The account with an address, unless it is blocked. */
 export async function unblockedAccountByEmail(db: Executor, email: string): Promise<AccountRow | undefined> {
   const [row] = await db

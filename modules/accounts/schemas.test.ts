@@ -36,7 +36,7 @@ describe("password rules (SPEC §5)", () => {
     const short = "a1!bcdefgh".slice(0, ACCOUNT_LIMITS.passwordMin - 1);
     expect(passwordIssue(short)).toBe("auth.errors.minLength");
     expect(passwordIssue("a1!bcdefgh".slice(0, ACCOUNT_LIMITS.passwordMin))).toBeNull();
-    expect(passwordIssue(`a1!${"x".repeat(ACCOUNT_LIMITS.passwordMax - 2)}`)).toBe("auth.errors.tooLong");
+    expect(passwordIssue(`a1!${"x".repeat(ACCOUNT_LIMITS.passwordMax - 2)}`)).toBe("auth.errors.tooLongPassword");
   });
 
   it("refuses the e-mail address or its name part inside the password", () => {

@@ -9,19 +9,39 @@ import { noControl } from "#modules/shared/checks.ts";
  */
 const required = "auth.errors.required";
 const control = "auth.errors.control";
-const tooLong = { error: "auth.errors.tooLong" };
+
+/**
+ * "This is too long: at most N characters.", one message per limit: the message's key names the limit and
+ * LIMIT_PARAMS gives its number (from the constants), which the page fills in (useErrorText), so every
+ * form that shows these keys says the limit without passing it.
+ */
+export const TOO_LONG = {
+  name: "auth.errors.tooLongName",
+  email: "auth.errors.tooLongEmail",
+  password: "auth.errors.tooLongPassword",
+} as const;
+export const LIMIT_PARAMS: Readonly<Record<string, Record<string, number>>> = {
+  [TOO_LONG.name]: { max: L.nameMax },
+  [TOO_LONG.email]: { max: L.emailMax },
+  [TOO_LONG.password]: { max: L.passwordMax },
+};
+const tooLong = (key: (typeof TOO_LONG)[keyof typeof TOO_LONG]) => ({ error: key });
 
 const emailField = z.pipe(
   z
     .string({ error: "auth.errors.emailRequired" })
-    .check(z.trim(), z.maxLength(L.emailMax, tooLong), z.minLength(1, { error: "auth.errors.emailRequired" })),
+    .check(
+      z.trim(),
+      z.maxLength(L.emailMax, tooLong(TOO_LONG.email)),
+      z.minLength(1, { error: "auth.errors.emailRequired" }),
+    ),
   z.email({ error: "auth.errors.emailFormat" }),
 );
 
 /** The password rules of SPEC §5: length, letters, digits and special characters, not containing the e-mail. */
 export function passwordIssue(password: string, email?: string): string | null {
   if (password.length < L.passwordMin) return "auth.errors.minLength";
-  if (password.length > L.passwordMax) return "auth.errors.tooLong";
+  if (password.length > L.passwordMax) return TOO_LONG.password;
   if (!/\p{L}/u.test(password) || !/\d/.test(password) || !/[^\p{L}\d\s]/u.test(password))
     return "auth.errors.passwordWeak";
   const local = email?.split("@")[0]?.toLowerCase();
@@ -48,7 +68,12 @@ const redirectField = z.optional(z.string().check(z.maxLength(512)));
 /** A person's name (DECISIONS: 1-80 characters, no control characters). */
 const nameField = z
   .string({ error: required })
-  .check(z.trim(), z.maxLength(L.nameMax, tooLong), z.minLength(L.nameMin, { error: required }), noControl(control));
+  .check(
+    z.trim(),
+    z.maxLength(L.nameMax, tooLong(TOO_LONG.name)),
+    z.minLength(L.nameMin, { error: required }),
+    noControl(control),
+  );
 
 /**
  * Who logs in and the password: the log-in form's two fields, and the whole body POST /auth/authenticate
@@ -60,12 +85,12 @@ export const credentialsSchema = z.object({
     .check(
       z.trim(),
       z.minLength(1, { error: "auth.errors.fillAll" }),
-      z.maxLength(L.emailMax, tooLong),
+      z.maxLength(L.emailMax, tooLong(TOO_LONG.email)),
       noControl(control),
     ),
   password: z
     .string({ error: "auth.errors.fillAll" })
-    .check(z.minLength(1, { error: "auth.errors.fillAll" }), z.maxLength(L.passwordMax, tooLong)),
+    .check(z.minLength(1, { error: "auth.errors.fillAll" }), z.maxLength(L.passwordMax, tooLong(TOO_LONG.password))),
 });
 
 /** The log-in form: the credentials, and where to go afterwards. */
@@ -86,6 +111,9 @@ export const signupSchema = z
       if (issue) ctx.addIssue({ code: "custom", path: ["password"], message: issue, input: v.password });
     }),
   );
+
+/** Whether a login looks like an e-mail address (something@domain.tld, within the length limit). */
+export const looksLikeEmail = (login: string) => login.length <= L.emailMax && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(login);
 
 /** One e-mail address: resending a verification link, asking for a password link. */
 export const emailFormSchema = z.object({ email: emailField });
@@ -126,7 +154,10 @@ export const passwordUpdateSchema = z
     intent: z.literal("password"),
     current: z
       .string({ error: "auth.errors.passwordRequired" })
-      .check(z.minLength(1, { error: "auth.errors.passwordRequired" }), z.maxLength(L.passwordMax, tooLong)),
+      .check(
+        z.minLength(1, { error: "auth.errors.passwordRequired" }),
+        z.maxLength(L.passwordMax, tooLong(TOO_LONG.password)),
+      ),
     password: newPassword,
     confirm: z.string({ error: required }).check(z.minLength(1, { error: required })),
   })
@@ -139,14 +170,20 @@ export const emailChangeSchema = z.object({
   email: emailField,
   current: z
     .string({ error: "auth.errors.passwordRequired" })
-    .check(z.minLength(1, { error: "auth.errors.passwordRequired" }), z.maxLength(L.passwordMax, tooLong)),
+    .check(
+      z.minLength(1, { error: "auth.errors.passwordRequired" }),
+      z.maxLength(L.passwordMax, tooLong(TOO_LONG.password)),
+    ),
 });
 
 export const deleteAccountSchema = z.object({
   intent: z.literal("delete"),
   password: z
     .string({ error: "auth.errors.passwordRequired" })
-    .check(z.minLength(1, { error: "auth.errors.passwordRequired" }), z.maxLength(L.passwordMax, tooLong)),
+    .check(
+      z.minLength(1, { error: "auth.errors.passwordRequired" }),
+      z.maxLength(L.passwordMax, tooLong(TOO_LONG.password)),
+    ),
 });
 
 export type SignupInput = z.infer<typeof signupSchema>;

@@ -82,10 +82,10 @@ describe("sign-up form rules (SPEC §5)", () => {
       password: "auth.errors.passwordHasEmail",
     });
     expect(issues({ ...input("ana@example.com"), name: "x".repeat(81) })).toMatchObject({
-      name: "auth.errors.tooLong",
+      name: "auth.errors.tooLongName",
     });
     expect(issues({ ...input("ana@example.com"), password: `a1!${"x".repeat(200)}` })).toMatchObject({
-      password: "auth.errors.tooLong",
+      password: "auth.errors.tooLongPassword",
     });
     expect(issues(input("ana@example.com"))).toEqual({});
     expect(issues(input("émilie+🎉@exämple.com"))).toMatchObject({ email: "auth.errors.emailFormat" });
@@ -166,7 +166,7 @@ describe("sign-up, verification and log-in", () => {
     const taken = await signUp(ctx("en"), input("ANA@example.COM", "Another-pass-9!"));
     const fresh = await signUp(ctx("en"), input("fresh-address@example.com"));
     expect(taken).toEqual(fresh);
-    expect(taken).toEqual({ ok: true, value: null });
+    expect(taken).toEqual({ ok: true, value: { delivery: "sent" } });
     const accounts = await queryRows<{ n: number; hash: string }>(
       database.db,
       sql`select count(*)::int as n, min(password_hash) as hash from account where lower(email) = 'ana@example.com'`,
@@ -316,7 +316,7 @@ describe("sign-up, verification and log-in", () => {
     });
   });
 
-  it("fails the registration, without an account left half made, when the mail cannot be sent", async () => {
+  it("keeps the account when its link cannot be sent, says 'Unable to send email', and sends it on asking again", async () => {
     const failing: SignupContext = {
       ...ctx(),
       mailer: {
@@ -328,10 +328,66 @@ describe("sign-up, verification and log-in", () => {
     };
     expect(await signUp(failing, input("nomail@example.com"))).toEqual({
       ok: false,
-      code: "auth.errors.registrationFailed",
+      code: "auth.errors.sendFailed",
     });
-    // The address can be registered again once mail works.
-    expect((await signUp(ctx(), input("nomail@example.com"))).ok).toBe(true);
+    // What was accepted is kept: the account exists, unverified, with no link counted as sent.
+    const rows = await queryRows<{ verified: boolean }>(
+      database.db,
+      sql`select verified_at is not null as verified from account where email = 'nomail@example.com'`,
+    );
+    expect(rows).toEqual([{ verified: false }]);
+    expect(await resendVerification(failing, "nomail@example.com")).toEqual({
+      ok: false,
+      code: "auth.errors.sendFailed",
+    });
+    // Once mail works, asking again sends at once (the failed attempts hold nothing back).
+    expect(await resendVerification(ctx(), "nomail@example.com")).toEqual({ ok: true, value: { delivery: "sent" } });
+    expect(await linkFor("nomail@example.com")).toBeTruthy();
+  });
+
+  it("answers 'late' when the mail server is still busy at the time-out, and leaves the send to finish", async () => {
+    let finish = () => {};
+    const sent: string[] = [];
+    const slow: SignupContext = {
+      ...ctx(),
+      mailTimeoutMs: 50,
+      mailer: {
+        kind: "smtp",
+        send: (msg) =>
+          new Promise<void>((resolve) => {
+            finish = () => {
+              sent.push(msg.to);
+              resolve();
+            };
+          }),
+      },
+    };
+    const started = Date.now();
+    expect(await signUp(slow, input("slowmail@example.com"))).toEqual({ ok: true, value: { delivery: "late" } });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    finish();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent).toEqual(["slowmail@example.com"]);
+  });
+
+  it("answers a taken address's mail failure as a new address's", async () => {
+    await createVerifiedAccount(
+      { db: database.db, clock },
+      { email: "owner-nomail@example.com", username: "ownernomail", name: "O", password: "Demo-pass-2026!" },
+    );
+    const failing: SignupContext = {
+      ...ctx(),
+      mailer: {
+        kind: "smtp",
+        send: async () => {
+          throw new Error("smtp down");
+        },
+      },
+    };
+    expect(await signUp(failing, input("owner-nomail@example.com"))).toEqual({
+      ok: false,
+      code: "auth.errors.sendFailed",
+    });
   });
 });
 
@@ -550,5 +606,33 @@ describe("sign-in with Facebook (never the authority for an address)", () => {
       ok: false,
       code: "auth.errors.facebookFailed",
     });
+  });
+});
+
+describe("a reset link the mail server refuses (SPEC §8 'Unable to send email')", () => {
+  it("is said, and asking again once mail works sends at once (the refused link holds nothing back)", async () => {
+    await createVerifiedAccount(
+      { db: database.db, clock },
+      { email: "reset-refused@example.com", username: "resetrefused", name: "R", password: "First-pass-1!" },
+    );
+    const refusing = {
+      ...ctx(),
+      mailer: {
+        kind: "smtp" as const,
+        send: async () => {
+          throw new Error("550 mailbox unavailable");
+        },
+      },
+    };
+    expect(await requestPasswordReset(refusing, "reset-refused@example.com")).toEqual({
+      ok: false,
+      code: "auth.errors.sendFailed",
+    });
+    expect(await requestPasswordReset(ctx(), "reset-refused@example.com")).toEqual({
+      ok: true,
+      value: { delivery: "sent" },
+    });
+    const mails = await listOutbox(database.db, { limit: 5 });
+    expect(mails.some((m) => m.to === "reset-refused@example.com" && m.kind === "reset")).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import {
   DEMO_ACCOUNTS,
   LOCALE_TAGS,
   type Locale,
+  MAIL,
   type PlanCode,
 } from "#config/constants.ts";
 import { renderMail } from "#modules/mail/render.ts";
@@ -22,7 +23,8 @@ import * as tokens from "./tokens-repo.ts";
 import type { AccountView } from "./view.ts";
 
 /** What account services need beyond the database: mail, the site's address and the messages. */
-export type AccountContext = ServiceContext & Pick<Scope, "mailer" | "origin" | "translate" | "runLater">;
+export type AccountContext = ServiceContext &
+  Pick<Scope, "mailer" | "origin" | "translate" | "runLater" | "mailTimeoutMs">;
 
 /** One link mail per address and purpose per this many seconds (stops mail-bombing an address). */
 const MAIL_COOLDOWN_SECONDS = 60;
@@ -33,7 +35,10 @@ export async function recentlyMailed(ctx: ServiceContext, accountId: number, pur
   return tokens.hasEmailTokenSince(ctx.db, accountId, purpose, since);
 }
 
-/** Runs a task now (awaited) or later, as the context says; failures of later tasks are logged. */
+/**
+ * Runs a notice nobody waits on (password changed, address changed) now (awaited) or after the answer,
+ * as the context says; failures are logged. Mail a person asked for goes through sendNow instead.
+ */
 export async function deliver(ctx: AccountContext, what: string, task: () => Promise<void>): Promise<boolean> {
   if (ctx.runLater) {
     ctx.runLater(() => task().catch((error) => ctx.log.error(`${what} not sent`, { error })));
@@ -46,6 +51,47 @@ export async function deliver(ctx: AccountContext, what: string, task: () => Pro
     ctx.log.error(`${what} not sent`, { error });
     return false;
   }
+}
+
+/**
+ * How a mail the person waits on went (sendNow): handed to the mail server, refused (or unreachable),
+ * or still under way when the time-out passed.
+ */
+export type Delivery = "sent" | "failed" | "late";
+
+/**
+ * Sends a mail the person is waiting on within the request (a verification, reset or e-mail change link),
+ * so a refusal can be said on the page ('Unable to send email') instead of only logged after a "we sent
+ * it" answer. A slow mail server holds the request for at most MAIL.sendTimeoutMs: then the send is left
+ * to finish on its own (its failure is still logged) and the answer is "late". Honestly, that outcome is
+ * unknown: the mail may arrive (late) or never, so the page says it may take a while and offers to send
+ * it again, never that it failed nor that it was sent.
+ */
+export async function sendNow(
+  ctx: AccountContext,
+  what: string,
+  task: () => Promise<void>,
+  /** Undoes what was made for the mail (its link) when it fails, in time or after the time-out. */
+  undo?: () => Promise<void>,
+): Promise<Delivery> {
+  const sending = Promise.resolve()
+    .then(task)
+    .then(
+      () => "sent" as const,
+      async (error) => {
+        ctx.log.error(`${what} not sent`, { error });
+        await undo?.().catch((e) => ctx.log.error(`${what}: its link not removed`, { error: e }));
+        return "failed" as const;
+      },
+    );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), ctx.mailTimeoutMs ?? MAIL.sendTimeoutMs);
+  });
+  const outcome = await Promise.race([sending, late]);
+  clearTimeout(timer);
+  if (outcome === "late") ctx.log.warn(`${what} still being sent after the time-out`, {});
+  return outcome;
 }
 
 /**
@@ -157,8 +203,25 @@ async function sendVerification(
   account: { id: number; email: string },
   locale: Locale,
   redirect?: string,
-) {
+): Promise<Delivery> {
   const token = await newEmailToken(ctx, account.id, EMAIL_PURPOSE.verify, AUTH.verificationLinkHours * 3600);
+  // A link that never left does not count as recently mailed: asking again sends at once.
+  return sendNow(
+    ctx,
+    "verification mail",
+    () => mailVerification(ctx, account, locale, token, redirect),
+    () => tokens.deleteEmailToken(ctx.db, digest(token)),
+  );
+}
+
+/** The verification mail itself, in the page's language. */
+async function mailVerification(
+  ctx: AccountContext,
+  account: { email: string },
+  locale: Locale,
+  token: string,
+  redirect?: string,
+) {
   const t = ctx.translate(locale);
   // The page that sent the visitor to sign up comes back after the first log-in.
   const back = redirect ? `&redirect=${encodeURIComponent(redirect)}` : "";
@@ -220,6 +283,9 @@ export type SignupContext = AccountContext & Pick<Scope, "captcha">;
 /** The sign-up form's fields, and the CAPTCHA's answer as posted in its `CAPTCHA.field` field. */
 export type SignupRequest = SignupInput & { captcha: unknown };
 
+/** What a sign-up or a resend answers when it went through: the link was handed over, or is still under way. */
+export type Sent = { delivery: Exclude<Delivery, "failed"> };
+
 /**
  * Registers an account (unverified) and sends its verification link; the username is made from the
  * e-mail, the account's language is the page's. A person, not a script: the CAPTCHA's answer is checked
@@ -227,8 +293,11 @@ export type SignupRequest = SignupInput & { captcha: unknown };
  * An address that is registered already gets no second account: its owner is mailed instead
  * (mailAccountExists) and the answer is the same as for a new address, after the same work (the password
  * is hashed either way, a mail is sent either way).
+ * The link is sent within the request (sendNow): when the mail server refuses, the account stays (what
+ * was accepted is kept) and the answer is 'auth.errors.sendFailed', so the page says so and offers to
+ * send the link again; the same answer when the owner's mail of a taken address fails.
  */
-export async function signUp(ctx: SignupContext, input: SignupRequest): Promise<AccountResult<null>> {
+export async function signUp(ctx: SignupContext, input: SignupRequest): Promise<AccountResult<Sent>> {
   const human = await ctx.captcha(input.captcha);
   if (!human.ok) return { ok: false, code: human.code, field: CAPTCHA.field };
   const email = input.email.trim();
@@ -236,15 +305,8 @@ export async function signUp(ctx: SignupContext, input: SignupRequest): Promise<
   const passwordHash = await hashPassword(input.password);
   const registered = () => repo.emailOwner(ctx.db, email);
   /** The answer for an address that is taken: its owner is told, and the visitor sees what a new address gets. */
-  const tellOwner = async (owner: { email: string; locale: string }): Promise<AccountResult<null>> => {
-    try {
-      await mailAccountExists(ctx, owner, "signup");
-    } catch (error) {
-      ctx.log.error("account-exists mail not sent", { error });
-      return { ok: false, code: "auth.errors.registrationFailed" };
-    }
-    return { ok: true, value: null };
-  };
+  const tellOwner = async (owner: { email: string; locale: string }): Promise<AccountResult<Sent>> =>
+    answer(await sendNow(ctx, "account-exists mail", () => mailAccountExists(ctx, owner, "signup")));
   const existing = await registered();
   if (existing) return tellOwner(existing);
   const now = ctx.clock.now();
@@ -273,25 +335,22 @@ export async function signUp(ctx: SignupContext, input: SignupRequest): Promise<
       if (violated !== "account_username_lower_idx" || attempt >= 5) throw error;
     }
   }
-  try {
-    await sendVerification(ctx, { id, email }, ctx.locale, input.redirect || undefined);
-  } catch (error) {
-    ctx.log.error("verification mail not sent", { accountId: id, error });
-    // Nothing half made is left behind: the address can be registered again.
-    await repo.deleteUnverifiedAccount(ctx.db, id);
-    return { ok: false, code: "auth.errors.registrationFailed" };
-  }
-  return { ok: true, value: null };
+  return answer(await sendVerification(ctx, { id, email }, ctx.locale, input.redirect || undefined));
 }
 
-/** Sends a fresh verification link to an unverified account. Says nothing about unknown addresses. */
-export async function resendVerification(ctx: AccountContext, email: string): Promise<AccountResult<null>> {
+/** A delivery as a service's answer: a refusal is 'Unable to send email'. */
+const answer = (delivery: Delivery): AccountResult<Sent> =>
+  delivery === "failed" ? { ok: false, code: "auth.errors.sendFailed" } : { ok: true, value: { delivery } };
+
+/**
+ * Sends a fresh verification link to an unverified account, within the request (sendNow): a refusal is
+ * 'Unable to send email'. Says nothing about unknown addresses (nor about a link sent a moment ago).
+ */
+export async function resendVerification(ctx: AccountContext, email: string): Promise<AccountResult<Sent>> {
   const row = await repo.unblockedAccountByEmail(ctx.db, email.trim());
-  if (row && !row.verifiedAt && !(await recentlyMailed(ctx, row.id, EMAIL_PURPOSE.verify))) {
-    const sent = await deliver(ctx, "verification mail", () => sendVerification(ctx, row, ctx.locale));
-    if (!sent) return { ok: false, code: "auth.errors.sendFailed" };
-  }
-  return { ok: true, value: null };
+  if (row && !row.verifiedAt && !(await recentlyMailed(ctx, row.id, EMAIL_PURPOSE.verify)))
+    return answer(await sendVerification(ctx, row, ctx.locale));
+  return { ok: true, value: { delivery: "sent" } };
 }
 
 /** Follows a verification link: single use, 24 hours. */
@@ -427,36 +486,44 @@ export async function createVerifiedAccount(
 }
 
 /**
- * Mails a password-reset link (1 hour, single use) to an account's address. Unknown or blocked
- * addresses get the same answer and no mail, so the page reveals nothing.
+ * Mails a password-reset link (1 hour, single use) to an account's address, within the request (sendNow):
+ * a refusal is 'Unable to send email' and the link is dropped (asking again sends at once). Unknown or
+ * blocked addresses get the same answer and no mail, so the page reveals nothing.
  */
-export async function requestPasswordReset(ctx: AccountContext, email: string): Promise<AccountResult<null>> {
+export async function requestPasswordReset(ctx: AccountContext, email: string): Promise<AccountResult<Sent>> {
   const row = await repo.unblockedAccountByEmail(ctx.db, email.trim());
-  if (!row || (await recentlyMailed(ctx, row.id, EMAIL_PURPOSE.reset))) return { ok: true, value: null };
-  const sent = await deliver(ctx, "password reset mail", async () => {
-    const token = await newEmailToken(ctx, row.id, EMAIL_PURPOSE.reset, AUTH.resetLinkHours * 3600);
-    const t = ctx.translate(ctx.locale);
-    const { html, text } = renderMail({
-      locale: ctx.locale,
-      preheader: t("mail.reset.preheader"),
-      heading: t("mail.reset.heading"),
-      paragraphs: [t("mail.reset.body"), t("mail.reset.expires", { hours: AUTH.resetLinkHours })],
-      action: {
-        label: t("mail.reset.action"),
-        url: `${ctx.origin}${localePath(ctx.locale, "/change-password")}?hash=${token}`,
-      },
-      footer: t("mail.reset.footer"),
-    });
-    await ctx.mailer.send({
-      to: row.email,
-      subject: t("mail.reset.subject"),
-      html,
-      text,
-      kind: "reset",
-      locale: ctx.locale,
-    });
-  });
-  return sent ? { ok: true, value: null } : { ok: false, code: "auth.errors.sendFailed" };
+  if (!row || (await recentlyMailed(ctx, row.id, EMAIL_PURPOSE.reset)))
+    return { ok: true, value: { delivery: "sent" } };
+  const token = await newEmailToken(ctx, row.id, EMAIL_PURPOSE.reset, AUTH.resetLinkHours * 3600);
+  const forget = () => tokens.deleteEmailToken(ctx.db, digest(token));
+  const delivery = await sendNow(
+    ctx,
+    "password reset mail",
+    async () => {
+      const t = ctx.translate(ctx.locale);
+      const { html, text } = renderMail({
+        locale: ctx.locale,
+        preheader: t("mail.reset.preheader"),
+        heading: t("mail.reset.heading"),
+        paragraphs: [t("mail.reset.body"), t("mail.reset.expires", { hours: AUTH.resetLinkHours })],
+        action: {
+          label: t("mail.reset.action"),
+          url: `${ctx.origin}${localePath(ctx.locale, "/change-password")}?hash=${token}`,
+        },
+        footer: t("mail.reset.footer"),
+      });
+      await ctx.mailer.send({
+        to: row.email,
+        subject: t("mail.reset.subject"),
+        html,
+        text,
+        kind: "reset",
+        locale: ctx.locale,
+      });
+    },
+    forget,
+  );
+  return answer(delivery);
 }
 
 /** Whether a reset link can still be used (the change-password page checks before showing its form). */

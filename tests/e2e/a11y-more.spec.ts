@@ -37,7 +37,7 @@ test("a11y: forgot-password, the outbox and its mail, change-password", async ({
   await axe(page);
 
   // The outbox: its list, then the reset mail to this address.
-  await page.getByRole("link", { name: "Open mail" }).click();
+  await page.getByRole("link", { name: "Open the demo outbox" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await hydrated(page);
   await axe(page);

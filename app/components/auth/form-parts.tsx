@@ -3,14 +3,18 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { type ComponentProps, type ReactNode, useState } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 import { ACCOUNT_LIMITS } from "#config/constants.ts";
+import { LIMIT_PARAMS } from "#modules/accounts/schemas.ts";
 import { useI18n } from "../i18n.tsx";
 import { EyeIcon, EyeOffIcon } from "../icons.tsx";
 
-/** Translates Conform error keys; minimum-length messages get the configured length. */
+/**
+ * Translates Conform error keys; minimum-length messages get the length the caller passes, maximum-length
+ * ones their limit by themselves (LIMIT_PARAMS: "at most 80 characters").
+ */
 export function useErrorText() {
   const { t } = useI18n();
   return (errors: string[] | undefined, params?: Record<string, string | number>) =>
-    errors?.length ? t(errors[0], params) : undefined;
+    errors?.length ? t(errors[0], { ...LIMIT_PARAMS[errors[0]], ...params }) : undefined;
 }
 
 /**

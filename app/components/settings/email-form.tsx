@@ -27,6 +27,9 @@ export function EmailForm({
       </p>
       <div className="mt-4 flex flex-col gap-4">
         <AnswerNotices answer={answer} seconds={answer && "wait" in answer ? answer.wait : undefined} />
+        {answer && "late" in answer && answer.late ? (
+          <FormNotice tone="info">{t("auth.errors.sendLate")}</FormNotice>
+        ) : null}
         {pending && !(answer && "done" in answer) ? (
           <FormNotice tone="info">{t("account.settings.emailPending", { email: pending })}</FormNotice>
         ) : null}

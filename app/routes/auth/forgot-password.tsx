@@ -6,14 +6,18 @@ import { useI18n } from "#app/components/i18n.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { emailFormSchema } from "#modules/accounts/schemas.ts";
+import { webmailFor } from "#modules/mail/webmail.ts";
 import type { Route } from "./+types/forgot-password";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { app, locale, origin, t } = pageContext(request, context);
+  const { app, url, locale, origin, t } = pageContext(request, context);
   return {
     outbox: app.outboxPage,
-    /** A signed-in visitor changes their password through the same link, sent to their own address. */
-    email: app.scope.viewer?.account?.email ?? "",
+    /**
+     * A signed-in visitor changes their password through the same link, sent to their own address; else
+     * the address typed on the log-in form comes along (`?email=`, when it is one).
+     */
+    email: app.scope.viewer?.account?.email ?? linkedEmail(url.searchParams.get("email")),
     seo: {
       origin,
       locale,
@@ -26,7 +30,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
 
-/** From "enter email" to "email sent" (SPEC §4); "resend" posts the same address again. */
+/** An address handed over in the link from the log-in page, when it is one. */
+function linkedEmail(value: string | null): string {
+  const parsed = emailFormSchema.safeParse({ email: value ?? "" });
+  return parsed.success ? parsed.data.email : "";
+}
+
+/**
+ * From "enter email" to "email sent" (SPEC §4); "resend" posts the same address again. The link is sent
+ * within the request: a mail server that refuses is 'Unable to send email', one that is slow "may arrive
+ * late", and any other failure (the database away, say) 'Sending error' (SPEC §8); the address stays typed.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { app, t } = pageContext(request, context);
   const formData = await request.formData();
@@ -35,9 +49,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wait = await app.limitAuthAttempt();
   if (wait !== null)
     return { result: submission.reply({ formErrors: [t("auth.errors.rateLimited", { seconds: wait })] }) };
-  const sent = await app.services.accounts.requestPasswordReset(app.scope, submission.value.email);
+  const email = submission.value.email;
+  let sent: Awaited<ReturnType<typeof app.services.accounts.requestPasswordReset>>;
+  try {
+    sent = await app.services.accounts.requestPasswordReset(app.scope, email);
+  } catch (error) {
+    app.scope.log.error("password reset not sent", { error });
+    return { result: submission.reply({ formErrors: ["auth.errors.sendingError"] }) };
+  }
   if (!sent.ok) return { result: submission.reply({ formErrors: [sent.code] }) };
-  return { sent: submission.value.email, again: formData.get("intent") === "resend" };
+  return {
+    sent: email,
+    again: formData.get("intent") === "resend",
+    late: sent.value.delivery === "late",
+    webmail: webmailFor(email),
+  };
 }
 
 export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps) {
@@ -58,10 +84,27 @@ export default function ForgotPasswordPage({ loaderData }: Route.ComponentProps)
     return (
       <AuthCard title={t("auth.forgot.sentHeading")} intro={t("auth.forgot.sentText", { email: sent.sent ?? "" })}>
         <div className="mt-6 flex flex-col gap-3">
-          {sent.again ? <FormNotice tone="success">{t("auth.forgot.resent")}</FormNotice> : null}
-          {loaderData.outbox ? (
-            <a href={href("/outbox")} className="btn-primary w-full py-3 text-base">
+          {sent.late ? (
+            <FormNotice tone="info">{t("auth.errors.sendLate")}</FormNotice>
+          ) : sent.again ? (
+            <FormNotice tone="success">{t("auth.forgot.resent")}</FormNotice>
+          ) : null}
+          {sent.webmail ? (
+            <a
+              href={sent.webmail}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn-primary w-full py-3 text-base"
+            >
               {t("auth.forgot.openMail")}
+            </a>
+          ) : null}
+          {loaderData.outbox ? (
+            <a
+              href={href("/outbox")}
+              className={`${sent.webmail ? "btn-secondary" : "btn-primary"} w-full py-3 text-base`}
+            >
+              {t("auth.signup.openOutbox")}
             </a>
           ) : null}
           <Form method="post">

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import {
   AuthCard,
@@ -17,7 +18,7 @@ import { waitParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { requireGuest } from "#app/middleware/require-guest.server.ts";
-import { loginSchema } from "#modules/accounts/schemas.ts";
+import { loginSchema, looksLikeEmail } from "#modules/accounts/schemas.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { safeRedirect } from "#modules/shared/safe-redirect.ts";
 import type { Route } from "./+types/login";
@@ -79,21 +80,29 @@ export async function action({ request, context }: Route.ActionArgs) {
         hideFields: ["password"],
       }),
     };
-  const outcome = await app.services.accounts.authenticate(app.scope, {
-    ...submission.value,
-    client: app.clientKey,
-    demoLogins: app.demoLogins,
-    guesses: app.loginGuesses,
-  });
-  if (!outcome.ok)
-    return {
-      result: submission.reply({
-        formErrors: [outcome.seconds ? t(outcome.code, { seconds: outcome.seconds }) : outcome.code],
-        hideFields: ["password"],
-      }),
-    };
-  // With the second factor on, the password starts no session: the code is asked next (ADR 0020).
-  const next = await app.secondFactor.afterPassword(outcome.value.id);
+  let next: Awaited<ReturnType<typeof app.secondFactor.afterPassword>>;
+  try {
+    const outcome = await app.services.accounts.authenticate(app.scope, {
+      ...submission.value,
+      client: app.clientKey,
+      demoLogins: app.demoLogins,
+      guesses: app.loginGuesses,
+    });
+    if (!outcome.ok)
+      return {
+        result: submission.reply({
+          formErrors: [outcome.seconds ? t(outcome.code, { seconds: outcome.seconds }) : outcome.code],
+          hideFields: ["password"],
+        }),
+      };
+    // With the second factor on, the password starts no session: the code is asked next (ADR 0020).
+    next = await app.secondFactor.afterPassword(outcome.value.id);
+  } catch (error) {
+    // A log-in that failed for another reason than the credentials (the database away, say): SPEC §8's
+    // 'Login failed.' on the form, with the login kept, instead of the generic error page.
+    app.scope.log.error("log-in failed", { error });
+    return { result: submission.reply({ formErrors: ["auth.errors.loginFailed"], hideFields: ["password"] }) };
+  }
   const headers = new Headers();
   for (const c of next.cookies) headers.append("Set-Cookie", c);
   if (next.step === "secondFactor") {
@@ -117,6 +126,9 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
     welcome ? { login: welcome } : undefined,
   );
   const busy = navigation.state === "submitting";
+  // What is in the login field (as typed, else as last submitted or filled in), for "Forgot your password?".
+  const [typed, setTyped] = useState<string | null>(null);
+  const typedLogin = typed ?? String(fields.login.initialValue ?? "");
   const formError = form.errors?.[0];
   const needsLink =
     formError === "auth.errors.notVerified" ||
@@ -138,8 +150,8 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         ) : null}
         <SocialSignIn google={loaderData.google} facebook={loaderData.facebook} redirectTo={loaderData.redirectTo} />
         {actionData && "resend" in actionData && actionData.resend ? (
-          <FormNotice tone={actionData.resend.ok ? "success" : "error"}>
-            {t(actionData.resend.message, { seconds: actionData.resend.seconds ?? 0 })}
+          <FormNotice tone={actionData.resend.tone}>
+            {t(actionData.resend.message, actionData.resend.params)}
           </FormNotice>
         ) : null}
         <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
@@ -147,6 +159,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
           <Field id={fields.login.id} label={t("auth.login.login")} error={errorText(fields.login.errors)}>
             <input
               {...getInputProps(fields.login, { type: "text" })}
+              onInput={(e) => setTyped(e.currentTarget.value)}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
@@ -164,7 +177,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             />
           </Field>
           <Link
-            to={href("/forgot-password")}
+            to={forgotHref(href("/forgot-password"), typedLogin)}
             className="-mt-2 self-end text-sm font-semibold text-brand-700 hover:underline"
           >
             {t("auth.login.forgot")}
@@ -173,7 +186,17 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             {t("auth.login.submit")}
           </button>
         </Form>
-        {needsLink ? <ResendForm /> : null}
+        {needsLink ? (
+          <ResendForm
+            email={
+              actionData && "resend" in actionData
+                ? actionData.resend.email
+                : looksLikeEmail(typedLogin.trim())
+                  ? typedLogin.trim()
+                  : ""
+            }
+          />
+        ) : null}
       </div>
       <p className="mt-6 border-t border-line pt-6 text-center text-sm text-ink-muted">
         {t("auth.login.noAccount")}{" "}
@@ -186,4 +209,13 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       </p>
     </AuthCard>
   );
+}
+
+/**
+ * "Forgot your password?" carries the login when it looks like an e-mail address (`?email=`), so the
+ * forgot-password page has it filled in; a username is not an address to send a link to.
+ */
+function forgotHref(base: string, login: string): string {
+  const email = login.trim();
+  return looksLikeEmail(email) ? `${base}?email=${encodeURIComponent(email)}` : base;
 }

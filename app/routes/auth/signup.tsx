@@ -17,8 +17,9 @@ import { resend } from "#app/lib/auth.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { requireGuest } from "#app/middleware/require-guest.server.ts";
-import { ACCOUNT_LIMITS, CAPTCHA } from "#config/constants.ts";
+import { ACCOUNT_LIMITS, AUTH, CAPTCHA } from "#config/constants.ts";
 import { signupSchema } from "#modules/accounts/schemas.ts";
+import { webmailFor } from "#modules/mail/webmail.ts";
 import { safeRedirect } from "#modules/shared/safe-redirect.ts";
 import type { Route } from "./+types/signup";
 
@@ -70,6 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!outcome.ok && outcome.field === CAPTCHA.field)
     return { result: submission.reply({ hideFields }), captcha: outcome.code };
+  // The account is kept when only its link could not be sent: the page says so and offers to send it again.
+  if (!outcome.ok && outcome.code === "auth.errors.sendFailed") return { unsent: submission.value.email };
   if (!outcome.ok)
     return {
       result: submission.reply(
@@ -78,7 +81,11 @@ export async function action({ request, context }: Route.ActionArgs) {
           : { formErrors: [outcome.code], hideFields },
       ),
     };
-  return { sent: submission.value.email };
+  return {
+    sent: submission.value.email,
+    late: outcome.value.delivery === "late",
+    webmail: webmailFor(submission.value.email),
+  };
 }
 
 export default function SignupPage({ loaderData }: Route.ComponentProps) {
@@ -94,24 +101,40 @@ export default function SignupPage({ loaderData }: Route.ComponentProps) {
   const busy = navigation.state === "submitting";
   const captcha = useCaptcha(loaderData.captcha, actionData);
   const captchaError = actionData && "captcha" in actionData && !busy ? actionData.captcha : null;
-  const sentTo = actionData && "sent" in actionData ? actionData.sent : null;
+  const sent = actionData && "sent" in actionData ? actionData : null;
+  const unsent = actionData && "unsent" in actionData ? actionData.unsent : null;
   const resent = actionData && "resend" in actionData ? actionData.resend : null;
 
-  if (sentTo || resent) {
+  if (sent || unsent || resent) {
+    const email = sent?.sent ?? unsent ?? resent?.email ?? "";
+    const webmail = resent ? resent.webmail : (sent?.webmail ?? null);
     return (
-      <AuthCard title={t("auth.signup.sent")} intro={sentTo ? t("auth.signup.sentTo", { email: sentTo }) : undefined}>
+      <AuthCard
+        // Still being sent at the time-out: not "has been sent", only where to look (it may arrive late).
+        title={t(unsent ? "auth.signup.unsentHeading" : sent?.late ? "auth.forgot.sentHeading" : "auth.signup.sent")}
+        intro={
+          sent
+            ? t("auth.signup.sentTo", { email })
+            : unsent
+              ? t("auth.signup.unsentText", { email, hours: AUTH.verificationLinkHours })
+              : undefined
+        }
+      >
         <div className="mt-6 flex flex-col gap-4">
-          {resent ? (
-            <FormNotice tone={resent.ok ? "success" : "error"}>
-              {t(resent.message, { seconds: resent.seconds ?? 0 })}
-            </FormNotice>
+          {unsent ? <FormNotice tone="error">{t("auth.errors.sendFailed")}</FormNotice> : null}
+          {sent?.late ? <FormNotice tone="info">{t("auth.errors.sendLate")}</FormNotice> : null}
+          {resent ? <FormNotice tone={resent.tone}>{t(resent.message, resent.params)}</FormNotice> : null}
+          {webmail ? (
+            <a href={webmail} target="_blank" rel="noopener noreferrer" className="btn-primary w-full py-3 text-base">
+              {t("auth.forgot.openMail")}
+            </a>
           ) : null}
           {loaderData.outbox ? (
-            <a href={href("/outbox")} className="btn-primary w-full py-3 text-base">
+            <a href={href("/outbox")} className={`${webmail ? "btn-secondary" : "btn-primary"} w-full py-3 text-base`}>
               {t("auth.signup.openOutbox")}
             </a>
           ) : null}
-          <ResendForm email={sentTo ?? ""} />
+          <ResendForm email={email} />
           <Link to={href("/login")} className="btn-ghost self-center">
             {t("auth.signup.backToLogin")}
           </Link>

@@ -119,9 +119,7 @@ export async function settingsAction({ request, context }: Args) {
     if (!r.ok)
       return {
         intent,
-        result: submission.reply(
-          r.field ? { fieldErrors: { [r.field]: [r.code] } } : { formErrors: ["account.settings.errors.failed"] },
-        ),
+        result: submission.reply(r.field ? { fieldErrors: { [r.field]: [r.code] } } : { formErrors: [r.code] }),
       };
     return { intent, done: "account.settings.profileUpdated", result: submission.reply() };
   }
@@ -144,6 +142,8 @@ export async function settingsAction({ request, context }: Args) {
       intent,
       done: "account.settings.emailSent",
       email: r.value.email,
+      /** The mail server was still busy at the time-out: the link may arrive late. */
+      late: r.value.delivery === "late",
       result: submission.reply({ resetForm: true }),
     };
   }
