@@ -47,3 +47,5 @@ export const EyeIcon = (p: P) => <Glyph id="eye" {...p} />;
 export const EyeOffIcon = (p: P) => <Glyph id="eye-off" {...p} />;
 export const FolderIcon = (p: P) => <Glyph id="folder" {...p} />;
 export const PlusIcon = (p: P) => <Glyph id="plus" {...p} />;
+/** A drawback or a loss in a list of benefits (not a tick). */
+export const MinusIcon = (p: P) => <Glyph id="minus" {...p} />;

@@ -32,9 +32,7 @@ export function PlanPicker({
                 onChange={() => onChange(p, period)}
                 className="accent-brand-600"
               />
-              <span className="text-sm font-medium text-ink">
-                {t(p === "personal" ? "billing.payment.premium" : "billing.payment.commercial")}
-              </span>
+              <span className="text-sm font-medium text-ink">{t(`billing.plans.${p}.name`)}</span>
             </label>
           ))}
         </div>

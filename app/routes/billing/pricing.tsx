@@ -1,8 +1,8 @@
 import { Form, Link, redirect, useNavigate } from "react-router";
 import { FormNotice } from "#app/components/auth/form-parts.tsx";
-import { planBenefits } from "#app/components/billing/benefits.ts";
+import { planBenefits, planDrawbacks } from "#app/components/billing/benefits.ts";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
-import { CheckIcon } from "#app/components/icons.tsx";
+import { CheckIcon, MinusIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
@@ -150,7 +150,7 @@ function PlanCard({
         ) : (
           <Link
             to={to}
-            className={`${button === "upgrade" || button === "getStarted" ? "btn-primary" : "btn-secondary"} w-full`}
+            className={`${featured ? "btn-primary" : "btn-secondary"} w-full`}
             aria-label={`${t(`billing.pricing.${button}`)}: ${t(`billing.plans.${tier}.name`)}`}
           >
             {t(`billing.pricing.${button}`)}
@@ -161,8 +161,17 @@ function PlanCard({
       <ul className="mt-6 flex flex-col gap-2.5 border-t border-line pt-6 text-sm text-ink-soft">
         {planBenefits(t, tier).map((b) => (
           <li key={b} className="flex gap-2.5">
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-600" />
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-brand-600" data-mark="benefit" />
             <span>{b}</span>
+          </li>
+        ))}
+        {planDrawbacks(t, tier).map((b) => (
+          <li key={b} className="flex gap-2.5 text-ink-muted">
+            <MinusIcon className="mt-0.5 size-4 shrink-0" data-mark="drawback" />
+            <span>
+              <span className="sr-only">{`${t("billing.pricing.drawback")} `}</span>
+              {b}
+            </span>
           </li>
         ))}
       </ul>
@@ -207,10 +216,10 @@ function Pricing({ loaderData, actionData }: Route.ComponentProps) {
                 period === p ? "bg-brand-600 text-white" : "text-ink-soft hover:bg-brand-50"
               }`}
             >
-              {t(`billing.pricing.${p}`)}
+              <span>{t(`billing.pricing.${p}`)}</span>
               {p === "yearly" ? (
                 <span
-                  className={`ml-2 rounded-full px-2 py-0.5 text-xs ${period === p ? "bg-white/20" : "bg-premium-50 text-premium-700"}`}
+                  className={`ml-2 rounded-full px-2 py-0.5 text-xs ${period === p ? "bg-white text-brand-700" : "bg-premium-50 text-premium-700"}`}
                 >
                   {t("billing.pricing.save", { percent: ANNUAL_SAVING_PERCENT })}
                 </span>
