@@ -1,19 +1,20 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useId, useRef, useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigate, useNavigation } from "react-router";
-import { FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { planBenefits } from "#app/components/billing/benefits.ts";
 import { SandboxCardFields } from "#app/components/billing/card-fields.tsx";
 import { StripeCardField, useTokenizedSubmit } from "#app/components/billing/stripe-card.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
-import { CheckIcon } from "#app/components/icons.tsx";
+import { DownloadIcon, MinusIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { memberOf } from "#app/middleware/require-member.server.ts";
 import { BILLING, type CancelReason, type Locale } from "#config/constants.ts";
 import { planInfo } from "#modules/billing/plans.ts";
-import { cancelSchema, cardSchema, tokenCardSchema } from "#modules/billing/schemas.ts";
+import { cancelNoteOf, cancelSchema, cardSchema, tokenCardSchema } from "#modules/billing/schemas.ts";
 import { countryName, formatDay, formatMoney } from "#modules/shared/format.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
@@ -22,6 +23,27 @@ import type { Route } from "./+types/billing";
 
 const isReason = (v: string | null): v is CancelReason =>
   (BILLING.cancelReasons as readonly string[]).includes(v ?? "");
+
+type CancelStep =
+  | { step: "reason"; reason: CancelReason | null; note: string; error: string | null }
+  | { step: "lose"; reason: CancelReason; note: string | null };
+
+/**
+ * Where the cancel flow is, from the address (a GET form, so it works before JavaScript loads): the
+ * reason step, again with our message when "Continue" came without a reason or with words too long;
+ * or the losses, once the reason (and the words for "Something else") are fine.
+ */
+function cancelStepOf(step: string | null, reason: string | null, rawNote: string | null): CancelStep | null {
+  // Longer words than allowed still come back (cut just past the limit) with the message about their length.
+  const note = (rawNote ?? "").slice(0, BILLING.cancelNoteMax + 1);
+  if (step === "reason") return { step: "reason", reason: isReason(reason) ? reason : null, note, error: null };
+  if (step !== "lose") return null;
+  if (!isReason(reason)) return { step: "reason", reason: null, note, error: "billing.cancel.reasonRequired" };
+  const parsed = cancelSchema.safeParse({ reason, note });
+  if (!parsed.success)
+    return { step: "reason", reason, note, error: parsed.error.issues[0]?.message ?? "billing.errors.generic" };
+  return { step: "lose", reason, note: cancelNoteOf(reason, parsed.data.note) };
+}
 
 /**
  * The checkout a member left to use another card ("Use another card" during an upgrade): its address,
@@ -35,9 +57,20 @@ function checkoutReturn(value: FormDataEntryValue | null, locale: Locale): strin
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, url, locale, origin, t } = pageContext(request, context);
   const { account } = memberOf(context);
-  const overview = await app.services.billing.getBillingOverview(app.scope, account.id);
-  const step = url.searchParams.get("cancel");
-  const reason = url.searchParams.get("reason");
+  const [overview, invoices] = await Promise.all([
+    app.services.billing.getBillingOverview(app.scope, account.id),
+    app.services.billing.listInvoices(app.scope, {
+      accountId: account.id,
+      sort: "newest",
+      page: 1,
+      pageSize: BILLING.recentInvoices,
+    }),
+  ]);
+  const step = cancelStepOf(
+    url.searchParams.get("cancel"),
+    url.searchParams.get("reason"),
+    url.searchParams.get("note"),
+  );
   const sub = overview.subscription;
   return {
     overview: {
@@ -58,17 +91,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           }
         : null,
     },
-    cancel:
-      sub && !sub.cancelAtPeriodEnd
-        ? step === "reason"
-          ? { step: "reason" as const, reason: isReason(reason) ? reason : null }
-          : step === "lose" && isReason(reason)
-            ? { step: "lose" as const, reason }
-            : null
-        : null,
+    cancel: sub && !sub.cancelAtPeriodEnd ? step : null,
     cancelled:
       url.searchParams.get("cancelled") === "1" && sub?.cancelAtPeriodEnd ? sub.currentPeriodEnd.toISOString() : null,
-    reasonMissing: step === "lose" && !isReason(reason),
+    invoices: {
+      total: invoices.total,
+      items: invoices.items.map((i) => ({
+        number: i.number,
+        status: i.status,
+        totalCents: i.totalCents,
+        currency: i.currency,
+        issuedAt: i.issuedAt.toISOString(),
+      })),
+    },
     checkout: checkoutReturn(url.searchParams.get("return"), locale),
     stripeKey: app.stripePublishableKey,
     messages: messageSet(locale, "billing"),
@@ -102,9 +137,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { notice: r.ok ? null : { ok: false, code: r.code } };
   }
   if (intent === "cancel") {
-    const parsed = cancelSchema.safeParse({ reason: formData.get("reason") });
-    if (!parsed.success) throw redirect(`${localePath(locale, "/profile/billing")}?cancel=reason`);
-    const r = await billing.cancelSubscription(ctx, { accountId: account.id, reason: parsed.data.reason });
+    const reason = formData.get("reason");
+    const note = formData.get("note");
+    const parsed = cancelSchema.safeParse({ reason, note: typeof note === "string" ? note : undefined });
+    if (!parsed.success) {
+      const back = new URLSearchParams({ cancel: isReason(String(reason)) ? "lose" : "reason" });
+      if (isReason(String(reason))) back.set("reason", String(reason));
+      if (typeof note === "string" && note) back.set("note", note.slice(0, BILLING.cancelNoteMax + 1));
+      throw redirect(`${localePath(locale, "/profile/billing")}?${back}`);
+    }
+    const r = await billing.cancelSubscription(ctx, {
+      accountId: account.id,
+      reason: parsed.data.reason,
+      note: parsed.data.note ?? null,
+    });
     if (!r.ok) return { notice: { ok: false, code: r.code } };
     throw redirect(`${localePath(locale, "/profile/billing")}?cancelled=1`);
   }
@@ -171,17 +217,117 @@ function CardForm({ stripeKey, checkout }: { stripeKey: string | null; checkout:
   );
 }
 
-function Benefits({ tier }: { tier: "personal" | "commercial" }) {
+/** What cancelling takes away: the plan's benefits, each with a loss mark (a minus), not a tick. */
+function Losses({ tier }: { tier: "personal" | "commercial" }) {
   const { t } = useI18n();
   return (
-    <ul className="flex flex-col gap-2">
+    <ul className="mt-3 flex flex-col gap-2" data-testid="cancel-losses">
       {planBenefits(t, tier).map((b) => (
         <li key={b} className="flex gap-2.5">
-          <CheckIcon className="mt-0.5 size-4 shrink-0 text-premium-600" />
+          <MinusIcon className="mt-0.5 size-4 shrink-0 text-red-700" data-mark="loss" />
           <span>{b}</span>
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The reason step: a group of radio buttons that must have one chosen, said in the page's language by
+ * our own message (not the browser's bubble, in the browser's language): the form does not rely on
+ * `required`; the group says it is required (aria-required) and, once refused, invalid and why. "Something
+ * else" opens a field for the member's own words (optional).
+ */
+function ReasonStep({ cancel, close }: { cancel: Extract<CancelStep, { step: "reason" }>; close: () => void }) {
+  const { t, href } = useI18n();
+  const [error, setError] = useState<string | null>(cancel.error);
+  const group = useRef<HTMLDivElement>(null);
+  const errorId = useId();
+  const noteId = "cancel-note";
+  const reasonError = error === "billing.cancel.reasonRequired" ? error : null;
+  const noteError = error && !reasonError ? error : null;
+  return (
+    <Dialog open onClose={close} title={t("billing.cancel.title")}>
+      <Form
+        method="get"
+        noValidate
+        className="group/reasons flex flex-col gap-4"
+        onSubmit={(e) => {
+          if (new FormData(e.currentTarget).get("reason")) return;
+          e.preventDefault();
+          setError("billing.cancel.reasonRequired");
+          group.current?.querySelector("input")?.focus();
+        }}
+      >
+        <input type="hidden" name="cancel" value="lose" />
+        <div
+          ref={group}
+          role="radiogroup"
+          aria-labelledby={`${errorId}-title`}
+          aria-required="true"
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? errorId : undefined}
+        >
+          <p id={`${errorId}-title`} className="mb-3 font-semibold text-ink">
+            {t("billing.cancel.reasonTitle")}
+          </p>
+          <div className="flex flex-col gap-2">
+            {BILLING.cancelReasons.map((r) => (
+              <label
+                key={r}
+                className="flex cursor-pointer items-center gap-3 rounded-lg px-4 py-3 ring-1 ring-line has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
+              >
+                <input
+                  type="radio"
+                  name="reason"
+                  id={`cancel-reason-${r}`}
+                  value={r}
+                  defaultChecked={cancel.reason === r}
+                  onChange={() => {
+                    if (reasonError) setError(null);
+                  }}
+                  className="accent-brand-600"
+                />
+                <span className="text-sm text-ink">{t(`billing.cancel.reasons.${r}`)}</span>
+              </label>
+            ))}
+          </div>
+          {reasonError ? (
+            <p id={errorId} className="field-error" role="alert">
+              {t(reasonError)}
+            </p>
+          ) : null}
+        </div>
+        {/* Shown while "Something else" is chosen: by the style sheet, so it works before scripts load too. */}
+        <div className="hidden group-has-[#cancel-reason-other:checked]/reasons:block">
+          <Field
+            id={noteId}
+            label={t("billing.cancel.noteLabel")}
+            hint={t("billing.cancel.noteHint", { max: BILLING.cancelNoteMax })}
+            error={noteError ? t(noteError, { max: BILLING.cancelNoteMax }) : undefined}
+          >
+            <textarea
+              id={noteId}
+              name="note"
+              rows={3}
+              maxLength={BILLING.cancelNoteMax}
+              defaultValue={cancel.note}
+              aria-invalid={noteError ? true : undefined}
+              aria-describedby={noteError ? `${noteId}-error` : `${noteId}-hint`}
+              className="field-input"
+            />
+          </Field>
+        </div>
+        <div className="flex flex-wrap justify-end gap-3">
+          <Link to={href("/profile/billing")} replace className="btn-secondary">
+            {t("billing.cancel.keep")}
+          </Link>
+          <button type="submit" className="btn-primary">
+            {t("billing.cancel.next")}
+          </button>
+        </div>
+      </Form>
+    </Dialog>
   );
 }
 
@@ -190,50 +336,16 @@ function CancelDialog({
   plan,
   periodEnd,
 }: {
-  cancel: NonNullable<Route.ComponentProps["loaderData"]["cancel"]>;
+  cancel: CancelStep;
   plan: Parameters<typeof planInfo>[0];
   periodEnd: string;
 }) {
   const { t, href, locale } = useI18n();
   const navigate = useNavigate();
   const close = () => navigate(href("/profile/billing"), { replace: true, preventScrollReset: true });
+  // A new answer of the address (a refusal, another reason) starts the step afresh.
   if (cancel.step === "reason")
-    return (
-      <Dialog open onClose={close} title={t("billing.cancel.title")}>
-        <Form method="get" className="flex flex-col gap-4">
-          <input type="hidden" name="cancel" value="lose" />
-          <fieldset>
-            <legend className="mb-3 font-semibold text-ink">{t("billing.cancel.reasonTitle")}</legend>
-            <div className="flex flex-col gap-2">
-              {BILLING.cancelReasons.map((r) => (
-                <label
-                  key={r}
-                  className="flex cursor-pointer items-center gap-3 rounded-lg px-4 py-3 ring-1 ring-line has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
-                >
-                  <input
-                    type="radio"
-                    name="reason"
-                    value={r}
-                    defaultChecked={cancel.reason === r}
-                    required
-                    className="accent-brand-600"
-                  />
-                  <span className="text-sm text-ink">{t(`billing.cancel.reasons.${r}`)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="flex flex-wrap justify-end gap-3">
-            <Link to={href("/profile/billing")} replace className="btn-secondary">
-              {t("billing.cancel.keep")}
-            </Link>
-            <button type="submit" className="btn-primary">
-              {t("billing.cancel.next")}
-            </button>
-          </div>
-        </Form>
-      </Dialog>
-    );
+    return <ReasonStep key={`${cancel.reason}:${cancel.error}:${cancel.note}`} cancel={cancel} close={close} />;
   return (
     <Dialog
       open
@@ -248,6 +360,7 @@ function CancelDialog({
           <Form method="post" className="contents">
             <input type="hidden" name="intent" value="cancel" />
             <input type="hidden" name="reason" value={cancel.reason} />
+            {cancel.note ? <input type="hidden" name="note" value={cancel.note} /> : null}
             <button type="submit" className="btn-secondary">
               {t("billing.cancel.confirm")}
             </button>
@@ -256,8 +369,74 @@ function CancelDialog({
       }
     >
       <p>{t("billing.cancel.loseIntro", { date: formatDay(locale, periodEnd) })}</p>
-      <Benefits tier={planInfo(plan).tier} />
+      <Losses tier={planInfo(plan).tier} />
     </Dialog>
+  );
+}
+
+const INVOICE_STATUS_STYLE = {
+  paid: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  open: "bg-premium-50 text-premium-700 ring-premium-100",
+  void: "bg-canvas text-ink-muted ring-line",
+} as const;
+
+/** The newest invoices (SPEC §2: the billing page shows them), each with its PDF, and the way to all of them. */
+function RecentInvoices({
+  invoices,
+  className,
+}: {
+  invoices: Route.ComponentProps["loaderData"]["invoices"];
+  className: string;
+}) {
+  const { t, href, locale } = useI18n();
+  return (
+    <section className={`${className} lg:col-span-2`} aria-labelledby="invoices-h" data-testid="recent-invoices">
+      <h2 id="invoices-h" className="text-lg font-semibold text-ink">
+        {t("billing.page.recentInvoices")}
+      </h2>
+      {invoices.items.length ? (
+        <ul className="mt-3 divide-y divide-line">
+          {invoices.items.map((inv) => (
+            <li key={inv.number} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium text-ink">{inv.number}</span>
+                <span className="block text-sm text-ink-muted">
+                  <time dateTime={inv.issuedAt}>{formatDay(locale, inv.issuedAt)}</time>
+                  {" · "}
+                  <span className="tabular-nums">
+                    {formatMoney(locale, inv.totalCents, { currency: inv.currency })}
+                  </span>
+                </span>
+              </span>
+              <span className={`badge ring-1 ${INVOICE_STATUS_STYLE[inv.status]}`}>
+                {t(`billing.invoiceStatus.${inv.status}`)}
+              </span>
+              <a
+                href={href(`/profile/invoices/${inv.number}/pdf`)}
+                download={`${inv.number}.pdf`}
+                className="btn-secondary px-3 py-1.5"
+              >
+                <DownloadIcon width={16} height={16} />
+                {t("billing.invoices.downloadPdf")}
+                <span className="sr-only">{t("billing.invoices.downloadLabel", { number: inv.number })}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-sm text-ink-muted">{t("billing.page.noInvoices")}</p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        {invoices.total ? (
+          <Link to={href("/profile/invoices")} className="btn-secondary">
+            {t("billing.page.allInvoices", { count: invoices.total })}
+          </Link>
+        ) : null}
+        <Link to={href("/profile/payments")} className="btn-ghost">
+          {t("billing.page.seePayments")}
+        </Link>
+      </div>
+    </section>
   );
 }
 
@@ -281,7 +460,6 @@ function Billing({ loaderData }: Route.ComponentProps) {
       {cancelled ? (
         <FormNotice tone="success">{t("billing.cancel.done", { date: formatDay(locale, cancelled) })}</FormNotice>
       ) : null}
-      {loaderData.reasonMissing ? <FormNotice tone="error">{t("billing.cancel.reasonRequired")}</FormNotice> : null}
       <div className="grid gap-5 lg:grid-cols-2">
         <section className={section} aria-labelledby="plan-h">
           <h2 id="plan-h" className="text-lg font-semibold text-ink">
@@ -409,19 +587,7 @@ function Billing({ loaderData }: Route.ComponentProps) {
             </address>
           </section>
         ) : null}
-        <section className={section} aria-labelledby="history-h">
-          <h2 id="history-h" className="text-lg font-semibold text-ink">
-            {t("billing.page.history")}
-          </h2>
-          <div className="mt-4 flex flex-wrap gap-3">
-            <Link to={href("/profile/payments")} className="btn-secondary">
-              {t("billing.page.seePayments")}
-            </Link>
-            <Link to={href("/profile/invoices")} className="btn-secondary">
-              {t("billing.page.seeInvoices")}
-            </Link>
-          </div>
-        </section>
+        <RecentInvoices invoices={loaderData.invoices} className={section} />
       </div>
       {cancel && sub ? <CancelDialog cancel={cancel} plan={sub.plan} periodEnd={sub.periodEnd} /> : null}
     </div>
