@@ -7,9 +7,53 @@ import { listHref } from "#app/lib/list-params.ts";
 import { BILLING_SORTS, type BillingSort } from "#modules/billing/plans.ts";
 
 /**
- * The payments and invoices pages: a heading with newest/oldest tabs, a table with its header row, the
- * pagination, or the empty state with a way to the plans. `ns` is the page's message namespace
- * ("billing.payments" or "billing.invoices"); `columns` are its header cells (null: a visually hidden one).
+ * A row of a billing table. From 640 px up it is a table row; narrower, each row is a card of its own
+ * (label and value on a line, the action on the last), so every action is in view without scrolling
+ * sideways.
+ */
+export function BillingRow({ children }: { children: ReactNode }) {
+  return <tr className="max-sm:flex max-sm:flex-col max-sm:gap-2 max-sm:px-4 max-sm:py-4">{children}</tr>;
+}
+
+/** A cell: its column's name shown beside it on a phone (hidden from screen readers, which have the header). */
+export function BillingCell({
+  label,
+  right,
+  action,
+  className = "",
+  children,
+}: {
+  label: string;
+  right?: boolean;
+  /** The row's action (a download): on a phone, on a line of its own without the label. */
+  action?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <td
+      className={`sm:px-4 sm:py-3 max-sm:flex max-sm:min-w-0 max-sm:items-center max-sm:justify-between max-sm:gap-4 ${
+        right ? "sm:text-right" : ""
+      } ${action ? "max-sm:justify-end max-sm:pt-1" : ""} ${className}`}
+    >
+      {action ? null : (
+        <span
+          aria-hidden="true"
+          className="shrink-0 text-xs font-semibold tracking-wide text-ink-muted uppercase sm:hidden"
+        >
+          {label}
+        </span>
+      )}
+      <span className="max-sm:min-w-0 max-sm:text-right">{children}</span>
+    </td>
+  );
+}
+
+/**
+ * The payments and invoices pages: a heading with newest/oldest tabs, a table with its header row (rows as
+ * cards on a phone: BillingRow, BillingCell), the pagination, or the empty state with a way to the plans.
+ * `ns` is the page's message namespace ("billing.payments" or "billing.invoices"); `columns` are its header
+ * cells (hidden: only for screen readers); `minWidth` is a class for the table's width from 640 px up.
  */
 export function BillingList({
   ns,
@@ -47,9 +91,9 @@ export function BillingList({
       {list.items.length ? (
         <>
           <div className="overflow-x-auto rounded-card bg-surface shadow-card ring-1 ring-line/60">
-            <table className="w-full text-left text-sm" style={{ minWidth }}>
+            <table className={`w-full text-left text-sm max-sm:block ${minWidth}`}>
               <caption className="sr-only">{t(`${ns}.count`, { count: list.total })}</caption>
-              <thead className="bg-canvas text-xs font-semibold tracking-wide text-ink-muted uppercase">
+              <thead className="bg-canvas text-xs font-semibold tracking-wide text-ink-muted uppercase max-sm:sr-only">
                 <tr>
                   {columns.map((c) => (
                     <th key={c.label} scope="col" className={`px-4 py-3 ${c.right ? "text-right" : ""}`}>
@@ -58,7 +102,7 @@ export function BillingList({
                   ))}
                 </tr>
               </thead>
-              <tbody className="divide-y divide-line">{children}</tbody>
+              <tbody className="divide-y divide-line max-sm:block">{children}</tbody>
             </table>
           </div>
           <Pagination page={list.page} pageCount={list.pageCount} hrefFor={(p) => hrefFor(p)} />

@@ -1,4 +1,4 @@
-import { BillingList } from "#app/components/billing/billing-list.tsx";
+import { BillingCell, BillingList, BillingRow } from "#app/components/billing/billing-list.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { DownloadIcon } from "#app/components/icons.tsx";
 import { pageParam, sortParam } from "#app/lib/list-params.ts";
@@ -44,37 +44,45 @@ const STATUS_STYLE = {
 function Invoices({ loaderData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
   const { list, sort } = loaderData;
-  const th = "px-4 py-3";
+  const col = {
+    status: t("billing.invoices.status"),
+    number: t("billing.invoices.number"),
+    date: t("billing.invoices.date"),
+    price: t("billing.invoices.price"),
+    download: t("billing.invoices.download"),
+  };
   return (
     <BillingList
       ns="billing.invoices"
       path="/profile/invoices"
       sort={sort}
       list={list}
-      minWidth="36rem"
+      minWidth="sm:min-w-[36rem]"
       columns={[
-        { label: t("billing.invoices.status") },
-        { label: t("billing.invoices.number") },
-        { label: t("billing.invoices.date") },
-        { label: t("billing.invoices.price"), right: true },
-        { label: t("billing.invoices.download"), hidden: true },
+        { label: col.status },
+        { label: col.number },
+        { label: col.date },
+        { label: col.price, right: true },
+        { label: col.download, hidden: true },
       ]}
     >
       {list.items.map((inv) => (
-        <tr key={inv.number}>
-          <td className={th}>
+        <BillingRow key={inv.number}>
+          <BillingCell label={col.status}>
             <span className={`badge ring-1 ${STATUS_STYLE[inv.status]}`}>
               {t(`billing.invoiceStatus.${inv.status}`)}
             </span>
-          </td>
-          <td className={`${th} font-medium text-ink`}>{inv.number}</td>
-          <td className={`${th} text-ink-soft`}>
+          </BillingCell>
+          <BillingCell label={col.number} className="font-medium text-ink">
+            {inv.number}
+          </BillingCell>
+          <BillingCell label={col.date} className="text-ink-soft">
             <time dateTime={new Date(inv.issuedAt).toISOString()}>{formatDay(locale, inv.issuedAt)}</time>
-          </td>
-          <td className={`${th} text-right tabular-nums text-ink`}>
+          </BillingCell>
+          <BillingCell label={col.price} right className="tabular-nums text-ink">
             {formatMoney(locale, inv.totalCents, { currency: inv.currency })}
-          </td>
-          <td className={`${th} text-right`}>
+          </BillingCell>
+          <BillingCell label={col.download} right action>
             <a
               href={href(`/profile/invoices/${inv.number}/pdf`)}
               download={`${inv.number}.pdf`}
@@ -84,8 +92,8 @@ function Invoices({ loaderData }: Route.ComponentProps) {
               {t("billing.invoices.downloadPdf")}
               <span className="sr-only">{t("billing.invoices.downloadLabel", { number: inv.number })}</span>
             </a>
-          </td>
-        </tr>
+          </BillingCell>
+        </BillingRow>
       ))}
     </BillingList>
   );

@@ -1,4 +1,4 @@
-import { BillingList } from "#app/components/billing/billing-list.tsx";
+import { BillingCell, BillingList, BillingRow } from "#app/components/billing/billing-list.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { pageParam, sortParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
@@ -35,28 +35,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seo(loaderData.seo) : []);
 
 function Payments({ loaderData }: Route.ComponentProps) {
-  const { t, locale } = useI18n();
+  const { t, href, locale } = useI18n();
   const { list, sort } = loaderData;
-  const th = "px-4 py-3";
+  const col = {
+    status: t("billing.payments.status"),
+    description: t("billing.payments.description"),
+    invoice: t("billing.payments.invoice"),
+    date: t("billing.payments.date"),
+    card: t("billing.payments.card"),
+    amount: t("billing.payments.amount"),
+  };
   return (
     <BillingList
       ns="billing.payments"
       path="/profile/payments"
       sort={sort}
       list={list}
-      minWidth="40rem"
+      minWidth="sm:min-w-[40rem]"
       columns={[
-        { label: t("billing.payments.status") },
-        { label: t("billing.payments.description") },
-        { label: t("billing.payments.invoice") },
-        { label: t("billing.payments.date") },
-        { label: t("billing.payments.card") },
-        { label: t("billing.payments.amount"), right: true },
+        { label: col.status },
+        { label: col.description },
+        { label: col.invoice },
+        { label: col.date },
+        { label: col.card },
+        { label: col.amount, right: true },
       ]}
     >
       {list.items.map((p) => (
-        <tr key={p.id}>
-          <td className={th}>
+        <BillingRow key={p.id}>
+          <BillingCell label={col.status}>
             <span
               className={
                 p.status === "succeeded"
@@ -68,22 +75,35 @@ function Payments({ loaderData }: Route.ComponentProps) {
             >
               {t(`billing.payments.statuses.${p.status}`)}
             </span>
-          </td>
-          <td className={`${th} text-ink`}>
+          </BillingCell>
+          <BillingCell label={col.description} className="text-ink">
             {`${t(`billing.payments.kinds.${p.kind}`)} · ${t(`account.profile.plans.${p.plan}`)}`}
             {p.failureCode ? <span className="block text-xs text-red-700">{t(p.failureCode)}</span> : null}
-          </td>
-          <td className={`${th} text-ink-soft`}>{p.invoiceNumber ?? t("billing.payments.none")}</td>
-          <td className={`${th} text-ink-soft`}>
+          </BillingCell>
+          <BillingCell label={col.invoice} className="text-ink-soft">
+            {p.invoiceNumber ? (
+              <a
+                href={href(`/profile/invoices/${p.invoiceNumber}/pdf`)}
+                download={`${p.invoiceNumber}.pdf`}
+                className="font-medium text-brand-700 underline decoration-brand-200 underline-offset-2 hover:decoration-brand-600"
+              >
+                {p.invoiceNumber}
+                <span className="sr-only">{` (${t("billing.invoices.downloadPdf")})`}</span>
+              </a>
+            ) : (
+              t("billing.payments.none")
+            )}
+          </BillingCell>
+          <BillingCell label={col.date} className="text-ink-soft">
             <time dateTime={new Date(p.createdAt).toISOString()}>{formatDay(locale, p.createdAt)}</time>
-          </td>
-          <td className={`${th} text-ink-soft`}>
+          </BillingCell>
+          <BillingCell label={col.card} className="text-ink-soft">
             {p.card ? `${p.card.brand} ·${p.card.last4}` : t("billing.payments.none")}
-          </td>
-          <td className={`${th} text-right tabular-nums text-ink`}>
+          </BillingCell>
+          <BillingCell label={col.amount} right className="tabular-nums text-ink">
             {formatMoney(locale, p.amountCents, { currency: p.currency })}
-          </td>
-        </tr>
+          </BillingCell>
+        </BillingRow>
       ))}
     </BillingList>
   );
