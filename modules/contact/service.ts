@@ -77,8 +77,11 @@ async function claim(ctx: ContactContext, v: ContactInput, digest: string, accou
   });
 }
 
-/** The message as support gets it: in English, answering goes to the sender, the page's language noted. */
-function supportMail(ctx: ContactContext, v: ContactInput, id: number, accountId: number | null) {
+/**
+ * The message as support gets it: in English, answering goes to the sender, the page's language noted. A
+ * member on a paid plan has priority support: the subject and the first line say so, with the promised time.
+ */
+function supportMail(ctx: ContactContext, v: ContactInput, id: number, accountId: number | null, priority: boolean) {
   const t = ctx.translate(DEFAULT_LOCALE);
   const name = `${v.firstName} ${v.lastName}`;
   const language = LANGUAGES.find((l) => l.locale === ctx.locale)?.name ?? ctx.locale;
@@ -88,6 +91,7 @@ function supportMail(ctx: ContactContext, v: ContactInput, id: number, accountId
     preheader: t("mail.contactSupport.preheader", { name }),
     heading: t("mail.contactSupport.heading"),
     paragraphs: [
+      ...(priority ? [t("contact.supportMail.priority")] : []),
       t("mail.contactSupport.from", { name, email: v.email }),
       t("mail.contactSupport.language", { language: `${language} (${ctx.locale})` }),
       accountId === null ? t("mail.contactSupport.guest") : t("mail.contactSupport.account", { id: String(accountId) }),
@@ -98,7 +102,9 @@ function supportMail(ctx: ContactContext, v: ContactInput, id: number, accountId
   });
   return {
     to: BRAND.supportEmail,
-    subject: t("mail.contactSupport.subject", { name }),
+    subject: priority
+      ? t("contact.supportMail.prioritySubject", { subject: t("mail.contactSupport.subject", { name }) })
+      : t("mail.contactSupport.subject", { name }),
     html,
     text,
     kind: "contact-message",
@@ -142,7 +148,7 @@ function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }
 export async function sendContactMessage(
   ctx: ContactContext,
   input: unknown,
-  opts: { accountId?: number | null } = {},
+  opts: { accountId?: number | null /** A member on a paid plan: priority support. */; priority?: boolean } = {},
 ): Promise<ContactResult> {
   const parsed = contactSchema.safeParse(input);
   if (!parsed.success)
@@ -158,7 +164,7 @@ export async function sendContactMessage(
   if (claimed.kind === "sent") return done(claimed.id, true, false);
 
   try {
-    await ctx.mailer.send(supportMail(ctx, v, claimed.id, accountId));
+    await ctx.mailer.send(supportMail(ctx, v, claimed.id, accountId, accountId !== null && opts.priority === true));
   } catch (error) {
     await repo.markFailed(ctx.db, claimed.id);
     ctx.log.error("contact message not sent to support", { id: claimed.id, error });

@@ -9,6 +9,7 @@ import { CheckIcon, ClockIcon, HelpIcon, MailIcon } from "#app/components/icons.
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { ACCOUNT_LIMITS, BRAND, CAPTCHA, CONTACT } from "#config/constants.ts";
+import { isPaidPlan } from "#modules/billing/plans.ts";
 import { contactSchema, visibleLength } from "#modules/contact/schemas.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/contact";
@@ -48,8 +49,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wait = await app.limitContact(submission.value.email);
   if (wait !== null)
     return { result: submission.reply({ formErrors: ["contact.errors.rateLimited"], hideFields }), wait };
+  // Members on a paid plan have priority support (billing.benefits): their message reaches support marked so.
+  const account = app.scope.viewer?.account;
+  const priority = Boolean(account && isPaidPlan(account.plan));
   const outcome = await app.services.contact.sendContactMessage(app.scope, submission.value, {
-    accountId: app.scope.viewer?.account?.id ?? null,
+    accountId: account?.id ?? null,
+    priority,
   });
   if (!outcome.ok)
     return {
@@ -60,7 +65,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
     };
   return {
-    sent: { name: outcome.value.firstName, email: outcome.value.email, confirmed: outcome.value.confirmed },
+    sent: {
+      name: outcome.value.firstName,
+      email: outcome.value.email,
+      confirmed: outcome.value.confirmed,
+      priority,
+    },
   };
 }
 
@@ -201,7 +211,17 @@ function ContactForm({ loaderData }: Route.ComponentProps) {
 }
 
 /** What the sender sees once the message went out: thanks by name, and where the confirmation went. */
-function Sent({ name, email, confirmed }: { name: string; email: string; confirmed: boolean }) {
+function Sent({
+  name,
+  email,
+  confirmed,
+  priority,
+}: {
+  name: string;
+  email: string;
+  confirmed: boolean;
+  priority: boolean;
+}) {
   const { t, href } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
   // After a client-side post, the reader's place moves to the answer.
@@ -215,7 +235,7 @@ function Sent({ name, email, confirmed }: { name: string; email: string; confirm
         {t("contact.sent.title")}
       </h2>
       <p role="status" className="mt-2 text-ink-soft">
-        {t("contact.sent.text", { name })}
+        {t(priority ? "contact.sent.textPriority" : "contact.sent.text", { name })}
       </p>
       {confirmed ? <p className="mt-2 text-ink-soft">{t("contact.sent.copy", { email })}</p> : null}
       <div className="mt-6 flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
@@ -256,6 +276,12 @@ function Aside() {
           {t("contact.aside.timeTitle")}
         </h2>
         <p className="mt-2 text-sm text-ink-soft">{t("contact.aside.timeText")}</p>
+        <p className="mt-2 text-sm text-ink-soft" data-testid="priority-support">
+          {t("contact.aside.priorityText")}{" "}
+          <Link to={href("/pricing")} className={link}>
+            {t("contact.aside.plans")}
+          </Link>
+        </p>
       </section>
       <section className={card} aria-labelledby="contact-help-title">
         <h2 id="contact-help-title" className={title}>
