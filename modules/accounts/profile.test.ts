@@ -85,6 +85,33 @@ describe("name and username", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toMatchObject({ code: "auth.errors.usernameTaken" });
   });
+
+  it("answers 'Failed to update name' (SPEC §8) when the database fails the save, and logs it", async () => {
+    const m = await member();
+    type Query = (query: unknown, ...rest: unknown[]) => unknown;
+    const client = (database.db as unknown as { $client: { query: Query } }).$client;
+    const realQuery = client.query;
+    // The save's statement fails as a lost connection does; every other statement runs.
+    client.query = function (this: unknown, query: unknown, ...rest: unknown[]) {
+      const text = typeof query === "string" ? query : String((query as { text?: string }).text ?? "");
+      if (/^update "account"/i.test(text))
+        return Promise.reject(Object.assign(new Error("Connection terminated unexpectedly"), { code: "57P01" }));
+      return realQuery.call(this, query, ...rest);
+    };
+    const logged: string[] = [];
+    try {
+      const r = await updateProfile(
+        { ...ctx(), log: { ...silent, error: (msg: string) => logged.push(msg) } },
+        { accountId: m.id, name: "Never Saved", username: `never${seq}` },
+      );
+      expect(r).toEqual({ ok: false, code: "account.settings.errors.nameFailed" });
+    } finally {
+      client.query = realQuery;
+    }
+    expect(logged).toEqual(["name not updated"]);
+    const [row] = await queryRows<{ name: string }>(database.db, sql`select name from account where id = ${m.id}`);
+    expect(row.name).toBe(`Member ${seq}`);
+  });
 });
 
 describe("password change", () => {

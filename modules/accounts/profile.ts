@@ -26,13 +26,19 @@ export const PROFILE_ERRORS = {
   common: "auth.errors.passwordCommon",
   gone: "auth.errors.accountNotFound",
   failed: "account.settings.errors.failed",
+  nameFailed: "account.settings.errors.nameFailed",
 } as const;
 
 async function lockedAccount(tx: ServiceContext["db"], accountId: number): Promise<repo.LiveAccount | null> {
   return (await repo.liveAccount(tx, accountId, true)) ?? null;
 }
 
-/** Name and username. A username another account has (in any case) is refused with its own message. */
+/**
+ * Name and username. A username another account has (in any case) is refused with its own message. Any
+ * other failure of the save (the database away mid-request, say) is logged and answered with SPEC §8's
+ * 'Failed to update name, please try again.', so the form says it beside what was typed instead of the
+ * page turning into the generic error page.
+ */
 export async function updateProfile(
   ctx: ServiceContext,
   input: { accountId: number; name: string; username: string },
@@ -48,7 +54,8 @@ export async function updateProfile(
   } catch (error) {
     if (uniqueViolation(error) === "account_username_lower_idx")
       return { ok: false, code: PROFILE_ERRORS.usernameTaken, field: "username" };
-    throw error;
+    ctx.log.error("name not updated", { accountId: input.accountId, error });
+    return { ok: false, code: PROFILE_ERRORS.nameFailed };
   }
 }
 

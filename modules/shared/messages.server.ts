@@ -170,7 +170,8 @@ const ROOT = [
   "account.favorites.remove",
   "account.favorites.failed",
 ];
-const MEMBER = [...ROOT, "auth.menu.", "auth.logout", "account.profile.plans."];
+// The language picker's failure to save the member's choice is shown on every page a member sees.
+const MEMBER = [...ROOT, "auth.menu.", "auth.logout", "account.profile.plans.", "account.settings.languageFailed"];
 const LIST = ["catalog.list.", "catalog.filters."];
 const CAPTCHA = ["common.captcha."];
 const TEMPLATE = [

@@ -1,32 +1,77 @@
+import { useEffect } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
-import { LANGUAGES } from "#config/browser.ts";
+import { LANGUAGES, type Locale } from "#config/browser.ts";
 import { useI18n } from "../i18n.tsx";
 import { GlobeIcon } from "../icons.tsx";
+import { useToast } from "../ui/toast.tsx";
 import { useAlternatePath } from "./use-alternate.ts";
+
+/**
+ * A failed save of the member's language (SPEC §8: "Language update failure shows the error message"),
+ * waiting to be shown once the page is in the language it was asked for: the switch navigates at once, so
+ * the answer usually comes after the picker (and the toasts) of the old page are gone. `message` is the
+ * server's own words for a refusal ('Invalid language type.', already in that language), or null for a
+ * failure it did not explain (no answer, an unexpected error): then the page's own message is shown.
+ */
+let pendingFailure: { locale: Locale; message: string | null } | null = null;
+const listeners = new Set<() => void>();
+
+/** Saves the language to the signed-in account (UpdateMe, SPEC §4); a failure is left for the new page to show. */
+async function saveLanguage(locale: Locale) {
+  let message: string | null = null;
+  try {
+    const res = await fetch("/graphql", {
+      method: "POST",
+      credentials: "same-origin",
+      keepalive: true,
+      headers: { "Content-Type": "application/json", locale },
+      body: JSON.stringify({
+        query: "mutation UpdateMe($data: UpdateMeInput!) { updateMe(data: $data) { language { id name locale } } }",
+        variables: { data: { languageId: LANGUAGES.find((l) => l.locale === locale)?.id } },
+      }),
+    });
+    const body = (await res.json().catch(() => null)) as {
+      data?: { updateMe?: unknown } | null;
+      errors?: { message?: string; extensions?: { code?: string } }[];
+    } | null;
+    if (res.ok && body?.data?.updateMe && !body.errors?.length) return;
+    const refusal = body?.errors?.find((e) => e.extensions?.code === "BAD_USER_INPUT" && e.message);
+    message = refusal?.message ?? null;
+    console.warn("language not saved", res.status, body?.errors);
+  } catch (error) {
+    console.warn("language not saved", error);
+  }
+  pendingFailure = { locale, message };
+  for (const listener of listeners) listener();
+}
 
 /** The link to this page in the other language; for a signed-in member the choice is saved too. */
 export function LanguagePicker({ className = "" }: { className?: string }) {
   const { locale, t } = useI18n();
+  const show = useToast();
   const other = locale === "en" ? "es" : "en";
   const href = useAlternatePath(other);
   const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.viewer);
+  // A failed save is shown by the picker of the page in the language that was asked for, as a toast.
+  useEffect(() => {
+    const report = () => {
+      if (pendingFailure?.locale !== locale) return;
+      const { message } = pendingFailure;
+      pendingFailure = null;
+      show({ tone: "error", message: message ?? t("account.settings.languageFailed") });
+    };
+    listeners.add(report);
+    report();
+    return () => {
+      listeners.delete(report);
+    };
+  }, [locale, t, show]);
   return (
     <Link
       to={href}
       onClick={() => {
-        // The switch is saved to a signed-in account (UpdateMe, SPEC §4); a failure only loses the preference.
-        if (!signedIn) return;
-        fetch("/graphql", {
-          method: "POST",
-          credentials: "same-origin",
-          keepalive: true,
-          headers: { "Content-Type": "application/json", locale: other },
-          body: JSON.stringify({
-            query: "mutation UpdateMe($data: UpdateMeInput!) { updateMe(data: $data) { language { id name locale } } }",
-            variables: { data: { languageId: LANGUAGES.find((l) => l.locale === other)?.id } },
-          }),
-        }).catch((error) => console.warn("language not saved", error));
+        if (signedIn) void saveLanguage(other);
       }}
       hrefLang={other}
       lang={other}
@@ -39,5 +84,3 @@ export function LanguagePicker({ className = "" }: { className?: string }) {
     </Link>
   );
 }
-
-/** The template categories as strip links. */
