@@ -188,10 +188,17 @@ for (const locale of ["en", "es"] as const) {
     test.setTimeout(90_000);
     await signUpAndLogIn(page, `Leaver ${locale}`);
     await subscribe(page);
+    // Opened by its address (a reload, a link from another page): the dialog stays open once scripts run.
+    await page.goto(`${l.prefix}/profile/billing?cancel=reason`);
+    await hydrated(page);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(dialog).toBeVisible();
+    expect(page.url()).toContain("cancel=reason");
     await page.goto(`${l.prefix}/profile/billing`);
     await hydrated(page);
     await page.getByRole("link", { name: l.cancel }).click();
-    const dialog = page.getByRole("dialog");
     await expect(dialog.getByRole("radio")).toHaveCount(3);
     // The group is required for assistive technology; the radios do not lean on the browser's bubble.
     await expect(dialog.getByRole("radiogroup")).toHaveAttribute("aria-required", "true");

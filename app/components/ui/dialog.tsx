@@ -22,13 +22,19 @@ export function Dialog({
   tone?: "default" | "premium";
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // The server drew it open (not modal): it is closed and shown again as a modal once scripts run. That
+  // close is no one's wish to leave, so its (later) close event is not passed on to `onClose`.
+  const reopening = useRef(false);
   const titleId = useId();
   const { t } = useI18n();
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
     if (open) {
-      if (d.open && !d.matches(":modal")) d.close();
+      if (d.open && !d.matches(":modal")) {
+        reopening.current = true;
+        d.close();
+      }
       if (!d.open) d.showModal();
     } else if (d.open) d.close();
   }, [open]);
@@ -38,7 +44,13 @@ export function Dialog({
       ref={ref}
       open={open && typeof window === "undefined" ? true : undefined}
       aria-labelledby={titleId}
-      onClose={onClose}
+      onClose={() => {
+        if (reopening.current) {
+          reopening.current = false;
+          return;
+        }
+        onClose();
+      }}
       onClick={(e) => {
         if (e.target === e.currentTarget) onClose();
       }}

@@ -224,7 +224,7 @@ function Losses({ tier }: { tier: "personal" | "commercial" }) {
     <ul className="mt-3 flex flex-col gap-2" data-testid="cancel-losses">
       {planBenefits(t, tier).map((b) => (
         <li key={b} className="flex gap-2.5">
-          <MinusIcon className="mt-0.5 size-4 shrink-0 text-red-700" data-mark="loss" />
+          <MinusIcon className="mt-1 size-4 shrink-0 text-red-700" data-mark="loss" />
           <span>{b}</span>
         </li>
       ))}
