@@ -64,14 +64,18 @@ for (const locale of ["en", "es"] as const) {
     const panel = page.locator("#download-options");
     await expect(bar).toBeVisible();
     await expect(panel).not.toBeInViewport();
-    // Pinned to the bottom of the screen, over nothing for good: the page leaves room for it at its end.
+    // Pinned to the bottom of the screen, all the way down the page.
     const box = (await bar.boundingBox())!;
     expect(Math.round(box.y + box.height)).toBe(844);
-    const room = await page.evaluate(() => {
-      const wrapper = document.getElementById("download-options")?.closest(".container-page") as HTMLElement;
-      return Number.parseFloat(getComputedStyle(wrapper).paddingBottom);
-    });
-    expect(room).toBeGreaterThanOrEqual(box.height);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+    await expect.poll(async () => Math.round((await bar.boundingBox())!.y + box.height)).toBe(844);
+    // At the end it rests in its own room before the footer, covering nothing.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expect(bar).toBeVisible();
+    const footer = (await page.locator("footer").boundingBox())!;
+    const rest = (await bar.boundingBox())!;
+    expect(rest.y + rest.height).toBeLessThanOrEqual(footer.y);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await axe(page);
 
     await bar.getByRole("link", { name: l.download }).click();

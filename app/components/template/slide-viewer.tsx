@@ -127,7 +127,7 @@ export default function SlideViewer({
           {t("template.viewer.hint")}
         </p>
         <div
-          className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center px-2 pb-4 select-none sm:px-20"
+          className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center px-2 pb-20 select-none sm:px-20 sm:pb-4"
           onPointerDown={(e) => {
             startX.current = e.clientX;
           }}
@@ -156,7 +156,7 @@ export default function SlideViewer({
           <button
             type="button"
             onClick={() => go(slide - 1)}
-            className="absolute top-1/2 left-3 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow-lift hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white sm:left-4"
+            className="absolute bottom-4 left-[calc(50%-4rem)] inline-flex h-12 w-12 items-center justify-center rounded-full bg-white/90 text-ink shadow-lift hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white sm:top-1/2 sm:bottom-auto sm:left-4 sm:-translate-y-1/2"
             aria-label={t("template.gallery.previous")}
           >
             <ChevronLeft />
@@ -164,7 +164,7 @@ export default function SlideViewer({
           <button
             type="button"
             onClick={() => go(slide + 1)}
-            className="absolute top-1/2 right-3 inline-flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow-lift hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white sm:right-4"
+            className="absolute right-[calc(50%-4rem)] bottom-4 inline-flex h-12 w-12 items-center justify-center rounded-full bg-white/90 text-ink shadow-lift hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white sm:top-1/2 sm:right-4 sm:bottom-auto sm:-translate-y-1/2"
             aria-label={t("template.gallery.next")}
           >
             <ChevronRight />

@@ -201,8 +201,7 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
       })
     : null;
   return (
-    // On a phone the page leaves room at its end for the pinned download bar.
-    <div className="container-page pt-6 pb-[calc(5rem+env(safe-area-inset-bottom,0px))] sm:pb-0">
+    <div className="container-page pt-6">
       <nav aria-label={t("catalog.list.breadcrumb")} className="mb-4 flex flex-wrap gap-1 text-sm text-ink-muted">
         <Link to={href("/")} className="hover:text-brand-700">
           SlideNest
@@ -228,7 +227,6 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
               aspectRatio={template.aspectRatio}
             />
           ) : null}
-          <DownloadBar targetId="download-options" isPremium={template.isPremium} slidesCount={template.slidesCount} />
           <p className="mt-6 max-w-3xl leading-7 text-ink-soft">{template.description}</p>
           {template.tags.length ? (
             <div className="mt-6">
@@ -393,6 +391,8 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
           <TemplateGrid cards={recommended} />
         </section>
       ) : null}
+      {/* Last, so that it sticks to the bottom of a phone's screen all the way down and rests before the footer. */}
+      <DownloadBar targetId="download-options" isPremium={template.isPremium} slidesCount={template.slidesCount} />
     </div>
   );
 }
