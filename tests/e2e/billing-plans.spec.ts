@@ -149,8 +149,8 @@ for (const locale of ["en", "es"] as const) {
       for (const [state, enter] of states) {
         await enter();
         for (const [name, el] of [
-          ["monthly", monthly.locator("span").first()],
-          ["yearly", yearly.locator("span").first()],
+          ["monthly", monthly],
+          ["yearly", yearly],
           ["chip", chip],
         ] as const) {
           const ratio = await textContrast(el);
