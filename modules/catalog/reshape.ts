@@ -1,5 +1,6 @@
 import type { Locale } from "#config/constants.ts";
 import type { Palette } from "#db/schema/catalog.ts";
+import { isLightSwatch } from "#modules/shared/swatches.ts";
 import { openFontPage } from "./fonts.ts";
 import type {
   AspectRatio,
@@ -85,7 +86,7 @@ export function reshapeCard(row: TemplateRow): TemplateCard {
     slidesCount: row.slides_count,
     aspectRatio: row.aspect_ratio,
     formats: pgArray(row.formats),
-    colors: colors.map(([id, hex]) => ({ id, hex })),
+    colors: colors.map(([id, hex]) => (isLightSwatch(hex) ? { id, hex, light: true } : { id, hex })),
   };
 }
 

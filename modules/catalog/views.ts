@@ -23,7 +23,8 @@ export type ColorVariantView = {
 };
 
 /** A card's colour: its id names the preview images, its hex draws the dot. */
-export type CardColor = { id: number; hex: string };
+/** A card's colour variant; `light` when its swatch fades into the white card (under 3:1): drawn with a darker ring. */
+export type CardColor = { id: number; hex: string; light?: true };
 
 /**
  * What a card shows, and no more: every list page sends 24 of these to the browser to hydrate, so a

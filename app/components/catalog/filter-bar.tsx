@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
-import { isLightSwatch } from "#app/lib/swatches.ts";
 import {
   activeFilterCount,
   FILTER_PARAMS,
@@ -13,6 +12,7 @@ import {
   toSearchParams,
 } from "#modules/catalog/filters.ts";
 import type { FilterOptions } from "#modules/catalog/views.ts";
+import { isLightSwatch } from "#modules/shared/swatches.ts";
 import { useI18n } from "../i18n.tsx";
 import { CloseIcon, FilterIcon } from "../icons.tsx";
 

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
-import { cardDots, isLightSwatch } from "#app/lib/swatches.ts";
 import type { TemplateCard as Card } from "#modules/catalog/views.ts";
 import { FavoriteButton } from "../favorites/favorite-button.tsx";
 import { useI18n } from "../i18n.tsx";
+import { cardDots } from "./card-dots.ts";
 
 const FLIP_SLIDES = 4;
 /**
@@ -122,7 +122,7 @@ function CardColors({ colors }: { colors: Card["colors"] }) {
   return (
     <span className="card-colors" title={all} data-colors={colors.length}>
       {shown.map((c) => (
-        <i key={c.id} style={{ background: c.hex }} data-light={isLightSwatch(c.hex) ? "" : undefined} />
+        <i key={c.id} style={{ background: c.hex }} data-light={c.light ? "" : undefined} />
       ))}
       {more ? (
         <span aria-hidden="true" title={t("catalog.card.moreColors", { count: more })} data-more-colors="">

@@ -1,6 +1,7 @@
 /**
  * Colour swatches drawn on the site's white surfaces (cards, the filter menu): which need a darker ring to
- * be seen at all, and how many dots a card shows before "+k".
+ * be seen at all. The catalogue marks a card's light colours (reshapeCard), so the browser's card code
+ * carries no colour arithmetic (the colour filter's does).
  */
 
 /** The surface swatches sit on (the theme's --color-surface). */
@@ -8,9 +9,6 @@ const SURFACE = "#ffffff";
 
 /** WCAG 1.4.11: a graphical object needs 3:1 against what is next to it. */
 export const SWATCH_MIN_CONTRAST = 3;
-
-/** A card shows at most this many colour dots; the rest are counted in "+k". */
-export const CARD_MAX_DOTS = 4;
 
 /** The channels of `#rgb` or `#rrggbb` (0-255), or null for anything else. */
 export function hexChannels(hex: string): [number, number, number] | null {
@@ -45,13 +43,4 @@ export function contrastRatio(a: string, b: string): number {
 export function isLightSwatch(hex: string, surface = SURFACE): boolean {
   if (relativeLuminance(hex) === null) return true;
   return contrastRatio(hex, surface) < SWATCH_MIN_CONTRAST;
-}
-
-/**
- * How a card's colours fit on one line: the first `max` as dots, the rest counted ("+k", 0 when all show).
- */
-export function cardDots<T>(colors: readonly T[], max = CARD_MAX_DOTS): { shown: T[]; more: number } {
-  const limit = Math.max(1, Math.floor(max));
-  const shown = colors.slice(0, limit);
-  return { shown, more: colors.length - shown.length };
 }
