@@ -225,7 +225,7 @@ export function FolderMenu({
   const count = inFolders.length;
   return (
     <details ref={ref} className="relative" data-folder-menu={templateId}>
-      <summary className="btn-secondary cursor-pointer list-none px-3 py-2 [&::-webkit-details-marker]:hidden">
+      <summary className="btn-secondary disclosure px-3 py-2">
         <FolderIcon width={18} height={18} />
         <span>{count ? t("account.folders.inCount", { count }) : t("account.folders.saveTo")}</span>
         <span className="sr-only">: {templateName}</span>

@@ -51,58 +51,71 @@ export function Header({ strip, stripLabel }: { strip: StripItem[]; stripLabel?:
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
+  const raised = scrolled ? "border-line shadow-card" : "border-transparent";
+  // On phones only the top rows (logo, account, menu, search) stay on screen; the navigation strip scrolls
+  // away with the page (the header is `display: contents` there, its first block the sticky one), so the
+  // sticky part takes a small share of a phone's height. From md up the whole header sticks.
   return (
     <header
-      className={`sticky top-0 z-40 border-b bg-surface/95 backdrop-blur transition-shadow ${scrolled ? "border-line shadow-card" : "border-transparent"}`}
+      className={`max-md:contents md:sticky md:top-0 md:z-40 md:border-b md:bg-surface/95 md:backdrop-blur md:transition-shadow ${raised}`}
       data-scrolled={scrolled ? "true" : "false"}
     >
-      {/* One search box: on phones it wraps to a row of its own under the logo. */}
-      <div className="container-page flex flex-wrap items-center gap-x-4 md:flex-nowrap">
-        <Link
-          to={href("/")}
-          className="flex h-16 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-ink"
-        >
-          <LogoMark />
-          <span>{t("common.brand")}</span>
-        </Link>
-        <nav aria-label={t("common.nav.main")} className="ml-4 hidden items-center gap-1 md:flex">
-          <NavLink
-            to={href("/templates")}
-            className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}
+      <div
+        className={`sticky top-0 z-40 border-b bg-surface/95 backdrop-blur transition-shadow md:static md:border-0 md:bg-transparent md:shadow-none md:backdrop-blur-none ${raised}`}
+        data-header-top=""
+      >
+        {/* One search box: on phones it wraps to a row of its own under the logo. */}
+        <div className="container-page flex flex-wrap items-center gap-x-4 md:flex-nowrap">
+          <Link
+            to={href("/")}
+            className="flex h-14 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-ink md:h-16"
           >
-            {t("common.nav.templates")}
-          </NavLink>
-          <NavLink to={href("/blog")} className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}>
-            {t("common.nav.blog")}
-          </NavLink>
-          <NavLink to={href("/pricing")} className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}>
-            {t("common.nav.pricing")}
-          </NavLink>
-        </nav>
-        <SearchBox className="order-last mb-3 w-full md:order-none md:mx-2 md:mb-0 md:w-auto md:max-w-xl md:flex-1" />
-        <div className="ml-auto flex items-center gap-2">
-          <LanguagePicker className="hidden sm:inline-flex" />
-          <AccountMenu />
-          <button
-            ref={buttonRef}
-            type="button"
-            className="btn-ghost px-2.5 md:hidden"
-            aria-expanded={open}
-            aria-controls={open ? menuId : undefined}
-            aria-label={open ? t("common.nav.closeMenu") : t("common.nav.openMenu")}
-            onClick={() => setOpen((v) => !v)}
-          >
-            {open ? <CloseIcon /> : <MenuIcon />}
-          </button>
+            <LogoMark />
+            <span>{t("common.brand")}</span>
+          </Link>
+          <nav aria-label={t("common.nav.main")} className="ml-4 hidden items-center gap-1 md:flex">
+            <NavLink
+              to={href("/templates")}
+              className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}
+            >
+              {t("common.nav.templates")}
+            </NavLink>
+            <NavLink to={href("/blog")} className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}>
+              {t("common.nav.blog")}
+            </NavLink>
+            <NavLink
+              to={href("/pricing")}
+              className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}
+            >
+              {t("common.nav.pricing")}
+            </NavLink>
+          </nav>
+          <SearchBox className="order-last mb-2.5 w-full md:order-none md:mx-2 md:mb-0 md:w-auto md:max-w-xl md:flex-1" />
+          <div className="ml-auto flex items-center gap-2">
+            <LanguagePicker className="hidden sm:inline-flex" />
+            <AccountMenu />
+            <button
+              ref={buttonRef}
+              type="button"
+              className="btn-ghost px-2.5 md:hidden"
+              aria-expanded={open}
+              aria-controls={open ? menuId : undefined}
+              aria-label={open ? t("common.nav.closeMenu") : t("common.nav.openMenu")}
+              onClick={() => setOpen((v) => !v)}
+            >
+              {open ? <CloseIcon /> : <MenuIcon />}
+            </button>
+          </div>
         </div>
+        {/* The menu is drawn when opened (its button needs scripts anyway); its code is fetched then. It
+            opens under the sticky rows, wherever the page is scrolled to. */}
+        {open ? (
+          <Suspense fallback={null}>
+            <PhoneMenu id={menuId} strip={strip} />
+          </Suspense>
+        ) : null}
       </div>
       {strip.length ? <NavStrip items={strip} label={stripLabel ?? t("common.nav.strip")} /> : null}
-      {/* The menu is drawn when opened (its button needs scripts anyway); its code is fetched then. */}
-      {open ? (
-        <Suspense fallback={null}>
-          <PhoneMenu id={menuId} strip={strip} />
-        </Suspense>
-      ) : null}
     </header>
   );
 }

@@ -5,13 +5,19 @@ import { LanguagePicker } from "./language-picker.tsx";
 import { LogoutForm } from "./logout-form.tsx";
 import type { StripItem } from "./nav-strip.tsx";
 
-/** The header's menu on phones: main links, the strip's links, language and account. */
+/**
+ * The header's menu on phones: main links, the strip's links, language and account. It opens under the
+ * header's sticky rows and scrolls within the screen's height.
+ */
 export function PhoneMenu({ id, strip }: { id: string; strip: StripItem[] }) {
   const { t, href } = useI18n();
   const viewer = useRouteLoaderData<RootData>("root")?.viewer;
   const signedIn = Boolean(viewer);
   return (
-    <div id={id} className="border-t border-line bg-surface md:hidden">
+    <div
+      id={id}
+      className="max-h-[calc(100dvh-8rem)] overflow-y-auto overscroll-contain border-t border-line bg-surface md:hidden"
+    >
       <nav aria-label={t("common.nav.menu")} className="container-page flex flex-col gap-1 py-4">
         <NavLink to={href("/templates")} className="btn-ghost justify-start">
           {t("common.nav.templates")}
@@ -28,7 +34,8 @@ export function PhoneMenu({ id, strip }: { id: string; strip: StripItem[] }) {
           </NavLink>
         ))}
         <LanguagePicker className="justify-start" />
-        <div className="mt-2 flex flex-col gap-1 border-t border-line pt-3">
+        {/* A guest's "Log in" is in the header's row already (and "Get started" from sm up): each shows once. */}
+        <div className={`mt-2 flex flex-col gap-1 border-t border-line pt-3 ${signedIn ? "" : "sm:hidden"}`}>
           {signedIn ? (
             <>
               <NavLink to={href("/profile")} end className="btn-ghost justify-start">
@@ -51,14 +58,9 @@ export function PhoneMenu({ id, strip }: { id: string; strip: StripItem[] }) {
               <LogoutForm className="btn-ghost w-full justify-start" />
             </>
           ) : (
-            <>
-              <Link to={href("/login")} className="btn-secondary">
-                {t("auth.guest.login")}
-              </Link>
-              <Link to={href("/signup")} className="btn-primary">
-                {t("auth.guest.getStarted")}
-              </Link>
-            </>
+            <Link to={href("/signup")} className="btn-primary">
+              {t("auth.guest.getStarted")}
+            </Link>
           )}
         </div>
       </nav>

@@ -11,12 +11,11 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, t, origin, locale } = pageContext(request, context);
+  const account = app.scope.viewer?.account;
   const [home, forYou, posts] = await Promise.all([
     app.services.catalog.getHome(ctx, 8),
     // A member's interests come first (SPEC §4): a row per chosen category or tag.
-    app.scope.viewer?.account
-      ? app.services.interests.interestSections(ctx, { accountId: app.scope.viewer?.account.id, perList: 4 })
-      : [],
+    account ? app.services.interests.interestSections(ctx, { accountId: account.id, perList: 4 }) : [],
     app.services.blog.latestPosts(ctx),
   ]);
   // The home's own words and the blog teaser's (not the blog's whole namespace).
@@ -27,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     posts,
     messages,
     forYou: forYou.map((s) => ({ slug: s.tag.slug, name: s.tag.content.name, templates: s.templates })),
+    // A member is greeted by name instead of the marketing hero (issue 22).
+    member: account ? { name: account.name.trim() || account.username } : null,
     seo: {
       origin,
       locale,
@@ -41,10 +42,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches, error }) =>
   loaderData ? seo(loaderData.seo) : errorMeta(matches, error);
 
-function Section({ title, to, children }: { title: string; to: string; children: React.ReactNode }) {
+function Section({
+  title,
+  to,
+  first = false,
+  children,
+}: {
+  title: string;
+  to: string;
+  /** Right under the member's greeting: closer to it. */
+  first?: boolean;
+  children: React.ReactNode;
+}) {
   const { t } = useI18n();
   return (
-    <section className="container-page mt-14">
+    <section className={`container-page ${first ? "mt-8" : "mt-14"}`}>
       <div className="mb-5 flex items-end justify-between gap-4">
         <h2 className="text-2xl font-bold tracking-tight text-ink">{title}</h2>
         <Link to={to} className="btn-ghost -mr-3 shrink-0" aria-label={t("catalog.home.seeAllOf", { name: title })}>
@@ -60,44 +72,43 @@ export default withMessages(HomePage);
 
 function HomePage({ loaderData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { home, forYou } = loaderData;
+  const { home, forYou, member } = loaderData;
   return (
     <>
-      <section className="border-b border-line bg-gradient-to-b from-brand-50 to-canvas">
-        <div className="container-page py-14 sm:py-20">
-          <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-ink sm:text-display">
-            {t("catalog.home.heroTitle")}
-          </h1>
-          <p className="mt-5 max-w-2xl text-lg text-ink-soft">{t("catalog.home.heroText")}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Link to={href("/templates")} className="btn-primary px-5 py-3 text-base">
-              {t("catalog.home.heroCta")}
-            </Link>
-            <Link to={href("/trending")} className="btn-secondary px-5 py-3 text-base">
-              {t("catalog.home.heroSecondary")}
-            </Link>
+      {member ? (
+        <MemberGreeting name={member.name} interests={forYou.length > 0} />
+      ) : (
+        <section className="border-b border-line bg-gradient-to-b from-brand-50 to-canvas" data-home-hero="">
+          <div className="container-page grid items-center gap-10 py-14 sm:py-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:py-16 xl:gap-16">
+            <div>
+              <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-ink sm:text-display">
+                {t("catalog.home.heroTitle")}
+              </h1>
+              <p className="mt-5 max-w-2xl text-lg text-ink-soft">{t("catalog.home.heroText")}</p>
+              <div className="mt-8 flex flex-wrap gap-3">
+                <Link to={href("/templates")} className="btn-primary px-5 py-3 text-base">
+                  {t("catalog.home.heroCta")}
+                </Link>
+                <Link to={href("/trending")} className="btn-secondary px-5 py-3 text-base">
+                  {t("catalog.home.heroSecondary")}
+                </Link>
+              </div>
+            </div>
+            <HeroCollage cards={home.trending} />
           </div>
-        </div>
-      </section>
-      {forYou.length ? (
-        <div className="container-page mt-10 -mb-4 flex flex-wrap items-baseline justify-between gap-3">
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
-            {t("catalog.home.forYouKicker")}
-          </p>
-          <Link
-            to={`${href("/profile/settings")}#interests`}
-            className="text-sm font-medium text-brand-700 hover:underline"
-          >
-            {t("catalog.home.changeInterests")}
-          </Link>
-        </div>
-      ) : null}
+        </section>
+      )}
       {forYou.map((s, i) => (
-        <Section key={s.slug} title={t("catalog.home.forYou", { name: s.name })} to={href(`/${s.slug}`)}>
+        <Section
+          key={s.slug}
+          title={t("catalog.home.forYou", { name: s.name })}
+          to={href(`/${s.slug}`)}
+          first={i === 0}
+        >
           <TemplateGrid cards={s.templates} leading={i === 0} />
         </Section>
       ))}
-      <Section title={t("catalog.home.trending")} to={href("/trending")}>
+      <Section title={t("catalog.home.trending")} to={href("/trending")} first={Boolean(member) && !forYou.length}>
         <TemplateGrid cards={home.trending} leading={!forYou.length} />
       </Section>
       <Section title={t("catalog.home.latest")} to={href("/latest")}>
@@ -144,6 +155,74 @@ function HomePage({ loaderData }: Route.ComponentProps) {
       </section>
       {loaderData.posts.length ? <BlogTeaser posts={loaderData.posts} /> : null}
     </>
+  );
+}
+
+/**
+ * A member's home opens with a line of greeting (not the marketing hero), then the rows picked from
+ * their interests: what they came for is in the first screen.
+ */
+function MemberGreeting({ name, interests }: { name: string; interests: boolean }) {
+  const { t, href } = useI18n();
+  return (
+    <section className="container-page pt-8 sm:pt-10" data-home-greeting="">
+      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
+            {t("catalog.home.greeting", { name })}
+          </h1>
+          <p className="mt-1 text-ink-muted">
+            {interests ? t("catalog.home.greetingText") : t("catalog.home.greetingTextNoInterests")}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm font-medium">
+          {interests ? (
+            <Link to={`${href("/profile/settings")}#interests`} className="text-brand-700 hover:underline">
+              {t("catalog.home.changeInterests")}
+            </Link>
+          ) : null}
+          <Link to={href("/templates")} className="btn-secondary">
+            {t("catalog.home.heroCta")}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A transparent pixel: the collage's images under `lg`, where the collage is not shown (nothing is fetched). */
+const NO_IMAGE = "data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw==";
+const TILES = 3;
+
+/**
+ * The guest hero's visual from lg up: three trending templates' first slides, tilted and stacked (app.css
+ * `hero-collage`). A <picture> whose only source is for lg screens, so phones and tablets fetch none of it;
+ * the front one, the hero's largest image, is fetched first. Decorative: the cards below carry the titles.
+ */
+function HeroCollage({ cards }: { cards: Route.ComponentProps["loaderData"]["home"]["trending"] }) {
+  const picks = cards.filter((c) => c.colors[0]).slice(0, TILES);
+  if (picks.length < TILES) return null;
+  return (
+    <div aria-hidden="true" className="hero-collage" data-hero-collage="">
+      {picks.map((c, i) => (
+        <div key={c.id} className="card-media" data-ratio={c.aspectRatio}>
+          <picture>
+            {/* A tile is about a third of the page wide from lg up, at most 440 px. */}
+            <source
+              media="(min-width: 1024px)"
+              srcSet={previewSrcSet(c.colors[0].id, 1, [480, 640, 960])}
+              sizes="(min-width:1440px) 440px,32vw"
+            />
+            <img
+              src={NO_IMAGE}
+              {...ratioSize(c.aspectRatio, 640)}
+              alt=""
+              fetchPriority={i === TILES - 1 ? "high" : undefined}
+            />
+          </picture>
+        </div>
+      ))}
+    </div>
   );
 }
 

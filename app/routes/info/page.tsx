@@ -81,7 +81,9 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
               <div className="flex flex-col gap-3">
                 {s.faq.map((q) => (
                   <details key={q.id} id={q.id} className="group rounded-xl bg-surface p-4 ring-1 ring-line/60">
-                    <summary className="cursor-pointer font-semibold text-ink">{q.question}</summary>
+                    <summary className="disclosure flex items-center gap-4 rounded-md font-semibold text-ink">
+                      {q.question}
+                    </summary>
                     <div className="mt-3">
                       {q.answer.map((a, i) => (
                         <p key={i}>{a}</p>

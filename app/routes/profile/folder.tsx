@@ -155,13 +155,17 @@ export default function FolderPage({ loaderData, actionData }: Route.ComponentPr
 
       <div className="flex flex-wrap gap-3">
         <details className="group w-full max-w-md rounded-card bg-surface p-4 ring-1 ring-line/60 open:shadow-card">
-          <summary className="cursor-pointer font-semibold text-ink">{t("account.folders.rename")}</summary>
+          <summary className="disclosure flex items-center gap-4 rounded-md font-semibold text-ink">
+            {t("account.folders.rename")}
+          </summary>
           <div className="mt-3">
             <FolderNameForm intent="renameFolder" folder={folder} />
           </div>
         </details>
         <details className="w-full max-w-md rounded-card bg-surface p-4 ring-1 ring-line/60 open:shadow-card">
-          <summary className="cursor-pointer font-semibold text-red-800">{t("account.folders.delete")}</summary>
+          <summary className="disclosure flex items-center gap-4 rounded-md font-semibold text-red-800">
+            {t("account.folders.delete")}
+          </summary>
           <Form method="post" className="mt-3 flex flex-col gap-3">
             <input type="hidden" name="intent" value="deleteFolder" />
             <input type="hidden" name="folderId" value={folder.id} />
