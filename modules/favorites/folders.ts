@@ -1,6 +1,6 @@
 import { FOLDERS, PAGE_SIZE } from "#config/constants.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
-import type { Page, TemplateCard } from "#modules/catalog/views.ts";
+import type { AspectRatio, Page, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { uniqueViolation } from "#modules/shared/db-errors.ts";
 import type { Result } from "#modules/shared/result.ts";
@@ -56,6 +56,35 @@ export async function listFolders(ctx: ServiceContext, input: { accountId: numbe
   const rows = await repo.folderRows(ctx.db, { accountId: input.accountId, now: ctx.clock.now() });
   const collator = new Intl.Collator(ctx.locale, { sensitivity: "base", numeric: true });
   return rows.map(reshapeFolder).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+}
+
+/** How many of a collection's templates its collage shows (a 2 x 2 grid). */
+export const FOLDER_COVER_TILES = 4;
+
+/** A tile of a collection's collage: a template's first slide, in its first shown colour. */
+export type FolderCover = { templateId: number; colorId: number; aspectRatio: AspectRatio };
+
+/**
+ * The collage of each of the account's collections: its first FOLDER_COVER_TILES published templates, in
+ * the collection's own first order (newest put in first). A collection with none has no entry.
+ */
+export async function folderCovers(
+  ctx: ServiceContext,
+  input: { accountId: number },
+): Promise<Map<number, FolderCover[]>> {
+  const rows = await repo.folderCoverRows(ctx.db, {
+    accountId: input.accountId,
+    now: ctx.clock.now(),
+    perFolder: FOLDER_COVER_TILES,
+  });
+  const covers = new Map<number, FolderCover[]>();
+  for (const r of rows) {
+    const id = Number(r.folder_id);
+    const list = covers.get(id) ?? [];
+    list.push({ templateId: Number(r.template_id), colorId: Number(r.color_id), aspectRatio: r.aspect_ratio });
+    covers.set(id, list);
+  }
+  return covers;
 }
 
 /** One collection of the account, or null (also for another account's collection). */

@@ -283,3 +283,38 @@ export async function templateFolders(
     .where(and(eq(favoriteFolderItem.accountId, accountId), inArray(favoriteFolderItem.templateId, [...templateIds])))
     .orderBy(favoriteFolder.nameKey, favoriteFolder.id);
 }
+
+export type FolderCoverRow = {
+  folder_id: number;
+  template_id: number;
+  color_id: number;
+  aspect_ratio: (typeof template.$inferSelect)["aspectRatio"];
+};
+
+/**
+ * The first `perFolder` published templates of each of the account's collections, in the collection's own
+ * first order (newest put in first), each with its first shown colour variant (whose previews are drawn):
+ * the collage of the collection list. A template with no variant shown is passed over.
+ */
+export async function folderCoverRows(
+  db: Executor,
+  input: { accountId: number; now: Date; perFolder: number },
+): Promise<FolderCoverRow[]> {
+  return queryRows<FolderCoverRow>(
+    db,
+    sql`select f.id as folder_id, p.template_id, p.color_id, p.aspect_ratio
+        from favorite_folder f
+        cross join lateral (
+          select i.template_id, t.aspect_ratio, i.created_at,
+            (select tc.id from template_color tc where tc.template_id = t.id and tc.active
+              order by tc.position, tc.id limit 1) as color_id
+          from favorite_folder_item i join template t on t.id = i.template_id
+          where i.folder_id = f.id and t.published_at <= ${input.now}
+            and exists (select 1 from template_color x where x.template_id = t.id and x.active)
+          order by i.created_at desc, i.template_id desc
+          limit ${input.perFolder}
+        ) p
+        where f.account_id = ${input.accountId}
+        order by f.id, p.created_at desc, p.template_id desc`,
+  );
+}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Pagination } from "#app/components/catalog/pagination.tsx";
 import { Empty } from "#app/components/catalog/results.tsx";
 import { TemplateCard } from "#app/components/catalog/template-card.tsx";
+import { FolderCollage } from "#app/components/favorites/folder-collage.tsx";
 import { FolderMenu, FolderNameForm, FolderStatus } from "#app/components/favorites/folder-menu.tsx";
 import { FavoritesHeader } from "#app/components/favorites/list-header.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
@@ -20,9 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const accountId = memberOf(context).account.id;
   const sort = sortParam(url.searchParams, FAVORITE_SORTS);
   const page = pageParam(url.searchParams);
-  const [result, folders] = await Promise.all([
+  const [result, folders, covers] = await Promise.all([
     app.services.favorites.listFavorites(ctx, { accountId, sort, page }),
     app.services.folders.listFolders(ctx, { accountId }),
+    app.services.folders.folderCovers(ctx, { accountId }),
   ]);
   const held = await app.services.folders.foldersOfTemplates(
     ctx,
@@ -33,6 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sort,
     result,
     folders: folders.map((f) => ({ id: f.id, name: f.name, templatesCount: f.templatesCount })),
+    // Each collection's collage: its first templates' previews (issue 22).
+    covers: Object.fromEntries(folders.map((f) => [f.id, covers.get(f.id) ?? []])),
     inFolders: Object.fromEntries(result.items.map((c) => [c.id, (held.get(c.id) ?? []).map((f) => f.id)])),
     deleted: url.searchParams.get("deleted") === "1",
     seo: {
@@ -59,7 +63,7 @@ export function clientAction({ request, serverAction }: Route.ClientActionArgs) 
 
 export default function FavoritesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useI18n();
-  const { result, sort, folders, inFolders, deleted } = loaderData;
+  const { result, sort, folders, covers, inFolders, deleted } = loaderData;
   const hrefFor = (page: number, s: FavoriteSort = sort) =>
     listHref(href("/profile/favorites"), FAVORITE_SORTS, s, page);
   return (
@@ -85,20 +89,22 @@ export default function FavoritesPage({ loaderData, actionData }: Route.Componen
           {t("account.folders.title")}
         </h2>
         {folders.length ? (
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {folders.map((f) => (
-              <li key={f.id}>
+          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-4">
+            {folders.map((f, i) => (
+              <li key={f.id} className="flex">
                 <Link
                   to={href(`/profile/favorites/${f.id}`)}
-                  className="flex items-center gap-3 rounded-card bg-surface p-4 shadow-card ring-1 ring-line/60 hover:ring-brand-200"
+                  className="group flex w-full flex-col overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60 hover:shadow-lift hover:ring-brand-200"
+                  data-folder-card={f.id}
                 >
-                  <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                    <FolderIcon />
-                  </span>
-                  <span className="min-w-0">
-                    <span className="block truncate font-semibold text-ink">{f.name}</span>
-                    <span className="block text-sm text-ink-muted">
-                      {t("account.favorites.count", { count: f.templatesCount })}
+                  <FolderCollage tiles={covers[f.id] ?? []} eager={i < 4} />
+                  <span className="flex min-w-0 items-center gap-3 p-3.5">
+                    <FolderIcon width={18} height={18} className="shrink-0 text-brand-700" />
+                    <span className="min-w-0">
+                      <span className="block truncate font-semibold text-ink group-hover:text-brand-700">{f.name}</span>
+                      <span className="block text-sm text-ink-muted">
+                        {t("account.favorites.count", { count: f.templatesCount })}
+                      </span>
                     </span>
                   </span>
                 </Link>
