@@ -25,19 +25,21 @@ export function PaymentSummary({
       <dl className="mt-3 flex flex-col gap-2 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-ink-soft">{t(`account.profile.plans.${plan}`)}</dt>
-          <dd className="tabular-nums text-ink">{formatMoney(locale, priceCents)}</dd>
+          <dd className="shrink-0 whitespace-nowrap tabular-nums text-ink">{formatMoney(locale, priceCents)}</dd>
         </div>
         {creditCents > 0 && creditPlan ? (
           <div className="flex justify-between gap-4">
             <dt className="text-ink-soft">
               {t("billing.payment.credit", { plan: t(`account.profile.plans.${creditPlan}`) })}
             </dt>
-            <dd className="tabular-nums text-emerald-800">{formatMoney(locale, -creditCents)}</dd>
+            <dd className="shrink-0 whitespace-nowrap tabular-nums text-emerald-800">
+              {formatMoney(locale, -creditCents)}
+            </dd>
           </div>
         ) : null}
         <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold">
           <dt className="text-ink">{t("billing.payment.dueToday")}</dt>
-          <dd className="tabular-nums text-ink" data-testid="due-today">
+          <dd className="shrink-0 whitespace-nowrap tabular-nums text-ink" data-testid="due-today">
             {formatMoney(locale, dueCents)}
           </dd>
         </div>

@@ -398,28 +398,32 @@ function RecentInvoices({
         <ul className="mt-3 divide-y divide-line">
           {invoices.items.map((inv) => (
             <li key={inv.number} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-              <span className="min-w-0 flex-1">
+              <span className="min-w-[12rem] flex-1">
                 <span className="block font-medium text-ink">{inv.number}</span>
                 <span className="block text-sm text-ink-muted">
-                  <time dateTime={inv.issuedAt}>{formatDay(locale, inv.issuedAt)}</time>
+                  <time dateTime={inv.issuedAt} className="whitespace-nowrap">
+                    {formatDay(locale, inv.issuedAt)}
+                  </time>
                   {" · "}
-                  <span className="tabular-nums">
+                  <span className="whitespace-nowrap tabular-nums">
                     {formatMoney(locale, inv.totalCents, { currency: inv.currency })}
                   </span>
                 </span>
               </span>
-              <span className={`badge ring-1 ${INVOICE_STATUS_STYLE[inv.status]}`}>
-                {t(`billing.invoiceStatus.${inv.status}`)}
+              <span className="flex items-center gap-4">
+                <span className={`badge ring-1 ${INVOICE_STATUS_STYLE[inv.status]}`}>
+                  {t(`billing.invoiceStatus.${inv.status}`)}
+                </span>
+                <a
+                  href={href(`/profile/invoices/${inv.number}/pdf`)}
+                  download={`${inv.number}.pdf`}
+                  className="btn-secondary px-3 py-1.5"
+                >
+                  <DownloadIcon width={16} height={16} />
+                  {t("billing.invoices.downloadPdf")}
+                  <span className="sr-only">{t("billing.invoices.downloadLabel", { number: inv.number })}</span>
+                </a>
               </span>
-              <a
-                href={href(`/profile/invoices/${inv.number}/pdf`)}
-                download={`${inv.number}.pdf`}
-                className="btn-secondary px-3 py-1.5"
-              >
-                <DownloadIcon width={16} height={16} />
-                {t("billing.invoices.downloadPdf")}
-                <span className="sr-only">{t("billing.invoices.downloadLabel", { number: inv.number })}</span>
-              </a>
             </li>
           ))}
         </ul>
