@@ -171,7 +171,6 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
               {...getInputProps(fields.password, { type: "password" })}
               autoComplete="current-password"
               // Greeted after the link, only the password is left to type.
-              // biome-ignore lint/a11y/noAutofocus: the page exists to type this one field
               autoFocus={Boolean(welcome)}
               className="field-input"
             />
