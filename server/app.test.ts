@@ -169,7 +169,7 @@ describe("pages", () => {
     expect(fr.res.status).toBe(404);
   });
 
-  it("serves the information pages and licence PDFs in both languages", async () => {
+  it("serves the information pages and license PDFs in both languages", async () => {
     for (const p of ["/faq", "/license", "/terms-conditions", "/privacy-policy", "/cookie-policy"]) {
       expect((await srv.request(p)).status, p).toBe(200);
       expect((await srv.request(`/es${p}`)).status, `/es${p}`).toBe(200);
@@ -367,7 +367,7 @@ describe("platform", () => {
     expect(packed.length).toBeLessThan(original.length / 3);
   });
 
-  it("serves anonymous pages from its cache with a fresh nonce each time, and drops the cache when the catalogue changes", async () => {
+  it("serves anonymous pages from its cache with a fresh nonce each time, and drops the cache when the catalog changes", async () => {
     await srv.request("/latest");
     const a = await srv.request("/latest");
     const b = await srv.request("/latest");

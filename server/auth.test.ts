@@ -584,7 +584,7 @@ describe("language", () => {
   });
 });
 
-describe("favourites over HTTP", () => {
+describe("favorites over HTTP", () => {
   /** What the favourites route answers a heart's fetcher (app/routes/actions/answers.ts). */
   type Answer = { ok: boolean; favorite?: boolean; code?: string; message?: string; ids?: number[] };
   /** A heart's change, through its fetcher: `/favorites`, `/es/favorites` on a Spanish page. */
@@ -624,7 +624,7 @@ describe("favourites over HTTP", () => {
     expect(guestAsk.data.message).toBe("Inicia sesión para guardar favoritos.");
   });
 
-  it("keeps each account's favourites to itself", async () => {
+  it("keeps each account's favorites to itself", async () => {
     const ana = await logIn("free@demo.slidenest.test");
     const ben = await logIn("personal@demo.slidenest.test");
     const add = await change({ templateId: String(templateId), favorite: "true" }, ana);
@@ -660,7 +660,7 @@ describe("favourites over HTTP", () => {
     expect(missing.status).toBe(404);
   });
 
-  it("shows no account another's favourites, however it asks, and changes only its own", async () => {
+  it("shows no account another's favorites, however it asks, and changes only its own", async () => {
     const ana = await logIn("free@demo.slidenest.test");
     const ben = await logIn("personal@demo.slidenest.test");
     await change({ templateId: String(templateId), favorite: "true" }, ana);
@@ -777,7 +777,7 @@ describe("favourites over HTTP", () => {
     }
   });
 
-  it("lists an account's own downloads with colour, category, date and licence, to nobody else", async () => {
+  it("lists an account's own downloads with color, category, date and license, to nobody else", async () => {
     const jar = await logIn("personal@demo.slidenest.test");
     const [variant] = await queryRows<{ id: number; title: string }>(
       srv.database.db,

@@ -110,7 +110,7 @@ describe("pricing", () => {
     }
   });
 
-  it("draws the selected annual toggle's saving chip in brand ink on white (no translucent white on the brand colour)", async () => {
+  it("draws the selected annual toggle's saving chip in brand ink on white (no translucent white on the brand color)", async () => {
     const html = await page("/pricing?period=yearly");
     const chip = /<span class="([^"]*)">save 16%<\/span>/.exec(html)?.[1] ?? "";
     expect(chip).toContain("bg-white");

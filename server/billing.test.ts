@@ -249,7 +249,7 @@ describe("billing, payments and invoices pages", () => {
     expect(html).toContain("Visa ending in 4242");
     expect(html).toContain("$7.99 on December 20, 2026");
     html = await page("/profile/billing?cancel=reason", jar);
-    expect(html).toContain("Why are you cancelling?");
+    expect(html).toContain("Why are you canceling?");
     html = await page("/profile/billing?cancel=lose&reason=tooExpensive", jar);
     expect(html).toContain("On December 20, 2026 your account becomes Free, and you lose:");
     expect(html).toContain("200 downloads a month");
@@ -259,8 +259,8 @@ describe("billing, payments and invoices pages", () => {
     const res = await post("/profile/billing", { intent: "cancel", reason: "tooExpensive" }, jar);
     expect(res.headers.get("location")).toBe("/profile/billing?cancelled=1");
     html = await page("/profile/billing?cancelled=1", jar);
-    expect(notices(html)).toContain("Your subscription is cancelled. You keep your plan until December 20, 2026.");
-    expect(html).toContain("Cancelled: your Personal, monthly plan stays until December 20, 2026");
+    expect(notices(html)).toContain("Your subscription is canceled. You keep your plan until December 20, 2026.");
+    expect(html).toContain("Canceled: your Personal, monthly plan stays until December 20, 2026");
     const renew = await post("/profile/billing", { intent: "renew" }, jar);
     expect(notices(await renew.text())).toContain("Subscription renewed!");
     const es = await post("/es/profile/billing", { intent: "renew" }, jar);

@@ -61,7 +61,7 @@ describe("Cache-Control", () => {
     expect(mixed.headers.get("cache-control")).toBe("private, no-store");
   });
 
-  it("guests' catalogue pages stay shared", async () => {
+  it("guests' catalog pages stay shared", async () => {
     await srv.request("/business");
     const res = await srv.request("/business");
     expect(res.headers.get("cache-control")).toContain("s-maxage=60");

@@ -61,8 +61,8 @@ const folderIdOf = async (accountId: number, name: string) =>
     )[0]?.id,
   );
 
-describe("collections of favourites", () => {
-  it("are created from the favourites page, once per name in any case even when sent in parallel, in both languages", async () => {
+describe("collections of favorites", () => {
+  it("are created from the favorites page, once per name in any case even when sent in parallel, in both languages", async () => {
     const ana = await signedInMember(srv, clock, "ana");
     const made = await post(ana.jar, { intent: "createFolder", name: "Client pitches" });
     expect(made.res.status).toBe(200);

@@ -59,7 +59,7 @@ describe("when the database is away mid-request", () => {
     expect((await srv.request("/profile/favorites", { headers: { cookie } })).status).toBe(200);
   });
 
-  it("a fetcher's load and submission answer 503 with Retry-After; the favourite is saved once it is back", async () => {
+  it("a fetcher's load and submission answer 503 with Retry-After; the favorite is saved once it is back", async () => {
     failStatementsOn("favorite", refused);
     const load = await srv.request(`/favorites.data?ids=${templateId}&_routes=actions/favorites`, {
       headers: { cookie },

@@ -85,7 +85,7 @@ describe("the template page shows what the file holds", () => {
   it("lists the fonts, linking the open ones to Google Fonts and no others, in English", async () => {
     const { res, html } = await page("/template/classroom-deck");
     expect(res.status).toBe(200);
-    expect(html).toContain("Fonts and colours used");
+    expect(html).toContain("Fonts and colors used");
     const fontLinks = anchors(html, "https://fonts.google.com/");
     expect(fontLinks.map((a) => /href="([^"]+)"/.exec(a)?.[1]).sort()).toEqual([
       "https://fonts.google.com/specimen/Lato",
@@ -100,14 +100,14 @@ describe("the template page shows what the file holds", () => {
     expect(html).toMatch(/Aspect ratio<\/dt><dd[^>]*>16:10</);
   });
 
-  it("shows the chosen variant's theme colours as swatches with their names and hex codes", async () => {
+  it("shows the chosen variant's theme colors as swatches with their names and hex codes", async () => {
     const blue = (await page("/template/classroom-deck")).html;
     const swatches = /data-testid="swatches"[\s\S]*?<\/ul>/.exec(blue)?.[0] ?? "";
     expect(swatches).toContain("#1D4ED8");
     expect(swatches).toContain("Accent 1");
     expect(swatches).toContain("Dark 1");
     expect(swatches).not.toContain("#B91C1C");
-    expect(blue).toContain("Theme colours: Blue");
+    expect(blue).toContain("Theme colors: Blue");
     const red = (await page("/template/classroom-deck?color=red")).html;
     const redSwatches = /data-testid="swatches"[\s\S]*?<\/ul>/.exec(red)?.[0] ?? "";
     expect(redSwatches).toContain("#B91C1C");
@@ -157,7 +157,7 @@ describe("the template page shows what the file holds", () => {
     const es = (await page("/es/template/bo-tamano-raro")).html;
     expect(es).toContain("Tamaño personalizado");
     const demo = (await page("/template/plain-demo-deck")).html;
-    expect(demo).toContain("Fonts and colours used");
+    expect(demo).toContain("Fonts and colors used");
     expect(demo).toContain('href="https://fonts.google.com/specimen/Montserrat"');
     expect(demo).toContain('href="https://fonts.google.com/specimen/Open+Sans"');
     const swatches = /data-testid="swatches"[\s\S]*?<\/ul>/.exec(demo)?.[0] ?? "";

@@ -252,7 +252,7 @@ describe("downloads", () => {
         expect(r.status, JSON.stringify(fields).slice(0, 40)).toBe(400);
         expect(r.data.message).toBe(
           path === "/downloads"
-            ? "Choose a colour and a format to download."
+            ? "Choose a color and a format to download."
             : "Elige un color y un formato para descargar.",
         );
       }

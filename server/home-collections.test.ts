@@ -113,7 +113,7 @@ describe("the home page", () => {
   });
 });
 
-describe("the favourites page's collections", () => {
+describe("the favorites page's collections", () => {
   /** The first shown colour variant of a template: the one whose previews stand for it. */
   const firstColour = async (templateId: number) =>
     Number(

@@ -51,7 +51,7 @@ afterAll(() => srv?.cleanup());
 
 type Grant = { ok: boolean; licence?: { code: string; isNew: boolean } };
 
-/** A download through the download panel's fetcher; the licence's code and any guest cookie it set. */
+/** A download through the download panel's fetcher; the license's code and any guest cookie it set. */
 async function grant(deck: Row, opts: { cookie?: string; peer?: string } = {}) {
   const res = await submitFetcher<Grant>(
     srv.request,
@@ -95,12 +95,12 @@ describe("the verification page", () => {
     expect(page).toContain('<meta name="robots" content="noindex');
     expect(page).toContain(`<link rel="canonical" href="http://localhost:3000/licence/${code}"/>`);
     expect(page).toContain(`hrefLang="es" href="http://localhost:3000/es/licence/${code}"`);
-    expect(page).toContain("Valid licence");
+    expect(page).toContain("Valid license");
     expect(page).toContain(code);
     expect(page).toContain(`href="/template/${decks[0].slug_en}"`);
     expect(page).toContain(decks[0].title_en);
     expect(page).toContain("Google Slides");
-    expect(page).toContain("Personal licence");
+    expect(page).toContain("Personal license");
     expect(page).toContain("No attribution needed.");
     expect(page).toContain("It stays valid after the plan ends.");
     expect(page).toContain("Ana María López");
@@ -117,25 +117,25 @@ describe("the verification page", () => {
       expect(res.status, typed).toBe(200);
       const page = visible(await res.text());
       expect(page).toContain(code);
-      expect(page).toContain("Free licence (with attribution)");
+      expect(page).toContain("Free license (with attribution)");
       expect(page).not.toContain("stays valid after the plan ends");
     }
   });
 
-  it("says no licence has an unknown code (404) and that a malformed one is no code (400), with the form again", async () => {
+  it("says no license has an unknown code (404) and that a malformed one is no code (400), with the form again", async () => {
     const unknown = await get("/licence/0000-0000-0000-0000-0000");
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("x-robots-tag")).toBe("noindex");
     const page = visible(await unknown.text());
-    expect(page).toContain("Not a valid licence");
-    expect(page).toContain("No licence has this code.");
+    expect(page).toContain("Not a valid license");
+    expect(page).toContain("No license has this code.");
     expect(page).toContain('<meta name="robots" content="noindex');
     const form = /<form\b[^>]*>/.exec(page.slice(page.indexOf("<main")))?.[0] ?? "";
     expect(form).toContain('method="get"');
     expect(form).toContain('action="/licence"');
     const malformed = await get("/licence/ABCD-1234");
     expect(malformed.status).toBe(400);
-    expect(visible(await malformed.text())).toContain("This is not a licence code.");
+    expect(visible(await malformed.text())).toContain("This is not a license code.");
   });
 
   it("answers hostile codes without a server error: NUL, ten thousand characters, other scripts", async () => {
@@ -174,13 +174,13 @@ describe("the verification page", () => {
     const wrong = await get("/licence?code=not-a-code");
     expect(wrong.status).toBe(400);
     const wrongPage = visible(await wrong.text());
-    expect(wrongPage).toContain("This is not a licence code.");
+    expect(wrongPage).toContain("This is not a license code.");
     expect(wrongPage).toContain('value="not-a-code"');
     const empty = await get("/licence");
     expect(empty.status).toBe(200);
     expect(empty.headers.get("x-robots-tag")).toBe("noindex");
     const emptyPage = visible(await empty.text());
-    expect(emptyPage).toContain("Check a licence");
+    expect(emptyPage).toContain("Check a license");
     expect(emptyPage).toContain('name="code"');
     const main = emptyPage.slice(emptyPage.indexOf("<main"), emptyPage.indexOf("</main>"));
     expect(main).toContain('name="code"');
@@ -207,14 +207,14 @@ describe("the verification page", () => {
     expect(visible(await unknown.text())).toContain("Ninguna licencia tiene este código.");
   });
 
-  it("shows a guest's licence as a guest download", async () => {
+  it("shows a guest's license as a guest download", async () => {
     const { code } = await grant(decks[4], { peer: "198.51.100.7" });
     const page = visible(await (await get(`/licence/${code}`)).text());
     expect(page).toContain("A guest download (no account)");
-    expect(page).toContain("Free licence (with attribution)");
+    expect(page).toContain("Free license (with attribution)");
   });
 
-  it("keeps a licence valid after the account is deleted, with the initials and a note", async () => {
+  it("keeps a license valid after the account is deleted, with the initials and a note", async () => {
     const m = await member("PERSONAL_MONTHLY", "Elena Sánchez Vidal");
     const { code } = await grant(decks[5], { cookie: m.jar.header });
     const deleted = await deleteAccount(
@@ -225,11 +225,11 @@ describe("the verification page", () => {
     const res = await get(`/licence/${code}`);
     expect(res.status).toBe(200);
     const page = visible(await res.text());
-    expect(page).toContain("Valid licence");
+    expect(page).toContain("Valid license");
     expect(page).toContain("E. S. V.");
     expect(page).not.toContain("Elena");
     expect(page).toContain("The account was closed since");
-    expect(page).toContain("Personal licence");
+    expect(page).toContain("Personal license");
     const es = visible(await (await get(`/es/licence/${code}`)).text());
     expect(es).toContain("La cuenta se cerró después");
   });
@@ -259,7 +259,7 @@ describe("the verification page", () => {
       );
       const en = await ask("/licence/0000-0000-0000-0000-0001");
       expect(en.status).toBe(429);
-      expect(visible(await en.text())).toMatch(/Too many licence checks\. Try again in \d+ seconds\./);
+      expect(visible(await en.text())).toMatch(/Too many license checks\. Try again in \d+ seconds\./);
       // Another client still has its budget; the empty form costs nothing.
       expect((await tight.request("/licence/0000-0000-0000-0000-0000", {}, "203.0.113.51")).status).toBe(404);
       expect((await ask("/licence")).status).toBe(200);
@@ -283,13 +283,13 @@ describe("the certificate", () => {
     const res = await get(`/licence/${code}/pdf`, { cookie: m.jar.header });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="slidenest-licence-${code}.pdf"`);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="slidenest-license-${code}.pdf"`);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const en = pdfText(Buffer.from(await res.arrayBuffer()));
-    expect(en).toContain("Licence certificate");
+    expect(en).toContain("License certificate");
     expect(en).toContain(code);
     expect(en).toContain("Fernando Ortega");
-    expect(en).toContain("Commercial licence");
+    expect(en).toContain("Commercial license");
     expect(en).toContain(decks[6].title_en);
     expect(en).toContain("It stays valid after the plan ends.");
     expect(en).toContain(`http://localhost:3000/licence/${code}`);
@@ -329,7 +329,7 @@ describe("the certificate", () => {
     const text = pdfText(Buffer.from(await mine.arrayBuffer()));
     expect(text).toContain(first.code);
     expect(text).toContain("A guest download (no account)");
-    expect(text).toContain("Free licence (with attribution)");
+    expect(text).toContain("Free license (with attribution)");
     expect(text).not.toContain("stays valid after the plan ends");
     expect((await get(`/licence/${first.code}/pdf`)).status).toBe(404);
     expect((await get(`/licence/${first.code}/pdf`, { cookie: second.guestCookie })).status).toBe(404);
@@ -339,7 +339,7 @@ describe("the certificate", () => {
     expect((await get(`/licence/${first.code}/pdf`, { cookie: someone.jar.header })).status).toBe(404);
   });
 
-  it("is no one's once the account is deleted (the licence itself stays valid)", async () => {
+  it("is no one's once the account is deleted (the license itself stays valid)", async () => {
     const m = await member("PERSONAL_MONTHLY", "Hugo Ramos");
     const { code } = await grant(decks[9], { cookie: m.jar.header });
     expect((await get(`/licence/${code}/pdf`, { cookie: m.jar.header })).status).toBe(200);

@@ -54,7 +54,7 @@ const page = async (path: string, jar: Jar) => {
 };
 const escaped = (s: string) => s.replaceAll("&", "&amp;").replaceAll("'", "&#x27;").replaceAll('"', "&quot;");
 
-describe("a member's licences", () => {
+describe("a member's licenses", () => {
   let member: Awaited<ReturnType<typeof signedInMember>>;
   let code = "";
 
@@ -84,7 +84,7 @@ describe("a member's licences", () => {
     expect(es).toContain(esAccount.licences.certificate);
   });
 
-  it("is listed in the Licences tab, in both languages, and the profile links to the tab", async () => {
+  it("is listed in the Licenses tab, in both languages, and the profile links to the tab", async () => {
     const en = await page("/profile/licences", member.jar);
     expect(en).toContain(code);
     expect(en).toContain(`href="/template/${templates[0].slugEn}"`);
@@ -157,7 +157,7 @@ describe("a member's licences", () => {
     expect(es.data.message).toBe(esLicences.errors.unknown);
     const tab = await page("/profile/licences", other.jar);
     expect(tab).not.toContain(code);
-    expect(tab).toContain("No licences yet");
+    expect(tab).toContain("No licenses yet");
     expect(await page("/es/profile/licences", other.jar)).toContain(esAccount.licences.empty);
     expect(await page("/profile/licences", member.jar)).toContain('value="Kept"');
     // Not a code at all, or nothing posted: refused, nothing changed.
@@ -185,7 +185,7 @@ describe("a member's licences", () => {
     expect(rows[0]).toContain("Personal");
     expect(rows[1]).toContain(code);
     expect(rows[2]).toContain(code);
-    expect(rows[3]).toContain("No licence");
+    expect(rows[3]).toContain("No license");
     expect(rows[3]).not.toContain("/licence/");
     const tab = await page("/profile/licences", member.jar);
     expect(tab.split('data-testid="licence-row"')).toHaveLength(3);
@@ -199,7 +199,7 @@ describe("a member's licences", () => {
   });
 });
 
-describe("a guest's licence", () => {
+describe("a guest's license", () => {
   it("comes with the download's answer (no account, tied to the browser)", async () => {
     const first = await download(templates[2].colorId);
     expect(first.status).toBe(200);

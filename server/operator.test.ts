@@ -101,7 +101,7 @@ describe("the operator area", () => {
     ).toBe(0);
   });
 
-  it("sends an operator without the second factor to enrol; after enrolling, the area opens with the real template counts and the audit log", async () => {
+  it("sends an operator without the second factor to enroll; after enrolling, the area opens with the real template counts and the audit log", async () => {
     const email = await operator("op-enrol");
     const { jar } = await logIn(email);
     for (const [path, to] of [

@@ -25,7 +25,7 @@ describe("cached page bodies", () => {
     }
   });
 
-  it("keeps entries per catalogue version and for a while, dropping the oldest when full", () => {
+  it("keeps entries per catalog version and for a while, dropping the oldest when full", () => {
     const cache = new PageCache(2, 1000);
     const entry = (version: number, at: number) => ({ status: 200, headers: [], parts: [], size: 0, version, at });
     cache.set("/a", entry(1, 0));

@@ -105,7 +105,7 @@ describe("the words each page is sent", () => {
     return { html, hrefs, words: Object.assign({}, ...sets) as Record<string, string> };
   };
 
-  it("sends a guest's catalogue page only the chrome's and the list's words, the sign-in page its own", async () => {
+  it("sends a guest's catalog page only the chrome's and the list's words, the sign-in page its own", async () => {
     const list = await wordsOf("/business");
     expect(list.hrefs).toHaveLength(2);
     expect(list.words["catalog.filters.style"]).toBe("Style");

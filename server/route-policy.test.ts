@@ -46,7 +46,7 @@ describe("route policy, as the routes declare it", () => {
         expect(routeOf(p).policy.cache, p).toBe("personal");
   });
 
-  it("shares anonymous catalogue pages, renders the search for each query, and counts template views", () => {
+  it("shares anonymous catalog pages, renders the search for each query, and counts template views", () => {
     for (const p of ["/", "/_root.data", "/es", "/business", "/es/business.data", "/templates", "/blog", "/pricing"])
       expect(routeOf(p).policy, p).toEqual(DEFAULT_POLICY);
     expect(routeOf("/search").policy.cache).toBe("none");

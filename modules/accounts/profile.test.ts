@@ -156,7 +156,7 @@ describe("password change", () => {
 });
 
 describe("account deletion", () => {
-  it("needs the password; ends the subscription now, removes favourites and sessions, anonymises, keeps invoices", async () => {
+  it("needs the password; ends the subscription now, removes favorites and sessions, anonymises, keeps invoices", async () => {
     const m = await member();
     const tax = await createTaxonomy(database.db);
     const t = await createTemplate(database.db, tax, { title: "Kept Deck" });

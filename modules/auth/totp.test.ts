@@ -197,7 +197,7 @@ describe("TOTP second factor", () => {
     expect(await verifySecondFactor(ctx, { accountId, code: await codeAt(key, now) })).toMatchObject({ ok: true });
   });
 
-  it("turns off with the password and a code; an operator's enrolment and disabling go to the audit log", async () => {
+  it("turns off with the password and a code; an operator's enrollment and disabling go to the audit log", async () => {
     const { accountId, key } = await enrolled("operator-one", "operator");
     now = new Date(now.getTime() + 60_000);
     expect(await disableSecondFactor(ctx, { accountId, password: "nope", code: await codeAt(key, now) })).toMatchObject(

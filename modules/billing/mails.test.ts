@@ -288,7 +288,7 @@ describe("cancel and renew confirmations", () => {
     await cancelSubscription(ctx("en"), { accountId: member.id, reason: "other" });
     let mails = smtp.to(member.email).slice(1);
     expect(mails).toHaveLength(1);
-    expect(subjectOf(mails[0].raw)).toBe("Your SlideNest subscription is cancelled");
+    expect(subjectOf(mails[0].raw)).toBe("Your SlideNest subscription is canceled");
     expect(mails[0].body).toContain("Your plan (Personal, monthly) stays until December 5, 2026");
     expect(mails[0].body).toContain("On December 5, 2026 your account moves to the Free plan: 10 downloads");
     expect(mails[0].body).toContain(`${ORIGIN}/profile/billing`);

@@ -342,8 +342,8 @@ describe("changing plans", () => {
   });
 });
 
-describe("cancelling, renewing and failed renewals", () => {
-  it("a cancelled plan lasts until the period end, then the account is FREE; renew undoes it", async () => {
+describe("canceling, renewing and failed renewals", () => {
+  it("a canceled plan lasts until the period end, then the account is FREE; renew undoes it", async () => {
     at("2026-11-10T12:00:00Z");
     const id = await newAccount();
     await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });
@@ -551,7 +551,7 @@ describe("what a careful attacker or accountant would try", () => {
     expect(up).toMatchObject({ ok: true, value: { plan: "COMMERCIAL_MONTHLY" } });
   });
 
-  it("cancelling while past due ends the plan at once, without charging the unpaid period", async () => {
+  it("canceling while past due ends the plan at once, without charging the unpaid period", async () => {
     at("2026-11-05T00:00:00Z");
     const id = await newAccount();
     await subscribe(ctx(), { accountId: id, ...fromPaymentForm(form()) });

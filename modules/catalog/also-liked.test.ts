@@ -67,7 +67,7 @@ async function alsoLiked(key: string, exclude: string[] = []) {
 }
 
 describe("you may also like", () => {
-  it("leads with what the template's downloaders also downloaded, then its styles and colours elsewhere", async () => {
+  it("leads with what the template's downloaders also downloaded, then its styles and colors elsewhere", async () => {
     const pitch = await alsoLiked("pitch");
     expect(pitch[0]).toBe("together");
     // Then the education decks sharing its style and colour (minimalist and blue), most shared first.

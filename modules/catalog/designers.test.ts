@@ -102,7 +102,7 @@ describe("designers", () => {
     expect(await catalog.getDesigner(ctx(), "x".repeat(500))).toBeNull();
   });
 
-  it("lists only the designer's published templates, most downloaded first, with their active colours", async () => {
+  it("lists only the designer's published templates, most downloaded first, with their active colors", async () => {
     const page = await catalog.listDesignerTemplates(ctx(), { designerId: designers.ana });
     expect(page.items.map((c) => c.slug)).toEqual(["quiz-night", "classroom-deck", "science-poster"]);
     expect(page).toMatchObject({ total: 3, page: 1, pageCount: 1, pageSize: 24, totalCapped: false });
@@ -154,8 +154,8 @@ describe("designers", () => {
   });
 });
 
-describe("a template page's fonts, colours and designer", () => {
-  it("reads the fonts (linked where open), the variants' theme colours, the ratio and the designer", async () => {
+describe("a template page's fonts, colors and designer", () => {
+  it("reads the fonts (linked where open), the variants' theme colors, the ratio and the designer", async () => {
     const found = await catalog.getTemplateBySlug(ctx(), "classroom-deck");
     if (found.kind !== "found") throw new Error("not found");
     const t = found.template;
@@ -200,7 +200,7 @@ describe("a template page's fonts, colours and designer", () => {
 });
 
 describe("open fonts", () => {
-  it("links the catalogue's Google Fonts and the shipped families, never other fonts", () => {
+  it("links the catalog's Google Fonts and the shipped families, never other fonts", () => {
     expect(openFontPage("Source Sans 3")).toBe("https://fonts.google.com/specimen/Source+Sans+3");
     expect(openFontPage("playfair display")).toBe("https://fonts.google.com/specimen/Playfair+Display");
     expect(openFontFamily("Lato Light Italic")).toBe("Lato");

@@ -12,7 +12,7 @@ function counter() {
 }
 
 describe("ReferenceCache", () => {
-  it("reads once per catalogue version and again after the version changes", async () => {
+  it("reads once per catalog version and again after the version changes", async () => {
     let version = 1;
     const cache = new ReferenceCache(async () => version);
     const c = counter();

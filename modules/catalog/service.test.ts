@@ -162,7 +162,7 @@ describe("listTemplates", () => {
     expect(small.pageCount).toBe(2);
   });
 
-  it("answers in the context's language with colour variants in order", async () => {
+  it("answers in the context's language with color variants in order", async () => {
     const p = await catalog.listTemplates(ctx("es"), {
       scope: { kind: "all" },
       sort: "popular",
@@ -249,7 +249,7 @@ describe("stats", () => {
     expect(score(ids.thesis)).toBeGreaterThan(score(ids.pitch));
   });
 
-  it("bumps the catalogue version", async () => {
+  it("bumps the catalog version", async () => {
     const before = await catalog.getCatalogVersion({ db: database.db });
     const after = await catalog.bumpCatalogVersion({ db: database.db });
     expect(after).toBe(before + 1);

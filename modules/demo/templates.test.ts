@@ -186,7 +186,7 @@ describe("content/templates: the project's own templates", () => {
     }
   });
 
-  it("take no slug of the demo catalogue they are imported beside (the import would refuse them)", async () => {
+  it("take no slug of the demo catalog they are imported beside (the import would refuse them)", async () => {
     const own = await queryRows<{ locale: "en" | "es"; slug: string }>(
       database.db,
       sql`select tr.locale, tr.slug from template_translation tr join template t on t.id = tr.template_id

@@ -150,7 +150,7 @@ describe("guest downloads", () => {
     expect(calls.length).toBeGreaterThan(0);
   });
 
-  it("lets a guest download again, in any colour or format, a template already downloaded this month at no cost", async () => {
+  it("lets a guest download again, in any color or format, a template already downloaded this month at no cost", async () => {
     const g = guest("203.0.113.8");
     await requestDownload(ctx(), { viewer: g, templateColorId: free[0].color_id, format: "PP" });
     const again = await requestDownload(ctx(), { viewer: g, templateColorId: free[0].color_id, format: "KN" });
@@ -256,7 +256,7 @@ describe("guest downloads", () => {
     expect(await used(`g:${g.guestId}`)).toBe(0);
   });
 
-  it("answers 'unknown' for colour variants that do not exist", async () => {
+  it("answers 'unknown' for color variants that do not exist", async () => {
     expect(await requestDownload(ctx(), { viewer: guest(), templateColorId: 99_999_999, format: "PP" })).toEqual({
       ok: false,
       code: "downloads.errors.unknown",
@@ -324,7 +324,7 @@ describe("downloads for accounts", () => {
     ).toMatchObject({ ok: false, code: "downloads.errors.premium" });
   });
 
-  it("opens premium templates to Personal, without the attribution slide, under the personal licence", async () => {
+  it("opens premium templates to Personal, without the attribution slide, under the personal license", async () => {
     const v = await account("PERSONAL_MONTHLY");
     const r = await requestDownload(ctx(), { viewer: v, templateColorId: premium.color_id, format: "PP" });
     expect(r).toMatchObject({ ok: true, value: { kind: "file", allowance: { used: 1, limit: 200, left: 199 } } });

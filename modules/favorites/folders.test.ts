@@ -146,7 +146,7 @@ describe("collections", () => {
     const still = await listFolderTemplates(ctx(), { accountId: ben, folderId: bens, sort: "newest", page: 1 });
     expect(still.ok && still.value.folder.name).toBe("Ben's");
     expect(still.ok && still.value.page.items.map((c) => c.id)).toEqual([ids[0]]);
-    // Even the database refuses a row that joins Ana's favourite to Ben's folder.
+    // Even the database refuses a row that joins Ana's favorite to Ben's folder.
     await setFavorite(ctx(), { accountId: ana, templateId: ids[5], favorite: true });
     await expect(
       database.db.execute(
@@ -219,7 +219,7 @@ describe("collections", () => {
     expect(counts.To).toBe(1);
   });
 
-  it("deleted keep their templates among the favourites", async () => {
+  it("deleted keep their templates among the favorites", async () => {
     const f = await made(ana, "Short-lived");
     await addToFolder(ctx(), { accountId: ana, folderId: f, templateId: ids[4] });
     expect(await deleteFolder(ctx(), { accountId: ana, folderId: f })).toEqual({
@@ -233,7 +233,7 @@ describe("collections", () => {
     });
   });
 
-  it("are listed by name in the account's language, with favourites and their collections for Me", async () => {
+  it("are listed by name in the account's language, with favorites and their collections for Me", async () => {
     const names = (await listFolders(ctx("es"), { accountId: ana })).map((f) => f.name);
     const sorted = [...names].sort(new Intl.Collator("es", { sensitivity: "base", numeric: true }).compare);
     expect(names).toEqual(sorted);

@@ -73,7 +73,7 @@ describe("favourites", () => {
       expect((await setFavorite(ctx(), { accountId: ana, templateId: future.id, favorite: true })).ok).toBe(false);
   });
 
-  it("lists one account's favourites, newest or oldest first, and nobody else's", async () => {
+  it("lists one account's favorites, newest or oldest first, and nobody else's", async () => {
     for (const [i, id] of ids.slice(2).entries()) {
       now = new Date(now.getTime() + (i + 1) * 60_000);
       await setFavorite(ctx(), { accountId: ana, templateId: id, favorite: true });

@@ -234,7 +234,7 @@ describe("facts the texts must state", () => {
     );
   });
 
-  it("licence page and licence PDFs share one text", () => {
+  it("license page and license PDFs share one text", () => {
     for (const locale of LOCALES) {
       const page = getInfoPage("license", locale);
       const { licences, licenceCommon } = getLegalContent(locale);
@@ -249,7 +249,7 @@ describe("facts the texts must state", () => {
   it("licence page: attribution for Free only, client work for Commercial only", () => {
     const en = text("license", "en");
     expect(en).toContain("“Template by SlideNest”");
-    expect(en).toContain("The Free and Personal licences do not cover client work.");
+    expect(en).toContain("The Free and Personal licenses do not cover client work.");
     expect(getLegalContent("en").licences.free.attributionShort).toMatch(/^Required/);
     expect(getLegalContent("es").licences.free.attributionShort).toMatch(/^Obligatoria/);
   });

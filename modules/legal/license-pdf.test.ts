@@ -79,8 +79,8 @@ describe("renderLicensePdf", () => {
   it("English: titles and the legal update date", async () => {
     const personal = extractText(await renderLicensePdf({ kind: "personal", locale: "en", compress: false }));
     const commercial = extractText(await renderLicensePdf({ kind: "commercial", locale: "en", compress: false }));
-    expect(personal).toContain("Personal licence");
-    expect(commercial).toContain("Commercial licence");
+    expect(personal).toContain("Personal license");
+    expect(commercial).toContain("Commercial license");
     expect(personal).toContain("November 2021");
     expect(commercial).toContain("Work for clients");
   });
@@ -96,7 +96,7 @@ describe("renderLicensePdf", () => {
     expect(personal).toContain("diseñadores");
     expect(commercial).toContain("autónomo");
     expect(commercial).toContain("Página 1 de");
-    expect(personal).not.toContain("Personal licence");
+    expect(personal).not.toContain("Personal license");
   });
 
   it("compresses by default and is reproducible", async () => {

@@ -26,28 +26,28 @@ const pages = (pdf: Buffer) =>
   Number(/Pages:\s+(\d+)/.exec(spawnSync("pdfinfo", ["-"], { input: pdf }).stdout.toString())?.[1]);
 const origin = "https://slidenest.example";
 
-describe("licence certificate PDF", () => {
-  it("carries a QR code a phone reads as the licence's check address, in each language", async () => {
+describe("license certificate PDF", () => {
+  it("carries a QR code a phone reads as the license's check address, in each language", async () => {
     for (const locale of ["en", "es"] as const) {
       const pdf = await renderCertificatePdf(licence, { locale, origin, t: serverT(locale) });
       expect(await qrOfPdf(pdf)).toBe(licenceCheckUrl(origin, locale, licence.code));
     }
   });
 
-  it("prints the code, the licence, the licensee, what it covers and the check address, in English", async () => {
+  it("prints the code, the license, the licensee, what it covers and the check address, in English", async () => {
     const pdf = await renderCertificatePdf(licence, { locale: "en", origin, t: serverT("en") });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     expect(pages(pdf)).toBe(1);
     const out = text(pdf);
-    expect(out).toContain("Licence certificate");
+    expect(out).toContain("License certificate");
     expect(out).toContain("7K3Q-M9XD-2C8F-VN4T-H6RB");
     expect(out).toContain("Quarterly Business Review");
     expect(out).toContain("Ocean blue");
     expect(out).toContain("PowerPoint");
     expect(out).toContain("November 20, 2026");
     expect(out).toContain("Ana María López");
-    expect(out).toContain("Commercial licence");
-    expect(out).toContain("Transfer the licence of a presentation you delivered");
+    expect(out).toContain("Commercial license");
+    expect(out).toContain("Transfer the license of a presentation you delivered");
     expect(out).toContain("Client pitch for Acme");
     expect(out).toContain("It stays valid after the plan ends.");
     expect(out).toContain("https://slidenest.example/licence/7K3Q-M9XD-2C8F-VN4T-H6RB");
@@ -72,7 +72,7 @@ describe("licence certificate PDF", () => {
     expect(out).toContain("https://slidenest.example/es/licence/7K3Q-M9XD-2C8F-VN4T-H6RB");
   });
 
-  it("names a guest's download, keeps initials of a closed account, and promises nothing more for a free licence", async () => {
+  it("names a guest's download, keeps initials of a closed account, and promises nothing more for a free license", async () => {
     const guest = text(
       await renderCertificatePdf(
         { ...licence, kind: "free", guest: true, licensee: null, project: null },
@@ -80,7 +80,7 @@ describe("licence certificate PDF", () => {
       ),
     );
     expect(guest).toContain("A guest download (no account)");
-    expect(guest).toContain("Free licence (with attribution)");
+    expect(guest).toContain("Free license (with attribution)");
     expect(guest).toContain("Attribution required");
     expect(guest).not.toContain("stays valid after the plan ends");
     expect(guest).not.toContain("Project");

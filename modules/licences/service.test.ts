@@ -70,7 +70,7 @@ beforeAll(async () => {
 });
 afterAll(() => database?.cleanup());
 
-describe("licence codes", () => {
+describe("license codes", () => {
   it("are 20 characters of Crockford's base 32 (100 bits), distinct, shown in groups of four", () => {
     const codes = new Set(Array.from({ length: 5000 }, newLicenceCode));
     expect(codes.size).toBe(5000);
@@ -107,7 +107,7 @@ describe("licence codes", () => {
   });
 });
 
-describe("a licence per grant", () => {
+describe("a license per grant", () => {
   it("is made with a member's download, kept for a re-download this month, and new next month", async () => {
     const m = await member("FREE", "Ana María López");
     const first = await download(m.viewer, 1);
@@ -153,7 +153,7 @@ describe("a licence per grant", () => {
     }
   });
 
-  it("keeps the name as it was then, and makes a new licence when an upgrade changes its kind", async () => {
+  it("keeps the name as it was then, and makes a new license when an upgrade changes its kind", async () => {
     const m = await member("FREE", "Old Name");
     const free = await download(m.viewer, 3);
     await database.db.update(account).set({ name: "New Name", plan: "PERSONAL_MONTHLY" }).where(eq(account.id, m.id));
@@ -197,7 +197,7 @@ describe("a licence per grant", () => {
 });
 
 describe("checking a code", () => {
-  it("shows the licence without its project to anyone, and says why a code finds none", async () => {
+  it("shows the license without its project to anyone, and says why a code finds none", async () => {
     const m = await member("PERSONAL_YEARLY", "Carla Gómez");
     const got = await download(m.viewer, 0);
     expect(got.licence.kind).toBe("personal");
@@ -254,7 +254,7 @@ describe("a project label", () => {
 });
 
 describe("after the account is deleted", () => {
-  it("the licence stays valid with the initials only, and its certificate is no one's", async () => {
+  it("the license stays valid with the initials only, and its certificate is no one's", async () => {
     const m = await member("PERSONAL_MONTHLY", "Ana María López");
     const got = await download(m.viewer, 19);
     await nameLicenceProject(ctx(), { accountId: m.id, code: got.licence.code, project: "Secret client" });
@@ -273,7 +273,7 @@ describe("after the account is deleted", () => {
     expect(row).toEqual({ project: null, licensee_name: "A. M. L." });
   });
 
-  it("and when the template leaves the catalogue, the licence still names it", async () => {
+  it("and when the template leaves the catalog, the license still names it", async () => {
     const m = await member();
     const got = await download(m.viewer, 20);
     await database.db.delete(template).where(eq(template.id, variants[20].templateId));
@@ -284,7 +284,7 @@ describe("after the account is deleted", () => {
   });
 });
 
-describe("grants made before licences existed", () => {
+describe("grants made before licenses existed", () => {
   it("get one licence each from the migration: first download of each grant, 100-bit codes, present names", async () => {
     const m = await member("FREE", "Early Bird");
     await download(m.viewer, 21);

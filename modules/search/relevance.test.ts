@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe(`relevance set (${RELEVANCE_SET.length} queries, ${testDatabaseKind()})`, () => {
-  it("names only templates of the demo catalogue", () => {
+  it("names only templates of the demo catalog", () => {
     const slugs = new Set([...byId.values()].map((v) => v.slug));
     for (const c of RELEVANCE_SET) for (const s of c.top ?? []) expect(slugs.has(s), `${c.q}: ${s}`).toBe(true);
     expect(RELEVANCE_SET.length).toBeGreaterThanOrEqual(40);

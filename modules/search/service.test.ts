@@ -67,7 +67,7 @@ describe("searchTemplates", () => {
     expect(past.total).toBe(all.total);
   });
 
-  it("applies the catalogue filters", async () => {
+  it("applies the catalog filters", async () => {
     const base = await searchTemplates(ctx(), { q: "report", pageSize: 100 });
     const premium = await searchTemplates(ctx(), {
       q: "report",
@@ -418,7 +418,7 @@ describe("search log", () => {
     await log("thesis", 6, 10, 8);
     await log("Plantilla Tesis", 7, 2, 8, "es");
     await log("xyzzy", 12, 1, 0); // found nothing
-    await log("old favourite", 12, TOP_SEARCHES_WINDOW_DAYS + 1, 30); // outside the window
+    await log("old favorite", 12, TOP_SEARCHES_WINDOW_DAYS + 1, 30); // outside the window
     await log("future", 12, -20, 30); // after now (the clock)
     // One client, however often it searches, or a few clients, write nothing there.
     await log("buy cheap pills here", 1, 1, 3, "en", 40);

@@ -15,7 +15,7 @@ describe("/api inputs", () => {
     expect(formLocale.parse({ x: 1 })).toBeUndefined();
   });
 
-  it("reads download and favourite requests from scripts and from plain forms", () => {
+  it("reads download and favorite requests from scripts and from plain forms", () => {
     expect(downloadInput.parse({ colorId: "7", format: "kn", locale: "es" })).toEqual({
       colorId: 7,
       format: "KN",

@@ -93,7 +93,7 @@ describe("appendAttributionSlide", () => {
     expect(part(out, "docProps/app.xml")).toContain("<Slides>4</Slides>");
   });
 
-  it("draws the slide in the deck's theme fonts and colours, in Spanish when asked", async () => {
+  it("draws the slide in the deck's theme fonts and colors, in Spanish when asked", async () => {
     const out = await appendAttributionSlide(fixture("theme.pptx"), { brandName: "SlideNest", locale: "es" });
     const f = facts(out);
     expect(f.slideTexts.at(-1)).toContain("Plantilla de SlideNest");
@@ -106,7 +106,7 @@ describe("appendAttributionSlide", () => {
     expect(slide).toContain('showMasterSp="0"');
   });
 
-  it("keeps text readable when the theme's dark and light colours are too close", () => {
+  it("keeps text readable when the theme's dark and light colors are too close", () => {
     const p = paletteFromTheme([
       { name: "dk1", hex: "#777777" },
       { name: "lt1", hex: "#888888" },

@@ -66,7 +66,7 @@ describe("inspectDeck: facts read from the file", () => {
     expect(f.embeddedObjects).toEqual([]);
   });
 
-  it("reads theme fonts and system colours (sysClr lastClr) from a pptxgenjs deck", () => {
+  it("reads theme fonts and system colors (sysClr lastClr) from a pptxgenjs deck", () => {
     const f = facts(fixture("pptxgenjs.pptx"));
     expect(f.headingFont).toBe("Montserrat");
     expect(f.bodyFont).toBe("Open Sans");
@@ -75,7 +75,7 @@ describe("inspectDeck: facts read from the file", () => {
     expect(f.slideTexts).toEqual(TEXTS);
   });
 
-  it("reads a designer's own theme colours and fonts", () => {
+  it("reads a designer's own theme colors and fonts", () => {
     const f = facts(fixture("theme.pptx"));
     expect(f.headingFont).toBe("Playfair Display");
     expect(f.bodyFont).toBe("Source Sans 3");

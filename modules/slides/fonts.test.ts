@@ -17,7 +17,7 @@ import {
 const hasFontconfig = spawnSync("sh", ["-c", "command -v fc-match"]).status === 0;
 
 describe("shipped fonts", () => {
-  it("ships every open (Google Fonts) family of the catalogue, regular and bold, as TTF under the OFL", () => {
+  it("ships every open (Google Fonts) family of the catalog, regular and bold, as TTF under the OFL", () => {
     const shipped = new Map(shippedFonts().map((f) => [f.family, f]));
     const open = FONTS.filter((f) => f.google).map((f) => f.family);
     expect(open.length).toBeGreaterThan(20);

@@ -6,7 +6,7 @@ import { FONTS, fontInfo } from "./font-facts.ts";
 const here = import.meta.dirname;
 
 describe("modules/slides", () => {
-  it("never imports the demo catalogue's data (only its tests use the demo decks)", () => {
+  it("never imports the demo catalog's data (only its tests use the demo decks)", () => {
     const sources = fs
       .readdirSync(here, { recursive: true, encoding: "utf8" })
       .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !f.startsWith(`fixtures${path.sep}`));

@@ -17,7 +17,7 @@ async function demoDeck() {
   const t = templates.find(
     (x) => x.headingFont === "Poppins" && x.aspectRatio === "16:9" && x.design.slides.length === 8,
   );
-  if (!t) throw new Error("no 8-slide Poppins deck in the demo catalogue");
+  if (!t) throw new Error("no 8-slide Poppins deck in the demo catalog");
   const deck = await buildPptx({
     design: t.design,
     palette: t.colors[0].palette,

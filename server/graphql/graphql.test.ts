@@ -59,7 +59,7 @@ async function gql(
   };
 }
 
-describe("GraphQL catalogue", () => {
+describe("GraphQL catalog", () => {
   it("answers Tags for the navigation strip: service and category, ordered by id, with totalCount", async () => {
     const { status, body } = await gql(
       `query Tags($where: TagWhere, $orderBy: TagOrderBy, $skip: Int, $limit: Int) {

@@ -61,7 +61,7 @@ async function gql(query: string, variables: Record<string, unknown> = {}, heade
 const ME = `{ me { licences { total page pageCount items { code kind templateTitle colorName format licensee project guest } } } }`;
 
 describe("Me.licences", () => {
-  it("lists the member's own licences, and no one else's", async () => {
+  it("lists the member's own licenses, and no one else's", async () => {
     const mine = await gql(ME, {}, { cookie: owner.cookie });
     expect(mine.body.errors, JSON.stringify(mine.body.errors)).toBeUndefined();
     expect(mine.body.data?.me.licences).toMatchObject({ total: 1, page: 1, pageCount: 1 });
@@ -93,7 +93,7 @@ describe("Me.licences", () => {
 describe("licence(code)", () => {
   const CHECK = `query L($code: String!) { licence(code: $code) { code kind templateTitle licensee licenseeGone guest grantedAt } }`;
 
-  it("shows a licence to anyone by its code, typed loosely, without the project", async () => {
+  it("shows a license to anyone by its code, typed loosely, without the project", async () => {
     const res = await gql(CHECK, { code: code.toLowerCase().replaceAll("-", " ") }, { locale: "es" });
     expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
     expect(res.body.data?.licence).toMatchObject({
@@ -109,7 +109,7 @@ describe("licence(code)", () => {
     expect(project.body.errors?.[0].message).toMatch(/Cannot query field "project" on type "LicenceCheck"/);
   });
 
-  it("answers null for a code no licence has, and a localised bad input for what is no code", async () => {
+  it("answers null for a code no license has, and a localised bad input for what is no code", async () => {
     expect((await gql(CHECK, { code: "0000-0000-0000-0000-0000" })).body.data?.licence).toBeNull();
     const bad = await gql(CHECK, { code: `\u0000${"x".repeat(10_000)}` }, { locale: "es" });
     expect(bad.status).toBe(400);
@@ -126,7 +126,7 @@ describe("licence(code)", () => {
       if (res.status === 429) limited = res;
     }
     expect(limited?.body.errors?.[0]).toMatchObject({
-      message: expect.stringMatching(/^Too many licence checks\. Try again in \d+ seconds\.$/),
+      message: expect.stringMatching(/^Too many license checks\. Try again in \d+ seconds\.$/),
       extensions: { code: "RATE_LIMITED" },
     });
     expect(Number(limited?.headers.get("retry-after"))).toBeGreaterThan(0);

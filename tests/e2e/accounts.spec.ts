@@ -6,7 +6,7 @@ const L = {
     prefix: "",
     add: "Add to favorites",
     remove: "Remove from favorites",
-    dialog: "Log in to save favourites",
+    dialog: "Log in to save favorites",
     login: "Log in",
     loginField: "E-mail or username",
     password: "Password",
@@ -74,7 +74,7 @@ for (const locale of ["en", "es"] as const) {
     await expect(page.getByRole("heading", { level: 3, name: title })).toBeVisible();
     await axe(page);
     // Removing it from the list's own heart, then reloading: gone.
-    // The heart's fetcher posts to the favourites route's data address.
+    // The heart's fetcher posts to the favorites route's data address.
     const saved = page.waitForResponse((r) => r.url().endsWith("/favorites.data") && r.request().method() === "POST");
     await page.getByRole("button", { name: `${l.remove}: ${title}` }).click();
     await expect(page.getByRole("button", { name: `${l.add}: ${title}` })).toBeVisible();
@@ -142,7 +142,7 @@ test("signing up sends a link to the demo outbox; following it verifies the acco
   await axe(page);
 });
 
-test("a signed-in download shows in the history, with its licence, and can be downloaded again", async ({ page }) => {
+test("a signed-in download shows in the history, with its license, and can be downloaded again", async ({ page }) => {
   await page.goto("/login");
   await hydrated(page);
   await page.getByLabel("E-mail or username").fill("demo-commercial");
@@ -179,7 +179,7 @@ test("hearts on list cards: a guest gets the log-in dialog; signed in, the choic
   const title = (await firstCard.getByRole("heading").textContent()) ?? "";
   await firstCard.hover();
   await firstCard.getByRole("button", { name: `Add to favorites: ${title}` }).click();
-  await expect(page.getByRole("dialog", { name: "Log in to save favourites" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Log in to save favorites" })).toBeVisible();
   await page.getByRole("dialog").getByRole("link", { name: "Log in", exact: true }).click();
   await expect(page).toHaveURL(/\/login\?redirect=%2Ftemplates$/);
   await hydrated(page);

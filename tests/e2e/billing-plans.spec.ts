@@ -24,7 +24,7 @@ const L = {
     note: "Tell us more (optional)",
     lose: "200 downloads a month",
     confirm: "Continue cancellation",
-    cancelled: /Your subscription is cancelled\. You keep your plan until/,
+    cancelled: /Your subscription is canceled\. You keep your plan until/,
     pdf: /^PDF\W+invoice SN-\d{4}-\d{6}$/,
     recent: "Recent invoices",
     invoicesTab: "Invoices",

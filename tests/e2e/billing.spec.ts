@@ -26,7 +26,7 @@ const L = {
     next: "Continue",
     lose: "Unlimited downloads",
     confirm: "Continue cancellation",
-    cancelled: /Your subscription is cancelled\. You keep your plan until/,
+    cancelled: /Your subscription is canceled\. You keep your plan until/,
     renew: "Renew",
     renewed: "Subscription renewed!",
     download: /^PDF\W+invoice SN-\d{4}-\d{6}$/,

@@ -5,7 +5,7 @@ const L = {
   en: {
     prefix: "",
     category: "Education",
-    license: "Licence",
+    license: "License",
     free: "Free",
     next: "Next slide",
     other: "Español",

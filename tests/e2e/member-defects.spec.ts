@@ -27,7 +27,7 @@ const L = {
     next: "Next slide",
     filters: "Filters",
     style: "Style",
-    color: "Colour",
+    color: "Color",
     format: "Format",
     switchTo: "Ver esta página en español",
     openMenu: "Open menu",

@@ -56,11 +56,11 @@ for (const [locale, l] of Object.entries(L)) {
   });
 }
 
-test("a heart pressed while the page's favourites are still being asked keeps what the press made of it", async ({
+test("a heart pressed while the page's favorites are still being asked keeps what the press made of it", async ({
   page,
 }) => {
   await signUpAndLogIn(page, "Race");
-  // The page's question "which of these are favourites?" is read at once but answered late: its answer is
+  // The page's question "which of these are favorites?" is read at once but answered late: its answer is
   // older than the press that follows.
   await page.route("**/favorites.data?ids=*", async (route) => {
     const response = await route.fetch();

@@ -51,7 +51,7 @@ const L = {
     remove: (name: string) => `Remove ${name}`,
     variant: "Variant 1",
     slides: "3 slides",
-    colour: "Colour",
+    colour: "Color",
     title: "Title",
     description: "Description",
     category: "Category",

@@ -16,7 +16,7 @@ const L = {
     showResults: /^Show (\d+)\+? results?$/,
     results: /^(\d+)\+? templates?$/,
     free: "Free",
-    licence: "Licence",
+    licence: "License",
     greeting: /^Hi, /,
     forYou: /^For you: /,
     trending: "Trending this week",

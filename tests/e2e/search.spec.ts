@@ -6,7 +6,7 @@ const L = {
     prefix: "",
     typed: "busin",
     results: /Results for “/,
-    license: "Licence",
+    license: "License",
     free: "Free",
     top: "Top searches",
     label: "Search templates",

@@ -44,7 +44,7 @@ async function manyColours(page: Page, prefix: string): Promise<{ slug: string; 
     const colours = [...html.matchAll(/<input\b[^>]*\bname="color"[^>]*\bvalue="([a-z0-9-]+)"/g)].map((m) => m[1]);
     if (colours.length > 1) return { slug, colours };
   }
-  throw new Error("no template with two colours");
+  throw new Error("no template with two colors");
 }
 
 const slidesOf = async (page: Page) => Number((await page.getByTestId("slide-counter").textContent())!.split("/")[1]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CARD_MAX_DOTS, cardDots } from "./card-dots.ts";
 
-describe("a card's colour dots on one line", () => {
+describe("a card's color dots on one line", () => {
   const colours = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`);
 
   it("shows every dot up to the limit, with no count", () => {

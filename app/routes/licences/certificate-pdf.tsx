@@ -31,7 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return new Response(new Uint8Array(pdf), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="slidenest-licence-${licence.code}.pdf"`,
+      "Content-Disposition": `attachment; filename="slidenest-license-${licence.code}.pdf"`,
       "Content-Length": String(pdf.length),
       "Cache-Control": "private, no-store",
       "Content-Language": locale,

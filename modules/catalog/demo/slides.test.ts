@@ -313,7 +313,7 @@ describe("the home page's meta description", () => {
     JSON.parse(fs.readFileSync(new URL(`../../shared/locales/${locale}/catalog.json`, import.meta.url), "utf8")).home
       .description as string;
 
-  it("promises the count, licences, apps and languages the demo catalogue has", () => {
+  it("promises the count, licenses, apps and languages the demo catalog has", () => {
     const en = read("en");
     const es = read("es");
     // "240+": the seeded catalogue alone holds at least that many.

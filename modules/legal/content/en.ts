@@ -9,50 +9,50 @@ export function englishContent(f: LegalFacts): LegalContent {
 
   const licences: Record<LicenceKind, LicenceTerms> = {
     free: {
-      name: "Free licence",
+      name: "Free license",
       summary: `For guests and free accounts. It covers free templates and asks you to credit ${b}.`,
       appliesTo: "Free templates downloaded without an account or with a free account.",
       permitted: [
         "Use free templates in presentations for yourself, your studies, your job or your own business.",
-        "Edit everything: text, colours, images, charts and layouts.",
+        "Edit everything: text, colors, images, charts and layouts.",
         "Present, print, publish and share the presentations you make, including as PDF, images or video.",
         "Use the same template for as many of your own presentations as you like.",
       ],
       notIncluded: [
-        "It does not cover premium templates, presentations you make for clients, or passing the licence on to anyone else.",
+        "It does not cover premium templates, presentations you make for clients, or passing the license on to anyone else.",
       ],
       attributionShort: "Required: keep the final attribution slide",
     },
     personal: {
-      name: "Personal licence",
+      name: "Personal license",
       summary: "For Personal subscribers. It covers every template, premium included, with no attribution.",
       appliesTo: "Templates downloaded while your account is on the Personal plan, monthly or yearly.",
       permitted: [
         "Use any template, free or premium, in presentations for yourself, your studies, your job or your own business.",
         `Leave out any mention of ${b}: no attribution is needed.`,
-        "Edit everything: text, colours, images, charts and layouts.",
+        "Edit everything: text, colors, images, charts and layouts.",
         "Present, print, publish and share the presentations you make, including as PDF, images or video.",
         "Use the same template for as many of your own presentations as you like.",
       ],
       notIncluded: [
-        "It does not cover presentations you make for clients or handing editable files over to a client: that takes the Commercial licence.",
+        "It does not cover presentations you make for clients or handing editable files over to a client: that takes the Commercial license.",
         "It is personal to the account holder and cannot be transferred or shared.",
       ],
       attributionShort: "Not required",
     },
     commercial: {
-      name: "Commercial licence",
+      name: "Commercial license",
       summary:
-        "For Commercial subscribers. Everything in Personal, plus presentations for clients and the right to pass the licence on to them.",
+        "For Commercial subscribers. Everything in Personal, plus presentations for clients and the right to pass the license on to them.",
       appliesTo: "Templates downloaded while your account is on the Commercial plan, monthly or yearly.",
       permitted: [
-        "Everything the Personal licence allows, with unlimited downloads.",
+        "Everything the Personal license allows, with unlimited downloads.",
         "Create presentations for clients, paid or unpaid, as a freelancer, agency or studio.",
         "Deliver the finished, editable presentation files to your client.",
-        "Transfer the licence of a presentation you made to the client who receives it, so they can keep editing and using it.",
+        "Transfer the license of a presentation you made to the client who receives it, so they can keep editing and using it.",
       ],
       notIncluded: [
-        "A transferred licence covers the presentation delivered to that client only. It does not let the client reuse the template for other presentations or pass it on.",
+        "A transferred license covers the presentation delivered to that client only. It does not let the client reuse the template for other presentations or pass it on.",
       ],
       attributionShort: "Not required, for you or your clients",
     },
@@ -66,13 +66,13 @@ export function englishContent(f: LegalFacts): LegalContent {
       ],
     },
     prohibited: {
-      heading: "What no licence allows",
+      heading: "What no license allows",
       paragraphs: ["Whatever your plan, you may not:"],
       items: [
         "Sell, sublicense or give away the templates as templates, original or modified, on their own or in bundles, on any marketplace or website.",
         "Redistribute the downloaded files or make them available for others to download and reuse, for example through a public link or a shared template library. Sharing a presentation you have made is fine.",
         "Use a template or its graphics in a logo, trademark or brand identity, or register or claim them as your own work.",
-        "Share your account or your downloads so that other people can use templates under your licence.",
+        "Share your account or your downloads so that other people can use templates under your license.",
         "Use templates in content that is unlawful, defamatory, hateful or misleading, or that infringes anyone's rights.",
         "Download templates in bulk with automated tools, or use them to build a collection, dataset or competing service.",
       ],
@@ -86,27 +86,27 @@ export function englishContent(f: LegalFacts): LegalContent {
     },
     noAttribution: [
       `No attribution is required. Downloads made with a Personal or Commercial plan do not include the ${b} slide, and you do not need to credit ${b} anywhere.`,
-      "Templates you downloaded earlier with the Free licence keep its attribution rule. Download them again while your plan is active to get a file and a licence without it.",
+      "Templates you downloaded earlier with the Free license keep its attribution rule. Download them again while your plan is active to get a file and a license without it.",
     ],
     clientWork: {
       heading: "Work for clients",
       paragraphs: [
-        "With the Commercial licence you can use templates to create presentations for your clients and deliver them the finished presentation, including the editable PowerPoint, Keynote or Google Slides file.",
-        "When you deliver a presentation you may transfer its licence to your client, who may then edit, present and share that presentation. The client may not use the template for other presentations or redistribute it.",
-        "Each presentation you deliver must be real, customised work: handing over an untouched template counts as redistributing it. The Free and Personal licences do not cover client work.",
+        "With the Commercial license you can use templates to create presentations for your clients and deliver them the finished presentation, including the editable PowerPoint, Keynote or Google Slides file.",
+        "When you deliver a presentation you may transfer its license to your client, who may then edit, present and share that presentation. The client may not use the template for other presentations or redistribute it.",
+        "Each presentation you deliver must be real, customized work: handing over an untouched template counts as redistributing it. The Free and Personal licenses do not cover client work.",
       ],
     },
     afterPlanEnds: {
       heading: "When your plan ends",
       paragraphs: [
-        "Licences do not expire. Presentations you made while your plan was active stay licensed for as long as you use them, even after you cancel or change plan.",
+        "Licenses do not expire. Presentations you made while your plan was active stay licensed for as long as you use them, even after you cancel or change plan.",
         "To start new presentations with premium templates, or new presentations for clients, you need an active Personal or Commercial plan again.",
       ],
     },
     thirdParty: {
       heading: "Fonts, images and other elements",
       paragraphs: [
-        "Some templates use fonts, icons or photos from other creators under their own licences, such as open font licences. Those elements keep their licence, and the template page lists the fonts used. You may use them inside your presentation, but not extract them to use or distribute separately unless their own licence allows it.",
+        "Some templates use fonts, icons or photos from other creators under their own licenses, such as open font licenses. Those elements keep their license, and the template page lists the fonts used. You may use them inside your presentation, but not extract them to use or distribute separately unless their own license allows it.",
       ],
     },
     questions: {
@@ -131,7 +131,7 @@ export function englishContent(f: LegalFacts): LegalContent {
     licences,
     licenceCommon: common,
     document: {
-      documentType: "Licence terms",
+      documentType: "License terms",
       licensor: "Licensor",
       appliesTo: "Applies to",
       attribution: "Attribution",
@@ -174,7 +174,7 @@ export function englishContent(f: LegalFacts): LegalContent {
                 id: "downloading-again",
                 question: "Does downloading the same template again use another credit?",
                 answer: [
-                  "No. Once you've downloaded a template, downloading it again in the same month costs no credit, in any colour and any format. One credit is always one template.",
+                  "No. Once you've downloaded a template, downloading it again in the same month costs no credit, in any color and any format. One credit is always one template.",
                   "In a new month, the first download of that template counts again.",
                 ],
               },
@@ -203,14 +203,14 @@ export function englishContent(f: LegalFacts): LegalContent {
           },
           {
             id: "licences-and-attribution",
-            heading: "Licences and attribution",
+            heading: "Licenses and attribution",
             paragraphs: [],
             faq: [
               {
                 id: "which-licence",
-                question: "Which licence applies to my downloads?",
+                question: "Which license applies to my downloads?",
                 answer: [
-                  "The licence comes from your plan at the moment you download. Guests and free accounts get the Free licence, Personal subscribers the Personal licence and Commercial subscribers the Commercial licence. Your download history shows the licence of every download.",
+                  "The license comes from your plan at the moment you download. Guests and free accounts get the Free license, Personal subscribers the Personal license and Commercial subscribers the Commercial license. Your download history shows the license of every download.",
                 ],
               },
               {
@@ -225,14 +225,14 @@ export function englishContent(f: LegalFacts): LegalContent {
                 id: "use-for-work",
                 question: "Can I use the templates for work or for my business?",
                 answer: [
-                  "Yes. Every licence lets you use templates in your own presentations, including those for your job, your studies or your own business. What no licence allows is selling or sharing the templates themselves.",
+                  "Yes. Every license lets you use templates in your own presentations, including those for your job, your studies or your own business. What no license allows is selling or sharing the templates themselves.",
                 ],
               },
               {
                 id: "presentations-for-clients",
                 question: "Can I make presentations for my clients?",
                 answer: [
-                  "That takes the Commercial licence. With it you can create presentations for clients, deliver the editable files and transfer the licence of each presentation to the client who receives it. The Free and Personal licences cover your own presentations only.",
+                  "That takes the Commercial license. With it you can create presentations for clients, deliver the editable files and transfer the license of each presentation to the client who receives it. The Free and Personal licenses cover your own presentations only.",
                 ],
               },
               {
@@ -244,27 +244,27 @@ export function englishContent(f: LegalFacts): LegalContent {
               },
               {
                 id: "full-licence",
-                question: "Where can I read the full licence?",
+                question: "Where can I read the full license?",
                 answer: [
-                  "The Licence page explains each licence in detail, and you can download the Personal and Commercial licences as PDF documents from there.",
+                  "The License page explains each license in detail, and you can download the Personal and Commercial licenses as PDF documents from there.",
                 ],
               },
               {
                 id: "licence-after-plan-ends",
-                question: "Do my licences stay valid after my plan ends or I close my account?",
+                question: "Do my licenses stay valid after my plan ends or I close my account?",
                 answer: [
-                  "Yes. Licences do not expire. Every download gets a licence of the kind your plan gave at that moment, and a Personal or Commercial licence stays valid after you cancel or change plan.",
-                  "If you close your account, your licences stay valid too, but they show only your initials from then on and their certificates can no longer be downloaded: download the certificates you need first.",
+                  "Yes. Licenses do not expire. Every download gets a license of the kind your plan gave at that moment, and a Personal or Commercial license stays valid after you cancel or change plan.",
+                  "If you close your account, your licenses stay valid too, but they show only your initials from then on and their certificates can no longer be downloaded: download the certificates you need first.",
                 ],
               },
               {
                 id: "check-a-licence",
                 question: "How can I show or check that a download is licensed?",
                 answer: [
-                  "Every licence has a code of 20 letters and digits. Your profile lists your licences, each with a PDF certificate that shows the code, the template, the kind of licence and a QR code. A guest download's certificate can be downloaded only from the browser that made it.",
-                  "Anyone, a client for example, can enter the code on the licence check page, or scan the QR code, to see whether the licence is valid, which template it covers, its kind, its date and its licensee. The project name you give a licence is never shown there.",
+                  "Every license has a code of 20 letters and digits. Your profile lists your licenses, each with a PDF certificate that shows the code, the template, the kind of license and a QR code. A guest download's certificate can be downloaded only from the browser that made it.",
+                  "Anyone, a client for example, can enter the code on the license check page, or scan the QR code, to see whether the license is valid, which template it covers, its kind, its date and its licensee. The project name you give a license is never shown there.",
                 ],
-                links: [{ label: "Check a licence", href: f.path("/licence") }],
+                links: [{ label: "Check a license", href: f.path("/licence") }],
               },
             ],
           },
@@ -320,7 +320,7 @@ export function englishContent(f: LegalFacts): LegalContent {
                 id: "failed-payment",
                 question: "What happens if a renewal payment fails?",
                 answer: [
-                  "We retry the charge over the following days, and you can update your card in Billing at any time. If the payment still can't be collected, the subscription ends and your account becomes a free account. Your favourites, collections and download history are kept.",
+                  "We retry the charge over the following days, and you can update your card in Billing at any time. If the payment still can't be collected, the subscription ends and your account becomes a free account. Your favorites, collections and download history are kept.",
                 ],
               },
               {
@@ -379,11 +379,11 @@ export function englishContent(f: LegalFacts): LegalContent {
             faq: [
               {
                 id: "collections",
-                question: "How do I organise my favourites in collections?",
+                question: "How do I organize my favorites in collections?",
                 answer: [
                   `Open Favorites from the profile menu, type a name under New collection and choose Create. A name can have up to ${f.folderNameMax} characters and must be different from your other collections' names (capital letters don't make a name different). You can keep up to ${f.maxFolders} collections.`,
-                  "To save a template into a collection, choose Save to collection on the template's page or on its card in your favourites, then pick the collection, or type a new name there to create a collection with the template already in it. A template saved into a collection is also added to your favourites.",
-                  "Open a collection to rename it or delete it. Deleting a collection doesn't remove its templates: they stay in your favourites.",
+                  "To save a template into a collection, choose Save to collection on the template's page or on its card in your favorites, then pick the collection, or type a new name there to create a collection with the template already in it. A template saved into a collection is also added to your favorites.",
+                  "Open a collection to rename it or delete it. Deleting a collection doesn't remove its templates: they stay in your favorites.",
                 ],
               },
               {
@@ -414,7 +414,7 @@ export function englishContent(f: LegalFacts): LegalContent {
                 id: "download-history",
                 question: "Where can I see my download history?",
                 answer: [
-                  "Downloads, in the profile menu, lists every template you've downloaded with its colour, category, date and licence, newest or oldest first, with buttons to download it again for PowerPoint, Google Slides or Keynote. It also shows how many downloads you've used this month.",
+                  "Downloads, in the profile menu, lists every template you've downloaded with its color, category, date and license, newest or oldest first, with buttons to download it again for PowerPoint, Google Slides or Keynote. It also shows how many downloads you've used this month.",
                   "Your Profile page has a chart of your downloads per month over the last 12 months; the striped, outlined bar is the current month.",
                 ],
               },
@@ -431,7 +431,7 @@ export function englishContent(f: LegalFacts): LegalContent {
                 id: "delete-account",
                 question: "How do I delete my account?",
                 answer: [
-                  "Go to Account settings in your profile and, under Delete account, confirm with your password. Deleting your account cancels any subscription immediately, with no refund, and removes your favourites, collections and profile picture. It can't be undone.",
+                  "Go to Account settings in your profile and, under Delete account, confirm with your password. Deleting your account cancels any subscription immediately, with no refund, and removes your favorites, collections and profile picture. It can't be undone.",
                   "We keep your invoices, without your personal details, because accounting law requires it. You can sign up again with the same e-mail address whenever you like.",
                 ],
               },
@@ -486,9 +486,9 @@ export function englishContent(f: LegalFacts): LegalContent {
               },
               {
                 id: "colour-variants",
-                question: "What are colour variants?",
+                question: "What are color variants?",
                 answer: [
-                  "Many templates come in several colour schemes. Choose one on the template page; downloading another colour of a template you've already downloaded this month costs no credit.",
+                  "Many templates come in several color schemes. Choose one on the template page; downloading another color of a template you've already downloaded this month costs no credit.",
                 ],
               },
             ],
@@ -497,16 +497,16 @@ export function englishContent(f: LegalFacts): LegalContent {
       },
 
       license: {
-        title: "Template licences",
+        title: "Template licenses",
         metaDescription: `What you can do with ${b} templates under the Free, Personal and Commercial licences: attribution, client work and what no licence allows.`,
         intro: `Every template you download from ${b} comes with a licence, and which one depends on your plan when you download it. Here is what each licence lets you do, in plain words.`,
         sections: [
           {
             id: "how-licences-work",
-            heading: "How licences work",
+            heading: "How licenses work",
             paragraphs: [
               ...common.ownership.paragraphs,
-              "Your licence is set by your plan at the moment of the download, and your download history records it. If you download the same template later on another plan, the new download carries that plan's licence.",
+              "Your license is set by your plan at the moment of the download, and your download history records it. If you download the same template later on another plan, the new download carries that plan's license.",
             ],
           },
           licenceSection("free-licence", "free"),
@@ -529,13 +529,13 @@ export function englishContent(f: LegalFacts): LegalContent {
           { id: "third-party-elements", ...common.thirdParty },
           {
             id: "licence-documents",
-            heading: "Licence documents",
+            heading: "License documents",
             paragraphs: [
-              "Download the Personal and Commercial licences as PDF documents to keep with your project files or send to a client. These licences are part of our Terms and Conditions.",
+              "Download the Personal and Commercial licenses as PDF documents to keep with your project files or send to a client. These licenses are part of our Terms and Conditions.",
             ],
             links: [
-              { label: "Personal licence (PDF)", href: f.path("/pdf-license-personal") },
-              { label: "Commercial licence (PDF)", href: f.path("/pdf-license-commercial") },
+              { label: "Personal license (PDF)", href: f.path("/pdf-license-personal") },
+              { label: "Commercial license (PDF)", href: f.path("/pdf-license-commercial") },
               { label: "Terms and Conditions", href: f.path("/terms-conditions") },
             ],
           },
@@ -556,7 +556,7 @@ export function englishContent(f: LegalFacts): LegalContent {
               `In these terms, "${b}", "we" and "us" mean the operator of ${b}, and "you" means the person using the Service.`,
             ],
             links: [
-              { label: "Template licences", href: f.path("/license") },
+              { label: "Template licenses", href: f.path("/license") },
               { label: "Privacy Policy", href: f.path("/privacy-policy") },
             ],
           },
@@ -587,7 +587,7 @@ export function englishContent(f: LegalFacts): LegalContent {
               "Commercial plan: unlimited downloads, premium templates included.",
             ],
             closing: [
-              "Counters reset at 00:00 UTC on the 1st of each month, and unused downloads do not carry over. Downloading a template again within the same month, in any colour or format, costs no further credit.",
+              "Counters reset at 00:00 UTC on the 1st of each month, and unused downloads do not carry over. Downloading a template again within the same month, in any color or format, costs no further credit.",
               "To keep the allowances fair, we may limit downloads that look automated or abusive, including many guest downloads from the same network.",
             ],
           },
@@ -613,18 +613,18 @@ export function englishContent(f: LegalFacts): LegalContent {
           },
           {
             id: "licences",
-            heading: "Licences",
+            heading: "Licenses",
             paragraphs: [
-              "Templates are licensed, not sold. Each download carries the Free, Personal or Commercial licence, depending on your plan at the time, and the licence terms published on our Licence page form part of these terms.",
+              "Templates are licensed, not sold. Each download carries the Free, Personal or Commercial license, depending on your plan at the time, and the license terms published on our License page form part of these terms.",
             ],
-            links: [{ label: "Template licences", href: f.path("/license") }],
+            links: [{ label: "Template licenses", href: f.path("/license") }],
           },
           {
             id: "acceptable-use",
             heading: "Acceptable use",
             paragraphs: ["When you use the Service, you must not:"],
             list: [
-              "Resell, sublicense or redistribute templates, or use them in any way your licence does not allow.",
+              "Resell, sublicense or redistribute templates, or use them in any way your license does not allow.",
               "Get around download allowances or premium access, for example with several accounts or by clearing cookies.",
               "Scrape the site, download in bulk with automated tools, or put an unreasonable load on our systems.",
               "Try to access accounts, data or systems that are not yours, or interfere with the security of the Service.",
@@ -669,7 +669,7 @@ export function englishContent(f: LegalFacts): LegalContent {
             id: "changes-to-the-service",
             heading: "Changes to the Service",
             paragraphs: [
-              "We add new templates every week and keep improving the Service, so features and templates may change or be withdrawn. A template you have already downloaded stays licensed even if we remove it from the catalogue.",
+              "We add new templates every week and keep improving the Service, so features and templates may change or be withdrawn. A template you have already downloaded stays licensed even if we remove it from the catalog.",
               "We work to keep the Service available but cannot promise that it will always be uninterrupted or error-free, for example during maintenance.",
             ],
           },
@@ -694,8 +694,8 @@ export function englishContent(f: LegalFacts): LegalContent {
             heading: "Suspension and termination",
             paragraphs: [
               "You can stop using the Service at any time and delete your account from your profile, after confirming your password. Deleting your account cancels any subscription immediately, without a refund.",
-              "We may suspend or block an account that breaks these terms or the licence terms, puts other people or the Service at risk, or when the law requires it. A blocked account cannot sign in; if you think we made a mistake, contact us.",
-              "Licences for presentations you made before termination continue, unless we terminated your account because you broke the licence terms. Sections that by their nature should survive, such as intellectual property and liability, continue after termination.",
+              "We may suspend or block an account that breaks these terms or the license terms, puts other people or the Service at risk, or when the law requires it. A blocked account cannot sign in; if you think we made a mistake, contact us.",
+              "Licenses for presentations you made before termination continue, unless we terminated your account because you broke the license terms. Sections that by their nature should survive, such as intellectual property and liability, continue after termination.",
             ],
           },
           {
@@ -709,7 +709,7 @@ export function englishContent(f: LegalFacts): LegalContent {
             id: "governing-terms",
             heading: "Governing terms and law",
             paragraphs: [
-              "These terms, the licence terms and the Privacy Policy are the whole agreement between you and us about the Service. We publish them in English and Spanish; the version in the language you use the Service in applies to you.",
+              "These terms, the license terms and the Privacy Policy are the whole agreement between you and us about the Service. We publish them in English and Spanish; the version in the language you use the Service in applies to you.",
               "If a court finds part of these terms invalid, the rest stays in force. If we do not enforce a right straight away, we have not given it up.",
               "These terms do not take away the protection given to you by the mandatory consumer laws of the country where you live, and you can bring a claim before the courts there.",
             ],
@@ -742,7 +742,7 @@ export function englishContent(f: LegalFacts): LegalContent {
             paragraphs: ["We collect the following data:"],
             list: [
               "Account data: name, username, e-mail address, password (stored only as a secure hash), profile picture, language, the interests you pick and your plan. If you sign in with Google or Facebook, we receive your name, e-mail address and profile picture from them.",
-              "Activity in your account: favourites, collections and your download history (template, colour, format, category, licence and date).",
+              "Activity in your account: favorites, collections and your download history (template, color, format, category, license and date).",
               "Billing data: billing name and e-mail address, postal address, country, city and postcode, your subscription and your invoices. Card payments are handled by our payment provider; we only receive the card brand and the last four digits.",
               "Guest downloads: when you download without an account, a signed cookie with a random identifier, together with your IP address, lets us count your downloads for the month.",
               "Messages: what you send us through the contact form (first name, last name, e-mail address and message) or by e-mail.",
@@ -757,9 +757,9 @@ export function englishContent(f: LegalFacts): LegalContent {
             paragraphs: ["We use your data to:"],
             list: [
               "Create and run your account, sign you in and keep you signed in.",
-              "Deliver downloads, apply your monthly allowance and record the licence of each download.",
+              "Deliver downloads, apply your monthly allowance and record the license of each download.",
               "Take payments, manage your subscription and issue invoices.",
-              "Personalise the templates we show you from the interests you choose.",
+              "Personalize the templates we show you from the interests you choose.",
               "Answer your messages and give you support.",
               "Send service e-mails, such as verification links, password resets and billing notices.",
               "Keep the Service secure, prevent fraud and abuse of the allowances, and fix errors.",
@@ -772,7 +772,7 @@ export function englishContent(f: LegalFacts): LegalContent {
             paragraphs: ["Under data protection law (such as the GDPR), we rely on:"],
             list: [
               "Contract: to provide your account, downloads, subscription and support.",
-              "Legitimate interests: to keep the Service secure, prevent abuse, count guest downloads and improve the catalogue, always weighed against your rights.",
+              "Legitimate interests: to keep the Service secure, prevent abuse, count guest downloads and improve the catalog, always weighed against your rights.",
               "Legal obligation: to keep invoices and accounting records and to answer lawful requests from authorities.",
               "Consent: where we ask for it, for example when you choose to sign in with Google or Facebook. You can withdraw it at any time.",
             ],
@@ -806,7 +806,7 @@ export function englishContent(f: LegalFacts): LegalContent {
             heading: "How long we keep it",
             paragraphs: ["We keep personal data only for as long as we need it:"],
             list: [
-              "Account data, favourites, collections and download history: while your account exists. When you delete it, we remove your favourites, collections, profile picture and sessions and anonymise the rest straight away, and we delete the customer record our payment provider keeps about you (name, e-mail address, billing address and cards). If the provider cannot be reached at that moment, we keep trying until it is deleted.",
+              "Account data, favorites, collections and download history: while your account exists. When you delete it, we remove your favorites, collections, profile picture and sessions and anonymise the rest straight away, and we delete the customer record our payment provider keeps about you (name, e-mail address, billing address and cards). If the provider cannot be reached at that moment, we keep trying until it is deleted.",
               `Sign-ups never verified: if the verification link is never followed, the account and its data are deleted ${f.retention.unverifiedAccountDays} days after you signed up.`,
               "Invoices: for as long as tax and accounting law requires, without your personal details once your account is deleted.",
               `Sign-in: the session cookie lasts ${f.tokenCookieDays} days and the refresh token ${f.refreshTokenDays} days; both are revoked when you sign out, sign a device out in Account settings or change your password. A session's device details go with the session.`,
@@ -897,7 +897,7 @@ export function englishContent(f: LegalFacts): LegalContent {
             heading: "Cookies we don't use",
             paragraphs: ["We do not use:"],
             list: [
-              "Advertising or retargeting cookies. The ads shown to guests and free accounts are not personalised and set no cookies.",
+              "Advertising or retargeting cookies. The ads shown to guests and free accounts are not personalized and set no cookies.",
               "Analytics or statistics cookies, our own or anyone else's.",
               "Social media cookies or tracking pixels.",
               "A cookie for your language: the language is part of the address (English pages have no prefix, Spanish pages start with /es), and when you are signed in your choice is saved to your account.",
