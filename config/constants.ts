@@ -204,6 +204,9 @@ export const LIMITS = {
  */
 export const LICENCES = { codeLength: 20, groupSize: 4, projectMax: 120, pageSize: 24 } as const;
 
+/** The billing details' free-text fields (payment and billing pages): the longest address and city. */
+export const BILLING_FIELDS = { addressMax: 200, cityMax: 100 } as const;
+
 /** Account fields (DECISIONS: Accounts). */
 export const ACCOUNT_LIMITS = {
   nameMin: 1,

@@ -111,7 +111,7 @@ describe("payment", () => {
       [{ cardCvc: "12" }, "The CVC is the 3 or 4 digits on the card."],
       [{ type: "gold" }, "Choose a plan and a billing period."],
       [{ attempt: "\u0000" }, "This form has expired."],
-      [{ address: "a".repeat(10_000) }, "This is too long."],
+      [{ address: "a".repeat(10_000) }, "This address is too long: at most 200 characters."],
     ];
     for (const [over, message] of cases) {
       const res = await post("/payment/personal", payment(over), jar);

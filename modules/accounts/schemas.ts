@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { ACCOUNT_LIMITS as L } from "#config/constants.ts";
+import { BILLING_FIELDS, ACCOUNT_LIMITS as L } from "#config/constants.ts";
 import { noControl } from "#modules/shared/checks.ts";
 
 /**
@@ -19,11 +19,15 @@ export const TOO_LONG = {
   name: "auth.errors.tooLongName",
   email: "auth.errors.tooLongEmail",
   password: "auth.errors.tooLongPassword",
+  address: "auth.errors.tooLongAddress",
+  city: "auth.errors.tooLongCity",
 } as const;
 export const LIMIT_PARAMS: Readonly<Record<string, Record<string, number>>> = {
   [TOO_LONG.name]: { max: L.nameMax },
   [TOO_LONG.email]: { max: L.emailMax },
   [TOO_LONG.password]: { max: L.passwordMax },
+  [TOO_LONG.address]: { max: BILLING_FIELDS.addressMax },
+  [TOO_LONG.city]: { max: BILLING_FIELDS.cityMax },
 };
 const tooLong = (key: (typeof TOO_LONG)[keyof typeof TOO_LONG]) => ({ error: key });
 

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
-import { ACCOUNT_LIMITS, BILLING } from "#config/constants.ts";
+import { ACCOUNT_LIMITS, BILLING, BILLING_FIELDS } from "#config/constants.ts";
+import { TOO_LONG } from "#modules/accounts/schemas.ts";
 import { noControl as noControlCheck } from "#modules/shared/checks.ts";
 
 /**
@@ -7,7 +8,8 @@ import { noControl as noControlCheck } from "#modules/shared/checks.ts";
  * translation keys. Written with zod/mini like the account forms.
  */
 const required = "auth.errors.required";
-const tooLong = { error: "auth.errors.tooLong" };
+/** Each field's refusal names its own limit (modules/accounts/schemas.ts LIMIT_PARAMS fills it in). */
+const tooLong = (key: (typeof TOO_LONG)[keyof typeof TOO_LONG]) => ({ error: key });
 
 /** Countries we bill, with the shape of their postal codes; `null`: the country has none (optional). */
 export const COUNTRY_ZIPS: Record<string, RegExp | null> = {
@@ -81,26 +83,26 @@ export function luhnValid(digits: string): boolean {
 
 /** Control characters (NUL, tabs, line breaks) have no place in a one-line field, and PostgreSQL refuses NUL. */
 const noControl = noControlCheck("billing.errors.control");
-const text = (max: number) =>
+const text = (max: number, key: (typeof TOO_LONG)[keyof typeof TOO_LONG]) =>
   z
     .string({ error: required })
-    .check(z.trim(), z.maxLength(max, tooLong), z.minLength(1, { error: required }), noControl);
+    .check(z.trim(), z.maxLength(max, tooLong(key)), z.minLength(1, { error: required }), noControl);
 
 export const billingDetailsShape = {
-  billingName: text(ACCOUNT_LIMITS.nameMax),
+  billingName: text(ACCOUNT_LIMITS.nameMax, TOO_LONG.name),
   billingEmail: z.pipe(
     z
       .string({ error: "auth.errors.emailRequired" })
       .check(
         z.trim(),
-        z.maxLength(ACCOUNT_LIMITS.emailMax, tooLong),
+        z.maxLength(ACCOUNT_LIMITS.emailMax, tooLong(TOO_LONG.email)),
         z.minLength(1, { error: "auth.errors.emailRequired" }),
       ),
     z.email({ error: "auth.errors.emailFormat" }),
   ),
-  address: text(200),
+  address: text(BILLING_FIELDS.addressMax, TOO_LONG.address),
   country: z.string({ error: required }).check(z.refine(isCountry, { error: "billing.errors.country" })),
-  city: text(100),
+  city: text(BILLING_FIELDS.cityMax, TOO_LONG.city),
   zip: z.optional(z.string().check(z.trim(), z.maxLength(12, { error: "billing.errors.zip" }), noControl)),
 };
 

@@ -155,3 +155,40 @@ for (const locale of ["en", "es"] as const) {
     expect(printed.replace(/\s+/g, " ")).toContain(code);
   });
 }
+
+/** Presses Tab until `target` has the focus (at most `max` times): the way a keyboard reaches it. */
+async function tabTo(page: Page, target: ReturnType<Page["getByRole"]>, max = 120, back = false) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return i + 1;
+  }
+  throw new Error(`not reached by ${max} Tabs`);
+}
+
+test("keyboard only: a member downloads, names the project and saves the certificate without the pointer", async ({
+  page,
+}) => {
+  const l = L.en;
+  await signUpAndLogIn(page, "keyboard-licensee");
+  await page.goto(`/template/${await firstFreeSlug(page, "", 3)}`);
+  await hydrated(page);
+  // From the top of the page to the PowerPoint download, by Tab: the gallery is one stop, not one per slide.
+  const tabs = await tabTo(page, page.getByRole("button", { name: "PowerPoint", exact: true }));
+  expect(tabs).toBeLessThan(40);
+  await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+  const licence = page.getByTestId("grant-licence");
+  await expect(licence).toBeVisible();
+  // The project: open the folded field with the keyboard, type, save with Enter.
+  await tabTo(page, licence.getByText(l.addProject), 20);
+  await page.keyboard.press("Enter");
+  await tabTo(page, licence.getByRole("textbox", { name: l.project }), 5);
+  await page.keyboard.type("Keyboard pitch");
+  await page.keyboard.press("Enter");
+  await expect(licence.getByRole("status")).toHaveText(l.saved);
+  // The certificate, reached back with Shift+Tab and opened with Enter.
+  const link = licence.getByRole("link", { name: l.certificate });
+  await tabTo(page, link, 10, true);
+  const [saved] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+  const { readFileSync } = await import("node:fs");
+  expect(textOfPdf(readFileSync((await saved.path()) as string)).replace(/\s+/g, " ")).toContain("Keyboard pitch");
+});
