@@ -38,6 +38,14 @@ describe("the member's pages", () => {
       }
   });
 
+  it("offer a member who lands on sign-up a log-in link that keeps the way back, in English and Spanish", async () => {
+    for (const prefix of ["", "/es"]) {
+      const back = encodeURIComponent(`${prefix}/profile/billing`);
+      const html = await (await http().get(`${prefix}/signup?redirect=${back}`)).text();
+      expect(html).toContain(`href="${prefix}/login?redirect=${back}"`);
+    }
+  });
+
   it("send a guest's form to log in with the way back, and never run the action", async () => {
     const res = await http().post("/es/profile/billing", { intent: "cancel", reason: "tooExpensive" });
     expect(res.status).toBe(302);
