@@ -141,6 +141,10 @@ test("a signed-in page asks who is signed in every 240,000 ms, and stops at a fa
     .fill("Sl1des!rock");
   await page.getByRole("button", { name: "Delete my account" }).click();
   await expect(page).toHaveURL(/\/signup\?deleted=1$/);
+  // The address changes as the router commits; the page has drawn the signed-out state (and the keep-alive's
+  // effect has been cleaned up) once the sign-up page shows the deletion's notice and no account menu.
+  await expect(page.getByText("Your account has been deleted.", { exact: false })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Account menu/ })).toHaveCount(0);
   await pass(page, 3 * KEEP_ALIVE_MS);
   expect(polls.count(), "nothing once the account is gone").toBe(5);
 });
