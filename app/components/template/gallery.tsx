@@ -4,8 +4,7 @@ import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import type { AspectRatio } from "#modules/catalog/views.ts";
 import { useI18n } from "../i18n.tsx";
 import { ChevronLeft, ChevronRight } from "../icons.tsx";
-
-const SWIPE_PX = 40;
+import { useSwipe } from "./use-swipe.ts";
 
 /** The full-screen viewer's module: fetched when first wanted (pointer over or focus on its button), not with the page. */
 const loadViewer = () => import("./slide-viewer.tsx");
@@ -39,7 +38,7 @@ export function Gallery({
   const { t } = useI18n();
   const [slide, setSlide] = useState(1);
   const [viewer, setViewer] = useState(false);
-  const startX = useRef<number | null>(null);
+  const swipe = useSwipe((step) => go(slide + step));
   const stripRef = useRef<HTMLDivElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
   const ids = useId();
@@ -100,18 +99,7 @@ export function Gallery({
         onKeyDown={(e) => {
           if (moveByKey(e.key, false)) e.preventDefault();
         }}
-        onPointerDown={(e) => {
-          startX.current = e.clientX;
-        }}
-        onPointerUp={(e) => {
-          if (startX.current === null) return;
-          const dx = e.clientX - startX.current;
-          startX.current = null;
-          if (Math.abs(dx) > SWIPE_PX) go(dx < 0 ? slide + 1 : slide - 1);
-        }}
-        onPointerCancel={() => {
-          startX.current = null;
-        }}
+        {...swipe}
       >
         <img
           key={`${colorId}-${slide}`}

@@ -3,8 +3,7 @@ import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import type { AspectRatio } from "#modules/catalog/views.ts";
 import { useI18n } from "../i18n.tsx";
 import { ChevronLeft, ChevronRight, CloseIcon } from "../icons.tsx";
-
-const SWIPE_PX = 40;
+import { useSwipe } from "./use-swipe.ts";
 
 /**
  * The slides full screen, on a dark backdrop: a modal on the native <dialog> (focus kept inside, the page
@@ -36,7 +35,7 @@ export default function SlideViewer({
   const [slide, setSlide] = useState(start);
   const shown = useRef(start);
   shown.current = slide;
-  const startX = useRef<number | null>(null);
+  const swipe = useSwipe((step) => go(slide + step));
   const wrap = (n: number) => ((n - 1 + slidesCount) % slidesCount) + 1;
   const go = (n: number) => setSlide(wrap(n));
   const size = ratioSize(aspectRatio, 1280);
@@ -128,18 +127,7 @@ export default function SlideViewer({
         </p>
         <div
           className="relative flex min-h-0 flex-1 touch-pan-y items-center justify-center px-2 pb-20 select-none sm:px-20 sm:pb-4"
-          onPointerDown={(e) => {
-            startX.current = e.clientX;
-          }}
-          onPointerUp={(e) => {
-            if (startX.current === null) return;
-            const dx = e.clientX - startX.current;
-            startX.current = null;
-            if (Math.abs(dx) > SWIPE_PX) go(dx < 0 ? slide + 1 : slide - 1);
-          }}
-          onPointerCancel={() => {
-            startX.current = null;
-          }}
+          {...swipe}
         >
           <img
             key={`${colorId}-${slide}`}
