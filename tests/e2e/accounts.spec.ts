@@ -81,6 +81,8 @@ for (const locale of ["en", "es"] as const) {
     // The heart turns at once; the reload waits for the server to have kept the change.
     expect((await saved).ok()).toBe(true);
     await page.reload();
+    // The account menu opens by script: a press before hydration would be lost.
+    await hydrated(page);
     await expect(page.getByRole("heading", { level: 3, name: title })).toHaveCount(0);
     await page.getByRole("button", { name: l.menu }).click();
     await page.getByRole("navigation", { name: l.menu }).getByRole("button", { name: l.logout }).click();
