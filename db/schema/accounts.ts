@@ -33,6 +33,10 @@ export const account = pgTable(
     role: text("role").notNull().default("member"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    /** Why an operator blocked the account (the desk asks for it); null when not blocked or blocked before it was kept. */
+    blockedReason: text("blocked_reason"),
+    /** When the account last used a session (a log-in or a token refresh), for the operator's desk. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }),
     /** The profile picture's storage key (a 256 x 256 WebP), or none. */
     avatarKey: text("avatar_key"),
     /** When the member deleted the account: the row stays, anonymised, for the invoices and history. */

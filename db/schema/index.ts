@@ -4,6 +4,7 @@ export * from "./blog.ts";
 export * from "./catalog.ts";
 export * from "./contact.ts";
 export * from "./downloads.ts";
+export * from "./figures.ts";
 export * from "./licences.ts";
 export * from "./limits.ts";
 export * from "./operator.ts";

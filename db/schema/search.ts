@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
+  check,
   customType,
   index,
   integer,
@@ -11,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { account } from "./accounts.ts";
 import { template } from "./catalog.ts";
 
 /** PostgreSQL `tsvector`; written by SQL only (refreshSearchIndex), read as text when at all. */
@@ -126,4 +130,42 @@ export const searchLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("search_log_created_idx").on(t.createdAt)],
+);
+
+/**
+ * The search vocabulary the operators edit on the desk (was modules/search/synonyms.ts, which is now its
+ * seed): a `group` of equivalent terms (a query using one matches the others), or a one-way `related`
+ * addition (a query with `head` also matches `terms`). Terms are stored normalised.
+ */
+export const searchSynonym = pgTable(
+  "search_synonym",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").notNull(),
+    /** The term a `related` entry starts from; null for a group. */
+    head: text("head"),
+    terms: text("terms").array().notNull(),
+    createdBy: integer("created_by").references(() => account.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("search_synonym_kind_check", sql`${t.kind} in ('group', 'related')`),
+    uniqueIndex("search_synonym_head_idx").on(t.head),
+  ],
+);
+
+/**
+ * One row: the vocabulary's version, raised by every change so every process reloads it at once, and
+ * when the shipped list was written in (null: not yet, the first process to need it seeds it).
+ */
+export const searchVocabulary = pgTable(
+  "search_vocabulary",
+  {
+    id: smallint("id").primaryKey().default(1),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+    seededAt: timestamp("seeded_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("search_vocabulary_one_row", sql`${t.id} = 1`)],
 );
