@@ -8,6 +8,10 @@ import enBlog from "./locales/en/blog.json" with { type: "json" };
 import enCatalog from "./locales/en/catalog.json" with { type: "json" };
 import enCommon from "./locales/en/common.json" with { type: "json" };
 import enContact from "./locales/en/contact.json" with { type: "json" };
+import enDeskFigures from "./locales/en/deskFigures.json" with { type: "json" };
+import enDeskMembers from "./locales/en/deskMembers.json" with { type: "json" };
+import enDeskMessages from "./locales/en/deskMessages.json" with { type: "json" };
+import enDeskSearch from "./locales/en/deskSearch.json" with { type: "json" };
 import enDownloads from "./locales/en/downloads.json" with { type: "json" };
 import enLicences from "./locales/en/licences.json" with { type: "json" };
 import enMail from "./locales/en/mail.json" with { type: "json" };
@@ -21,6 +25,10 @@ import esBlog from "./locales/es/blog.json" with { type: "json" };
 import esCatalog from "./locales/es/catalog.json" with { type: "json" };
 import esCommon from "./locales/es/common.json" with { type: "json" };
 import esContact from "./locales/es/contact.json" with { type: "json" };
+import esDeskFigures from "./locales/es/deskFigures.json" with { type: "json" };
+import esDeskMembers from "./locales/es/deskMembers.json" with { type: "json" };
+import esDeskMessages from "./locales/es/deskMessages.json" with { type: "json" };
+import esDeskSearch from "./locales/es/deskSearch.json" with { type: "json" };
 import esDownloads from "./locales/es/downloads.json" with { type: "json" };
 import esLicences from "./locales/es/licences.json" with { type: "json" };
 import esMail from "./locales/es/mail.json" with { type: "json" };
@@ -43,6 +51,10 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     contact: flatten(enContact, "contact"),
     slides: flatten(enSlides, "slides"),
     licences: flatten(enLicences, "licences"),
+    deskFigures: flatten(enDeskFigures, "deskFigures"),
+    deskMembers: flatten(enDeskMembers, "deskMembers"),
+    deskMessages: flatten(enDeskMessages, "deskMessages"),
+    deskSearch: flatten(enDeskSearch, "deskSearch"),
   },
   es: {
     common: flatten(esCommon, "common"),
@@ -58,6 +70,10 @@ const catalogs: Record<Locale, Record<string, Messages>> = {
     contact: flatten(esContact, "contact"),
     slides: flatten(esSlides, "slides"),
     licences: flatten(esLicences, "licences"),
+    deskFigures: flatten(esDeskFigures, "deskFigures"),
+    deskMembers: flatten(esDeskMembers, "deskMembers"),
+    deskMessages: flatten(esDeskMessages, "deskMessages"),
+    deskSearch: flatten(esDeskSearch, "deskSearch"),
   },
 };
 
@@ -74,7 +90,11 @@ export type Namespace =
   | "blog"
   | "contact"
   | "slides"
-  | "licences";
+  | "licences"
+  | "deskFigures"
+  | "deskMembers"
+  | "deskMessages"
+  | "deskSearch";
 
 /** The messages of some namespaces, to send to the client with a loader (see messagesOf). */
 export function messagesFor(locale: Locale, namespaces: Namespace[]): Messages {
@@ -99,6 +119,10 @@ export function serverT(locale: Locale) {
       "contact",
       "slides",
       "licences",
+      "deskMembers",
+      "deskMessages",
+      "deskFigures",
+      "deskSearch",
     ]),
   );
 }
@@ -189,6 +213,17 @@ const TEMPLATE = [
  * page's own set beside it. Each set is a file of its own the browser keeps (see MessageRef), so every
  * process knows every set from the start.
  */
+/** The member's own pages: the account's words and what their lists show. */
+const PROFILE = [
+  "auth",
+  "account",
+  "template.download.",
+  "downloads.errors.",
+  "catalog.list.",
+  "licences.kinds.",
+  "licences.errors.",
+];
+
 export const MESSAGE_SETS = {
   root: ROOT,
   member: MEMBER,
@@ -202,20 +237,14 @@ export const MESSAGE_SETS = {
   templateMember: [...TEMPLATE, "account.folders."],
   auth: ["auth", "account.settings.deleted", ...CAPTCHA],
   contact: ["contact", "auth.errors.", ...CAPTCHA],
-  profile: [
-    "auth",
-    "account",
-    "template.download.",
-    "downloads.errors.",
-    "catalog.list.",
-    "licences.kinds.",
-    "licences.errors.",
-  ],
+  profile: PROFILE,
   billing: ["billing", "auth.errors."],
   blog: ["blog", "catalog.list."],
   outbox: ["account.outbox.", "mail.outbox."],
   /** The licence verification page (its form, the licence and what it covers). */
   licence: ["licences"],
+  /** The operator's desk: the profile's words and each desk page's (issue 23). */
+  operator: [...PROFILE, "deskMembers", "deskMessages", "deskFigures", "deskSearch"],
 } satisfies Record<string, string[]>;
 
 export type MessageSetName = keyof typeof MESSAGE_SETS;

@@ -16,7 +16,7 @@ export const handle: PolicyHandle & { interests: false } = { interests: false, p
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, locale } = pageContext(request, context);
-  return { email: app.scope.viewer?.account?.email ?? "", messages: messageSet(locale, "profile") };
+  return { email: app.scope.viewer?.account?.email ?? "", messages: messageSet(locale, "operator") };
 }
 
 export default function OperatorLayout({ loaderData }: Route.ComponentProps) {
