@@ -1,7 +1,7 @@
 import { TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import * as repo from "./refresh-repo.ts";
-import { SYNONYM_GROUPS } from "./synonyms.ts";
+import { readVocabulary, vocabularyWords } from "./vocabulary.ts";
 
 export type RefreshOptions = {
   /** Only these templates' documents (and their titles as suggestions); the whole catalogue when absent. */
@@ -40,13 +40,14 @@ async function refreshDocuments(db: Db, templateIds: number[] | undefined): Prom
 /** Rebuilds the suggestion dictionary and the word list from the catalogue and recent searches. */
 async function rebuildSuggestions(db: Db, now: Date): Promise<{ suggestions: number; words: number }> {
   const since = new Date(now.getTime() - TOP_SEARCHES_WINDOW_DAYS * 86_400_000);
+  // The vocabulary's words (as the operators keep it: vocabulary.ts) join the typo dictionary.
+  const synonymWords = vocabularyWords((await readVocabulary(db)).entries);
   return db.transaction(async (tx) => {
     await repo.deleteSuggestions(tx);
     // Titles first; a tag or category with the same name then raises the row to its own kind and weight.
     await repo.insertTitleSuggestions(tx, now);
     await repo.upsertTaxonomySuggestions(tx, now, since);
     await repo.deleteWords(tx);
-    const synonymWords = [...new Set(SYNONYM_GROUPS.flat().flatMap((p) => p.split(" ")))].filter((w) => w.length > 2);
     await repo.insertSuggestionWords(tx, synonymWords);
     return repo.countSuggestionsAndWords(tx);
   });

@@ -36,11 +36,14 @@ export type LexiconRow = {
   total: number | null;
   /** Pages of the search table. */
   pages: number | null;
+  /** The search vocabulary's version (search_vocabulary), read in the same statement. */
+  vocabulary: number | string | null;
 };
 
 /**
  * Each word's lexemes through the same unaccent and stemmers that built the documents, their document
- * counts, and whether the typo dictionary knows the word: one round trip.
+ * counts, whether the typo dictionary knows the word, and the search vocabulary's version (a search
+ * checks its copy of the vocabulary with it: vocabulary.ts): one round trip.
  */
 export function selectLexicon(db: Executor, words: string[]): Promise<LexiconRow[]> {
   return queryRows<LexiconRow>(
@@ -50,7 +53,8 @@ export function selectLexicon(db: Executor, words: string[]): Promise<LexiconRow
             where l.lexeme = any(tsvector_to_array(x.en || x.es))) as ndoc,
           exists (select 1 from search_word w where w.word = v.word) as known,
           (select l.ndoc from search_lexeme l where l.lexeme = '') as total,
-          (select c.relpages from pg_class c where c.oid = 'template_search'::regclass) as pages
+          (select c.relpages from pg_class c where c.oid = 'template_search'::regclass) as pages,
+          (select sv.version from search_vocabulary sv where sv.id = 1) as vocabulary
         from (values ${values(words)}) as v(word)
         cross join lateral (select slidenest_unaccent(v.word) as u) u
         cross join lateral (select to_tsvector('english', u.u) as en, to_tsvector('spanish', u.u) as es) x`,

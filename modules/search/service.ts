@@ -27,6 +27,7 @@ import {
   termsText,
   wordsToLookUp,
 } from "./terms.ts";
+import { type Vocabulary, vocabularies } from "./vocabulary.ts";
 
 export { normalizeQuery } from "./normalize.ts";
 export { refreshSearchIndex, refreshSearchStats, refreshStaleSearchDocuments } from "./refresh.ts";
@@ -67,12 +68,32 @@ async function loadLexicon(ctx: ServiceContext, words: string[], into?: Lexicon)
     });
     if (r.total) lexicon.total = Number(r.total);
     if (r.pages) lexicon.pages = Number(r.pages);
+    if (r.vocabulary !== null && r.vocabulary !== undefined) lexicon.vocabulary = Number(r.vocabulary);
   }
   return lexicon;
 }
 
-function termsFor(words: string[], lexicon: Lexicon): Term[] {
-  return buildTerms(words, (w) => isStop(lexicon, w));
+function termsFor(words: string[], lexicon: Lexicon, vocabulary: Vocabulary): Term[] {
+  return buildTerms(words, (w) => isStop(lexicon, w), vocabulary);
+}
+
+/**
+ * The words' lexicon with the current vocabulary: the process's copy is used to know which words to
+ * look up, and the lookup reads the vocabulary's version in the same statement; when another process
+ * (or an edit here) changed it meanwhile, the vocabulary is read again and its new words looked up.
+ * An edit is so seen by the very next search of every process, at no extra round trip.
+ */
+async function lexiconWithVocabulary(
+  ctx: ServiceContext,
+  words: string[],
+): Promise<{ lexicon: Lexicon; vocabulary: Vocabulary }> {
+  let vocabulary = await vocabularies.get(ctx.db);
+  const lexicon = await loadLexicon(ctx, wordsToLookUp(words, vocabulary));
+  if (lexicon.vocabulary !== undefined && lexicon.vocabulary !== vocabulary.version) {
+    vocabulary = await vocabularies.atVersion(ctx.db, lexicon.vocabulary);
+    await loadLexicon(ctx, wordsToLookUp(words, vocabulary), lexicon);
+  }
+  return { lexicon, vocabulary };
 }
 
 /* ------------------------------------------------------------------ did you mean */
@@ -253,7 +274,8 @@ async function findIds(
 
 /**
  * Searches the catalogue in both languages: titles, tags, category, styles and descriptions, stemmed in
- * English and Spanish, accents and case ignored, synonyms from synonyms.ts. Catalogue filters apply.
+ * English and Spanish, accents and case ignored, synonyms from the vocabulary (vocabulary.ts: the
+ * operators' desk edits it, synonyms.ts seeds it). Catalogue filters apply.
  * When fewer than three templates match, words no template holds are corrected against the dictionary
  * ("did you mean"); a query that finds nothing shows the corrected query's results, and failing that,
  * templates matching some of the words. Never throws on odd input: empty, long, emoji, SQL or tsquery
@@ -283,8 +305,8 @@ export async function searchTemplates(ctx: ServiceContext, input: SearchInput): 
     };
   };
   if (!words.length) return result({ ids: [], total: 0 }, {});
-  const lexicon = await loadLexicon(ctx, wordsToLookUp(words));
-  const terms = termsFor(words, lexicon);
+  const { lexicon, vocabulary } = await lexiconWithVocabulary(ctx, words);
+  const terms = termsFor(words, lexicon, vocabulary);
   if (!terms.length) return result({ ids: [], total: 0 }, {});
 
   const opts = {
@@ -302,8 +324,8 @@ export async function searchTemplates(ctx: ServiceContext, input: SearchInput): 
   if (hits.total < FEW_RESULTS) {
     const corrected = await correctWords(ctx, words, lexicon);
     if (corrected) {
-      await loadLexicon(ctx, wordsToLookUp(corrected), lexicon);
-      const fixedTerms = termsFor(corrected, lexicon);
+      await loadLexicon(ctx, wordsToLookUp(corrected, vocabulary), lexicon);
+      const fixedTerms = termsFor(corrected, lexicon, vocabulary);
       if (fixedTerms.length && termsText(fixedTerms) !== termsText(terms)) {
         const fixed = await findIds(ctx, compileQuery(fixedTerms, lexicon, "all"), "all", opts);
         if (fixed.total > hits.total) {

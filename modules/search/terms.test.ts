@@ -4,7 +4,12 @@ import { emptyFilters } from "#modules/catalog/filters.ts";
 import { filterQuery } from "./filters.ts";
 import { editDistance, normalizeQuery, queryId, queryWords } from "./normalize.ts";
 import { LOW_VALUE_WORDS, RELATED_TERMS, SYNONYM_GROUPS } from "./synonyms.ts";
-import { buildTerms, compileQuery, type Lexicon, type WordInfo, wordsToLookUp } from "./terms.ts";
+import { buildTerms as build, compileQuery, type Lexicon, wordsToLookUp as lookUp, type WordInfo } from "./terms.ts";
+import { shippedVocabulary } from "./vocabulary.ts";
+
+const shipped = shippedVocabulary();
+const buildTerms = (words: string[], isStop: (w: string) => boolean) => build(words, isStop, shipped);
+const wordsToLookUp = (words: string[]) => lookUp(words, shipped);
 
 describe("normalizeQuery", () => {
   it("lower-cases, removes accents, keeps letters and digits, collapses the rest to single spaces", () => {

@@ -1,32 +1,18 @@
 import { MAX_QUERY_WORDS } from "./normalize.ts";
-import { LOW_VALUE_WORDS, RELATED_TERMS, SYNONYM_GROUPS } from "./synonyms.ts";
+import { LOW_VALUE_WORDS } from "./synonyms.ts";
+import type { Vocabulary } from "./vocabulary.ts";
 
 /** One concept of a query: a word or a known phrase, and every way of saying it that also counts. */
 export type Term = { text: string; alternatives: string[]; lowValue: boolean };
 
 const LOW_VALUE = new Set(LOW_VALUE_WORDS);
 
-/** phrase -> all phrases that mean the same (itself included) and those it also finds. */
-const EXPANSIONS: Map<string, Set<string>> = (() => {
-  const map = new Map<string, Set<string>>();
-  const add = (key: string, values: readonly string[]) => {
-    const set = map.get(key) ?? new Set([key]);
-    for (const v of values) set.add(v);
-    map.set(key, set);
-  };
-  for (const group of SYNONYM_GROUPS) for (const member of group) add(member, group);
-  for (const [key, values] of Object.entries(RELATED_TERMS)) add(key, values);
-  return map;
-})();
-
-const LONGEST_PHRASE = Math.max(...[...EXPANSIONS.keys()].map((k) => k.split(" ").length));
-
-/** Every phrase of the synonym data that starts at word `i`, longest first. */
-function phrasesAt(words: string[], i: number): string[] {
+/** Every phrase of the vocabulary that starts at word `i`, longest first. */
+function phrasesAt(vocabulary: Vocabulary, words: string[], i: number): string[] {
   const out: string[] = [];
-  for (let len = Math.min(LONGEST_PHRASE, words.length - i); len >= 2; len--) {
+  for (let len = Math.min(vocabulary.longestPhrase, words.length - i); len >= 2; len--) {
     const phrase = words.slice(i, i + len).join(" ");
-    if (EXPANSIONS.has(phrase)) out.push(phrase);
+    if (vocabulary.expansions.has(phrase)) out.push(phrase);
   }
   return out;
 }
@@ -36,38 +22,39 @@ function phrasesAt(words: string[], i: number): string[] {
  * longest match wins; stop words (of either language) and, when something else is left, low-value
  * words ("plantilla", "template") are dropped. At most MAX_QUERY_WORDS terms.
  */
-export function buildTerms(words: string[], isStopWord: (w: string) => boolean): Term[] {
+export function buildTerms(words: string[], isStopWord: (w: string) => boolean, vocabulary: Vocabulary): Term[] {
+  const expansions = vocabulary.expansions;
   const terms: Term[] = [];
   const seen = new Set<string>();
   const push = (text: string) => {
     if (seen.has(text)) return;
     seen.add(text);
-    terms.push({ text, alternatives: [...(EXPANSIONS.get(text) ?? [text])], lowValue: LOW_VALUE.has(text) });
+    terms.push({ text, alternatives: [...(expansions.get(text) ?? [text])], lowValue: LOW_VALUE.has(text) });
   };
   let i = 0;
   while (i < words.length && terms.length < MAX_QUERY_WORDS * 2) {
-    const phrase = phrasesAt(words, i)[0];
+    const phrase = phrasesAt(vocabulary, words, i)[0];
     if (phrase) {
       push(phrase);
       i += phrase.split(" ").length;
       continue;
     }
     const w = words[i++];
-    if (!isStopWord(w) || EXPANSIONS.has(w)) push(w);
+    if (!isStopWord(w) || expansions.has(w)) push(w);
   }
   const meaningful = terms.filter((t) => !t.lowValue);
   return (meaningful.length ? meaningful : terms).slice(0, MAX_QUERY_WORDS);
 }
 
 /** Every word buildTerms may use for these words (theirs and their synonyms'), to look up at once. */
-export function wordsToLookUp(words: string[]): string[] {
+export function wordsToLookUp(words: string[], vocabulary: Vocabulary): string[] {
   const out = new Set(words);
   const addAll = (key: string) => {
-    for (const alt of EXPANSIONS.get(key) ?? []) for (const w of alt.split(" ")) out.add(w);
+    for (const alt of vocabulary.expansions.get(key) ?? []) for (const w of alt.split(" ")) out.add(w);
   };
   for (let i = 0; i < words.length; i++) {
     addAll(words[i]);
-    for (const p of phrasesAt(words, i)) addAll(p);
+    for (const p of phrasesAt(vocabulary, words, i)) addAll(p);
   }
   return [...out];
 }
@@ -87,6 +74,8 @@ export type Lexicon = {
   total: number;
   /** Pages of the search table (pg_class), to turn a number of rows into a range of pages. */
   pages?: number;
+  /** The search vocabulary's version when the words were read (vocabulary.ts). */
+  vocabulary?: number;
 };
 
 /** A stop word in English or Spanish ("de", "for"): it has no lexeme in one of the languages. */
