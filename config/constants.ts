@@ -509,3 +509,52 @@ export const SEARCH_DESK = {
   suggestMinSimilarity: 0.2,
   resultsShown: 8,
 } as const;
+
+/**
+ * The operator's figures (/operator/figures, issue 23; modules/figures): daily aggregates of the live
+ * tables kept by a job on the queue, so the page reads a few thousand rows whatever the size of the data.
+ */
+export const FIGURES = {
+  /** The periods the page offers: the last 7, 30 or 90 days (one bar a day) or 12 months (one a month). */
+  periods: ["7d", "30d", "90d", "12m"],
+  defaultPeriod: "30d",
+  /** The job computes today again every this many minutes (a cron step: a divisor of 60). */
+  refreshMinutes: 10,
+  /** Days before today the job fills in when they were never computed after they ended. */
+  backfillDays: 400,
+  /** At most this many such days a run (newest first), so a run never holds the database long. */
+  backfillPerRun: 62,
+  /**
+   * How many days back a day is still computed again from the live tables, per family of figures;
+   * older days keep the figures computed while the tables still held the whole day (a day never
+   * computed gets what is left). Sign-ups and searches: unverified sign-ups and the search log go after
+   * 30 days (RETENTION); downloads: guests' records go after 3 months; members, plans and revenue are
+   * read as they stand when the day ends, and so are favourites (they can be removed later).
+   */
+  recomputeDays: { signups: 28, stocks: 1, billing: 400, downloads: 85, engagement: 1, search: 28 },
+  /** Rows of the top templates and top queries. */
+  topTemplates: 10,
+  topQueries: 10,
+  /** The most frequent queries kept per day (of those that found something, and of those that found nothing). */
+  queriesPerDay: 200,
+} as const;
+export type FiguresPeriod = (typeof FIGURES.periods)[number];
+
+/**
+ * The operators' search desk (issue 23, ADR 0030). A vocabulary term (normalised) has at most
+ * `termMaxLength` characters and `termMaxWords` words; an entry at most `termsPerEntry` terms; the
+ * vocabulary at most `maxEntries` entries. Zero-result queries are those of the last
+ * `zeroResultsWindowDays` days, `zeroResultsPageSize` a page; a known word is suggested for an unknown
+ * one from `suggestMinSimilarity` trigram similarity (the search's own correction takes 0.3) or when
+ * the typed word starts it; after an addition the desk shows the first `resultsShown` templates found.
+ */
+export const SEARCH_DESK = {
+  termMaxLength: 60,
+  termMaxWords: 5,
+  termsPerEntry: 30,
+  maxEntries: 2000,
+  zeroResultsWindowDays: 30,
+  zeroResultsPageSize: 20,
+  suggestMinSimilarity: 0.2,
+  resultsShown: 8,
+} as const;
