@@ -539,22 +539,3 @@ export const FIGURES = {
   queriesPerDay: 200,
 } as const;
 export type FiguresPeriod = (typeof FIGURES.periods)[number];
-
-/**
- * The operators' search desk (issue 23, ADR 0030). A vocabulary term (normalised) has at most
- * `termMaxLength` characters and `termMaxWords` words; an entry at most `termsPerEntry` terms; the
- * vocabulary at most `maxEntries` entries. Zero-result queries are those of the last
- * `zeroResultsWindowDays` days, `zeroResultsPageSize` a page; a known word is suggested for an unknown
- * one from `suggestMinSimilarity` trigram similarity (the search's own correction takes 0.3) or when
- * the typed word starts it; after an addition the desk shows the first `resultsShown` templates found.
- */
-export const SEARCH_DESK = {
-  termMaxLength: 60,
-  termMaxWords: 5,
-  termsPerEntry: 30,
-  maxEntries: 2000,
-  zeroResultsWindowDays: 30,
-  zeroResultsPageSize: 20,
-  suggestMinSimilarity: 0.2,
-  resultsShown: 8,
-} as const;
