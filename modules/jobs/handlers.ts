@@ -16,6 +16,7 @@ import {
 } from "#modules/billing/service.ts";
 import { stripeProvider } from "#modules/billing/stripe.ts";
 import * as catalog from "#modules/catalog/service.ts";
+import { runFiguresJob } from "#modules/figures/service.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
 import { diskStorage, type Storage } from "#modules/files/storage.ts";
 import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
@@ -100,6 +101,10 @@ export function createJobHandlers(deps: {
     },
     // A deleted account's customer that the provider did not delete at once (it was away).
     deleteCustomer: (customerId) => retryProviderCustomerDeletion(billing(), customerId),
+    // Rejects when it fails, so the queue tries once more; the next slot does whatever is left anyway.
+    figures: async () => {
+      await runFiguresJob({ db: database.db, clock, log });
+    },
     maintenance: async () => {
       await refreshCatalogueStats({ database, clock, log });
       // Receipts the queue did not get out (its job lost, its retries spent, a crash after the charge).

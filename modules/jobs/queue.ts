@@ -1,4 +1,5 @@
 import { fromPglite, PgBoss } from "pg-boss";
+import { FIGURES } from "#config/constants.ts";
 import type { Database } from "#db/client.server.ts";
 import type { Logger } from "#modules/shared/context.ts";
 
@@ -18,6 +19,8 @@ export type JobHandlers = {
   queuedTemplateVersions?(): Promise<number[]>;
   /** Mails a paid invoice's receipt if still owed; rejects while the mail server refuses (then retried). */
   sendReceipt?(invoiceId: number): Promise<void>;
+  /** The operator's figures: today again, days never computed after they ended, the top lists (modules/figures). */
+  figures?(): Promise<void>;
 };
 
 export type JobQueue = {
@@ -39,6 +42,7 @@ const QUEUES = {
   customerDeletion: "billing-customer-deletion",
   templateRender: "template-render",
   receipt: "mail-receipt",
+  figures: "figures",
 } as const;
 
 /**
@@ -154,6 +158,16 @@ export async function startJobQueue(opts: {
     await boss.createQueue(QUEUES.maintenance, { ...keep, retryLimit: 0 });
     await boss.work(QUEUES.maintenance, polling, async () => maintenance());
     await boss.schedule(QUEUES.maintenance, "*/5 * * * *", {}, { tz: "UTC" });
+  }
+  if (handlers.figures) {
+    const figures = handlers.figures;
+    // Every FIGURES.refreshMinutes (the cron fires once a slot for all processes), and once at start for
+    // the days missed while no process ran; one queued or running run at a time (exclusive: a run asked
+    // for while another goes is dropped, the next slot does what is left).
+    await boss.createQueue(QUEUES.figures, { ...keep, policy: "exclusive", retryLimit: 1, retryDelay: 60 });
+    await boss.work(QUEUES.figures, polling, async () => figures());
+    await boss.schedule(QUEUES.figures, `*/${FIGURES.refreshMinutes} * * * *`, {}, { tz: "UTC" });
+    await boss.send(QUEUES.figures, {});
   }
   return {
     async scheduleSubscription(subscriptionId, at) {
