@@ -66,6 +66,8 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route("templates/new", "routes/operator/template-edit.tsx", { id: id("operator/template-new") }),
       route("templates/:id", "routes/operator/template-edit.tsx", { id: id("operator/template-edit") }),
       route("designers", "routes/operator/designers.tsx", { id: id("operator/designers") }),
+      route("messages", "routes/operator/messages.tsx", { id: id("operator/messages") }),
+      route("messages/:id", "routes/operator/message.tsx", { id: id("operator/message") }),
     ]),
     route("pdf-license-personal", "routes/resources/license-pdf.tsx", { id: id("pdf-license-personal") }),
     route("pdf-license-commercial", "routes/resources/license-pdf.tsx", { id: id("pdf-license-commercial") }),

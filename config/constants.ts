@@ -539,3 +539,22 @@ export const FIGURES = {
   queriesPerDay: 200,
 } as const;
 export type FiguresPeriod = (typeof FIGURES.periods)[number];
+
+/**
+ * The operator's desk, messages (issue 23): the contact form's messages in an inbox, answered from the
+ * desk through the mail port in the sender's language.
+ */
+export const DESK_MESSAGES = {
+  /** Messages per page of /operator/messages. */
+  pageSize: 25,
+  /** A reply's longest text, in characters as a person counts them. */
+  replyMax: 10_000,
+  /** How much of a message the inbox shows, in characters. */
+  snippetChars: 160,
+  /** The same words sent again to the same message within this many minutes are a double submit: sent once. */
+  duplicateMinutes: 10,
+  /** A send that started this long ago and never ended (its process died) may be tried again. */
+  abandonedMinutes: 10,
+  /** The longest text of a failed send's error kept for the operator. */
+  errorMax: 500,
+} as const;

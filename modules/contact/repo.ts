@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.server.ts";
+import { account } from "#db/schema/accounts.ts";
 import { contactMessage } from "#db/schema/contact.ts";
 
 /**
@@ -33,13 +34,28 @@ export async function findRecentByDigest(
 /** Who sent a message, as the latest post says: names, address, language, account. */
 export type Sender = Pick<typeof contactMessage.$inferInsert, "firstName" | "lastName" | "email" | "locale"> & {
   accountId: number | null;
+  /** The account's paid plan when it wrote (PERSONAL, COMMERCIAL), or null. */
+  paidPlan: string | null;
 };
 
-/** Takes a message again to send it: 'received', one attempt more, the latest sender's details (the account kept when none). */
+/** The plan of a live (not deleted) account, or null. */
+export async function accountPlan(db: Executor, accountId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ plan: account.plan })
+    .from(account)
+    .where(and(eq(account.id, accountId), isNull(account.deletedAt)));
+  return row?.plan ?? null;
+}
+
+/**
+ * Takes a message again to send it: 'received', one attempt more, the latest sender's details (the account,
+ * and its paid plan, kept when none).
+ */
 export async function retakeMessage(db: Executor, id: number, s: Sender): Promise<void> {
   await db.execute(sql`update contact_message
           set status = 'received', attempts = attempts + 1, first_name = ${s.firstName}, last_name = ${s.lastName},
-              email = ${s.email}, locale = ${s.locale}, account_id = coalesce(${s.accountId}::int, account_id)
+              email = ${s.email}, locale = ${s.locale}, account_id = coalesce(${s.accountId}::int, account_id),
+              paid_plan = case when ${s.accountId}::int is null then paid_plan else ${s.paidPlan}::text end
           where id = ${id}`);
 }
 
@@ -57,6 +73,7 @@ export async function insertMessage(
       message: row.message,
       locale: row.locale,
       accountId: row.accountId,
+      paidPlan: row.paidPlan,
       status: "received",
       attempts: 1,
       digest: row.digest,

@@ -42,10 +42,10 @@ export function visibleLength(text: string): number {
 const NAME = /^\p{L}\p{M}*(?:[ '’-]?\p{L}\p{M}*)*$/u;
 
 /** Control characters other than tab and line breaks (NUL cannot even be stored). */
-const MESSAGE_CONTROL = /(?![\t\n\r])\p{Cc}/u;
+export const MESSAGE_CONTROL = /(?![\t\n\r])\p{Cc}/u;
 
 /** What a person types in a text field: line breaks as \n, composed characters (NFC). */
-const tidy = (v: string) => v.replace(/\r\n?/g, "\n").normalize("NFC");
+export const tidy = (v: string) => v.replace(/\r\n?/g, "\n").normalize("NFC");
 
 const nameField = z.string({ error: E.required }).check(
   z.overwrite(tidy),

@@ -48,6 +48,7 @@ type Row = {
   attempts: number;
   digest: string;
   sent_at: Date | null;
+  paid_plan: string | null;
 };
 const rows = async (email: string) =>
   queryRows<Row>(database.db, sql`select * from contact_message where lower(email) = lower(${email}) order by id`);
@@ -121,7 +122,14 @@ describe("sending a contact message", () => {
     );
     expect(r).toEqual({
       ok: true,
-      value: { id: expect.any(Number), firstName: "José María", email, repeated: false, confirmed: true },
+      value: {
+        id: expect.any(Number),
+        firstName: "José María",
+        email,
+        repeated: false,
+        confirmed: true,
+        priority: false,
+      },
     });
 
     // Support: one mail, answers go to the sender, subject with the sender's name.
@@ -160,6 +168,63 @@ describe("sending a contact message", () => {
     });
     expect(new Date(row.sent_at as Date).toISOString()).toBe(now.toISOString());
     expect(row.digest).toBe(contactDigest(email.toUpperCase(), message));
+  });
+
+  it("records the paid plan of a signed-in sender at sending: priority marked to support, said to the sender, kept for the desk", async () => {
+    const make = async (username: string, plan: string) => {
+      const id = await createVerifiedAccount(
+        { db: database.db, clock },
+        { email: `${username}@example.com`, username, name: username, password: "Sl1des!rock" },
+      );
+      await database.db.execute(sql`update account set plan = ${plan} where id = ${id}`);
+      return id;
+    };
+    const personal = await make("paidpersonal", "PERSONAL_YEARLY");
+    const commercial = await make("paidcommercial", "COMMERCIAL_MONTHLY");
+    const free = await make("freesender", "FREE");
+    const post = (locale: Locale, accountId: number | null, email: string) =>
+      sendContactMessage(
+        ctx(locale, { origin: "https://slidenest.example" }),
+        { firstName: "Ana", lastName: "Ruiz", email, message: `Help, please (${email}).` },
+        { accountId },
+      );
+    const a = sender("personal");
+    expect(await post("es", personal, a)).toMatchObject({ ok: true, value: { priority: true } });
+    const b = sender("commercial");
+    expect(await post("en", commercial, b)).toMatchObject({ ok: true, value: { priority: true } });
+    const c = sender("free");
+    expect(await post("en", free, c)).toMatchObject({ ok: true, value: { priority: false } });
+    const d = sender("guest");
+    expect(await post("en", null, d)).toMatchObject({ ok: true, value: { priority: false } });
+    // A deleted account has no plan any more (whatever its row says).
+    const gone = await make("paidgone", "PERSONAL_MONTHLY");
+    await database.db.execute(sql`update account set deleted_at = now() where id = ${gone}`);
+    const e = sender("gone");
+    expect(await post("en", gone, e)).toMatchObject({ ok: true, value: { priority: false } });
+    const plans = await queryRows<{ email: string; paid_plan: string | null }>(
+      database.db,
+      sql`select email, paid_plan from contact_message where email in (${a}, ${b}, ${c}, ${d}, ${e}) order by id`,
+    );
+    expect(plans.map((p) => p.paid_plan)).toEqual(["PERSONAL", "COMMERCIAL", null, null, null]);
+    // Support sees the priority and the way to the desk; the sender is told they are answered first.
+    const toSupport = support().filter((m) => m.body.includes(`(${a})`))[0];
+    expect(header(toSupport.raw, "Subject")).toBe("Priority: Contact form: Ana Ruiz");
+    expect(toSupport.body).toContain("PRIORITY SUPPORT: the sender is on a paid plan. Answer within one working day.");
+    const id = plans.length && (await rows(a))[0].id;
+    expect(toSupport.body).toContain(
+      `Answer it from the operator's desk: https://slidenest.example/operator/messages/${id}`,
+    );
+    expect(mailsTo(a)[0].body).toContain(
+      "Tienes un plan de pago, así que va marcado como prioritario y lo respondemos antes",
+    );
+    expect(mailsTo(a)[0].body).not.toContain("dos días laborables");
+    expect(mailsTo(b)[0].body).toContain("You are on a paid plan, so it is marked as priority and answered first");
+    expect(mailsTo(c)[0].body).toContain("We answer within two working days");
+    const freeMail = support().filter((m) => m.body.includes(`(${c})`))[0];
+    expect(header(freeMail.raw, "Subject")).toBe("Contact form: Ana Ruiz");
+    // The plan is the one at sending: a later change of plan does not move the message.
+    await database.db.execute(sql`update account set plan = 'FREE' where id = ${personal}`);
+    expect((await rows(a))[0]).toMatchObject({ paid_plan: "PERSONAL" });
   });
 
   it("writes to support in English from an English page, and confirms in English", async () => {
@@ -226,6 +291,7 @@ describe("sending a contact message", () => {
         email: email.toUpperCase(),
         repeated: true,
         confirmed: false,
+        priority: false,
       },
     });
     expect(support()).toHaveLength(sentBefore);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { BRAND, CONTACT, DEFAULT_LOCALE, LANGUAGES } from "#config/constants.ts";
+import { BRAND, CONTACT, DEFAULT_LOCALE, LANGUAGES, PAID_PLANS } from "#config/constants.ts";
+import { isPaidPlan } from "#modules/billing/plans.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import type { Result } from "#modules/shared/result.ts";
@@ -7,7 +8,10 @@ import * as repo from "./repo.ts";
 import { type ContactInput, contactSchema } from "./schemas.ts";
 
 /** What the contact service needs beyond the database: the mail port and the messages. */
-export type ContactContext = ServiceContext & Pick<Scope, "mailer" | "translate" | "runLater">;
+export type ContactContext = ServiceContext &
+  Pick<Scope, "mailer" | "translate" | "runLater"> &
+  /** The site's address: the mail to support links the message on the operator's desk. */
+  Partial<Pick<Scope, "origin">>;
 
 /** Why a message was not sent; each is the translation key of what the page says. */
 export const CONTACT_FAILURES = {
@@ -27,6 +31,8 @@ export type ContactResult = Result<
     repeated: boolean;
     /** The copy for the sender went out (or was handed to the server to send after the answer). */
     confirmed: boolean;
+    /** The sender's account is on a paid plan: priority support (the message is marked, and answered first). */
+    priority: boolean;
   },
   ContactFailure
 >;
@@ -39,7 +45,14 @@ export function contactDigest(email: string, message: string): string {
   return createHash("sha256").update(`${email.trim().toLowerCase()}\n${message}`).digest("hex");
 }
 
-type Claim = { kind: "send"; id: number } | { kind: "sent"; id: number } | { kind: "busy" };
+type Claim = { kind: "send" | "sent"; id: number; paidPlan: string | null } | { kind: "busy" };
+
+/** The tier of an account's paid plan as the desk marks it (PERSONAL, COMMERCIAL), or null on FREE or without an account. */
+async function paidPlanOf(db: ContactContext["db"], accountId: number | null): Promise<string | null> {
+  if (accountId === null) return null;
+  const plan = await repo.accountPlan(db, accountId);
+  return plan !== null && isPaidPlan(plan) ? PAID_PLANS[plan].tier.toUpperCase() : null;
+}
 
 /**
  * Finds or stores the message, under a lock on its digest so that two identical posts at once agree:
@@ -55,25 +68,27 @@ async function claim(ctx: ContactContext, v: ContactInput, digest: string, accou
   const now = ctx.clock.now();
   const windowStart = new Date(now.getTime() - CONTACT.duplicateWindowHours * 3_600_000);
   const abandoned = new Date(now.getTime() - ABANDONED_MINUTES * 60_000);
-  const sender: repo.Sender = {
-    firstName: v.firstName,
-    lastName: v.lastName,
-    email: v.email,
-    locale: ctx.locale,
-    accountId,
-  };
   return ctx.db.transaction(async (db) => {
     await repo.lockDigest(db, digest);
+    // The account's plan at sending: a paid one is priority support (marked, and first on the desk).
+    const sender: repo.Sender = {
+      firstName: v.firstName,
+      lastName: v.lastName,
+      email: v.email,
+      locale: ctx.locale,
+      accountId,
+      paidPlan: await paidPlanOf(db, accountId),
+    };
     const row = await repo.findRecentByDigest(db, digest, windowStart);
-    if (row?.status === "sent") return { kind: "sent", id: row.id };
+    if (row?.status === "sent") return { kind: "sent", id: row.id, paidPlan: sender.paidPlan };
     if (row && (row.status === "failed" || new Date(row.createdAt) < abandoned)) {
       // The latest names, language and account are the ones the answer should use.
       await repo.retakeMessage(db, row.id, sender);
-      return { kind: "send", id: row.id };
+      return { kind: "send", id: row.id, paidPlan: sender.paidPlan };
     }
     if (row) return { kind: "busy" };
     const id = await repo.insertMessage(db, { ...sender, message: v.message, digest, createdAt: now });
-    return { kind: "send", id };
+    return { kind: "send", id, paidPlan: sender.paidPlan };
   });
 }
 
@@ -96,6 +111,7 @@ function supportMail(ctx: ContactContext, v: ContactInput, id: number, accountId
       t("mail.contactSupport.language", { language: `${language} (${ctx.locale})` }),
       accountId === null ? t("mail.contactSupport.guest") : t("mail.contactSupport.account", { id: String(accountId) }),
       t("mail.contactSupport.reply", { email: v.email }),
+      ...(ctx.origin ? [t("deskMessages.supportMail.desk", { url: `${ctx.origin}/operator/messages/${id}` })] : []),
     ],
     quote: v.message,
     footer: t("mail.contactSupport.footer", { id: String(id), date: received }),
@@ -117,13 +133,14 @@ function supportMail(ctx: ContactContext, v: ContactInput, id: number, accountId
  * The sender's confirmation, in the page's language. It does not repeat the message: anyone can type any
  * address into the form, and a copy would let them send text of their choosing from our domain.
  */
-function copyMail(ctx: ContactContext, v: ContactInput) {
+function copyMail(ctx: ContactContext, v: ContactInput, priority: boolean) {
   const t = ctx.translate(ctx.locale);
   const { html, text } = renderMail({
     locale: ctx.locale,
     preheader: t("mail.contactCopy.preheader"),
     heading: t("mail.contactCopy.heading", { name: v.firstName }),
-    paragraphs: [t("mail.contactCopy.body")],
+    // A paid plan's message is answered first, and sooner (priority support): the copy says so.
+    paragraphs: [t(priority ? "deskMessages.confirmation.priority" : "mail.contactCopy.body")],
     footer: t("mail.contactCopy.footer"),
   });
   return { to: v.email, subject: t("mail.contactCopy.subject"), html, text, kind: "contact-copy", locale: ctx.locale };
@@ -148,7 +165,8 @@ function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }
 export async function sendContactMessage(
   ctx: ContactContext,
   input: unknown,
-  opts: { accountId?: number | null /** A member on a paid plan: priority support. */; priority?: boolean } = {},
+  /** The signed-in sender's account: its plan at sending decides priority support. */
+  opts: { accountId?: number | null } = {},
 ): Promise<ContactResult> {
   const parsed = contactSchema.safeParse(input);
   if (!parsed.success)
@@ -159,12 +177,13 @@ export async function sendContactMessage(
   const digest = contactDigest(v.email, v.message);
   const claimed = await claim(ctx, v, digest, accountId);
   if (claimed.kind === "busy") return { ok: false, code: CONTACT_FAILURES.inProgress };
+  const priority = claimed.paidPlan !== null;
   const done = (id: number, repeated: boolean, confirmed: boolean) =>
-    ({ ok: true, value: { id, firstName: v.firstName, email: v.email, repeated, confirmed } }) as const;
+    ({ ok: true, value: { id, firstName: v.firstName, email: v.email, repeated, confirmed, priority } }) as const;
   if (claimed.kind === "sent") return done(claimed.id, true, false);
 
   try {
-    await ctx.mailer.send(supportMail(ctx, v, claimed.id, accountId, accountId !== null && opts.priority === true));
+    await ctx.mailer.send(supportMail(ctx, v, claimed.id, accountId, priority));
   } catch (error) {
     await repo.markFailed(ctx.db, claimed.id);
     ctx.log.error("contact message not sent to support", { id: claimed.id, error });
@@ -174,7 +193,7 @@ export async function sendContactMessage(
 
   const confirm = async () => {
     try {
-      await ctx.mailer.send(copyMail(ctx, v));
+      await ctx.mailer.send(copyMail(ctx, v, priority));
       return true;
     } catch (error) {
       ctx.log.error("contact confirmation not sent", { id: claimed.id, error });
@@ -189,3 +208,6 @@ export async function sendContactMessage(
   }
   return done(claimed.id, false, await confirm());
 }
+
+// The operator's desk for these messages (issue 23): the edges reach it through this module's services.
+export { getMessage, listInbox, saveReplyDraft, sendReply, setMessageState } from "./desk.ts";

@@ -18,7 +18,7 @@ const count = async (table: string) =>
   (await queryRows<{ n: number }>(database.db, sql.raw(`select count(*)::int as n from ${table}`)))[0].n;
 
 describe("retention", () => {
-  it("deletes guest downloads, counters and credits after 3 months, old search log and outbox mail, and contact messages after 2 years", async () => {
+  it("deletes guest downloads, counters and credits after 3 months, old search log and outbox mail, and contact messages 2 years after the conversation ended", async () => {
     const db = database.db;
     const tax = await createTaxonomy(db);
     const t = await createTemplate(db, tax, { title: "Kept Deck" });
@@ -51,12 +51,34 @@ describe("retention", () => {
     await db.execute(sql`insert into captcha_solution (signature, expires_at)
                          values ('gone', ${new Date("2026-11-22T22:00:00Z")}), ('recent', ${new Date("2026-11-22T23:30:00Z")}),
                                 ('live', ${new Date("2026-11-23T00:05:00Z")})`);
-    // Contact messages go two years after they came, sent or not (the privacy policy's support messages).
+    // Contact messages go two years after the conversation ended, sent or not (the privacy policy's support
+    // messages); untouched on the desk, that is two years after they came.
     await db.execute(sql`insert into contact_message (first_name, last_name, email, message, locale, status, digest, created_at)
                          values ('Old', 'Sent', 'o@example.com', 'm', 'en', 'sent', 'd1', ${new Date("2024-11-22T23:59:00Z")}),
                                 ('Old', 'Failed', 'o@example.com', 'm', 'en', 'failed', 'd2', ${new Date("2024-10-01T00:00:00Z")}),
                                 ('Kept', 'Edge', 'k@example.com', 'm', 'es', 'sent', 'd3', ${new Date("2024-11-23T00:01:00Z")}),
                                 ('Kept', 'New', 'k@example.com', 'm', 'en', 'received', 'd4', ${new Date("2026-11-01T00:00:00Z")})`);
+    // Two years after the conversation ended, not after it began: an old message answered, closed or
+    // replied to within the two years stays, with its thread; one whose last reply is older goes with it.
+    const [, , replied, ended] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into contact_message (first_name, last_name, email, message, locale, status, digest, created_at,
+                                       desk_state, answered_at, closed_at)
+          values ('Kept', 'Answered', 'a@example.com', 'm', 'en', 'sent', 'd5', ${new Date("2024-01-01T00:00:00Z")},
+                  'answered', ${new Date("2025-01-01T00:00:00Z")}, null),
+                 ('Kept', 'Closed', 'c@example.com', 'm', 'en', 'sent', 'd6', ${new Date("2024-01-01T00:00:00Z")},
+                  'closed', null, ${new Date("2024-12-01T00:00:00Z")}),
+                 ('Kept', 'Replied', 'r@example.com', 'm', 'en', 'sent', 'd7', ${new Date("2024-01-01T00:00:00Z")},
+                  'open', null, null),
+                 ('Old', 'Ended', 'e@example.com', 'm', 'en', 'sent', 'd8', ${new Date("2024-01-01T00:00:00Z")},
+                  'answered', ${new Date("2024-02-01T00:00:00Z")}, ${new Date("2024-03-01T00:00:00Z")})
+          returning id`,
+    );
+    await db.execute(sql`insert into contact_reply (message_id, author_label, body, locale, status, created_at, updated_at, sent_at)
+                         values (${replied.id}, 'ops', 'a draft kept', 'en', 'draft', ${new Date("2024-01-02T00:00:00Z")},
+                                 ${new Date("2025-06-01T00:00:00Z")}, null),
+                                (${ended.id}, 'ops', 'old answer', 'en', 'sent', ${new Date("2024-02-01T00:00:00Z")},
+                                 ${new Date("2024-02-01T00:00:00Z")}, ${new Date("2024-02-01T00:00:00Z")})`);
     const purged = await purgeExpiredRecords({ db, clock: { now: () => new Date("2026-11-23T00:00:00Z") } });
     expect(purged).toMatchObject({
       guestDownloads: 1,
@@ -67,13 +89,16 @@ describe("retention", () => {
       rateLimits: 1,
       viewsSeen: 1,
       captchaSolutions: 1,
-      contactMessages: 2,
+      contactMessages: 3,
     });
     expect(
       (await queryRows<{ last_name: string }>(db, sql`select last_name from contact_message order by id`)).map(
         (r) => r.last_name,
       ),
-    ).toEqual(["Edge", "New"]);
+    ).toEqual(["Edge", "New", "Answered", "Closed", "Replied"]);
+    expect(
+      (await queryRows<{ body: string }>(db, sql`select body from contact_reply order by id`)).map((r) => r.body),
+    ).toEqual(["a draft kept"]);
     // Solutions of challenges that expired less than an hour ago, or not yet, are still refused as replays.
     expect(await count("captcha_solution")).toBe(2);
     expect(await count("rate_limit")).toBe(1);

@@ -19,7 +19,8 @@ const BILLING_EVENT_DAYS = 90;
  * months, allowance counters and credits of periods that old, the search log once it is older than the
  * top-searches window and the log retention, demo outbox mail, old webhook ids, rate-limit buckets
  * that have refilled, CAPTCHA solutions whose challenge expired, used Google log-in nonces and tokens
- * past their expiry, yesterday's record of who viewed what, contact messages after 2 years, sign-ups
+ * past their expiry, yesterday's record of who viewed what, contact messages (and their replies) 2 years after
+ * the conversation ended, sign-ups
  * never verified after 30 days and the operator audit log after two years. Runs on a schedule (the
  * maintenance job); answers how many rows went, per kind.
  */
@@ -67,8 +68,13 @@ export async function purgeExpiredRecords(ctx: { db: Executor; clock: Clock }): 
     captchaSolutions: await purge(sql`captcha_solution where expires_at < ${new Date(now.getTime() - HOUR_MS)}`),
     // Google log-in nonces and ID tokens already used, once they could no longer be accepted anyway.
     idTokensUsed: await purge(sql`id_token_use where expires_at < ${now}`),
-    // Messages sent through the contact form, whatever became of them, after RETENTION.supportMessageYears.
-    contactMessages: await purge(sql`contact_message where created_at < ${supportCutoff}`),
+    // Messages sent through the contact form, whatever became of them, RETENTION.supportMessageYears after
+    // the conversation ended (the privacy policy's words): its last moment is the latest of the message,
+    // its answer, its closing and its replies' last change; the replies go with it (a cascade).
+    contactMessages: await purge(
+      sql`contact_message m where greatest(m.created_at, m.answered_at, m.closed_at,
+            (select max(greatest(r.updated_at, r.sent_at)) from contact_reply r where r.message_id = m.id)) < ${supportCutoff}`,
+    ),
     billingEvents: await purge(
       sql`billing_event where received_at < ${new Date(now.getTime() - BILLING_EVENT_DAYS * DAY_MS)}`,
     ),

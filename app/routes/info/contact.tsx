@@ -9,7 +9,6 @@ import { CheckIcon, ClockIcon, HelpIcon, MailIcon } from "#app/components/icons.
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { ACCOUNT_LIMITS, BRAND, CAPTCHA, CONTACT } from "#config/constants.ts";
-import { isPaidPlan } from "#modules/billing/plans.ts";
 import { contactSchema, visibleLength } from "#modules/contact/schemas.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/contact";
@@ -49,12 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wait = await app.limitContact(submission.value.email);
   if (wait !== null)
     return { result: submission.reply({ formErrors: ["contact.errors.rateLimited"], hideFields }), wait };
-  // Members on a paid plan have priority support (billing.benefits): their message reaches support marked so.
+  // Members on a paid plan have priority support (billing.benefits): the service reads the account's plan
+  // at sending, marks the message (first on the operator's desk) and says so.
   const account = app.scope.viewer?.account;
-  const priority = Boolean(account && isPaidPlan(account.plan));
   const outcome = await app.services.contact.sendContactMessage(app.scope, submission.value, {
     accountId: account?.id ?? null,
-    priority,
   });
   if (!outcome.ok)
     return {
@@ -69,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       name: outcome.value.firstName,
       email: outcome.value.email,
       confirmed: outcome.value.confirmed,
-      priority,
+      priority: outcome.value.priority,
     },
   };
 }

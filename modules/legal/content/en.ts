@@ -439,7 +439,7 @@ export function englishContent(f: LegalFacts): LegalContent {
                 id: "contact-support",
                 question: "How do I contact support?",
                 answer: [
-                  `Send us a message with our contact form, or write to ${support}. We answer within two working days, in English or Spanish. If your question is about a template, tell us which one.`,
+                  `Send us a message with our contact form, or write to ${support}. We answer within two working days, in English or Spanish. Members on a Personal or Commercial plan have priority support: what they send through the contact form while logged in is answered first, within one working day. If your question is about a template, tell us which one.`,
                 ],
                 links: [{ label: "Contact us", href: f.path("/contact-us") }],
               },

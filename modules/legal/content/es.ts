@@ -439,7 +439,7 @@ export function spanishContent(f: LegalFacts): LegalContent {
                 id: "contact-support",
                 question: "¿Cómo me pongo en contacto con el soporte?",
                 answer: [
-                  `Envíanos un mensaje con nuestro formulario de contacto o escribe a ${support}. Respondemos en un plazo de dos días laborables, en español o en inglés. Si tu pregunta es sobre una plantilla, dinos cuál.`,
+                  `Envíanos un mensaje con nuestro formulario de contacto o escribe a ${support}. Respondemos en un plazo de dos días laborables, en español o en inglés. Los miembros con un plan Personal o Comercial tienen soporte prioritario: lo que envían con el formulario de contacto con la sesión iniciada se responde antes, en un día laborable. Si tu pregunta es sobre una plantilla, dinos cuál.`,
                 ],
                 links: [{ label: "Formulario de contacto", href: f.path("/contact-us") }],
               },
