@@ -375,6 +375,20 @@ export const OPERATOR = {
   templatesPageSize: 50,
 } as const;
 
+/** The operator's desk, members (/operator/members, issue 23). */
+export const DESK_MEMBERS = {
+  /** Accounts per page of the search. */
+  pageSize: 25,
+  /** Longest search text looked at (the rest is cut). */
+  queryMax: 200,
+  /** Longest reason an operator writes for a block, an unblock, a second-factor reset or a deletion. */
+  reasonMax: 500,
+  /** Invoices and payments per page on an account's page (its download history pages as the member's own does). */
+  listPageSize: 10,
+  /** An account's "last seen" is written at a log-in or token refresh only when older than this (one write per few minutes). */
+  lastSeenEveryMinutes: 5,
+} as const;
+
 /** Seconds a client is asked to wait (Retry-After of a 503) while the database is briefly away. */
 export const DATABASE_AWAY_RETRY_AFTER_SECONDS = 5;
 

@@ -35,9 +35,9 @@ describe("npm run account", () => {
       expect(
         (await subscribe(ctx, { accountId: id, ...fromPaymentForm(paymentSchema.parse(paymentFields())) })).ok,
       ).toBe(true);
-      expect(await setPlan(ctx, "payer", "FREE")).toMatchObject({
+      expect(await setPlan(ctx, "payer", "FREE", { actor: { kind: "command", label: "test" } })).toMatchObject({
         ok: false,
-        code: "livePlan",
+        code: "deskMembers.errors.livePlan",
         detail: expect.stringContaining("live subscription"),
       });
     } finally {

@@ -19,9 +19,23 @@ describe("accounts repo", () => {
       { db: database.db, clock },
       { email: "Repo.Op@example.com", username: "RepoOp", name: "Op", password: "Sl1des!rock", blocked: true },
     );
-    const expected = { id, email: "Repo.Op@example.com", plan: "FREE", blocked: true, live: false };
+    const expected = {
+      id,
+      email: "Repo.Op@example.com",
+      plan: "FREE",
+      role: "member",
+      locale: "en",
+      blocked: true,
+      blockedAt: expect.any(Date),
+      blockedReason: null,
+      verified: true,
+      deleted: false,
+      live: false,
+    };
     expect(await operatorAccount(database.db, "repo.op@EXAMPLE.com")).toEqual(expected);
     expect(await operatorAccount(database.db, "repoop")).toEqual(expected);
+    expect(await operatorAccount(database.db, id)).toEqual(expected);
     expect(await operatorAccount(database.db, "nobody")).toBeUndefined();
+    expect(await operatorAccount(database.db, 2_000_000_000)).toBeUndefined();
   });
 });

@@ -119,6 +119,18 @@ export async function deleteAccount(
     wrong: { code: PROFILE_ERRORS.password, field: "password" },
   });
   if (refused) return refused;
+  return eraseAccount(ctx, { accountId: input.accountId });
+}
+
+/**
+ * The deletion itself, once whoever asked was checked: the member (their password, deleteAccount) or an
+ * operator at the member's request (the desk, modules/accounts/operator.ts), whose audit entry
+ * `alongside` writes in the deletion's transaction, with the account locked. One rule for both.
+ */
+export async function eraseAccount(
+  ctx: BillingContext & { storage?: Storage },
+  input: { accountId: number; alongside?: (tx: ServiceContext["db"]) => Promise<void> },
+): Promise<AccountResult<null>> {
   const now = ctx.clock.now();
   const gone = `deleted-${input.accountId}-${randomBytes(4).toString("hex")}`;
   const result = await ctx.db.transaction(async (tx) => {
@@ -132,6 +144,7 @@ export async function deleteAccount(
     await forgetLicensee(tx, input.accountId);
     await tokens.clearAccountLoginBackoff(tx, input.accountId);
     await repo.anonymiseAccount(tx, input.accountId, gone, now);
+    await input.alongside?.(tx);
     return { ok: true as const, value: { avatarKey: avatarKey ?? null, customer } };
   });
   if (!result.ok) return result;

@@ -287,10 +287,13 @@ export async function deleteAccountData(db: Executor, accountId: number): Promis
     await db.execute(sql`delete from ${sql.identifier(table)} where account_id = ${accountId}`);
 }
 
-/** Anonymises a deleted account: `gone` becomes its username and address; nothing of the person stays. */
+/**
+ * Anonymises a deleted account: `gone` becomes its username and address; nothing of the person stays
+ * (an operator's reason for a block, which may name them, goes too).
+ */
 export async function anonymiseAccount(db: Executor, accountId: number, gone: string, now: Date): Promise<void> {
   await db.execute(sql`update account set email = ${`${gone}@deleted.invalid`}, username = ${gone}, name = '',
-      password_hash = '!', previous_password_hashes = '{}', plan = 'FREE', avatar_key = null,
+      password_hash = '!', previous_password_hashes = '{}', plan = 'FREE', avatar_key = null, blocked_reason = null,
       deleted_at = ${now}, updated_at = ${now}
       where id = ${accountId}`);
 }

@@ -198,7 +198,11 @@ async function newEmailToken(ctx: ServiceContext, accountId: number, purpose: st
   return token;
 }
 
-async function sendVerification(
+/**
+ * Sends an account a fresh verification link within the request (sendNow), in `locale`; a link whose mail
+ * failed is removed. Sign-up, the resend form and the operator's desk (operator.ts) send it through here.
+ */
+export async function sendVerification(
   ctx: AccountContext,
   account: { id: number; email: string },
   locale: Locale,

@@ -182,6 +182,26 @@ export async function sessionFamilyBy(
   return row?.family;
 }
 
+/** Whether an account is blocked. */
+export async function accountIsBlocked(db: Executor, accountId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ blocked: sql<boolean>`${account.blockedAt} is not null` })
+    .from(account)
+    .where(eq(account.id, accountId));
+  return Boolean(row?.blocked);
+}
+
+/**
+ * Writes when an account was last seen (a log-in or a token refresh), unless it was written after
+ * `staleBefore`: at most one write per account every few minutes, however often its tokens turn over.
+ */
+export async function touchLastSeen(db: Executor, accountId: number, now: Date, staleBefore: Date): Promise<void> {
+  await db
+    .update(account)
+    .set({ lastSeenAt: now })
+    .where(and(eq(account.id, accountId), or(isNull(account.lastSeenAt), lt(account.lastSeenAt, staleBefore))));
+}
+
 /** Ends every live session of an account. */
 export async function revokeAllSessions(db: Executor, accountId: number, now: Date): Promise<void> {
   await db

@@ -1,10 +1,11 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { AUTH } from "#config/constants.ts";
+import { AUTH, DESK_MEMBERS } from "#config/constants.ts";
 import type { Scope } from "#modules/scope.ts";
 import { sign, unsign } from "#modules/shared/crypto.ts";
 import type { Result } from "#modules/shared/result.ts";
 import { describeUserAgent, networkOf, storedUserAgent } from "./device.ts";
 import {
+  accountIsBlocked,
   claimRotation,
   deleteDeadSessions,
   deleteEmailTokensExpiredBefore,
@@ -18,6 +19,7 @@ import {
   revokeOtherFamilies,
   sessionByTokenHash,
   sessionFamilyBy,
+  touchLastSeen,
   upsertSession,
 } from "./sessions-repo.ts";
 
@@ -79,6 +81,8 @@ async function issue(
     createdAt: now,
   });
   if (!row || row.revoked_at) return null;
+  // A log-in or a refresh is the account being seen (the operator's desk shows it); written sparingly.
+  await touchLastSeen(ctx.db, accountId, now, new Date(now.getTime() - DESK_MEMBERS.lastSeenEveryMinutes * 60_000));
   const refreshExpiresAt = new Date(row.expires_at);
   const exp = Math.floor(now.getTime() / 1000) + AUTH.accessTokenSeconds;
   return {
@@ -143,6 +147,21 @@ export async function endSession(
       ? await sessionFamilyBy(ctx.db, { tokenHash: digest(input.refreshToken) })
       : undefined;
   if (family !== undefined) await revokeFamily(ctx, family, now);
+}
+
+/**
+ * Whether the session tokens a request still carries (its access token's account, or its refresh token's)
+ * belong to a blocked account: asked only when they no longer open a session, so the request can meet
+ * SPEC's blocked message instead of a silent log-out.
+ */
+export async function heldByBlockedAccount(
+  ctx: Pick<SessionContext, "db">,
+  input: { accountId?: number | null; refreshToken?: string | null },
+): Promise<boolean> {
+  if (input.accountId) return accountIsBlocked(ctx.db, input.accountId);
+  if (!input.refreshToken || input.refreshToken.length > 200) return false;
+  const row = await sessionByTokenHash(ctx.db, digest(input.refreshToken));
+  return Boolean(row?.blockedAt);
 }
 
 /** Signs an account out of every device (password change or reset, blocking, deletion). */
