@@ -96,6 +96,19 @@ export async function insertDownloads(db: Db, rows: (typeof s.download.$inferIns
   await db.insert(s.download).values(rows);
 }
 
+/* ---- The demo search log ---- */
+
+/** Searches as the log keeps them (modules/demo/search-log.ts). */
+export async function insertSearchLogRows(db: Db, rows: (typeof s.searchLog.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(s.searchLog).values(rows);
+}
+
+/** Whether the search log has any row (the demo's is written once). */
+export async function searchLogUsed(db: Db): Promise<boolean> {
+  const [{ used }] = await queryRows<UsedRow>(db, sql`select exists (select 1 from search_log) as used`);
+  return used;
+}
+
 /* ---- What was seeded already ---- */
 
 type UsedRow = { used: boolean };

@@ -44,6 +44,7 @@ import {
   tagCount,
   vacuumAnalyze,
 } from "./repo.ts";
+import { seedSearchLog } from "./search-log.ts";
 
 export const DEMO_SEED = 20261122;
 export const DEMO_COUNT = 240;
@@ -263,8 +264,10 @@ export async function seedIfEmpty(database: Database, opts: { log: Logger; clock
   if ((await tagCount(database.db)) > 0) return false;
   const started = Date.now();
   const result = await seedDemo(database.db, { now: opts.clock.now() });
+  // A month of searches for the desk's zero-result report and the figures (after the index: each is searched).
+  const searches = await seedSearchLog(database.db, { now: opts.clock.now(), log: opts.log });
   await vacuumAnalyze(database.db);
-  opts.log.info("demo catalogue seeded", { ...result, ms: Date.now() - started });
+  opts.log.info("demo catalogue seeded", { ...result, searches: searches.searches, ms: Date.now() - started });
   return true;
 }
 

@@ -73,6 +73,11 @@ async function loadLexicon(ctx: ServiceContext, words: string[], into?: Lexicon)
   return lexicon;
 }
 
+/** What the database says about these words (lexemes, document counts, the dictionary): the desk's suggestions read it. */
+export function lexiconOf(ctx: ServiceContext, words: string[]): Promise<Lexicon> {
+  return loadLexicon(ctx, words);
+}
+
 function termsFor(words: string[], lexicon: Lexicon, vocabulary: Vocabulary): Term[] {
   return buildTerms(words, (w) => isStop(lexicon, w), vocabulary);
 }
