@@ -18,6 +18,7 @@ import * as legal from "#modules/legal/service.ts";
 import * as licences from "#modules/licences/service.ts";
 import * as operatorAccess from "#modules/operator/access.ts";
 import * as audit from "#modules/operator/audit.ts";
+import * as searchDesk from "#modules/search/desk.ts";
 import * as search from "#modules/search/service.ts";
 import * as templatesAdmin from "#modules/templates/admin.ts";
 import * as templateDesigners from "#modules/templates/designers.ts";
@@ -47,6 +48,7 @@ export const services = {
   operatorAccess,
   profile,
   search,
+  searchDesk,
   sessions,
   templatesAdmin,
   templateEditor,

@@ -15,6 +15,7 @@ export const OPERATOR_NAV: { to: string; label: string; end?: boolean }[] = [
   { to: "/operator/templates", label: "account.operator.nav.templates" },
   { to: "/operator/designers", label: "account.operator.nav.designers" },
   { to: "/operator/messages", label: "deskMessages.nav" },
+  { to: "/operator/search", label: "deskSearch.nav" },
   { to: "/operator/audit", label: "account.operator.nav.audit" },
 ];
 
