@@ -53,7 +53,7 @@ export default function OperatorMessage({ loaderData, actionData }: Route.Compon
             className={`rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ${STATE_TONE[m.state]}`}
             data-testid="message-state"
           >
-            {t(`${D}.state.${m.state}`)}
+            {t(`${D}.stateOne.${m.state}`)}
           </span>
           {m.paidPlan ? (
             <span className="badge-premium" data-testid="priority-mark">
