@@ -66,6 +66,8 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route("templates/new", "routes/operator/template-edit.tsx", { id: id("operator/template-new") }),
       route("templates/:id", "routes/operator/template-edit.tsx", { id: id("operator/template-edit") }),
       route("designers", "routes/operator/designers.tsx", { id: id("operator/designers") }),
+      route("figures", "routes/operator/figures.tsx", { id: id("operator/figures") }),
+      route("figures.csv", "routes/operator/figures-csv.ts", { id: id("operator/figures-csv") }),
       route("search", "routes/operator/search.tsx", { id: id("operator/search") }),
       route("messages", "routes/operator/messages.tsx", { id: id("operator/messages") }),
       route("messages/:id", "routes/operator/message.tsx", { id: id("operator/message") }),

@@ -13,6 +13,7 @@ import * as downloadHistory from "#modules/downloads/history.ts";
 import * as downloads from "#modules/downloads/service.ts";
 import * as folders from "#modules/favorites/folders.ts";
 import * as favorites from "#modules/favorites/service.ts";
+import * as figures from "#modules/figures/page.ts";
 import * as files from "#modules/files/service.ts";
 import * as legal from "#modules/legal/service.ts";
 import * as licences from "#modules/licences/service.ts";
@@ -42,6 +43,7 @@ export const services = {
   favorites,
   folders,
   files,
+  figures,
   interests,
   legal,
   licences,

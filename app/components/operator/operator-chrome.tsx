@@ -16,6 +16,7 @@ export const OPERATOR_NAV: { to: string; label: string; end?: boolean }[] = [
   { to: "/operator/designers", label: "account.operator.nav.designers" },
   { to: "/operator/messages", label: "deskMessages.nav" },
   { to: "/operator/search", label: "deskSearch.nav" },
+  { to: "/operator/figures", label: "deskFigures.nav" },
   { to: "/operator/audit", label: "account.operator.nav.audit" },
 ];
 

@@ -1,0 +1,281 @@
+import { type ReactNode, useId } from "react";
+import { Link } from "react-router";
+import { LOCALE_TAGS, type Locale } from "#config/constants.ts";
+import type { Cell, CellKind, FigureTable } from "#modules/figures/tables.ts";
+import { formatMoney } from "#modules/shared/format.ts";
+import { useI18n } from "../i18n.tsx";
+
+/**
+ * The figures page's charts (issue 23), in the profile chart's style: drawn on the server as SVG, the
+ * drawing hidden from screen readers, which read the same figures as a table (a sighted operator shows
+ * it with "Show the numbers"); a sentence sums each chart up for everyone, and each has its CSV. The
+ * bucket still counting (today, this month) is hatched and said so, not told by colour alone.
+ */
+
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = formatters.get(key);
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f as T;
+}
+
+/** A cell as the page's language writes it; "—" where there is no figure. */
+export function formatCell(locale: Locale, kind: CellKind, value: Cell, style: "long" | "short" = "long"): string {
+  if (value === null) return "—";
+  const tag = LOCALE_TAGS[locale];
+  if (typeof value === "string") {
+    if (kind === "day")
+      return cached(`${tag}:day:${style}`, () =>
+        style === "long"
+          ? new Intl.DateTimeFormat(tag, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" })
+          : new Intl.DateTimeFormat(tag, { day: "numeric", month: "short", timeZone: "UTC" }),
+      ).format(new Date(`${value}T00:00:00Z`));
+    if (kind === "month")
+      return cached(`${tag}:month:${style}`, () =>
+        style === "long"
+          ? new Intl.DateTimeFormat(tag, { month: "long", year: "numeric", timeZone: "UTC" })
+          : new Intl.DateTimeFormat(tag, { month: "short", timeZone: "UTC" }),
+      ).format(new Date(`${value}T00:00:00Z`));
+    return value;
+  }
+  if (kind === "money") return formatMoney(locale, value);
+  if (kind === "percent")
+    return cached(
+      `${tag}:pct`,
+      () => new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 1 }),
+    ).format(value);
+  return cached(`${tag}:n`, () => new Intl.NumberFormat(tag)).format(value);
+}
+
+/** One chart's card: its title, its sentence, the drawing, the table and the CSV link. */
+export function FigureCard(props: {
+  table: FigureTable;
+  summary: string;
+  note?: string;
+  csvHref: string;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const { table } = props;
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      data-chart={table.id}
+      className="flex min-w-0 flex-col gap-4 rounded-card bg-surface p-4 shadow-card ring-1 ring-line/60 sm:p-5"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-ink">
+          {table.title}
+        </h2>
+        <a
+          href={props.csvHref}
+          download
+          className="btn-ghost px-2 py-1 text-sm"
+          aria-label={t("deskFigures.csvLabel", { chart: table.title })}
+        >
+          {t("deskFigures.csv")}
+        </a>
+      </div>
+      <p className="text-sm text-ink-soft" data-testid="chart-summary">
+        {props.summary}
+      </p>
+      <div aria-hidden="true">{props.children}</div>
+      {props.note ? <p className="text-xs text-ink-muted">{props.note}</p> : null}
+      <details className="peer group">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("deskFigures.showTable")}</summary>
+      </details>
+      <FigureTableView table={table} />
+    </section>
+  );
+}
+
+/** The table of a chart: read by screen readers always, shown when "Show the numbers" is open. */
+export function FigureTableView({ table }: { table: FigureTable }) {
+  const { t, href, locale } = useI18n();
+  const cell = (kind: CellKind, v: Cell) =>
+    v === null ? (
+      <>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{t("deskFigures.notComputed")}</span>
+      </>
+    ) : (
+      formatCell(locale, kind, v)
+    );
+  return (
+    <div className="sr-only max-h-96 overflow-auto rounded-md ring-1 ring-line peer-open:not-sr-only">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{table.title}</caption>
+        <thead className="sticky top-0 bg-canvas text-ink-muted">
+          <tr>
+            {table.columns.map((c) => (
+              <th key={c.label} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {table.rows.map((row, r) => (
+            <tr key={`${String(row[0])}-${r}`}>
+              {row.map((v, i) =>
+                i === 0 ? (
+                  <th key={table.columns[i].label} scope="row" className="px-3 py-2 font-medium text-ink">
+                    {table.links?.[r] ? (
+                      <Link to={href(table.links[r] as string)} className="text-brand-700 hover:underline">
+                        {cell(table.columns[i].kind, v)}
+                      </Link>
+                    ) : (
+                      cell(table.columns[i].kind, v)
+                    )}
+                  </th>
+                ) : (
+                  <td key={table.columns[i].label} className="px-3 py-2 tabular-nums whitespace-nowrap text-ink-soft">
+                    {cell(table.columns[i].kind, v)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+        {table.total ? (
+          <tfoot className="border-t-2 border-line font-semibold text-ink">
+            <tr>
+              {table.total.map((v, i) =>
+                i === 0 ? (
+                  <th key={table.columns[i].label} scope="row" className="px-3 py-2">
+                    {v}
+                  </th>
+                ) : (
+                  <td key={table.columns[i].label} className="px-3 py-2 tabular-nums whitespace-nowrap">
+                    {v === "" ? "" : cell(table.columns[i].kind, v)}
+                  </td>
+                ),
+              )}
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Columns over the period's buckets (days or months): a number on each when there are few, the first,
+ * middle and last labels when there are many; the bucket still counting hatched; none where not computed.
+ */
+export function ColumnChart(props: {
+  values: (number | null)[];
+  labels: string[];
+  current: boolean[];
+  format: (v: number) => string;
+  height?: number;
+  caption?: string;
+}) {
+  const patternId = useId();
+  const { values, labels, current, format } = props;
+  const h = props.height ?? 150;
+  const n = values.length;
+  const max = Math.max(0, ...values.map((v) => v ?? 0));
+  const few = n <= 12;
+  const shown = new Set(few ? labels.map((_, i) => i) : [0, Math.floor((n - 1) / 2), n - 1]);
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      {props.caption ? <p className="text-sm font-medium text-ink">{props.caption}</p> : null}
+      {few ? null : <p className="text-xs text-ink-muted tabular-nums">{format(max)}</p>}
+      <svg width="0" height="0" className="absolute">
+        <defs>
+          <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="6" height="6" className="fill-brand-600" />
+            <rect width="2.5" height="6" className="fill-brand-300" />
+          </pattern>
+        </defs>
+      </svg>
+      <div
+        className={`flex items-end border-b border-line ${few ? "gap-1.5 sm:gap-2" : "gap-px"}`}
+        style={{ height: h + (few ? 20 : 0) }}
+      >
+        {values.map((v, i) => {
+          const height = v === null ? 0 : v === 0 || max === 0 ? 2 : Math.max(3, Math.round((v / max) * h));
+          return (
+            <div key={labels[i] ?? i} className="flex min-w-0 flex-1 flex-col items-center justify-end gap-1">
+              {few && v !== null ? (
+                <span className="max-w-full truncate text-[0.7rem] font-semibold tabular-nums text-ink">
+                  {format(v)}
+                </span>
+              ) : null}
+              {v === null ? null : (
+                <svg width="100%" height={height} preserveAspectRatio="none" className="block rounded-t-sm">
+                  <rect
+                    width="100%"
+                    height={height}
+                    fill={current[i] ? `url(#${patternId})` : undefined}
+                    className={current[i] ? undefined : v ? "fill-brand-500" : "fill-line"}
+                  />
+                </svg>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <div className={`flex ${few ? "gap-1.5 sm:gap-2" : "gap-px"}`}>
+        {labels.map((l, i) => (
+          <span
+            key={`${l}-${i}`}
+            className={`min-w-0 flex-1 text-[0.7rem] text-ink-muted ${few ? "truncate text-center" : i === n - 1 ? "text-right whitespace-nowrap" : i === 0 ? "whitespace-nowrap" : "text-center whitespace-nowrap"}`}
+          >
+            {shown.has(i) ? l : ""}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Horizontal bars: a label, a bar in proportion to the largest, its figure (and a detail). */
+export function BarList(props: {
+  caption?: string;
+  items: { label: string; value: number; display: string; detail?: string }[];
+  empty: string;
+}) {
+  const max = Math.max(0, ...props.items.map((i) => i.value));
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      {props.caption ? <p className="text-sm font-medium text-ink">{props.caption}</p> : null}
+      {props.items.length === 0 ? (
+        <p className="text-sm text-ink-muted">{props.empty}</p>
+      ) : (
+        <ul className="flex flex-col gap-2">
+          {props.items.map((item, i) => (
+            <li
+              key={`${item.label}-${i}`}
+              className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 text-sm sm:grid-cols-[minmax(0,14rem)_1fr_auto]"
+            >
+              <span className="col-span-2 min-w-0 truncate text-ink sm:col-span-1" title={item.label}>
+                {item.label}
+              </span>
+              <svg className="h-3 w-full" viewBox="0 0 100 10" preserveAspectRatio="none">
+                <rect width="100" height="10" rx="1.5" className="fill-canvas" />
+                {item.value > 0 ? (
+                  <rect
+                    width={Math.max(1, (item.value / (max || 1)) * 100)}
+                    height="10"
+                    rx="1.5"
+                    className="fill-brand-500"
+                  />
+                ) : null}
+              </svg>
+              <span className="text-right tabular-nums whitespace-nowrap text-ink">
+                <span className="font-semibold">{item.display}</span>
+                {item.detail ? <span className="text-ink-muted"> · {item.detail}</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
