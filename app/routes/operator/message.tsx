@@ -34,7 +34,9 @@ const REPLY_TONE: Record<string, string> = {
 
 export default function OperatorMessage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href, locale } = useI18n();
-  const { message: m, replies } = loaderData;
+  const { message: m } = loaderData;
+  // The thread: what went out, is going out, or failed (with why); a draft is in the form, not here.
+  const replies = loaderData.replies.filter((r) => r.status !== "draft");
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const stamp = (iso: string) => <time dateTime={iso}>{when.format(new Date(iso))} UTC</time>;
   const back = `${href("/operator/messages")}${m.state === "open" ? "" : `?state=${m.state}`}`;
@@ -187,7 +189,7 @@ function ReplyForm({ data, actionData }: { data: Data; actionData: Route.Compone
       <p className="mt-1 text-sm text-ink-muted">
         {t(`${D}.reply.hint`, {
           email: m.email,
-          language: t(`${D}.language.${m.locale}`),
+          language: t(`${D}.languageInText.${m.locale}`),
           support: BRAND.supportEmail,
         })}
       </p>
@@ -220,7 +222,7 @@ function ReplyForm({ data, actionData }: { data: Data; actionData: Route.Compone
         {replyId !== null ? <input type="hidden" name="replyId" value={replyId} /> : null}
         <div>
           <label htmlFor="reply-body" className="field-label">
-            {t(`${D}.reply.label`, { language: t(`${D}.language.${m.locale}`) })}
+            {t(`${D}.reply.label`, { language: t(`${D}.languageInText.${m.locale}`) })}
           </label>
           <textarea
             id="reply-body"

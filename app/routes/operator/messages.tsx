@@ -86,7 +86,7 @@ export default function OperatorMessages({ loaderData }: Route.ComponentProps) {
               <tbody className="divide-y divide-line">
                 {items.map((m) => (
                   <tr key={m.id} className="align-top" data-testid="message-row">
-                    <td className="w-64 px-4 py-3">
+                    <td className="w-72 px-4 py-3">
                       <Link to={href(`/operator/messages/${m.id}`)} className="font-semibold text-ink hover:underline">
                         {m.name}
                       </Link>
