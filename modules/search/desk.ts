@@ -225,9 +225,10 @@ export async function saveEntry(
   if (!terms.ok) return terms;
   let head: string | null = null;
   if (kind === "related") {
-    const h = await checkTerms(ctx, splitTerms(input.head ?? "").slice(0, 2), "head", 1);
+    const heads = splitTerms(input.head ?? "");
+    if (heads.length > 1) return refuse("headOne", "head");
+    const h = await checkTerms(ctx, heads, "head", 1);
     if (!h.ok) return h;
-    if (h.value.length > 1) return refuse("headOne", "head");
     head = h.value[0];
     if (terms.value.includes(head)) return refuse("headInTerms", "terms", { term: head });
   }
@@ -458,9 +459,9 @@ export async function addQueryAsSynonym(
   const query = normalizeQuery(input.query);
   const phrase = await checkTerms(ctx, splitTerms(input.phrase || input.query).slice(0, 1), "phrase", 1);
   if (!phrase.ok) return phrase;
-  const term = await checkTerms(ctx, splitTerms(input.term).slice(0, 2), "term", 1);
+  if (splitTerms(input.term).length > 1) return refuse("termOne", "term");
+  const term = await checkTerms(ctx, splitTerms(input.term), "term", 1);
   if (!term.ok) return term;
-  if (term.value.length > 1) return refuse("termOne", "term");
   const [p] = phrase.value;
   const [t] = term.value;
   if (p === t) return refuse("sameTerm", "term", { term: t });
