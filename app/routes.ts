@@ -66,6 +66,11 @@ function pages(locale: "en" | "es"): RouteConfigEntry[] {
       route("templates/new", "routes/operator/template-edit.tsx", { id: id("operator/template-new") }),
       route("templates/:id", "routes/operator/template-edit.tsx", { id: id("operator/template-edit") }),
       route("designers", "routes/operator/designers.tsx", { id: id("operator/designers") }),
+      route("members", "routes/operator/members.tsx", { id: id("operator/members") }),
+      route("members/:id", "routes/operator/member.tsx", { id: id("operator/member") }),
+      route("members/:id/invoices/:number/pdf", "routes/operator/member-invoice-pdf.tsx", {
+        id: id("operator/member-invoice-pdf"),
+      }),
       route("figures", "routes/operator/figures.tsx", { id: id("operator/figures") }),
       route("figures.csv", "routes/operator/figures-csv.ts", { id: id("operator/figures-csv") }),
       route("search", "routes/operator/search.tsx", { id: id("operator/search") }),

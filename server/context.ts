@@ -74,6 +74,9 @@ export function peerAddress(c: Context): string | undefined {
 /** The addresses that are not pages: GraphQL, the REST log-ins, the JSON APIs, log-out, webhooks, deck uploads, files. */
 const API_PATH = /^\/(?:graphql$|auth\/|api\/|logout$|webhooks\/|operator\/uploads|files\/)/;
 
+/** Whether an address is one of those (not a page nor a page's data). */
+export const isApiPath = (path: string) => API_PATH.test(path);
+
 /**
  * The language of a request, decided in this one place. A page's is its address (`/es/…`); GraphQL, the
  * REST endpoints and the APIs take SPEC §7's `locale` header, then `?lang=` (a plain link), else English.

@@ -2,9 +2,9 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { BODY_LIMITS, DATABASE_AWAY_RETRY_AFTER_SECONDS, TEMPLATE_UPLOADS } from "#config/constants.ts";
 import { isDatabaseUnavailable } from "#db/client.server.ts";
-import { localeFromPath } from "#modules/shared/i18n.ts";
+import { localeFromPath, localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
-import { requestContext, requestOf, type ServerApp, type ServerContext } from "./context.ts";
+import { isApiPath, requestContext, requestOf, type ServerApp, type ServerContext } from "./context.ts";
 import { COOKIES } from "./cookies.ts";
 import type { Ports } from "./ports.ts";
 import { crossSite } from "./rest/http.ts";
@@ -116,6 +116,13 @@ export function mountMiddleware(app: ServerApp, ports: Ports) {
     const skip = OWN_PUBLIC_PATHS.test(c.req.path) || !ports.routeOf(c.req.path).policy.session;
     const found = skip ? { viewer: null, cookies: [] } : await ports.viewerOf(c);
     requestOf(c).viewer = found.viewer;
+    if (found.blocked) {
+      // A blocked account's tokens (its sessions ended when it was blocked): the next page it asks for is
+      // the log-in page with SPEC's blocked message, and the tokens go. The APIs answer it as a guest and
+      // leave the tokens for that page (a keep-alive poll must not swallow the message).
+      if (isApiPath(c.req.path)) return next();
+      return blockedAnswer(c, found.cookies);
+    }
     await next();
     if (!found.cookies.length) return;
     // Rotated or cleared session cookies go out with the answer, unless the route set a session of its
@@ -126,4 +133,25 @@ export function mountMiddleware(app: ServerApp, ports: Ports) {
   });
   // The request's scope, once its viewer is known: every edge below hands it to the services.
   app.use("*", scopeMiddleware(ports.buildScope));
+}
+
+/**
+ * The answer to a page request carrying a blocked account's tokens: to the log-in page with SPEC's blocked
+ * message ('Your account has been blocked, please contact the administrator'), the session cookies
+ * cleared. A page's data request (client navigation) gets React Router's redirect for data requests, which
+ * loads the log-in page as a whole document; a form posted without scripts is sent on with a 303.
+ */
+function blockedAnswer(c: ServerContext, clearedCookies: readonly string[]): Response {
+  const to = `${localePath(requestOf(c).locale, "/login")}?error=blocked`;
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  for (const cookie of clearedCookies) headers.append("Set-Cookie", cookie);
+  if (c.req.path.endsWith(".data")) {
+    headers.set("X-Remix-Redirect", to);
+    headers.set("X-Remix-Status", "302");
+    headers.set("X-Remix-Reload-Document", "true");
+    return new Response(null, { status: 204, headers });
+  }
+  headers.set("Location", to);
+  const read = c.req.method === "GET" || c.req.method === "HEAD";
+  return new Response(null, { status: read ? 302 : 303, headers });
 }

@@ -1,6 +1,8 @@
 import * as avatar from "#modules/accounts/avatar.ts";
+import * as deskMembers from "#modules/accounts/desk.ts";
 import * as emailChange from "#modules/accounts/email-change.ts";
 import * as interests from "#modules/accounts/interests.ts";
+import * as accountOperator from "#modules/accounts/operator.ts";
 import * as profile from "#modules/accounts/profile.ts";
 import * as accounts from "#modules/accounts/service.ts";
 import * as sessions from "#modules/auth/sessions.ts";
@@ -30,6 +32,7 @@ import * as templateEditor from "#modules/templates/editor.ts";
  * router context, so the app bundle and the server share one copy of any state.
  */
 export const services = {
+  accountOperator,
   accounts,
   audit,
   avatar,
@@ -37,6 +40,7 @@ export const services = {
   blog,
   catalog,
   contact,
+  deskMembers,
   downloadHistory,
   downloads,
   emailChange,

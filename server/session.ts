@@ -1,7 +1,13 @@
 import type { Context } from "hono";
 import type { Db } from "#db/client.server.ts";
 import { getSessionAccount } from "#modules/accounts/service.ts";
-import { createSession, refreshSession, type Tokens, verifyAccessToken } from "#modules/auth/sessions.ts";
+import {
+  createSession,
+  heldByBlockedAccount,
+  refreshSession,
+  type Tokens,
+  verifyAccessToken,
+} from "#modules/auth/sessions.ts";
 import { issueSecondStep, needsSecondFactor, readSecondStep } from "#modules/auth/totp.ts";
 import { newGuestId } from "#modules/downloads/signing.ts";
 import type { Clock } from "#modules/shared/context.ts";
@@ -71,11 +77,12 @@ export function accountGuesses(limiters: AuthLimiters) {
 /**
  * Resolves the viewer of every request: a valid access token (cookie or bearer header) whose session
  * is live; else the refresh cookie, rotated, with new cookies on the response. A blocked account or an
- * ended session is signed out.
+ * ended session is signed out; `blocked` says the tokens were a blocked account's (the middleware shows
+ * that account SPEC's blocked message).
  */
 export function resolveViewer(deps: { secret: string; clock: Clock; db: Db }) {
   /** The viewer, and the Set-Cookie values the response must carry (rotated or cleared tokens). */
-  return async (c: Context): Promise<{ viewer: SessionViewer; cookies: string[] }> => {
+  return async (c: Context): Promise<{ viewer: SessionViewer; cookies: string[]; blocked?: boolean }> => {
     const request: RequestContext = requestOf(c);
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header("authorization") ?? "")?.[1];
     const cookies = c.req.header("cookie");
@@ -98,7 +105,11 @@ export function resolveViewer(deps: { secret: string; clock: Clock; db: Db }) {
           cookies: sessionCookieHeaders(tokens, request.https),
         };
     }
-    return { viewer: null, cookies: bearer ? [] : clearedSessionHeaders(request.https) };
+    const blocked = await heldByBlockedAccount(
+      { db: deps.db },
+      { accountId: claims?.accountId, refreshToken: refresh },
+    );
+    return { viewer: null, cookies: bearer ? [] : clearedSessionHeaders(request.https), blocked };
   };
 }
 

@@ -43,8 +43,8 @@ export async function selectMembers(
     : sql`true`;
   const exact = any
     ? sql`(slidenest_unaccent(lower(a.email)) = ${q.prefix} or slidenest_unaccent(lower(a.username)) = ${q.prefix}
-          or ${q.id !== null ? sql`a.id = ${q.id}` : sql`false`})`
-    : sql`false`;
+          or ${q.id !== null ? sql`a.id = ${q.id}` : sql`false`}) desc,`
+    : sql``;
   return queryRows<MemberMatchRow>(
     db,
     sql`select a.id, a.email, a.username, a.name, a.role, a.plan, a.blocked_at is not null as blocked,
@@ -52,7 +52,7 @@ export async function selectMembers(
           count(*) over () as total
         from account a
         where ${where}
-        order by ${exact} desc, a.created_at desc, a.id desc
+        order by ${exact} a.created_at desc, a.id desc
         limit ${q.limit} offset ${q.offset}`,
   );
 }

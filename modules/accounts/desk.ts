@@ -43,6 +43,8 @@ export function memberQuery(input: unknown): { text: string; prefix: string; wor
     .replace(/\p{M}+/gu, "")
     .replace(/\s+/g, "");
   const id = /^#?(\d{1,9})$/.exec(text)?.[1];
+  // "#42" names an account by its number only; "42" may also start an address, a username or a name.
+  if (id && text.startsWith("#")) return { text, prefix: "", words: "", id: Number(id) };
   return { text, prefix, words: normalizeQuery(text), id: id ? Number(id) : null };
 }
 

@@ -169,6 +169,11 @@ describe("blocking and unblocking", () => {
       await setBlocked(ctx(), m.id, true, { actor: operator, reason: "🙂".repeat(DESK_MEMBERS.reasonMax) }),
     ).toMatchObject({ ok: true });
     expect((await accountRow(m.id)).blocked_reason).toBe("🙂".repeat(DESK_MEMBERS.reasonMax));
+    // Control characters go (PostgreSQL cannot keep a NUL); line breaks stay.
+    expect(await setBlocked(ctx(), m.id, true, { actor: operator, reason: "a\u0000b\u001b\nc\td" })).toMatchObject({
+      ok: true,
+    });
+    expect((await accountRow(m.id)).blocked_reason).toBe("ab\nc\td");
     await deleteAtMembersRequest(ctx(), m.id, { actor: operator, reason: "asked", confirm: m.email });
     expect(await setBlocked(ctx(), m.id, false, { actor: operator, reason: "x" })).toMatchObject({
       ok: false,

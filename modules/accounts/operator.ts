@@ -68,9 +68,12 @@ async function targetOf(ctx: Pick<ServiceContext, "db">, who: Who, lock = false)
 const isSelf = (actor: AuditActor, account: Row) => actor.kind === "account" && actor.id === account.id;
 const notSelf = () => refuse(OPERATOR_ERRORS.self, "an operator cannot do this to their own account");
 
-/** An operator's reason: trimmed, at most DESK_MEMBERS.reasonMax characters; none is null. */
+/**
+ * An operator's reason: without control characters but line breaks and tabs (PostgreSQL cannot keep a
+ * NUL), trimmed, at most DESK_MEMBERS.reasonMax characters; none is null.
+ */
 function reasonOf(reason: string | null | undefined): Result<string | null, OperatorErrorCode, { detail: string }> {
-  const text = (reason ?? "").trim();
+  const text = (reason ?? "").replace(/[^\P{Cc}\n\t]/gu, "").trim();
   if ([...text].length > DESK_MEMBERS.reasonMax)
     return refuse(OPERATOR_ERRORS.reasonTooLong, `the reason is longer than ${DESK_MEMBERS.reasonMax} characters`);
   return { ok: true, value: text || null };

@@ -14,6 +14,7 @@ export const OPERATOR_NAV: { to: string; label: string; end?: boolean }[] = [
   { to: "/operator", label: "account.operator.nav.home", end: true },
   { to: "/operator/templates", label: "account.operator.nav.templates" },
   { to: "/operator/designers", label: "account.operator.nav.designers" },
+  { to: "/operator/members", label: "deskMembers.nav" },
   { to: "/operator/messages", label: "deskMessages.nav" },
   { to: "/operator/search", label: "deskSearch.nav" },
   { to: "/operator/figures", label: "deskFigures.nav" },

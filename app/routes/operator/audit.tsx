@@ -57,10 +57,13 @@ export default function OperatorAudit({ loaderData }: Route.ComponentProps) {
     const cli = actor.id === null ? /^command line \((.*)\)$/.exec(actor.label) : null;
     return cli ? t("account.operator.audit.commandLine", { user: cli[1] }) : actor.label;
   };
+  /** An action's name: the operator area's own, or a desk page's (its namespace's `audit` words). */
   const actionName = (a: string) => {
-    const key = `account.operator.actions.${a}`;
-    const name = t(key);
-    return name === key ? a : name;
+    for (const key of [`account.operator.actions.${a}`, `deskMembers.audit.${a}`]) {
+      const name = t(key);
+      if (name !== key) return name;
+    }
+    return a;
   };
   return (
     <OperatorList
