@@ -30,12 +30,14 @@ export default function OperatorSearch({ loaderData, actionData }: Route.Compone
   );
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }), [locale]);
   const languages = useMemo(() => new Intl.DisplayNames([locale], { type: "language" }), [locale]);
-  // A failed change of an entry no longer listed (removed meanwhile) has no form to show its message in.
-  const orphan =
-    failed?.form.startsWith("entry:") &&
-    ![...vocabulary.groups, ...vocabulary.related].some((e) => `entry:${e.id}` === failed.form)
-      ? failed
-      : null;
+  // A refusal no form on the page can show (an entry removed meanwhile, a form the page never drew) shows here.
+  const forms = new Set([
+    "new:save-group",
+    "new:save-related",
+    ...[...vocabulary.groups, ...vocabulary.related].map((e) => `entry:${e.id}`),
+    ...zero.items.filter((z) => !z.nowFinds).map((z) => `zero:${z.query}`),
+  ]);
+  const orphan = failed && !forms.has(failed.form) ? failed : null;
   const pageHref = (p: number) => {
     const q = new URLSearchParams();
     if (p > 1) q.set("page", String(p));
