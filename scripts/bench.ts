@@ -9,8 +9,10 @@
  * 3. Prints req/s and p50/p95/p99 per page, the ratio to static, the gzipped JS of the home page beside
  *    a bare React Router + React app built with the same packages (scripts/bench-js-floor.ts), and
  *    each page's HTML and loader data as served.
- * 4. Then search (scripts/bench-search.ts), billing (scripts/bench-billing.ts) and operator uploads
- *    (scripts/bench-upload.ts); BENCH_SEARCH, BENCH_BILLING or BENCH_UPLOAD=off leaves one out.
+ * 4. Then search (scripts/bench-search.ts), billing (scripts/bench-billing.ts), operator uploads
+ *    (scripts/bench-upload.ts) and the operator's figures page at 100,000 members and 1,000,000
+ *    downloads (scripts/bench-figures.ts); BENCH_SEARCH, BENCH_BILLING, BENCH_UPLOAD or BENCH_FIGURES=off
+ *    leaves one out.
  * Figures are ratios measured in one run: the machine is shared and noisy.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -306,6 +308,9 @@ http { access_log off; gzip on; default_type text/html;
   // Operator uploads (issue 20): upload to ready previews for 8 and 60 slides, memory during a 100 MB upload.
   if (process.env.BENCH_UPLOAD !== "off")
     spawnSync(process.execPath, ["scripts/bench-upload.ts"], { cwd: root, env: process.env, stdio: "inherit" });
+  // The operator's figures page (issue 23): p95 over many requests per period, from the daily figures.
+  if (process.env.BENCH_FIGURES !== "off")
+    spawnSync(process.execPath, ["scripts/bench-figures.ts"], { cwd: root, env: process.env, stdio: "inherit" });
 }
 
 await main();

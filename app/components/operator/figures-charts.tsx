@@ -107,12 +107,13 @@ export function FigureTableView({ table }: { table: FigureTable }) {
     );
   return (
     <div className="sr-only max-h-96 overflow-auto rounded-md ring-1 ring-line peer-open:not-sr-only">
-      <table className="w-full text-left text-sm">
+      {/* Cell styles set once on the table: a 90-day table has a few thousand cells. */}
+      <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:whitespace-nowrap [&_td]:tabular-nums [&_th]:px-3 [&_th]:py-2 [&_tbody_td]:text-ink-soft [&_tbody_th]:font-medium [&_tbody_th]:text-ink [&_thead_th]:font-semibold [&_thead_th]:whitespace-nowrap">
         <caption className="sr-only">{table.title}</caption>
         <thead className="sticky top-0 bg-canvas text-ink-muted">
           <tr>
             {table.columns.map((c) => (
-              <th key={c.label} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+              <th key={c.label} scope="col">
                 {c.label}
               </th>
             ))}
@@ -123,7 +124,7 @@ export function FigureTableView({ table }: { table: FigureTable }) {
             <tr key={`${String(row[0])}-${r}`}>
               {row.map((v, i) =>
                 i === 0 ? (
-                  <th key={table.columns[i].label} scope="row" className="px-3 py-2 font-medium text-ink">
+                  <th key={table.columns[i].label} scope="row">
                     {table.links?.[r] ? (
                       <Link to={href(table.links[r] as string)} className="text-brand-700 hover:underline">
                         {cell(table.columns[i].kind, v)}
@@ -133,9 +134,7 @@ export function FigureTableView({ table }: { table: FigureTable }) {
                     )}
                   </th>
                 ) : (
-                  <td key={table.columns[i].label} className="px-3 py-2 tabular-nums whitespace-nowrap text-ink-soft">
-                    {cell(table.columns[i].kind, v)}
-                  </td>
+                  <td key={table.columns[i].label}>{cell(table.columns[i].kind, v)}</td>
                 ),
               )}
             </tr>
@@ -146,13 +145,11 @@ export function FigureTableView({ table }: { table: FigureTable }) {
             <tr>
               {table.total.map((v, i) =>
                 i === 0 ? (
-                  <th key={table.columns[i].label} scope="row" className="px-3 py-2">
+                  <th key={table.columns[i].label} scope="row">
                     {v}
                   </th>
                 ) : (
-                  <td key={table.columns[i].label} className="px-3 py-2 tabular-nums whitespace-nowrap">
-                    {v === "" ? "" : cell(table.columns[i].kind, v)}
-                  </td>
+                  <td key={table.columns[i].label}>{v === "" ? "" : cell(table.columns[i].kind, v)}</td>
                 ),
               )}
             </tr>
@@ -181,11 +178,10 @@ export function ColumnChart(props: {
   const n = values.length;
   const max = Math.max(0, ...values.map((v) => v ?? 0));
   const few = n <= 12;
-  const shown = new Set(few ? labels.map((_, i) => i) : [0, Math.floor((n - 1) / 2), n - 1]);
+  if (!few) return <ManyColumns {...props} height={h} max={max} patternId={patternId} />;
   return (
     <div className="flex min-w-0 flex-col gap-1">
       {props.caption ? <p className="text-sm font-medium text-ink">{props.caption}</p> : null}
-      {few ? null : <p className="text-xs text-ink-muted tabular-nums">{format(max)}</p>}
       <svg width="0" height="0" className="absolute">
         <defs>
           <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -194,15 +190,12 @@ export function ColumnChart(props: {
           </pattern>
         </defs>
       </svg>
-      <div
-        className={`flex items-end border-b border-line ${few ? "gap-1.5 sm:gap-2" : "gap-px"}`}
-        style={{ height: h + (few ? 20 : 0) }}
-      >
+      <div className="flex items-end gap-1.5 border-b border-line sm:gap-2" style={{ height: h + 20 }}>
         {values.map((v, i) => {
           const height = v === null ? 0 : v === 0 || max === 0 ? 2 : Math.max(3, Math.round((v / max) * h));
           return (
             <div key={labels[i] ?? i} className="flex min-w-0 flex-1 flex-col items-center justify-end gap-1">
-              {few && v !== null ? (
+              {v !== null ? (
                 <span className="max-w-full truncate text-[0.7rem] font-semibold tabular-nums text-ink">
                   {format(v)}
                 </span>
@@ -221,15 +214,64 @@ export function ColumnChart(props: {
           );
         })}
       </div>
-      <div className={`flex ${few ? "gap-1.5 sm:gap-2" : "gap-px"}`}>
+      <div className="flex gap-1.5 sm:gap-2">
         {labels.map((l, i) => (
-          <span
-            key={`${l}-${i}`}
-            className={`min-w-0 flex-1 text-[0.7rem] text-ink-muted ${few ? "truncate text-center" : i === n - 1 ? "text-right whitespace-nowrap" : i === 0 ? "whitespace-nowrap" : "text-center whitespace-nowrap"}`}
-          >
-            {shown.has(i) ? l : ""}
+          <span key={`${l}-${i}`} className="min-w-0 flex-1 truncate text-center text-[0.7rem] text-ink-muted">
+            {l}
           </span>
         ))}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Many columns (a 30- or 90-day period) in one SVG stretched to the width: a rectangle each, the largest
+ * figure above, the first, middle and last labels under it.
+ */
+function ManyColumns(props: {
+  values: (number | null)[];
+  labels: string[];
+  current: boolean[];
+  format: (v: number) => string;
+  height: number;
+  max: number;
+  patternId: string;
+  caption?: string;
+}) {
+  const { values, labels, current, height: h, max, patternId } = props;
+  const n = values.length;
+  const bar = (v: number) => (v === 0 || max === 0 ? 1 : Math.max(2, (v / max) * h));
+  const rects = (pick: (v: number | null, i: number) => boolean) =>
+    values.map((v, i) =>
+      v !== null && pick(v, i) ? (
+        <rect key={labels[i] ?? i} x={i * 4 + 0.5} y={h - bar(v)} width="3" height={bar(v)} />
+      ) : null,
+    );
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      {props.caption ? <p className="text-sm font-medium text-ink">{props.caption}</p> : null}
+      <p className="text-xs text-ink-muted tabular-nums">{props.format(max)}</p>
+      <svg
+        viewBox={`0 0 ${n * 4} ${h}`}
+        preserveAspectRatio="none"
+        className="block w-full border-b border-line"
+        style={{ height: h }}
+      >
+        <defs>
+          <pattern id={patternId} width="2" height="2" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="2" height="2" className="fill-brand-600" />
+            <rect width="0.8" height="2" className="fill-brand-300" />
+          </pattern>
+        </defs>
+        <g className="fill-brand-500">{rects((v, i) => Boolean(v) && !current[i])}</g>
+        <g className="fill-line">{rects((v, i) => v === 0 && !current[i])}</g>
+        <g fill={`url(#${patternId})`}>{rects((_, i) => current[i])}</g>
+      </svg>
+      <div className="flex justify-between gap-2 text-[0.7rem] whitespace-nowrap text-ink-muted">
+        <span>{labels[0]}</span>
+        <span>{labels[Math.floor((n - 1) / 2)]}</span>
+        <span>{labels[n - 1]}</span>
       </div>
     </div>
   );
