@@ -53,7 +53,8 @@ export async function inboxPage(
       paidPlan: contactMessage.paidPlan,
       createdAt: contactMessage.createdAt,
       accountId: contactMessage.accountId,
-      replies: sql<number>`(select count(*)::int from ${contactReply} r where r.message_id = ${contactMessage.id} and r.status = 'sent')`,
+      // Qualified by hand: inside the subquery a bare "id" would be the reply's own.
+      replies: sql<number>`(select count(*)::int from contact_reply r where r.message_id = contact_message.id and r.status = 'sent')`,
     })
     .from(contactMessage)
     .where(eq(contactMessage.deskState, input.state))

@@ -237,6 +237,11 @@ describe("replying", () => {
       [ops2.label, "sent", "¿Te ha llegado?"],
     ]);
     expect(page.value.draft).toBeNull();
+    // The inbox counts the replies sent (message and reply ids apart, so a mixed-up column would show).
+    await database.db.execute(sql`select setval('contact_reply_id_seq', 5000)`);
+    await saveReplyDraft(ctx(), ops, id, { body: "A draft is not a reply sent." });
+    const inbox = await listInbox(ctx(), { state: "answered", pageSize: 200 });
+    expect(inbox.items.find((m) => m.id === id)?.replies).toBe(2);
   });
 
   it("writes in English to an English sender, and a guest's message has no account", async () => {

@@ -31,8 +31,8 @@ export default function OperatorMessages({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-tight text-ink">{t(`${D}.inbox.title`)}</h1>
         <p className="mt-2 max-w-3xl text-ink-muted">{t(`${D}.inbox.intro`)}</p>
       </div>
-      <nav aria-label={t(`${D}.inbox.states`)} className="-mx-1 overflow-x-auto px-1">
-        <ul className="flex gap-2">
+      <nav aria-label={t(`${D}.inbox.states`)}>
+        <ul className="flex flex-wrap gap-2">
           {STATES.map((s) => {
             const current = s === state;
             return (
