@@ -24,13 +24,14 @@ function freePorts(count: number): number[] {
 }
 
 // Each run takes ports of its own, so two runs on one machine do not meet (E2E_PORT picks them by hand:
-// the operator specs' servers then use E2E_PORT + 47 and + 53). The runner chooses once; its workers
+// the operator specs' servers then use E2E_PORT + 47, + 53 and + 59). The runner chooses once; its workers
 // inherit the choice through the environment.
 if (!process.env.E2E_PORT) {
-  const [site, operator, upload] = freePorts(3);
+  const [site, operator, upload, desk] = freePorts(4);
   process.env.E2E_PORT = String(site);
   process.env.E2E_OPERATOR_PORT = String(operator);
   process.env.E2E_UPLOAD_PORT = String(upload);
+  process.env.E2E_DESK_PORT = String(desk);
 }
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `slidenest-e2e-${process.pid}`);

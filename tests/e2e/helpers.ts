@@ -136,6 +136,8 @@ export async function startOperatorServer(opts: {
   operators: string[];
   password: string;
   prepare?: (db: import("../../db/client.server.ts").Db) => Promise<unknown>;
+  /** More of the server's environment (SMTP_URL for a spec's own mail server). */
+  env?: NodeJS.ProcessEnv;
 }): Promise<OwnServer> {
   const [{ spawn, spawnSync }, fs, os, path, { openDatabase }, { createVerifiedAccount }] = await Promise.all([
     import("node:child_process"),
@@ -177,6 +179,7 @@ export async function startOperatorServer(opts: {
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       SEED_DEMO: "never",
+      ...opts.env,
     },
     stdio: ["ignore", "ignore", "pipe"],
   });
