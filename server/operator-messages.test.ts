@@ -111,12 +111,13 @@ describe("members and guests", () => {
     ];
     for (const jar of [member.jar, undefined]) {
       for (const path of paths) expect((await http().get(path, jar)).status, path).toBe(404);
-      for (const fields of [
+      const posts: Record<string, string>[] = [
         { intent: "send", body: "Not from you." },
         { intent: "save", body: "Not from you." },
         { intent: "close" },
         { intent: "reopen" },
-      ]) {
+      ];
+      for (const fields of posts) {
         for (const path of [`/operator/messages/${paidId}`, `/es/operator/messages/${paidId}`]) {
           const res = await http().post(path, fields, jar);
           expect(res.status, `${path} ${fields.intent}`).toBe(404);
