@@ -73,6 +73,7 @@ describe("finding members", () => {
     expect(await emails("jose alv")).toEqual(["j.alvarez@example.com"]);
     expect(await emails("J.ALV")).toEqual(["j.alvarez@example.com"]);
     expect(await emails("mnun")).toEqual(["maria.nunez@example.org"]);
+    expect(await emails("@mnunez")).toEqual(["maria.nunez@example.org"]);
     expect(await emails("Nuñez")).toEqual(["maria.nunez@example.org"]);
     expect(await emails("maría.n")).toEqual(["maria.nunez@example.org"]);
     expect(await emails("zoe")).toEqual(["zoe_x@example.net"]);

@@ -41,7 +41,9 @@ export function memberQuery(input: unknown): { text: string; prefix: string; wor
     .toLowerCase()
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
-    .replace(/\s+/g, "");
+    .replace(/\s+/g, "")
+    // "@jdoe" as people write a username.
+    .replace(/^@/, "");
   const id = /^#?(\d{1,9})$/.exec(text)?.[1];
   // "#42" names an account by its number only; "42" may also start an address, a username or a name.
   if (id && text.startsWith("#")) return { text, prefix: "", words: "", id: Number(id) };

@@ -105,7 +105,12 @@ export default function OperatorMember({ loaderData, actionData }: Route.Compone
               ],
               [t(`${M}.account.language`), t(`${M}.languages.${m.locale === "es" ? "es" : "en"}`)],
               [t(`${M}.account.verified`), t(m.verified ? `${M}.yes` : `${M}.no`)],
-              [t(`${M}.account.sessions`), t(`${M}.account.sessionsCount`, { count: m.liveSessions })],
+              [
+                t(`${M}.account.sessions`),
+                m.liveSessions
+                  ? t(`${M}.account.sessionsCount`, { count: m.liveSessions })
+                  : t(`${M}.account.sessionsNone`),
+              ],
             ]}
           />
         </Card>
@@ -186,9 +191,11 @@ export default function OperatorMember({ loaderData, actionData }: Route.Compone
                                   brand: s.card.brand,
                                   last4: s.card.last4,
                                   month: String(s.card.expMonth).padStart(2, "0"),
-                                  year: s.card.expYear,
-                                })}{" "}
-                                <Code>{s.card.providerRef}</Code>
+                                  year: String(s.card.expYear),
+                                })}
+                                <span className="mt-0.5 block">
+                                  <Code>{s.card.providerRef}</Code>
+                                </span>
                               </span>,
                             ] as [string, ReactNode],
                           ]
@@ -436,7 +443,8 @@ function Table({
   rows: { key: string | number; cells: ReactNode[] }[];
 }) {
   return (
-    <div className="overflow-x-auto rounded-card bg-surface shadow-card ring-1 ring-line/60">
+    // Relative: a screen-reader-only label inside (absolutely placed) stays within the scrolling box.
+    <div className="relative overflow-x-auto rounded-card bg-surface shadow-card ring-1 ring-line/60">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line bg-canvas text-ink-muted">
@@ -518,7 +526,8 @@ function StateBadges({ member: m }: { member: Member }) {
 function formsShown(m: Member, self: boolean): MemberIntent[] {
   if (m.deletedAt) return [];
   const forms: MemberIntent[] = ["plan"];
-  if (!self) forms.push(m.blockedAt ? "unblock" : "block", "signOut");
+  if (!self) forms.push(m.blockedAt ? "unblock" : "block");
+  if (!self && m.liveSessions > 0) forms.push("signOut");
   if (!m.verified) forms.push("resendVerification");
   if (!self && m.secondFactor.enabled) forms.push("resetSecondFactor");
   if (!self && m.role !== "operator") forms.push("delete");
@@ -538,7 +547,7 @@ function Actions({ data, result, self }: { data: Data; result: MemberActionData 
         {t(`${M}.actions.title`)}
       </h2>
       {self ? <p className="text-sm text-ink-muted">{t(`${M}.actions.self`)}</p> : null}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid items-start gap-4 lg:grid-cols-2">
         {has("unblock") ? (
           <ActionForm
             intent="unblock"

@@ -31,11 +31,11 @@ export default function OperatorMembers({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-tight text-ink">{t(`${M}.search.title`)}</h1>
         <p className="mt-2 max-w-3xl text-ink-muted">{t(`${M}.search.intro`)}</p>
       </div>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:max-w-md">
-          <label htmlFor="members-q" className="field-label">
-            {t(`${M}.search.label`)}
-          </label>
+      <Form method="get" role="search" className="flex max-w-xl flex-col gap-1.5">
+        <label htmlFor="members-q" className="field-label">
+          {t(`${M}.search.label`)}
+        </label>
+        <div className="flex gap-2">
           <input
             id="members-q"
             name="q"
@@ -45,15 +45,15 @@ export default function OperatorMembers({ loaderData }: Route.ComponentProps) {
             autoComplete="off"
             spellCheck={false}
             aria-describedby="members-q-hint"
-            className="field-input"
+            className="field-input min-w-0 flex-1"
           />
-          <p id="members-q-hint" className="text-sm text-ink-muted">
-            {t(`${M}.search.hint`)}
-          </p>
+          <button type="submit" className="btn-primary shrink-0">
+            {t(`${M}.search.submit`)}
+          </button>
         </div>
-        <button type="submit" className="btn-primary mb-7">
-          {t(`${M}.search.submit`)}
-        </button>
+        <p id="members-q-hint" className="text-sm text-ink-muted">
+          {t(`${M}.search.hint`)}
+        </p>
       </Form>
       <p role="status" className="text-sm font-medium text-ink-soft">
         {query ? t(`${M}.search.found`, { count: total, query }) : t(`${M}.search.all`, { count: total })}
