@@ -539,6 +539,11 @@ export const FIGURES = {
   /** At most this many such days a run (newest first), so a run never holds the database long. */
   backfillPerRun: 62,
   /**
+   * Days before today every run computes again all the same: records that arrive late for a day that
+   * ended (a renewal is stamped with its period's end, and the renewal job may run after midnight).
+   */
+  settleDays: 2,
+  /**
    * How many days back a day is still computed again from the live tables, per family of figures;
    * older days keep the figures computed while the tables still held the whole day (a day never
    * computed gets what is left). Sign-ups and searches: unverified sign-ups and the search log go after

@@ -318,14 +318,15 @@ describe("the figures of a period", () => {
       select d::date, d + interval '1 day 1 minute' from generate_series('2025-01-01'::timestamptz, '2026-10-31', '1 day') d
       on conflict (day) do nothing`);
     const first = await runFiguresJob(ctx);
-    // Today first, then the days not computed since they ended, newest first: D was computed on the
-    // next day (the clock's), so it is closed and left alone.
+    // Today first, the last two days again (records that come late), then the days not computed since
+    // they ended, newest first.
     expect(first).toEqual([
       "2026-11-20",
+      "2026-11-19",
       ...Array.from({ length: 18 }, (_, i) => `2026-11-${String(18 - i).padStart(2, "0")}`),
     ]);
     const second = await runFiguresJob(ctx);
-    expect(second).toEqual(["2026-11-20"]);
+    expect(second).toEqual(["2026-11-20", "2026-11-19", "2026-11-18"]);
     const r = await readFigures(testScope(database.db, { clock }), { period: "7d" });
     if (!r.ok) throw new Error(r.code);
     const f = r.value;

@@ -99,8 +99,8 @@ export async function refreshFiguresTops(ctx: JobContext, to: string): Promise<v
 }
 
 /**
- * The figures job: today again, then the days up to FIGURES.backfillDays back never computed after they
- * ended (yesterday first; at most FIGURES.backfillPerRun a run, the rest next time), then the top lists.
+ * The figures job: today again, the last FIGURES.settleDays days again (late records), then the days up
+ * to FIGURES.backfillDays back never computed after they ended (newest first; at most FIGURES.backfillPerRun a run, the rest next time), then the top lists.
  * Safe in two processes at once (each day under its own lock, replaced whole); answers the days done.
  */
 export async function runFiguresJob(ctx: JobContext & { log?: Logger }): Promise<string[]> {
@@ -109,7 +109,7 @@ export async function runFiguresJob(ctx: JobContext & { log?: Logger }): Promise
   const closed = await closedDays(ctx.db, oldest, addDays(today, -1));
   const todo: string[] = [];
   for (let day = addDays(today, -1); day >= oldest && todo.length < FIGURES.backfillPerRun; day = addDays(day, -1))
-    if (!closed.has(day)) todo.push(day);
+    if (!closed.has(day) || day >= addDays(today, -FIGURES.settleDays)) todo.push(day);
   const days = [today, ...todo];
   for (const day of days) await computeFiguresDay(ctx, day);
   await refreshFiguresTops(ctx, today);

@@ -40,7 +40,9 @@ export default function OperatorFigures({ loaderData }: Route.ComponentProps) {
   const busiest = (table: FigureTable, column: number) => {
     let best: Cell[] | null = null;
     for (const r of table.rows) if (num(r[column]) > 0 && (!best || num(r[column]) > num(best[column]))) best = r;
-    return best ? { when: formatCell(locale, unit, best[0]), most: num(best[column]) } : null;
+    return best
+      ? { when: t(`${F}.when.${unit}`, { when: formatCell(locale, unit, best[0]) }), most: num(best[column]) }
+      : null;
   };
   const total = (table: FigureTable, column: number) => num(table.total?.[column] ?? 0);
 
