@@ -204,6 +204,21 @@ describe("blocking and unblocking", () => {
     expect(await liveSessions(m.id)).toBe(1);
   });
 
+  it("takes two operators' changes at once one after the other: each entry's before is the state the other left", async () => {
+    const m = await member();
+    const [a, b, c] = await Promise.all([
+      setBlocked(ctx(), m.id, true, { actor: operator, reason: "first operator" }),
+      setBlocked(ctx(), m.id, true, { actor: operator, reason: "second operator" }),
+      setPlan(ctx(), m.id, "PERSONAL_YEARLY", { actor: operator }),
+    ]);
+    expect([a.ok, b.ok, c.ok]).toEqual([true, true, true]);
+    const blocks = (await entriesFor(m.id)).filter((e) => e.action === "account.blocked").reverse();
+    expect(blocks).toHaveLength(2);
+    expect(blocks[0].before).toEqual({ blocked: false, reason: null });
+    expect(blocks[1].before).toEqual(blocks[0].after);
+    expect((await accountRow(m.id)).blocked_reason).toBe((blocks[1].after as { reason: string }).reason);
+  });
+
   it("keeps the command line's rule: by e-mail or username, a reason optional, the shell user as the actor", async () => {
     const m = await member();
     const cli = { kind: "command" as const, label: "root" };
