@@ -35,9 +35,12 @@ export default function OperatorSearch({ loaderData, actionData }: Route.Compone
     "new:save-group",
     "new:save-related",
     ...[...vocabulary.groups, ...vocabulary.related].map((e) => `entry:${e.id}`),
-    ...zero.items.filter((z) => !z.nowFinds).map((z) => `zero:${z.query}`),
+    ...zero.items.map((z) => `zero:${z.query}`),
   ]);
   const orphan = failed && !forms.has(failed.form) ? failed : null;
+  // An outcome shows where its form is (the page keeps its scroll after a post); one whose form is gone at the top.
+  const done = actionData?.ok ? actionData : null;
+  const doneFor = (form: string) => (done?.form === form ? done : null);
   const pageHref = (p: number) => {
     const q = new URLSearchParams();
     if (p > 1) q.set("page", String(p));
@@ -50,9 +53,17 @@ export default function OperatorSearch({ loaderData, actionData }: Route.Compone
       <header className="flex flex-col gap-2">
         <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">{t(`${D}.title`)}</h1>
         <p className="max-w-3xl text-ink-muted">{t(`${D}.intro`)}</p>
+        <nav aria-label={t(`${D}.sections`)} className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
+          <a href="#zero-title" className="text-brand-700 hover:underline">
+            {t(`${D}.zero.title`)}
+          </a>
+          <a href="#vocab-title" className="text-brand-700 hover:underline">
+            {t(`${D}.vocab.title`)}
+          </a>
+        </nav>
       </header>
 
-      {actionData?.ok ? <Outcome data={actionData} /> : null}
+      {done && !forms.has(done.form) ? <Outcome data={done} /> : null}
       {orphan ? (
         <p role="alert" className="rounded-card bg-red-50 p-4 text-sm font-medium text-red-800 ring-1 ring-red-200">
           {t(orphan.message, orphan.params)}
@@ -85,7 +96,8 @@ export default function OperatorSearch({ loaderData, actionData }: Route.Compone
               <li key={z.query} className={card} data-testid="zero-query">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                   <p className="min-w-0 break-words text-base font-semibold text-ink">
-                    <span className="sr-only">{t(`${D}.zero.query`)}: </span>“{z.query}”
+                    <span className="sr-only">{t(`${D}.zero.query`)}: </span>
+                    {t(`${D}.zero.quoted`, { query: z.query })}
                   </p>
                   <p className="text-sm text-ink-muted">
                     {t(`${D}.zero.people`, { count: z.clients })} · {t(`${D}.zero.searches`, { count: z.searches })} ·{" "}
@@ -95,6 +107,14 @@ export default function OperatorSearch({ loaderData, actionData }: Route.Compone
                 <p className="mt-1 text-sm text-ink-muted">
                   {t(`${D}.zero.languages`)}: {z.locales.map((l) => languages.of(l) ?? l).join(", ")}
                 </p>
+                {z.nowFinds > 0 && failedFor(`zero:${z.query}`) ? (
+                  <p
+                    role="alert"
+                    className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200"
+                  >
+                    {t(failed?.message ?? "", failed?.params)}
+                  </p>
+                ) : null}
                 {z.nowFinds > 0 ? (
                   <p className="mt-3 inline-flex rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800 ring-1 ring-emerald-200">
                     {t(`${D}.zero.nowFinds`, { count: z.nowFinds })}
@@ -102,6 +122,11 @@ export default function OperatorSearch({ loaderData, actionData }: Route.Compone
                 ) : (
                   <ZeroActions query={z.query} suggestion={z.suggestion} failed={failedFor(`zero:${z.query}`)} />
                 )}
+                {doneFor(`zero:${z.query}`) ? (
+                  <div className="mt-4">
+                    <Outcome data={doneFor(`zero:${z.query}`) as NonNullable<typeof done>} />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ol>
@@ -162,6 +187,7 @@ export default function OperatorSearch({ loaderData, actionData }: Route.Compone
           kind="group"
           entries={vocabulary.groups}
           failedFor={failedFor}
+          doneFor={doneFor}
           title={t(`${D}.groups.title`)}
           intro={t(`${D}.groups.intro`)}
           empty={vocabulary.find ? null : t(`${D}.groups.empty`)}
@@ -170,6 +196,7 @@ export default function OperatorSearch({ loaderData, actionData }: Route.Compone
           kind="related"
           entries={vocabulary.related}
           failedFor={failedFor}
+          doneFor={doneFor}
           title={t(`${D}.related.title`)}
           intro={t(`${D}.related.intro`)}
           empty={vocabulary.find ? null : t(`${D}.related.empty`)}
@@ -283,7 +310,7 @@ function ZeroActions(props: {
         <input type="hidden" name="intent" value="add-synonym" />
         <input type="hidden" name="query" value={props.query} />
         <input type="hidden" name="phrase" value={props.query} />
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5 sm:max-w-sm">
+        <div className="flex w-full min-w-0 flex-col gap-1.5 sm:w-auto sm:max-w-sm sm:flex-1">
           <label htmlFor={fieldId} className="field-label">
             {suggestion ? t(`${D}.zero.other`) : t(`${D}.zero.otherLabel`, { query: props.query })}
           </label>
@@ -308,6 +335,7 @@ function EntryList(props: {
   kind: "group" | "related";
   entries: Entry[];
   failedFor: (form: string) => Failure | null;
+  doneFor: (form: string) => Extract<DeskActionData, { ok: true }> | null;
   title: string;
   intro: string;
   empty: string | null;
@@ -330,6 +358,9 @@ function EntryList(props: {
         </summary>
         <EntryForm kind={props.kind} entry={null} failed={newFailed} />
       </details>
+      {props.doneFor(`new:${intent}`) ? (
+        <Outcome data={props.doneFor(`new:${intent}`) as Extract<DeskActionData, { ok: true }>} />
+      ) : null}
       {props.entries.length === 0 ? (
         props.empty ? (
           <p className="rounded-card bg-surface p-6 text-ink-muted ring-1 ring-line/60">{props.empty}</p>
@@ -337,7 +368,12 @@ function EntryList(props: {
       ) : (
         <ul className="flex flex-col gap-3" aria-labelledby={headingId}>
           {props.entries.map((e) => (
-            <EntryItem key={e.id} entry={e} failed={props.failedFor(`entry:${e.id}`)} />
+            <EntryItem
+              key={e.id}
+              entry={e}
+              failed={props.failedFor(`entry:${e.id}`)}
+              done={props.doneFor(`entry:${e.id}`)}
+            />
           ))}
         </ul>
       )}
@@ -347,7 +383,15 @@ function EntryList(props: {
 
 const chip = "inline-flex max-w-full break-all rounded-full bg-canvas px-2.5 py-0.5 text-sm text-ink ring-1 ring-line";
 
-function EntryItem({ entry, failed }: { entry: Entry; failed: Failure | null }) {
+function EntryItem({
+  entry,
+  failed,
+  done,
+}: {
+  entry: Entry;
+  failed: Failure | null;
+  done: Extract<DeskActionData, { ok: true }> | null;
+}) {
   const { t } = useI18n();
   const name = entry.kind === "related" ? (entry.head ?? "") : entry.terms.slice(0, 3).join(", ");
   const removeFailed = failed?.values.intent === "remove" ? failed : null;
@@ -372,6 +416,11 @@ function EntryItem({ entry, failed }: { entry: Entry; failed: Failure | null }) 
           {t(`${D}.groups.alsoIn`, { term: a.term, groups: a.groups.join("”, “") })}
         </p>
       ))}
+      {done ? (
+        <div className="mt-3">
+          <Outcome data={done} />
+        </div>
+      ) : null}
       {removeFailed ? (
         <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
           {t(removeFailed.message, removeFailed.params)}
