@@ -140,6 +140,9 @@ describe("the search desk", () => {
     expect(audit).toEqual([
       { actor_id: opsId, action: "searchSynonym.created", target_label: "pitchdeck → pitch deck" },
     ]);
+    // The audit log names the action in each language.
+    expect(text((await page("/operator/audit", ops)).html)).toContain("Search vocabulary entry added");
+    expect(text((await page("/es/operator/audit", ops)).html)).toContain("Entrada del vocabulario de búsqueda añadida");
   });
 
   it("adds a term the operator types, in Spanish, and says when the search still finds nothing", async () => {
