@@ -83,25 +83,26 @@ function familyInsert(family: Family, r: DayRange): SQL {
         having count(*) > 0`;
     case "stocks":
       // As the day ends: the subscription then live (its plan the one its latest paid invoice started by
-      // then); an account without one is FREE, unless it holds a plan set by hand and no subscription of
-      // it came or ended since (the command's rule: a plan by hand only while none pays). Every plan gets
-      // a row, zero included, so the last day of a month holds them all.
+      // then, found through the invoices' account index); an account without one is FREE, unless it holds
+      // a plan set by hand and no subscription of it came or ended since (the command's rule: a plan by
+      // hand only while none pays). Every plan gets a row, zero included, so the last day of a month
+      // holds them all. Joins, not a subquery per account: a day of 100,000 accounts stays quick.
       return sql`insert into daily_figure (metric, day, key, value)
         with plans (plan, cents, months, paid) as (values ${PLANS}),
         live as (
           select distinct on (s.account_id) s.account_id,
             coalesce((select i.plan from invoice i
-                      where i.subscription_id = s.id and i.status = 'paid' and i.period_start < ${end}
+                      where i.account_id = s.account_id and i.subscription_id = s.id and i.status = 'paid'
+                        and i.period_start < ${end}
                       order by i.period_start desc, i.id desc limit 1), s.plan) as plan
           from subscription s
           where s.created_at < ${end} and (s.ended_at is null or s.ended_at >= ${end})
           order by s.account_id, s.created_at desc
         ),
+        changed as (select distinct account_id from subscription where created_at >= ${end} or ended_at >= ${end}),
         members as (
-          select coalesce(l.plan, case when a.plan <> 'FREE' and not exists (
-                   select 1 from subscription s where s.account_id = a.id and (s.created_at >= ${end} or s.ended_at >= ${end})
-                 ) then a.plan else 'FREE' end) as plan
-          from account a left join live l on l.account_id = a.id
+          select coalesce(l.plan, case when a.plan <> 'FREE' and c.account_id is null then a.plan else 'FREE' end) as plan
+          from account a left join live l on l.account_id = a.id left join changed c on c.account_id = a.id
           where a.role = 'member' and a.verified_at < ${end} and (a.deleted_at is null or a.deleted_at >= ${end})
         ),
         by_member as (select plan, count(*) as n from members group by plan),
