@@ -7,8 +7,9 @@ import { useI18n } from "../i18n.tsx";
 
 /**
  * The figures page's charts (issue 23), in the profile chart's style: drawn on the server as SVG, the
- * drawing hidden from screen readers, which read the same figures as a table (a sighted operator shows
- * it with "Show the numbers"); a sentence sums each chart up for everyone, and each has its CSV. The
+ * drawing hidden from screen readers; a sentence sums each chart up for everyone, the same figures are a
+ * table under "Show the numbers" (a disclosure, so a long table is not read out unasked), and each chart
+ * has its CSV. The
  * bucket still counting (today, this month) is hatched and said so, not told by colour alone.
  */
 
@@ -85,15 +86,18 @@ export function FigureCard(props: {
       </p>
       <div aria-hidden="true">{props.children}</div>
       {props.note ? <p className="text-xs text-ink-muted">{props.note}</p> : null}
-      <details className="peer group">
+      <details>
         <summary className="cursor-pointer text-sm font-medium text-brand-700">{t("deskFigures.showTable")}</summary>
+        <FigureTableView table={table} />
       </details>
-      <FigureTableView table={table} />
     </section>
   );
 }
 
-/** The table of a chart: read by screen readers always, shown when "Show the numbers" is open. */
+/**
+ * The table of a chart, under "Show the numbers": a region of its own that scrolls (a 90-day table is
+ * long, a wide one scrolls sideways on a phone), focusable so a keyboard can scroll it.
+ */
 export function FigureTableView({ table }: { table: FigureTable }) {
   const { t, href, locale } = useI18n();
   const cell = (kind: CellKind, v: Cell) =>
@@ -106,7 +110,12 @@ export function FigureTableView({ table }: { table: FigureTable }) {
       formatCell(locale, kind, v)
     );
   return (
-    <div className="sr-only max-h-96 overflow-auto rounded-md ring-1 ring-line peer-open:not-sr-only">
+    <section
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region is reached by keyboard to scroll it
+      tabIndex={0}
+      aria-label={table.title}
+      className="mt-3 max-h-96 overflow-auto rounded-md ring-1 ring-line"
+    >
       {/* Cell styles set once on the table: a 90-day table has a few thousand cells. */}
       <table className="w-full text-left text-sm [&_td]:px-3 [&_td]:py-2 [&_td]:whitespace-nowrap [&_td]:tabular-nums [&_th]:px-3 [&_th]:py-2 [&_tbody_td]:text-ink-soft [&_tbody_th]:font-medium [&_tbody_th]:text-ink [&_thead_th]:font-semibold [&_thead_th]:whitespace-nowrap">
         <caption className="sr-only">{table.title}</caption>
@@ -156,7 +165,7 @@ export function FigureTableView({ table }: { table: FigureTable }) {
           </tfoot>
         ) : null}
       </table>
-    </div>
+    </section>
   );
 }
 
