@@ -7,12 +7,22 @@
  * 30 days of searches; runs the figures job until every day of the backfill is computed (timed); then
  * asks for the page BENCH_FIGURES_RUNS times per period (and a CSV) and prints p50 and p95 in ms.
  */
+import { spawnSync } from "node:child_process";
 import { sql } from "drizzle-orm";
 import { FIGURES } from "#config/constants.ts";
 import { runFiguresJob } from "#modules/figures/service.ts";
 import { createTaxonomy } from "#tests/factories.ts";
 import { signedInOperator } from "#tests/members.ts";
 import { createTestServer } from "#tests/server.ts";
+
+// Measured as served: React's production build (the server runs with NODE_ENV=production).
+if (process.env.NODE_ENV !== "production") {
+  const r = spawnSync(process.execPath, process.argv.slice(1), {
+    env: { ...process.env, NODE_ENV: "production" },
+    stdio: "inherit",
+  });
+  process.exit(r.status ?? 1);
+}
 
 const members = Number(process.env.BENCH_FIGURES_MEMBERS ?? 100_000);
 const downloads = Number(process.env.BENCH_FIGURES_DOWNLOADS ?? 1_000_000);

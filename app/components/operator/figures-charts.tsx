@@ -23,6 +23,8 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return f as T;
 }
 
+const amounts = new Map<string, string>();
+
 /** A cell as the page's language writes it; "—" where there is no figure. */
 export function formatCell(locale: Locale, kind: CellKind, value: Cell, style: "long" | "short" = "long"): string {
   if (value === null) return "—";
@@ -42,7 +44,17 @@ export function formatCell(locale: Locale, kind: CellKind, value: Cell, style: "
       ).format(new Date(`${value}T00:00:00Z`));
     return value;
   }
-  if (kind === "money") return formatMoney(locale, value);
+  if (kind === "money") {
+    // formatMoney makes its formatter each time; a 90-day page writes a few hundred amounts.
+    const key = `${locale}:${value}`;
+    let text = amounts.get(key);
+    if (text === undefined) {
+      if (amounts.size > 5_000) amounts.clear();
+      text = formatMoney(locale, value);
+      amounts.set(key, text);
+    }
+    return text;
+  }
   if (kind === "percent")
     return cached(
       `${tag}:pct`,
