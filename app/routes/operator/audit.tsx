@@ -59,7 +59,12 @@ export default function OperatorAudit({ loaderData }: Route.ComponentProps) {
   };
   /** An action's name: the operator area's own, or a desk page's (its namespace's `audit` words). */
   const actionName = (a: string) => {
-    for (const key of [`account.operator.actions.${a}`, `deskMembers.audit.${a}`, `deskSearch.audit.${a}`]) {
+    for (const key of [
+      `account.operator.actions.${a}`,
+      `deskMembers.audit.${a}`,
+      `deskMessages.audit.${a}`,
+      `deskSearch.audit.${a}`,
+    ]) {
       const name = t(key);
       if (name !== key) return name;
     }
