@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from "react";
-import { NavLink, Outlet, useLocation } from "react-router";
+import { NavLink, Outlet } from "react-router";
 import type { InterestsHandle } from "#app/components/account/interests-dialog.tsx";
 import { MoreMessages, useI18n } from "#app/components/i18n.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
+import { useTabStrip } from "#app/components/layout/use-tab-strip.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { requireMember } from "#app/middleware/require-member.server.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
@@ -32,45 +32,9 @@ export default function ProfileLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * The tab strip scrolls sideways on a phone: after each navigation its active tab is brought into view
- * (centred in the strip, by the strip's own scrollLeft: the page does not move), and the strip says which
- * ends have more tabs (`data-more`: a fade at that edge; before scripts run, at the end: app.css).
- */
-function useTabStrip() {
-  const ref = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  const [more, setMore] = useState<string | undefined>(undefined);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new page (pathname) has another active tab to bring into view
-  useEffect(() => {
-    const strip = ref.current;
-    if (!strip) return;
-    const update = () => {
-      const max = strip.scrollWidth - strip.clientWidth;
-      const left = strip.scrollLeft > 1;
-      const right = strip.scrollLeft < max - 1;
-      setMore(max <= 1 ? "none" : left && right ? "both" : left ? "start" : right ? "end" : "none");
-    };
-    const active = strip.querySelector<HTMLElement>('[aria-current="page"]');
-    if (active && strip.scrollWidth > strip.clientWidth) {
-      const s = strip.getBoundingClientRect();
-      const a = active.getBoundingClientRect();
-      strip.scrollLeft += a.left + a.width / 2 - (s.left + s.width / 2);
-    }
-    update();
-    strip.addEventListener("scroll", update, { passive: true });
-    window.addEventListener("resize", update);
-    return () => {
-      strip.removeEventListener("scroll", update);
-      window.removeEventListener("resize", update);
-    };
-  }, [pathname]);
-  return { ref, more };
-}
-
 function ProfileChrome() {
   const { t, href } = useI18n();
-  const strip = useTabStrip();
+  const strip = useTabStrip<HTMLElement>();
   const link = ({ isActive }: { isActive: boolean }) =>
     `btn-ghost shrink-0 justify-start whitespace-nowrap ${isActive ? "bg-brand-50 text-brand-700" : ""}`;
   return (
@@ -79,7 +43,7 @@ function ProfileChrome() {
         ref={strip.ref}
         aria-label={t("account.profile.nav")}
         data-more={strip.more}
-        className="profile-tabs flex gap-1 overflow-x-auto md:flex-col"
+        className="tab-strip flex gap-1 overflow-x-auto md:flex-col"
       >
         <NavLink to={href("/profile")} end className={link}>
           {t("auth.menu.profile")}
