@@ -193,6 +193,22 @@ describe("the operator's figures page", () => {
     expect(await chart.text()).toContain("There is no such chart.");
   });
 
+  it("takes no posts: an operator's is refused without a 500, a member's is the site's 404", async () => {
+    const post = (path: string, jar: Jar) =>
+      srv.request(path, {
+        method: "POST",
+        headers: {
+          origin: "http://localhost:3000",
+          "content-type": "application/x-www-form-urlencoded",
+          cookie: jar.header,
+        },
+        body: "period=7d",
+      });
+    expect((await post("/operator/figures", ops)).status).toBe(405);
+    expect((await post("/operator/figures.csv?chart=members", ops)).status).toBe(405);
+    expect((await post("/operator/figures", member)).status).toBe(404);
+  });
+
   it("is the site's 404 for members and guests, page and CSV", async () => {
     for (const path of ["/operator/figures", "/es/operator/figures", "/operator/figures.csv?chart=members&period=7d"]) {
       expect((await get(path, member)).status).toBe(404);
