@@ -80,14 +80,14 @@ export function FigureCard(props: {
       data-chart={table.id}
       className="flex min-w-0 flex-col gap-4 rounded-card bg-surface p-4 shadow-card ring-1 ring-line/60 sm:p-5"
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-ink">
+      <div className="flex items-start justify-between gap-2">
+        <h2 id={`${id}-title`} className="min-w-0 text-lg font-semibold text-ink">
           {table.title}
         </h2>
         <a
           href={props.csvHref}
           download
-          className="btn-ghost px-2 py-1 text-sm"
+          className="btn-ghost shrink-0 px-2 py-1 text-sm"
           aria-label={t("deskFigures.csvLabel", { chart: table.title })}
         >
           {t("deskFigures.csv")}
@@ -298,7 +298,7 @@ function ManyColumns(props: {
   );
 }
 
-/** Horizontal bars: a label, a bar in proportion to the largest, its figure (and a detail). */
+/** Horizontal bars: a label (and a detail under it), a bar in proportion to the largest, its figure. */
 export function BarList(props: {
   caption?: string;
   items: { label: string; value: number; display: string; detail?: string }[];
@@ -317,8 +317,11 @@ export function BarList(props: {
               key={`${item.label}-${i}`}
               className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 text-sm sm:grid-cols-[minmax(0,14rem)_1fr_auto]"
             >
-              <span className="col-span-2 min-w-0 truncate text-ink sm:col-span-1" title={item.label}>
-                {item.label}
+              <span className="col-span-2 flex min-w-0 flex-col sm:col-span-1">
+                <span className="truncate text-ink" title={item.label}>
+                  {item.label}
+                </span>
+                {item.detail ? <span className="truncate text-xs text-ink-muted">{item.detail}</span> : null}
               </span>
               <svg className="h-3 w-full" viewBox="0 0 100 10" preserveAspectRatio="none">
                 <rect width="100" height="10" rx="1.5" className="fill-canvas" />
@@ -331,10 +334,7 @@ export function BarList(props: {
                   />
                 ) : null}
               </svg>
-              <span className="text-right tabular-nums whitespace-nowrap text-ink">
-                <span className="font-semibold">{item.display}</span>
-                {item.detail ? <span className="text-ink-muted"> · {item.detail}</span> : null}
-              </span>
+              <span className="text-right font-semibold tabular-nums whitespace-nowrap text-ink">{item.display}</span>
             </li>
           ))}
         </ul>
