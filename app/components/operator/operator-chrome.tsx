@@ -5,6 +5,7 @@ import { LogoMark } from "#app/components/icons.tsx";
 import { LanguagePicker } from "#app/components/layout/language-picker.tsx";
 import { LogoutForm } from "#app/components/layout/logout-form.tsx";
 import { ProgressBar } from "#app/components/layout/progress-bar.tsx";
+import { useTabStrip } from "#app/components/layout/use-tab-strip.ts";
 
 /**
  * The operator area's pages, in the order of its navigation. A new page is a route under
@@ -24,8 +25,9 @@ export const OPERATOR_NAV: { to: string; label: string; end?: boolean }[] = [
 /** The operator area's own frame: a quiet header (brand, "Operator", language, log-out) and its navigation. */
 export function OperatorChrome({ email, children }: { email: string; children: ReactNode }) {
   const { t, href } = useI18n();
+  const strip = useTabStrip<HTMLElement>();
   const link = ({ isActive }: { isActive: boolean }) =>
-    `btn-ghost whitespace-nowrap justify-start ${isActive ? "bg-brand-50 text-brand-700" : ""}`;
+    `btn-ghost shrink-0 whitespace-nowrap justify-start ${isActive ? "bg-brand-50 text-brand-700" : ""}`;
   return (
     <>
       <ProgressBar />
@@ -39,7 +41,8 @@ export function OperatorChrome({ email, children }: { email: string; children: R
         <div className="container-page flex h-16 items-center gap-3">
           <Link to={href("/")} className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-ink">
             <LogoMark />
-            <span className="hidden sm:inline">{t("common.brand")}</span>
+            {/* On a phone the mark alone shows; the brand stays the link's name. */}
+            <span className="sr-only sm:not-sr-only">{t("common.brand")}</span>
           </Link>
           <span className="rounded-full bg-ink px-2.5 py-0.5 text-xs font-semibold uppercase tracking-wide text-surface">
             {t("account.operator.badge")}
@@ -53,7 +56,12 @@ export function OperatorChrome({ email, children }: { email: string; children: R
         </div>
       </header>
       <div className="container-page grid gap-6 py-6 md:grid-cols-[13rem_1fr] md:gap-8 md:py-10">
-        <nav aria-label={t("account.operator.nav.label")} className="flex gap-1 overflow-x-auto md:flex-col">
+        <nav
+          ref={strip.ref}
+          aria-label={t("account.operator.nav.label")}
+          data-more={strip.more}
+          className="tab-strip flex gap-1 overflow-x-auto md:flex-col"
+        >
           {OPERATOR_NAV.map((item) => (
             <NavLink key={item.to} to={href(item.to)} end={item.end} className={link}>
               {t(item.label)}
