@@ -193,6 +193,14 @@ test("members (en): an operator finds a member, blocks them (signed out, told wh
   await expect(log.getByText("Account unblocked", { exact: true }).first()).toBeVisible();
   await expect(ops.getByRole("main")).toContainText("ticket 4411");
   await axe(ops);
+
+  // The figures: every chart with its numbers a press away, the CSV beside it.
+  await ops.getByRole("link", { name: "Figures", exact: true }).click();
+  await expect(ops.getByRole("heading", { level: 1, name: "Figures" })).toBeVisible();
+  await hydrated(ops);
+  const downloads = ops.locator('section[data-chart="downloads"]');
+  await expect(downloads.getByRole("link", { name: "Download “Downloads” as CSV" })).toBeVisible();
+  await axe(ops);
 });
 
 test("messages (es): a paid member's message comes first and marked; the operator's answer reaches a real SMTP server in Spanish", async ({
@@ -273,4 +281,13 @@ test("search (es): a guest's search that found nothing becomes a synonym on the 
   await guest.goto(`/es/search?q=${query}`);
   await expect(guest.getByRole("main").locator("article").first()).toBeVisible();
   await expect(nothing).toHaveCount(0);
+
+  // On a phone the desk's navigation scrolls sideways with the page's own link in view.
+  await ops.setViewportSize({ width: 390, height: 844 });
+  await ops.reload();
+  await hydrated(ops);
+  const here = ops.getByRole("navigation", { name: "Área de operadores" }).getByRole("link", { name: "Búsqueda" });
+  await expect(here).toHaveAttribute("aria-current", "page");
+  await expect(here).toBeInViewport({ ratio: 1 });
+  await axe(ops);
 });
