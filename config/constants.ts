@@ -91,6 +91,7 @@ export const PAGE_QUERY_PARAMS = [
   "download",
   "email",
   "error",
+  "find",
   "format",
   "hash",
   "lang",
@@ -112,6 +113,7 @@ export const PAGE_QUERY_PARAMS = [
   "sort",
   "state",
   "style",
+  "top",
   "transactionId",
   "wait",
 ] as const;
