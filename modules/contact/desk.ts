@@ -3,6 +3,7 @@ import { renderMail } from "#modules/mail/render.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { isLocale } from "#modules/shared/i18n.ts";
+import { fieldErrorsOf } from "#modules/shared/input.ts";
 import type { Result } from "#modules/shared/result.ts";
 import * as repo from "./desk-repo.ts";
 import { DESK_MESSAGE_ERRORS, DESK_STATES, type DeskState, replySchema, stateSchema } from "./desk-schemas.ts";
@@ -33,15 +34,6 @@ const MINUTE_MS = 60_000;
 export function messageIdOf(v: unknown): number | null {
   const n = typeof v === "number" ? v : typeof v === "string" && /^[1-9]\d{0,8}$/.test(v) ? Number(v) : Number.NaN;
   return Number.isSafeInteger(n) && n > 0 && n < 2 ** 31 ? n : null;
-}
-
-function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "");
-    out[key] = [...(out[key] ?? []), issue.message];
-  }
-  return out;
 }
 
 /** How the audit log names a message. */

@@ -3,6 +3,7 @@ import { BRAND, CONTACT, DEFAULT_LOCALE, LANGUAGES, PAID_PLANS } from "#config/c
 import { isPaidPlan } from "#modules/billing/plans.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
+import { fieldErrorsOf } from "#modules/shared/input.ts";
 import type { Result } from "#modules/shared/result.ts";
 import * as repo from "./repo.ts";
 import { type ContactInput, contactSchema } from "./schemas.ts";
@@ -144,15 +145,6 @@ function copyMail(ctx: ContactContext, v: ContactInput, priority: boolean) {
     footer: t("mail.contactCopy.footer"),
   });
   return { to: v.email, subject: t("mail.contactCopy.subject"), html, text, kind: "contact-copy", locale: ctx.locale };
-}
-
-function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? "");
-    out[key] = [...(out[key] ?? []), issue.message];
-  }
-  return out;
 }
 
 /**

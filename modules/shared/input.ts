@@ -14,3 +14,13 @@ export const idInput = z
 
 /** The language a plain form names (its hidden field); anything else is no language, and the request's applies. */
 export const formLocale = z.enum(LOCALES).optional().catch(undefined);
+
+/** A refused form's messages by field (the first segment of each issue's path), in the order they came. */
+export function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? "");
+    out[key] = [...(out[key] ?? []), issue.message];
+  }
+  return out;
+}
