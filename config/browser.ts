@@ -31,6 +31,13 @@ export const UI = {
   sessionPollMs: 240_000,
   /** Notices of actions in place (app/components/ui/toast.tsx): how long each stays, and how many at once. */
   toastMs: 5_000,
+  /**
+   * The CAPTCHA's proof of work (app/components/captcha.tsx): an error (a challenge that did not load, a
+   * solve that failed on a busy device) is tried again by itself this many times, this long apart, before
+   * the visitor is told; a submit waiting for it keeps waiting.
+   */
+  captchaRetries: 2,
+  captchaRetryMs: 500,
   toastErrorMs: 9_000,
   toastMax: 3,
 } as const;

@@ -6,14 +6,7 @@
  */
 export type Quarantined = { file: string; name: string; reason: string };
 
-export const QUARANTINE: Quarantined[] = [
-  {
-    file: "settings.spec.ts",
-    name: "settings: edit the name, change the password with the current one, delete the account and sign up again (es)",
-    reason:
-      "Once in CI (session 11, machine loaded): the sign-up's ALTCHA check reached its 'error' state in Chromium after it had verified (the widget showed executeFailed, the waiting submit was never released); it passed on its retry and in two other runs. Issue 22's note tracks it: find why the widget errors (a second solve after the answer?) and let it try again by itself before showing the message.",
-  },
-];
+export const QUARANTINE: Quarantined[] = [];
 
 export const isQuarantined = (file: string, name: string) =>
   QUARANTINE.some((q) => file.endsWith(q.file) && q.name === name);

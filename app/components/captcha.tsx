@@ -3,6 +3,7 @@ import "./captcha.css";
 import type { AltchaWidgetElement } from "altcha/types/generic";
 import type {} from "altcha/types/react";
 import { type FormEvent, type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { UI } from "#config/browser.ts";
 import { CAPTCHA } from "#config/constants.ts";
 import type { CaptchaWidget } from "#modules/auth/captcha.ts";
 import { useI18n } from "./i18n.tsx";
@@ -134,13 +135,29 @@ export function useCaptcha(widget: CaptchaWidget, answered: unknown): CaptchaCon
     const node = altchaRef.current;
     if (!node) return;
     let live = true;
+    /** Errors tried again since the last success: a busy device or a dropped request heal by themselves. */
+    let retries = 0;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const onState = (event: Event) => {
       const state = (event as CustomEvent<{ state?: string }>).detail?.state;
       if (state === "verifying") setStatus("working");
       else if (state === "verified") {
+        retries = 0;
         setStatus("ready");
         release(true);
       } else if (state === "error") {
+        if (retries < UI.captchaRetries) {
+          // Still working as far as the visitor can tell; a waiting submit stays held.
+          retries++;
+          setStatus("working");
+          retry = setTimeout(() => {
+            if (!live) return;
+            node.reset?.();
+            void node.verify();
+          }, UI.captchaRetryMs);
+          return;
+        }
+        retries = 0;
         setStatus(challengeFailed.current ? "loadFailed" : "executeFailed");
         release(false);
       } else if (state === "unverified") setStatus("idle");
@@ -189,6 +206,7 @@ export function useCaptcha(widget: CaptchaWidget, answered: unknown): CaptchaCon
       node.removeEventListener("statechange", onState);
       node.removeEventListener("expired", onExpired);
       clearTimeout(wait);
+      clearTimeout(retry);
       pendingSubmit.current = null;
     };
   }, [widget.kind, release]);

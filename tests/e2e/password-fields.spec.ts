@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
+import { expectNoSeriousA11yViolations as axe, hydrated, uniqueEmail } from "./helpers.ts";
 
 /**
  * The sign-up form's password field: a refusal that takes the hint's place does not move the form (the
@@ -52,3 +52,30 @@ for (const [locale, l] of Object.entries(L)) {
     await axe(page);
   });
 }
+
+test("sign-up: a CAPTCHA challenge that fails once is asked again by itself, and the submit made meanwhile goes on", async ({
+  page,
+}) => {
+  // The first challenge request fails late (a busy server), after the form was sent: the submit is
+  // waiting for the check when it errs. The later requests go through.
+  let asked = 0;
+  await page.route("**/auth/captcha/challenge**", async (route) => {
+    asked++;
+    if (asked > 1) return route.continue();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    await route.fulfill({ status: 503, body: "busy" });
+  });
+  await page.goto("/signup");
+  await hydrated(page);
+  await page.getByLabel("Name", { exact: true }).fill("Retry Tester");
+  await page.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("captcha-retry"));
+  await page.getByLabel("Password", { exact: true }).fill("Sl1des!rock");
+  await page.getByRole("checkbox", { name: /I am 18 or older/ }).check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Verification link has been sent to your account, please check your email" }),
+  ).toBeVisible();
+  expect(asked).toBeGreaterThanOrEqual(2);
+  // The failure was never shown: it healed before anyone had to read it.
+  await expect(page.getByText("The check that you are not a robot could not load")).toHaveCount(0);
+});
