@@ -1,10 +1,10 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { generate } from "otplib";
 import type { startSmtpServer as StartSmtp } from "../smtp.ts";
 import {
   expectNoSeriousA11yViolations as axe,
   chooseInterests,
   hydrated,
+  logInAndEnrolOperator,
   type OwnServer,
   startOperatorServer,
 } from "./helpers.ts";
@@ -75,46 +75,10 @@ test.afterEach(async ({}, info) => {
   if (info.status !== info.expectedStatus && serverErr) await info.attach("server stderr", { body: serverErr });
 });
 
-const ENROL = {
-  en: {
-    prefix: "",
-    login: "Log in",
-    password: "Your password",
-    turnOn: "Turn on two-step verification",
-    code: "2. The 6-digit code the app shows",
-    confirm: "Confirm and turn on",
-    go: "Go to the operator area",
-  },
-  es: {
-    prefix: "/es",
-    login: "Iniciar sesión",
-    password: "Tu contraseña",
-    turnOn: "Activar la verificación en dos pasos",
-    code: "2. El código de 6 cifras que muestra la app",
-    confirm: "Confirmar y activar",
-    go: "Ir al área de operadores",
-  },
-} as const;
-
-/** Logs the operator in and enrols TOTP (the code computed from the key the page shows); ends in /operator. */
+/** A browser context of its own for an operator at their first visit (log-in and TOTP enrolment); ends in /operator. */
 async function operatorPage(browser: Browser, locale: "en" | "es", who = `desk-${locale}`): Promise<Page> {
-  const l = ENROL[locale];
   const page = await (await browser.newContext({ baseURL: base })).newPage();
-  await page.goto(`${l.prefix}/login?redirect=${encodeURIComponent(`${l.prefix}/operator`)}`);
-  await hydrated(page);
-  await page.locator("input[name=login]").fill(`${who}@example.com`);
-  await page.locator("input[name=password]").fill(PASSWORD);
-  await page.getByRole("main").getByRole("button", { name: l.login, exact: true }).click();
-  await expect(page).toHaveURL(`${base}${l.prefix}/operator/enrol`);
-  await page.getByLabel(l.password).fill(PASSWORD);
-  await page.getByRole("button", { name: l.turnOn }).click();
-  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
-  await page.getByLabel(l.code).fill(await generate({ secret: key.replace(/\s/g, "") }));
-  await page.getByRole("button", { name: l.confirm }).click();
-  await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
-  await page.getByRole("link", { name: l.go }).click();
-  await expect(page).toHaveURL(`${base}${l.prefix}/operator`);
-  await hydrated(page);
+  await logInAndEnrolOperator(page, { base, locale, email: `${who}@example.com`, password: PASSWORD });
   return page;
 }
 

@@ -211,3 +211,53 @@ export async function startOperatorServer(opts: {
   await own.stop();
   throw new Error(`the ${opts.name} E2E server did not start\n${stderr}`);
 }
+
+/** The log-in and enrolment pages' words, for logInAndEnrolOperator. */
+const ENROL_WORDS = {
+  en: {
+    prefix: "",
+    login: "Log in",
+    password: "Your password",
+    turnOn: "Turn on two-step verification",
+    code: "2. The 6-digit code the app shows",
+    confirm: "Confirm and turn on",
+    go: "Go to the operator area",
+  },
+  es: {
+    prefix: "/es",
+    login: "Iniciar sesión",
+    password: "Tu contraseña",
+    turnOn: "Activar la verificación en dos pasos",
+    code: "2. El código de 6 cifras que muestra la app",
+    confirm: "Confirmar y activar",
+    go: "Ir al área de operadores",
+  },
+} as const;
+
+/**
+ * An operator's first visit to the operator area (a server of the spec's own, startOperatorServer): the
+ * log-in form, then the enrolment of TOTP with the code computed from the key the page shows as text, the
+ * ten recovery codes, and the way in. Ends hydrated on `/operator` in the locale's language.
+ */
+export async function logInAndEnrolOperator(
+  page: Page,
+  opts: { base: string; locale: "en" | "es"; email: string; password: string },
+) {
+  const l = ENROL_WORDS[opts.locale];
+  await page.goto(`${l.prefix}/login?redirect=${encodeURIComponent(`${l.prefix}/operator`)}`);
+  await hydrated(page);
+  await page.locator("input[name=login]").fill(opts.email);
+  await page.locator("input[name=password]").fill(opts.password);
+  await page.getByRole("main").getByRole("button", { name: l.login, exact: true }).click();
+  await expect(page).toHaveURL(`${opts.base}${l.prefix}/operator/enrol`);
+  await page.getByLabel(l.password).fill(opts.password);
+  await page.getByRole("button", { name: l.turnOn }).click();
+  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
+  const { generate } = await import("otplib");
+  await page.getByLabel(l.code).fill(await generate({ secret: key.replace(/\s/g, "") }));
+  await page.getByRole("button", { name: l.confirm }).click();
+  await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
+  await page.getByRole("link", { name: l.go }).click();
+  await expect(page).toHaveURL(`${opts.base}${l.prefix}/operator`);
+  await hydrated(page);
+}

@@ -1,11 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import { generate } from "otplib";
+import { expect, test } from "@playwright/test";
 import PptxGenJSImport from "pptxgenjs";
 import { seedTaxonomy } from "../../modules/demo/seed.ts";
 import { readZip } from "../zip.ts";
-import { expectNoSeriousA11yViolations as axe, hydrated, type OwnServer, startOperatorServer } from "./helpers.ts";
+import {
+  expectNoSeriousA11yViolations as axe,
+  hydrated,
+  logInAndEnrolOperator,
+  type OwnServer,
+  startOperatorServer,
+} from "./helpers.ts";
 
 /**
  * The operator template form, in English and in Spanish: an operator (made with the account command,
@@ -37,12 +42,6 @@ let server: OwnServer | undefined;
 const L = {
   en: {
     prefix: "",
-    login: "Log in",
-    password: "Your password",
-    turnOn: "Turn on two-step verification",
-    code: "2. The 6-digit code the app shows",
-    confirm: "Confirm and turn on",
-    go: "Go to the operator area",
     nav: "Operator area",
     templates: "Templates",
     newTemplate: "New template",
@@ -78,12 +77,6 @@ const L = {
   },
   es: {
     prefix: "/es",
-    login: "Iniciar sesión",
-    password: "Tu contraseña",
-    turnOn: "Activar la verificación en dos pasos",
-    code: "2. El código de 6 cifras que muestra la app",
-    confirm: "Confirmar y activar",
-    go: "Ir al área de operadores",
     nav: "Área de operadores",
     templates: "Plantillas",
     newTemplate: "Nueva plantilla",
@@ -160,25 +153,6 @@ test.afterEach(async ({}, info) => {
   if (info.status !== info.expectedStatus && serverErr) await info.attach("server stderr", { body: serverErr });
 });
 
-/** Logs the operator in and enrols TOTP (code computed from the key shown as text); ends in /operator. */
-async function logInAndEnrol(page: Page, locale: "en" | "es") {
-  const l = L[locale];
-  await page.goto(`${l.prefix}/login?redirect=${encodeURIComponent(`${l.prefix}/operator`)}`);
-  await hydrated(page);
-  await page.locator("input[name=login]").fill(`${operatorName(locale)}@example.com`);
-  await page.locator("input[name=password]").fill(PASSWORD);
-  await page.getByRole("main").getByRole("button", { name: l.login, exact: true }).click();
-  await expect(page).toHaveURL(`${base}${l.prefix}/operator/enrol`);
-  await page.getByLabel(l.password).fill(PASSWORD);
-  await page.getByRole("button", { name: l.turnOn }).click();
-  const key = (await page.getByTestId("totp-key").textContent()) ?? "";
-  await page.getByLabel(l.code).fill(await generate({ secret: key.replace(/\s/g, "") }));
-  await page.getByRole("button", { name: l.confirm }).click();
-  await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(10);
-  await page.getByRole("link", { name: l.go }).click();
-  await expect(page).toHaveURL(`${base}${l.prefix}/operator`);
-}
-
 for (const locale of ["en", "es"] as const) {
   const l = L[locale];
   test(`an operator uploads a deck, publishes it and a guest finds it by its slide text and downloads it (${locale})`, async ({
@@ -186,7 +160,12 @@ for (const locale of ["en", "es"] as const) {
     browser,
   }) => {
     test.setTimeout(RENDER_TIMEOUT + 150_000);
-    await logInAndEnrol(page, locale);
+    await logInAndEnrolOperator(page, {
+      base,
+      locale,
+      email: `${operatorName(locale)}@example.com`,
+      password: PASSWORD,
+    });
 
     // Templates → New template.
     await page.getByRole("navigation", { name: l.nav }).getByRole("link", { name: l.templates, exact: true }).click();
