@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { HatchPattern } from "#app/components/ui/hatch-pattern.tsx";
 import { LOCALE_TAGS } from "#config/constants.ts";
 import type { MonthCount } from "#modules/downloads/history.ts";
 import { useI18n } from "../i18n.tsx";
@@ -39,12 +40,7 @@ export function DownloadsChart({ months }: { months: MonthCount[] }) {
       </p>
       <div aria-hidden="true" className="flex h-48 items-end gap-1.5 sm:gap-2">
         <svg width="0" height="0" className="absolute">
-          <defs>
-            <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-              <rect width="6" height="6" className="fill-brand-600" />
-              <rect width="2.5" height="6" className="fill-brand-300" />
-            </pattern>
-          </defs>
+          <HatchPattern id={patternId} />
         </svg>
         {months.map((m) => {
           const isCurrent = m.month === current;

@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
+import { HatchPattern } from "#app/components/ui/hatch-pattern.tsx";
 import { LOCALE_TAGS, type Locale } from "#config/constants.ts";
 import type { Cell, CellKind, FigureTable } from "#modules/figures/tables.ts";
 import { formatMoney } from "#modules/shared/format.ts";
@@ -204,12 +205,7 @@ export function ColumnChart(props: {
     <div className="flex min-w-0 flex-col gap-1">
       {props.caption ? <p className="text-sm font-medium text-ink">{props.caption}</p> : null}
       <svg width="0" height="0" className="absolute">
-        <defs>
-          <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="6" height="6" className="fill-brand-600" />
-            <rect width="2.5" height="6" className="fill-brand-300" />
-          </pattern>
-        </defs>
+        <HatchPattern id={patternId} />
       </svg>
       <div className="flex items-end gap-1.5 border-b border-line sm:gap-2" style={{ height: h + 20 }}>
         {values.map((v, i) => {
@@ -279,12 +275,7 @@ function ManyColumns(props: {
         className="block w-full border-b border-line"
         style={{ height: h }}
       >
-        <defs>
-          <pattern id={patternId} width="2" height="2" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="2" height="2" className="fill-brand-600" />
-            <rect width="0.8" height="2" className="fill-brand-300" />
-          </pattern>
-        </defs>
+        <HatchPattern id={patternId} size={2} />
         <g className="fill-brand-500">{rects((v, i) => Boolean(v) && !current[i])}</g>
         <g className="fill-line">{rects((v, i) => v === 0 && !current[i])}</g>
         <g fill={`url(#${patternId})`}>{rects((_, i) => current[i])}</g>
