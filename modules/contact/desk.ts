@@ -6,7 +6,14 @@ import { isLocale } from "#modules/shared/i18n.ts";
 import { fieldErrorsOf } from "#modules/shared/input.ts";
 import type { Result } from "#modules/shared/result.ts";
 import * as repo from "./desk-repo.ts";
-import { DESK_MESSAGE_ERRORS, DESK_STATES, type DeskState, replySchema, stateSchema } from "./desk-schemas.ts";
+import {
+  DESK_MESSAGE_ERRORS,
+  DESK_STATES,
+  type DeskState,
+  type ReplyInput,
+  replySchema,
+  stateSchema,
+} from "./desk-schemas.ts";
 
 /**
  * The operator's desk for the contact form's messages (issue 23): an inbox by state (open, answered,
@@ -203,16 +210,13 @@ async function writeDraft(
   return { kind: "ready", replyId, changed: true, message, before: state.deskState };
 }
 
-/**
- * Saves the words of a reply as the message's draft (the one named by `replyId`, else the message's
- * unsent reply, else a new one). Refused when the reply was sent already or is being sent.
- */
-export async function saveReplyDraft(
-  ctx: Pick<ServiceContext, "db" | "clock">,
-  actor: AuditActor & { kind: "account" },
+/** A reply's message id and form, read and checked once for saving and sending. */
+function readReply(
   messageIdInput: unknown,
   input: unknown,
-): Promise<DeskResult<{ replyId: number; changed: boolean }>> {
+):
+  | { ok: true; messageId: number; value: ReplyInput }
+  | { ok: false; code: DeskCode; fieldErrors?: Record<string, string[]> } {
   const messageId = messageIdOf(messageIdInput);
   if (messageId === null) return { ok: false, code: E.notFound };
   const parsed = replySchema.safeParse(input);
@@ -224,7 +228,22 @@ export async function saveReplyDraft(
       fieldErrors,
     };
   }
-  const v = parsed.data;
+  return { ok: true, messageId, value: parsed.data };
+}
+
+/**
+ * Saves the words of a reply as the message's draft (the one named by `replyId`, else the message's
+ * unsent reply, else a new one). Refused when the reply was sent already or is being sent.
+ */
+export async function saveReplyDraft(
+  ctx: Pick<ServiceContext, "db" | "clock">,
+  actor: AuditActor & { kind: "account" },
+  messageIdInput: unknown,
+  input: unknown,
+): Promise<DeskResult<{ replyId: number; changed: boolean }>> {
+  const read = readReply(messageIdInput, input);
+  if (!read.ok) return read;
+  const { messageId, value: v } = read;
   const done = await ctx.db.transaction(async (tx) => {
     const p = await writeDraft(tx, ctx, actor, messageId, v, false);
     if (p.kind !== "ready")
@@ -363,18 +382,9 @@ export async function sendReply(
   messageIdInput: unknown,
   input: unknown,
 ): Promise<DeskResult<SendOutcome> & { detail?: string }> {
-  const messageId = messageIdOf(messageIdInput);
-  if (messageId === null) return { ok: false, code: E.notFound };
-  const parsed = replySchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors = fieldErrorsOf(parsed.error.issues);
-    return {
-      ok: false,
-      code: (fieldErrors.body?.[0] ?? fieldErrors.replyId?.[0] ?? E.invalid) as DeskCode,
-      fieldErrors,
-    };
-  }
-  const v = parsed.data;
+  const read = readReply(messageIdInput, input);
+  if (!read.ok) return read;
+  const { messageId, value: v } = read;
   const now = ctx.clock.now();
   const prepared = await ctx.db.transaction(async (tx): Promise<Prepared> => {
     const p = await writeDraft(tx, ctx, actor, messageId, v, true);
