@@ -131,6 +131,10 @@ for (const locale of ["en", "es"] as const) {
     await box.press("Enter");
     await expect(page).toHaveURL(new RegExp(`${l.prefix}/template/[a-z0-9-]+$`));
     expect(new URL(page.url()).pathname).toBe(href);
+    // The address changes before React has drawn the new page; drawn, the page empties the box. Typing
+    // before that would be wiped by it (the flake of 231ac68's CI), so wait for the empty box first.
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(box).toHaveValue("");
 
     // Typed in the other language, offered in this one.
     await box.focus();
