@@ -68,10 +68,18 @@ export const SEARCH_CORRECTED_MIN_LENGTH = 3;
 /** Trending: downloads and views of the last N days, downloads weigh more. */
 export const TRENDING = { windowDays: 7, downloadWeight: 5, viewWeight: 1 } as const;
 /**
+ * Catalogue and blog reads kept per process for the catalogue version (modules/catalog/reference.ts):
+ * at most `entries` of them and about `maxBytes` (approximateBytes), each kept `ttlMs` (what is
+ * published follows the clock). A template page keeps four entries of a few kilobytes.
+ */
+export const REFERENCE_CACHE = { entries: 4000, maxBytes: 24 * 1024 * 1024, ttlMs: 60_000 } as const;
+/**
  * The page cache of anonymous catalogue pages (server/page-cache.ts): at most `entries` pages and
  * `maxBytes` of them, each kept `ttlMs`.
  */
 export const PAGE_CACHE = { entries: 2000, maxBytes: 48 * 1024 * 1024, ttlMs: 60_000 } as const;
+/** Answers smaller than this are sent uncompressed (hono/compress, and a page cache hit the same way). */
+export const COMPRESSION = { thresholdBytes: 1024 } as const;
 /**
  * The query parameters a page reads (pages, their `.data` twins with React Router's `_routes`, `lang`).
  * A cached page is rendered and kept for these only: `/?cb=1` is `/`, so made-up parameters make no new

@@ -1,4 +1,5 @@
 import { BLOG, LIMITS, type Locale, SEARCH_CORRECTED_MIN_LENGTH, SEARCH_FEW_RESULTS } from "#config/constants.ts";
+import { fromReference } from "#modules/catalog/reference.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
@@ -78,13 +79,29 @@ function clampPage(page: number | undefined): number {
 
 /* ------------------------------------------------------------------ lists */
 
+/*
+ * Lists, tags and articles are kept per process like the catalogue's lists (modules/catalog/reference.ts):
+ * every import bumps the catalogue version, and an entry lives at most a minute, so an article scheduled
+ * for later appears within a minute of its time.
+ */
+
 /** Newest articles of the locale, 12 a page; only those under a tag when one is given. */
-export async function listPosts(
+export function listPosts(
   ctx: ServiceContext,
   input: { page?: number; tagId?: number; pageSize?: number } = {},
 ): Promise<Page<BlogPostCard>> {
   const page = clampPage(input.page);
   const pageSize = input.pageSize ?? BLOG.pageSize;
+  return fromReference(ctx, `blog:posts:${page}:${pageSize}:${input.tagId ?? ""}`, () =>
+    readPosts(ctx, { page, pageSize, tagId: input.tagId }),
+  );
+}
+
+async function readPosts(
+  ctx: ServiceContext,
+  input: { page: number; pageSize: number; tagId: number | undefined },
+): Promise<Page<BlogPostCard>> {
+  const { page, pageSize } = input;
   const under = { ...reader(ctx), tagId: input.tagId };
   const [rows, n] = await Promise.all([
     repo.selectCards(ctx.db, { ...under, limit: pageSize, offset: (page - 1) * pageSize }),
@@ -99,21 +116,26 @@ export async function listPosts(
 }
 
 /** The latest articles of the locale (the home page's teaser). */
-export async function latestPosts(ctx: ServiceContext, limit: number = BLOG.homeTeaser): Promise<BlogPostCard[]> {
-  const rows = await repo.selectCards(ctx.db, { ...reader(ctx), limit });
-  return rows.map((r) => reshapeCard(ctx.locale, r));
+export function latestPosts(ctx: ServiceContext, limit: number = BLOG.homeTeaser): Promise<BlogPostCard[]> {
+  return fromReference(ctx, `blog:latest:${limit}`, async () => {
+    const rows = await repo.selectCards(ctx.db, { ...reader(ctx), limit });
+    return rows.map((r) => reshapeCard(ctx.locale, r));
+  });
 }
 
 /**
  * Blog tags translated into the locale, with the number of articles published in it under each;
  * categories only unless asked (the navigation strip), oldest update first as the content service sorts them.
  */
-export async function listBlogTags(
+export function listBlogTags(
   ctx: ServiceContext,
   input: { categoriesOnly?: boolean } = { categoriesOnly: true },
 ): Promise<BlogTagView[]> {
-  const rows = await repo.selectBlogTags(ctx.db, { ...reader(ctx), categoriesOnly: input.categoriesOnly !== false });
-  return rows.map(reshapeTag);
+  const categoriesOnly = input.categoriesOnly !== false;
+  return fromReference(ctx, `blog:tags:${categoriesOnly}`, async () => {
+    const rows = await repo.selectBlogTags(ctx.db, { ...reader(ctx), categoriesOnly });
+    return rows.map(reshapeTag);
+  });
 }
 
 /* ------------------------------------------------------------------ one category */
@@ -170,6 +192,13 @@ export async function getArticle(
   const { categorySlug, slug } = input;
   // Only what a slug can be reaches the database (an address may hold anything, NUL included).
   if (!isBlogSlug(slug) || !isBlogSlug(categorySlug)) return { kind: "missing" };
+  // Addresses that name nothing are read each time (anyone can send new ones).
+  return fromReference(ctx, `blog:article:${categorySlug}/${slug}`, () => readArticle(ctx, categorySlug, slug), {
+    keep: (found) => found.kind !== "missing",
+  });
+}
+
+async function readArticle(ctx: ServiceContext, categorySlug: string, slug: string): Promise<Lookup<BlogArticle>> {
   const rows = await translationsWithSlug(ctx, slug);
   if (!rows.length) return { kind: "missing" };
   const own = rows.find((r) => r.locale === ctx.locale && r.slug === slug);

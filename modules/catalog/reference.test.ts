@@ -70,4 +70,46 @@ describe("ReferenceCache", () => {
     await cache.get("b", load("b"));
     expect(reads).toEqual(["a", "b", "c", "b"]);
   });
+
+  it("keeps at most its bytes, dropping the least recently used, and counts what it holds", async () => {
+    const cache = new ReferenceCache(async () => 1, { maxBytes: 10_000 });
+    const big = (c: string) => async () => c.repeat(3_000); // about 6 kB each
+    await cache.get("a", big("a"));
+    expect(cache.bytes).toBeGreaterThan(6_000);
+    await cache.get("b", big("b")); // 12 kB together: a goes
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBeLessThanOrEqual(10_000);
+    let reads = 0;
+    await cache.get("b", async () => {
+      reads++;
+      return "";
+    });
+    expect(reads).toBe(0);
+  });
+
+  it("does not keep a value its caller says not to keep (a slug that names nothing)", async () => {
+    const cache = new ReferenceCache(async () => 1);
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      return { kind: "missing" as const };
+    };
+    const keep = (v: { kind: string }) => v.kind !== "missing";
+    await cache.get("template:nothing", load, { keep });
+    await cache.get("template:nothing", load, { keep });
+    expect(reads).toBe(2);
+    expect(cache.size).toBe(0);
+    expect(cache.bytes).toBe(0);
+  });
+
+  it("forgets its bytes with its entries when the catalogue version changes", async () => {
+    let version = 1;
+    const cache = new ReferenceCache(async () => version);
+    await cache.get("a", async () => "x".repeat(1_000));
+    expect(cache.bytes).toBeGreaterThan(2_000);
+    version = 2;
+    await cache.get("b", async () => 1);
+    expect(cache.size).toBe(1);
+    expect(cache.bytes).toBeLessThan(100);
+  });
 });

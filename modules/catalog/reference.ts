@@ -1,4 +1,6 @@
+import { REFERENCE_CACHE } from "#config/constants.ts";
 import type { ServiceContext } from "#modules/scope.ts";
+import { approximateBytes } from "#modules/shared/memory.ts";
 
 /**
  * Catalogue reads that every page repeats and that change only with the catalogue: the navigation's
@@ -12,28 +14,45 @@ import type { ServiceContext } from "#modules/scope.ts";
  */
 export class ReferenceCache {
   #version = Number.NaN;
-  #entries = new Map<string, { value: Promise<unknown>; expires: number }>();
+  #entries = new Map<string, Entry>();
+  #bytes = 0;
   readonly #currentVersion: () => Promise<number>;
   readonly #maxEntries: number;
+  readonly #maxBytes: number;
   readonly #ttlMs: number;
   readonly #now: () => number;
 
   constructor(
     currentVersion: () => Promise<number>,
-    opts: { maxEntries?: number; ttlMs?: number; now?: () => number } = {},
+    opts: { maxEntries?: number; maxBytes?: number; ttlMs?: number; now?: () => number } = {},
   ) {
     this.#currentVersion = currentVersion;
-    this.#maxEntries = opts.maxEntries ?? 1000;
-    this.#ttlMs = opts.ttlMs ?? 60_000;
+    this.#maxEntries = opts.maxEntries ?? REFERENCE_CACHE.entries;
+    this.#maxBytes = opts.maxBytes ?? REFERENCE_CACHE.maxBytes;
+    this.#ttlMs = opts.ttlMs ?? REFERENCE_CACHE.ttlMs;
     this.#now = opts.now ?? Date.now;
   }
 
-  /** The value of `key` for the current catalogue version, read with `load` when missing or too old. */
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+  /** What the entries hold, about (`approximateBytes` of each value once read). */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /**
+   * The value of `key` for the current catalogue version, read with `load` when missing or too old.
+   * A value for which `keep` answers false is returned and not kept (a slug that names nothing: anyone
+   * can send a new one with every request).
+   */
+  async get<T>(key: string, load: () => Promise<T>, opts: { keep?: (value: T) => boolean } = {}): Promise<T> {
     const version = await this.#currentVersion();
     if (version !== this.#version) {
       this.#version = version;
       this.#entries.clear();
+      this.#bytes = 0;
     }
     const now = this.#now();
     const found = this.#entries.get(key);
@@ -43,22 +62,53 @@ export class ReferenceCache {
       this.#entries.set(key, found);
       return found.value as Promise<T>;
     }
+    if (found) this.#drop(key, found);
     const value = load();
-    this.#entries.set(key, { value, expires: now + this.#ttlMs });
-    // A failed read (the database away) is not kept: the next request tries again.
-    value.catch(() => {
-      if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
-    });
-    while (this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
-    }
+    const entry: Entry = { value, expires: now + this.#ttlMs, bytes: 0 };
+    this.#entries.set(key, entry);
+    value.then(
+      (v) => {
+        if (this.#entries.get(key) !== entry) return;
+        if (opts.keep && !opts.keep(v)) {
+          this.#drop(key, entry);
+          return;
+        }
+        entry.bytes = approximateBytes(v);
+        this.#bytes += entry.bytes;
+        this.#trim();
+      },
+      // A failed read (the database away) is not kept: the next request tries again.
+      () => {
+        if (this.#entries.get(key) === entry) this.#drop(key, entry);
+      },
+    );
+    this.#trim();
     return value;
+  }
+
+  #drop(key: string, entry: Entry): void {
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+  }
+
+  /** Least recently used first, until both bounds hold. */
+  #trim(): void {
+    while (this.#entries.size > this.#maxEntries || (this.#bytes > this.#maxBytes && this.#entries.size > 1)) {
+      const oldest = this.#entries.entries().next().value;
+      if (!oldest) break;
+      this.#drop(oldest[0], oldest[1]);
+    }
   }
 }
 
+type Entry = { value: Promise<unknown>; expires: number; bytes: number };
+
 /** Through the context's cache when it has one (the web server), else read each time (scripts, tests). */
-export function fromReference<T>(ctx: ServiceContext, key: string, load: () => Promise<T>): Promise<T> {
-  return ctx.reference ? ctx.reference.get(`${ctx.locale}:${key}`, load) : load();
+export function fromReference<T>(
+  ctx: ServiceContext,
+  key: string,
+  load: () => Promise<T>,
+  opts?: { keep?: (value: T) => boolean },
+): Promise<T> {
+  return ctx.reference ? ctx.reference.get(`${ctx.locale}:${key}`, load, opts) : load();
 }

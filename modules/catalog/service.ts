@@ -29,10 +29,14 @@ export type ListTagsInput = {
   limit?: number;
 };
 
-export async function listTags(
+export function listTags(
   ctx: ServiceContext,
   input: ListTagsInput = {},
 ): Promise<{ list: TagView[]; totalCount: number }> {
+  return fromReference(ctx, `tagList:${JSON.stringify(input)}`, () => readTags(ctx, input));
+}
+
+async function readTags(ctx: ServiceContext, input: ListTagsInput): Promise<{ list: TagView[]; totalCount: number }> {
   const types = input.types ?? [];
   const limit = Math.min(Math.max(input.limit ?? 100, 0), 500);
   const skip = Math.max(input.skip ?? 0, 0);
@@ -69,7 +73,7 @@ export async function getTagBySlug(ctx: ServiceContext, slug: string): Promise<T
 
 /** Service and category tags, ordered by id: the navigation strip. */
 export function listNavigationTags(ctx: ServiceContext) {
-  return fromReference(ctx, "navigation", () => listTags(ctx, { types: ["service", "category"], orderBy: "id" }));
+  return listTags(ctx, { types: ["service", "category"], orderBy: "id" });
 }
 
 /* ------------------------------------------------------------------ filters */
@@ -198,6 +202,14 @@ export type TemplateLookup =
 export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Promise<TemplateLookup> {
   const clean = slug.toLowerCase();
   if (!/^[a-z0-9-]{1,120}$/.test(clean)) return { kind: "missing" };
+  // Kept for the catalogue version like the lists: every visitor of a template asks the same. A slug
+  // that names nothing is read each time (anyone can send new ones).
+  return fromReference(ctx, `template:${clean}`, () => readTemplateBySlug(ctx, clean), {
+    keep: (found) => found.kind !== "missing",
+  });
+}
+
+async function readTemplateBySlug(ctx: ServiceContext, clean: string): Promise<TemplateLookup> {
   const now = ctx.clock.now();
   const row = await repo.findTemplateDetail(ctx.db, { slug: clean, locale: ctx.locale, now });
   if (!row) {
@@ -256,15 +268,17 @@ export async function getTemplateBySlug(ctx: ServiceContext, slug: string): Prom
  * three; ties go to the more downloaded. Candidates are the newest 500 of each of its tags, read
  * from the tag index, so the cost stays flat however large the catalogue grows.
  */
-export async function listRelated(ctx: ServiceContext, t: TemplateDetail, limit = 8): Promise<TemplateCard[]> {
-  const rows = await repo.selectRelated(ctx.db, {
-    templateId: t.id,
-    categoryId: t.category.id,
-    locale: ctx.locale,
-    now: ctx.clock.now(),
-    limit,
+export function listRelated(ctx: ServiceContext, t: TemplateDetail, limit = 8): Promise<TemplateCard[]> {
+  return fromReference(ctx, `related:${t.id}:${limit}`, async () => {
+    const rows = await repo.selectRelated(ctx.db, {
+      templateId: t.id,
+      categoryId: t.category.id,
+      locale: ctx.locale,
+      now: ctx.clock.now(),
+      limit,
+    });
+    return cardsFor(rows);
   });
-  return cardsFor(rows);
 }
 
 /**
@@ -272,11 +286,22 @@ export async function listRelated(ctx: ServiceContext, t: TemplateDetail, limit 
  * other categories in its styles and colours, topped up with what is trending, so every template page
  * has its own list. `excludeIds` are the templates the page already shows.
  */
-export async function listRecommended(
+export function listRecommended(
   ctx: ServiceContext,
   t: TemplateDetail,
   excludeIds: number[],
   limit = 8,
+): Promise<TemplateCard[]> {
+  return fromReference(ctx, `recommended:${t.id}:${limit}:${excludeIds.join(",")}`, () =>
+    readRecommended(ctx, t, excludeIds, limit),
+  );
+}
+
+async function readRecommended(
+  ctx: ServiceContext,
+  t: TemplateDetail,
+  excludeIds: number[],
+  limit: number,
 ): Promise<TemplateCard[]> {
   const rows = await repo.selectAlsoLiked(ctx.db, {
     templateId: t.id,

@@ -8,7 +8,9 @@ export type Logger = {
 };
 
 /** A cache that answers a key from memory or loads it once (the catalogue's ReferenceCache is one). */
-export type ReadThroughCache = { get<T>(key: string, load: () => Promise<T>): Promise<T> };
+export type ReadThroughCache = {
+  get<T>(key: string, load: () => Promise<T>, opts?: { keep?: (value: T) => boolean }): Promise<T>;
+};
 
 /** An expected failure; `code` is the translation key of its message. */
 export class AppError extends Error {

@@ -18,3 +18,37 @@ export function releaseChunks(): void {
 export function releaseLarge(): void {
   collector()?.({ type: "major", execution: "async" });
 }
+
+/**
+ * About how many bytes `value` holds on the heap: strings at two bytes a character, numbers and
+ * booleans at eight, objects, arrays, maps and sets with a small header and a slot per member. It is
+ * an estimate for bounding caches in bytes (a cache of 100,000 small entries and one of ten large ones
+ * are not the same), not a heap snapshot; shared or circular parts count once.
+ */
+export function approximateBytes(value: unknown, seen: WeakSet<object> = new WeakSet()): number {
+  switch (typeof value) {
+    case "string":
+      return 16 + value.length * 2;
+    case "number":
+    case "boolean":
+    case "bigint":
+      return 8;
+    case "object": {
+      if (value === null) return 8;
+      if (seen.has(value)) return 8;
+      seen.add(value);
+      if (value instanceof Date) return 32;
+      if (ArrayBuffer.isView(value)) return 64 + value.byteLength;
+      let bytes = 32;
+      if (Array.isArray(value) || value instanceof Set)
+        for (const item of value) bytes += 8 + approximateBytes(item, seen);
+      else if (value instanceof Map)
+        for (const [k, v] of value) bytes += 16 + approximateBytes(k, seen) + approximateBytes(v, seen);
+      else
+        for (const [k, v] of Object.entries(value)) bytes += 8 + approximateBytes(k, seen) + approximateBytes(v, seen);
+      return bytes;
+    }
+    default:
+      return 8;
+  }
+}
