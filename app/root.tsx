@@ -29,12 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = app.scope;
   const nav = await app.services.catalog.listNavigationTags(ctx);
   const account = app.scope.viewer?.account;
-  const [allowance, interests] = account
-    ? await Promise.all([
-        app.services.downloads.getAllowance(ctx, app.services.downloads.accountViewer(account)),
-        app.services.interests.listInterests(ctx, account.id),
-      ])
-    : [null, []];
+  const header = account ? await app.services.downloads.getMemberHeader(ctx, account) : null;
+  const allowance = header?.allowance ?? null;
   return {
     viewer: account
       ? {
@@ -42,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           username: account.username,
           plan: account.plan,
           downloads: allowance ? { used: allowance.used, limit: allowance.limit } : null,
-          needsInterests: interests.length === 0,
+          needsInterests: !header?.hasInterests,
           avatarUrl: account.avatarUrl,
           role: account.role,
         }
@@ -51,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     origin: app.origin,
     nonce: app.nonce,
     // What every page's chrome, cards and dialogs use; an area's own pages add the rest (MoreMessages).
-    messages: messageSet(locale, !account ? "root" : interests.length === 0 ? "memberInterests" : "member"),
+    messages: messageSet(locale, !header ? "root" : header.hasInterests ? "member" : "memberInterests"),
     nav: nav.list.map((t) => ({ id: t.id, slug: t.slug, type: t.type, iconName: t.iconName, name: t.content.tabName })),
   };
 }

@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, lte, max, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.server.ts";
-import { download, downloadCounter, template } from "#db/schema/index.ts";
+import { accountInterest, download, downloadCounter, template } from "#db/schema/index.ts";
 import type { TemplateCard } from "#modules/catalog/views.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
@@ -24,6 +24,30 @@ export async function counterUsed(db: Executor, subject: string, period: string)
     .from(downloadCounter)
     .where(and(eq(downloadCounter.subject, subject), eq(downloadCounter.period, period)));
   return Number(row?.used ?? 0);
+}
+
+/**
+ * What a member's header shows, in one statement (each statement costs a round trip, and in the embedded
+ * database a fixed parse and plan): the credits of `subject` used in `period`, and whether the account
+ * has chosen its interests (the interests dialog opens until it has).
+ */
+export async function memberHeaderFacts(
+  db: Executor,
+  input: { subject: string; period: string; accountId: number },
+): Promise<{ used: number; hasInterests: boolean }> {
+  const [row] = await db
+    .select({
+      used: sql<number>`coalesce((${db
+        .select({ used: downloadCounter.used })
+        .from(downloadCounter)
+        .where(and(eq(downloadCounter.subject, input.subject), eq(downloadCounter.period, input.period)))}), 0)`,
+      hasInterests: sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(accountInterest)
+        .where(eq(accountInterest.accountId, input.accountId))})`,
+    })
+    .from(sql`(values (1)) as one`);
+  return { used: Number(row?.used ?? 0), hasInterests: row?.hasInterests === true };
 }
 
 /** Makes the viewer's two counters of a period (own and address) where they are missing. */

@@ -17,6 +17,7 @@ import {
   countDownloads,
   type DownloadContext,
   getAllowance,
+  getMemberHeader,
   requestDownload,
   type Viewer,
 } from "./service.ts";
@@ -340,6 +341,28 @@ describe("downloads for accounts", () => {
     expect(r).toMatchObject({ ok: true, value: { allowance: { used: 1, limit: null, left: null } } });
     expect(await licenseOfLast(v.kind === "account" ? v.accountId : 0)).toMatchObject({ license: "commercial" });
     expect(await getAllowance(ctx(), v)).toMatchObject({ used: 1, limit: null, left: null });
+  });
+
+  it("reads a member's header in one statement: this month's credits and whether interests were chosen", async () => {
+    const v = await account("FREE");
+    const id = v.kind === "account" ? v.accountId : 0;
+    const header = () => getMemberHeader(ctx(), { id, plan: "FREE" });
+    expect(await header()).toMatchObject({ allowance: { used: 0, limit: 10, left: 10 }, hasInterests: false });
+    await requestDownload(ctx(), { viewer: v, templateColorId: free[44].color_id, format: "PP" });
+    await requestDownload(ctx(), { viewer: v, templateColorId: free[45].color_id, format: "PP" });
+    const [tag] = await queryRows<{ id: number }>(database.db, sql`select id from tag where type = 'category' limit 1`);
+    await database.db.execute(sql`insert into account_interest (account_id, tag_id) values (${id}, ${tag.id})`);
+    const now = await header();
+    expect(now).toMatchObject({ allowance: { used: 2, limit: 10, left: 8 }, hasInterests: true });
+    expect(now.allowance).toEqual(await getAllowance(ctx(), v));
+    // Another member's credits and interests are not theirs.
+    const other = await account("FREE");
+    expect(
+      await getMemberHeader(ctx(), { id: other.kind === "account" ? other.accountId : 0, plan: "FREE" }),
+    ).toMatchObject({
+      allowance: { used: 0 },
+      hasInterests: false,
+    });
   });
 
   it("grants a free account exactly its last credits when requests arrive at once", async () => {

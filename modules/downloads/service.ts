@@ -11,6 +11,7 @@ import {
   ensureCounters,
   hasGrant,
   insertDownload,
+  memberHeaderFacts,
   selectCounters,
   selectVariant,
   takeCredit,
@@ -104,9 +105,30 @@ function limitCode(v: Viewer): DownloadErrorCode {
 /** Credits a viewer has used in the current period, and what is left. */
 export async function getAllowance(ctx: Pick<ServiceContext, "db" | "clock">, viewer: Viewer): Promise<Allowance> {
   const now = ctx.clock.now();
-  const used = await counterUsed(ctx.db, ownSubject(viewer), periodOf(now));
+  return allowanceOf(viewer, await counterUsed(ctx.db, ownSubject(viewer), periodOf(now)), now);
+}
+
+function allowanceOf(viewer: Viewer, used: number, now: Date): Allowance {
   const limit = limitsOf(viewer).own;
   return { used, limit, left: limit === null ? null : Math.max(0, limit - used), resetsAt: nextPeriodStart(now) };
+}
+
+/**
+ * A member's allowance and whether they have chosen their interests, read together: what every page's
+ * header needs (the meter, and the interests dialog until they choose).
+ */
+export async function getMemberHeader(
+  ctx: Pick<ServiceContext, "db" | "clock">,
+  account: { id: number; plan: PlanCode },
+): Promise<{ allowance: Allowance; hasInterests: boolean }> {
+  const now = ctx.clock.now();
+  const viewer = accountViewer(account);
+  const facts = await memberHeaderFacts(ctx.db, {
+    subject: ownSubject(viewer),
+    period: periodOf(now),
+    accountId: account.id,
+  });
+  return { allowance: allowanceOf(viewer, facts.used, now), hasInterests: facts.hasInterests };
 }
 
 /** GetDownloadsCount: credits used this period by a guest fingerprint or an account. */
