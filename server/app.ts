@@ -64,7 +64,7 @@ export function createServerApp(opts: ServerOptions) {
       log,
     });
 
-  mountPages(app, {
+  const pages = mountPages(app, {
     build: ports.build,
     mode: ports.mode,
     publicUrl: env.publicUrl,
@@ -81,11 +81,20 @@ export function createServerApp(opts: ServerOptions) {
     routeOf: ports.routeOf,
     views: ports.views,
     csp: ports.csp,
+    freshCatalogVersion: ports.freshVersion,
+    trustProxy: ports.trustProxy,
+    publicHttps: ports.publicHttps,
+    logRequests: env.LOG_LEVEL === "debug",
   });
 
   const { pageCache, views, refreshStats, statsTimer, pending } = ports;
   return {
     app,
+    /**
+     * Answers a page cache hit from the node request listener, before the app (server/pages.ts); true when
+     * it did, false (or a promise of it) when the request is the app's.
+     */
+    answerHit: pages.answerHit,
     pageCache,
     views,
     refreshStats,

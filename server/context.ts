@@ -95,6 +95,10 @@ const prefix = Math.random().toString(36).slice(2, 8);
 /** Cheap request ids: a process prefix and a counter. */
 const nextRequestId = () => `${prefix}-${(++counter).toString(36)}`;
 
+/** A request's id: the caller's X-Request-Id (cut to 64 safe characters), else a new one. */
+export const requestIdOf = (header: string | undefined): string =>
+  header?.slice(0, 64).replace(/[^\w.-]/g, "") || nextRequestId();
+
 /** Resolves the request context (all but the viewer, which the session middleware adds) and sets it. */
 export function requestContext(opts: { trustProxy: TrustProxy; publicHttps: boolean }): MiddlewareHandler<{
   Variables: RequestVars;
@@ -102,11 +106,7 @@ export function requestContext(opts: { trustProxy: TrustProxy; publicHttps: bool
   return async (c, next) => {
     const address = clientAddress(peerAddress(c), c.req.header("x-forwarded-for"), opts.trustProxy);
     const request: RequestContext = {
-      requestId:
-        c.req
-          .header("x-request-id")
-          ?.slice(0, 64)
-          .replace(/[^\w.-]/g, "") || nextRequestId(),
+      requestId: requestIdOf(c.req.header("x-request-id")),
       nonce: newNonce(),
       locale: requestLocale(c),
       https:

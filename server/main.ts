@@ -1,6 +1,7 @@
 // First: React and React Router read NODE_ENV when they load.
 import "./production-env.ts";
 import fs from "node:fs";
+import { createServer, type RequestListener } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
@@ -16,6 +17,7 @@ import { systemClock } from "#modules/shared/context.ts";
 import { applyProjectFonts } from "#modules/slides/fonts.ts";
 import { createServerApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
+import { withPageHits } from "./pages.ts";
 import { MISSING_SECRET } from "./secret.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -116,8 +118,17 @@ export async function start() {
     // Trending and counts are refreshed by the maintenance job: once per slot across all processes.
     refreshStatsEveryMs: 0,
   });
+  // A page cache hit is answered by the request listener itself, before Hono (ADR 0033): the same answer
+  // at a fraction of the cost (docs/benchmarks.md). Everything else goes to the app.
   const http = serve(
-    { fetch: server.app.fetch, port: env.PORT, hostname: env.HOST, overrideGlobalObjects: false },
+    {
+      fetch: server.app.fetch,
+      port: env.PORT,
+      hostname: env.HOST,
+      overrideGlobalObjects: false,
+      createServer: ((options: object, listener: RequestListener) =>
+        createServer(options, withPageHits(server.answerHit, listener))) as unknown as typeof createServer,
+    },
     (info) => {
       log.info("listening", {
         url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${info.port}`,

@@ -1,6 +1,6 @@
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
-import { BODY_LIMITS, DATABASE_AWAY_RETRY_AFTER_SECONDS, TEMPLATE_UPLOADS } from "#config/constants.ts";
+import { BODY_LIMITS, COMPRESSION, DATABASE_AWAY_RETRY_AFTER_SECONDS, TEMPLATE_UPLOADS } from "#config/constants.ts";
 import { isDatabaseUnavailable } from "#db/client.server.ts";
 import { localeFromPath, localePath } from "#modules/shared/i18n.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
@@ -66,7 +66,8 @@ export function mountMiddleware(app: ServerApp, ports: Ports) {
     }
   });
 
-  app.use("*", compress({ threshold: 1024 }));
+  // A page cache hit that asked for gzip comes compressed already (server/pages.ts hitAnswer): left as it is.
+  app.use("*", compress({ threshold: COMPRESSION.thresholdBytes }));
 
   // No request body may exhaust memory: an announced size over the limit is refused before it is read,
   // and a body that grows past it while streaming is cut off, both with 413.

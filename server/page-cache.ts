@@ -1,3 +1,5 @@
+import zlib from "node:zlib";
+
 /**
  * An in-process cache of rendered anonymous pages. Entries belong to one catalogue version: when the
  * version moves on, every entry is stale. Entries also expire after `ttlMs` so trending stays fresh.
@@ -10,6 +12,11 @@ export type CachedPage = {
   parts: Uint8Array[];
   /** The sum of the parts' lengths. */
   size: number;
+  /**
+   * The parts compressed one by one (raw deflate, each but the last ended by a sync flush), for a gzip
+   * answer that only puts each answer's nonce between them (gzipWith); absent for a type not compressed.
+   */
+  deflated?: Uint8Array[];
   version: number;
   at: number;
 };
@@ -44,8 +51,68 @@ export function joinWith(page: Pick<CachedPage, "parts" | "size">, nonce: string
   return out;
 }
 
-/** What an entry costs in memory: its body and headers (a rough but monotone measure). */
-const weight = (page: CachedPage) => page.size + page.headers.reduce((n, [k, v]) => n + k.length + v.length, 0) + 256;
+/**
+ * The parts compressed each on its own, as raw deflate: every part but the last ends with a sync flush (a
+ * byte-aligned, unfinished stream), the last finishes it. Joined with a stored block between them, they
+ * are one valid deflate stream (gzipWith).
+ */
+export function deflateParts(parts: Uint8Array[]): Uint8Array[] {
+  return parts.map((part, i) =>
+    zlib.deflateRawSync(part, {
+      level: 6,
+      finishFlush: i < parts.length - 1 ? zlib.constants.Z_SYNC_FLUSH : zlib.constants.Z_FINISH,
+    }),
+  );
+}
+
+/** gzip's member header: deflate, no name, no time, from Unix (RFC 1952). */
+const GZIP_HEADER = Uint8Array.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
+
+/**
+ * A gzip answer of the page with `nonce` between its parts, without compressing it again: the parts
+ * deflated once (deflateParts), each nonce as a stored block (RFC 1951 §3.2.4) between them, and the
+ * trailer's CRC-32 and length of the whole text. The chunks to send, in order, and their total length.
+ */
+export function gzipWith(
+  page: Pick<CachedPage, "parts" | "size"> & { deflated: Uint8Array[] },
+  nonce: string,
+): { chunks: Uint8Array[]; length: number } {
+  const filler = Buffer.from(nonce, "latin1");
+  // A stored block that is not the last: header bits 000 (padded to a byte, the stream is byte-aligned
+  // after a sync flush), then LEN and its one's complement, little-endian, then the bytes.
+  const stored = Buffer.alloc(5 + filler.length);
+  stored[0] = 0;
+  stored.writeUInt16LE(filler.length, 1);
+  stored.writeUInt16LE(~filler.length & 0xffff, 3);
+  filler.copy(stored, 5);
+  const chunks: Uint8Array[] = [GZIP_HEADER];
+  let length = GZIP_HEADER.length;
+  let crc = 0;
+  for (let i = 0; i < page.parts.length; i++) {
+    if (i > 0) {
+      chunks.push(stored);
+      length += stored.length;
+      crc = zlib.crc32(filler, crc);
+    }
+    chunks.push(page.deflated[i]);
+    length += page.deflated[i].length;
+    crc = zlib.crc32(page.parts[i], crc);
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE((page.size + filler.length * (page.parts.length - 1)) >>> 0, 4);
+  chunks.push(trailer);
+  return { chunks, length: length + 8 };
+}
+
+/** What an entry costs in memory: its body (plain and deflated) and headers (a rough but monotone measure). */
+const weight = (key: string, page: CachedPage) =>
+  key.length * 2 +
+  page.size +
+  (page.deflated?.reduce((n, p) => n + p.length, 0) ?? 0) +
+  page.headers.reduce((n, [k, v]) => n + k.length + v.length, 0) +
+  256 +
+  64 * (page.parts.length + (page.deflated?.length ?? 0));
 
 /** Least recently used pages, bounded in number and in bytes. */
 export class PageCache {
@@ -63,11 +130,12 @@ export class PageCache {
     this.maxBytes = maxBytes;
   }
 
-  get(key: string, version: number, now = Date.now()): CachedPage | undefined {
+  /** The page kept under `key` for `version`, if still fresh; `countMiss: false` for a look that others repeat. */
+  get(key: string, version: number, now = Date.now(), countMiss = true): CachedPage | undefined {
     const e = this.entries.get(key);
     if (!e || e.version !== version || now - e.at > this.ttlMs) {
       if (e) this.remove(key, e);
-      this.misses++;
+      if (countMiss) this.misses++;
       return undefined;
     }
     // Refresh its place for LRU order.
@@ -78,7 +146,7 @@ export class PageCache {
   }
 
   set(key: string, page: CachedPage): void {
-    const size = weight(page);
+    const size = weight(key, page);
     // A page larger than the whole budget is not kept at all.
     if (size > this.maxBytes) return;
     const old = this.entries.get(key);
@@ -93,7 +161,7 @@ export class PageCache {
 
   private remove(key: string, page: CachedPage) {
     this.entries.delete(key);
-    this.used -= weight(page);
+    this.used -= weight(key, page);
   }
 
   clear(): void {

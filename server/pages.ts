@@ -1,7 +1,13 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { TLSSocket } from "node:tls";
 import type { Hono } from "hono";
+import { parseAccept } from "hono/utils/accept";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { isbot } from "isbot";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import {
+  COMPRESSION,
   DATABASE_AWAY_RETRY_AFTER_SECONDS,
   DEFAULT_LOCALE,
   type Locale,
@@ -9,11 +15,14 @@ import {
 } from "#config/constants.ts";
 import { isDatabaseUnavailable } from "#db/client.server.ts";
 import type { Logger } from "#modules/shared/context.ts";
-import { type RequestContext, type RequestVars, requestOf } from "./context.ts";
+import { localeFromPath } from "#modules/shared/i18n.ts";
+import { addressKey, clientAddress, type TrustProxy } from "./client-address.ts";
+import { type RequestContext, type RequestVars, requestIdOf, requestOf } from "./context.ts";
 import type { AppLoadContext } from "./load-context.ts";
-import { joinWith, type PageCache, pageCacheKey, splitAt } from "./page-cache.ts";
+import { type CachedPage, deflateParts, gzipWith, type PageCache, pageCacheKey, splitAt } from "./page-cache.ts";
 import type { RouteFacts } from "./route-policy.ts";
-import { contentSecurityPolicy } from "./security.ts";
+import { SEARCH_LIMITED_PATHS } from "./search.ts";
+import { contentSecurityPolicy, securityHeaders } from "./security.ts";
 import type { ViewCounter } from "./views.ts";
 
 const NONCE_MARK = "__SN_NONCE_MARK__";
@@ -26,18 +35,23 @@ const SLUG = /^[a-z0-9-]{1,120}$/;
 
 /** Chooses es at `/` when the browser prefers Spanish and the visitor did not come from one of our pages. */
 export function browserLocale(req: Request): Locale {
-  if (req.headers.get("sec-fetch-site") === "same-origin") return DEFAULT_LOCALE;
-  const referer = req.headers.get("referer");
+  return browserLocaleOf((name) => req.headers.get(name), new URL(req.url).host);
+}
+
+/** browserLocale from the request's headers (`header` answers one by its lower-case name) and its host. */
+function browserLocaleOf(header: (name: string) => string | null | undefined, host: string): Locale {
+  if (header("sec-fetch-site") === "same-origin") return DEFAULT_LOCALE;
+  const referer = header("referer");
   if (referer) {
     try {
-      if (new URL(referer).host === new URL(req.url).host) return DEFAULT_LOCALE;
+      if (new URL(referer).host === host) return DEFAULT_LOCALE;
     } catch {
       /* a malformed referer says nothing */
     }
   }
-  const header = req.headers.get("accept-language") ?? "";
+  const accepted = header("accept-language") ?? "";
   let best: { locale: Locale; q: number } | null = null;
-  for (const part of header.split(",").slice(0, 20)) {
+  for (const part of accepted.split(",").slice(0, 20)) {
     const [tag, ...params] = part.trim().toLowerCase().split(";");
     const q = Number(
       params
@@ -50,6 +64,116 @@ export function browserLocale(req: Request): Locale {
   }
   return best?.locale ?? DEFAULT_LOCALE;
 }
+
+/**
+ * The encoding the compression middleware (hono/compress, server/middleware.ts) would choose for an
+ * Accept-Encoding header, by the same rule: gzip at q=1 at once, else the best q of gzip and deflate.
+ */
+export function chosenEncoding(accepted: string | undefined): "gzip" | "deflate" | null {
+  if (accepted === undefined) return null;
+  if (accepted === "gzip" || accepted.startsWith("gzip, ")) return "gzip";
+  const accepts = parseAccept(accepted);
+  const wildcard = accepts.find((a) => a.type === "*")?.q;
+  let best: { encoding: "gzip" | "deflate"; q: number } | undefined;
+  for (const encoding of ["gzip", "deflate"] as const) {
+    const explicit = accepts.find((a) => a.type.toLowerCase() === encoding);
+    const q = explicit ? explicit.q : (wildcard ?? 0);
+    if (q === 1) return encoding;
+    if (q > 0 && (!best || q > best.q)) best = { encoding, q };
+  }
+  return best?.encoding ?? null;
+}
+
+/** A hit's answer: its status, headers (lower-case names) and body, as the chunks to send in order. */
+type HitAnswer = { status: number; headers: [string, string][]; chunks: Uint8Array[]; length: number };
+
+/**
+ * What a page cache hit answers, whichever way it came (the request listener's fast path or the Hono app):
+ * the stored headers, the hit's mark, its length, the policy with its nonce, Vary as the compression
+ * middleware and `/` set it, and the body with the nonce put in (gzip when asked and the type is compressed),
+ * as the stored parts and the nonce between them: nothing of the page is copied.
+ */
+function hitAnswer(
+  page: CachedPage,
+  nonce: string,
+  opts: { gzip: boolean; varyLanguage: boolean; csp: (nonce: string) => string },
+): HitAnswer {
+  const headers: [string, string][] = [];
+  let type = "";
+  let vary = "";
+  for (const [name, value] of page.headers) {
+    if (name === "vary") vary = value;
+    else headers.push([name, value]);
+    if (name === "content-type") type = value;
+  }
+  const plainLength = page.size + nonce.length * (page.parts.length - 1);
+  // As hono/compress does: a compressible type of at least the threshold says it varies by encoding.
+  const compressible = page.deflated !== undefined && plainLength >= COMPRESSION.thresholdBytes;
+  const varies = [vary, opts.varyLanguage ? "Accept-Language" : "", compressible ? "Accept-Encoding" : ""];
+  vary = varies.filter(Boolean).join(", ");
+  if (vary) headers.push(["vary", vary]);
+  if (type.startsWith("text/html")) headers.push(["content-security-policy", opts.csp(nonce)]);
+  headers.push(["x-page-cache", "HIT"]);
+  let chunks: Uint8Array[];
+  let length: number;
+  if (opts.gzip && compressible && page.deflated) {
+    ({ chunks, length } = gzipWith({ parts: page.parts, size: page.size, deflated: page.deflated }, nonce));
+    headers.push(["content-encoding", "gzip"]);
+  } else {
+    const filler = Buffer.from(nonce, "latin1");
+    chunks = [];
+    for (let i = 0; i < page.parts.length; i++) {
+      if (i > 0) chunks.push(filler);
+      chunks.push(page.parts[i]);
+    }
+    length = plainLength;
+  }
+  headers.push(["content-length", String(length)]);
+  return { status: page.status, headers, chunks, length };
+}
+
+/**
+ * Nonces for hits, 16 random bytes each as base64 (as security.ts newNonce), cut from a larger draw of the
+ * system's random bytes: one call for every 256 answers instead of one each. No byte is used twice.
+ */
+const NONCE_BYTES = 16;
+let noncePool = Buffer.alloc(0);
+let nonceAt = 0;
+export function pooledNonce(): string {
+  if (nonceAt + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * 256);
+    nonceAt = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
+  return nonce;
+}
+
+/**
+ * The node request listener with page cache hits answered first (mountPages' answerHit), everything
+ * else (and every hit it declines) handed to `app` (the Hono app's listener).
+ */
+export function withPageHits(
+  answerHit: (incoming: IncomingMessage, outgoing: ServerResponse) => boolean | Promise<boolean>,
+  app: (incoming: IncomingMessage, outgoing: ServerResponse) => unknown,
+) {
+  return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
+    const answered = answerHit(incoming, outgoing);
+    if (answered === true) return;
+    if (answered === false) {
+      void app(incoming, outgoing);
+      return;
+    }
+    void answered.then((done) => {
+      if (!done) void app(incoming, outgoing);
+    });
+  };
+}
+
+/** A path the fast path may read as it is (no dot segment, no escape, no double slash): the URL parser would keep it. */
+const PLAIN_PATH = /^\/(?:[\w~-][\w.~-]*(?:\/(?!\/)|$))*$/;
+/** The session's cookies: a request carrying one is answered by the whole app (it may be a member's). */
+const SESSION_COOKIE = /(?:^|;\s*)(?:apollo-token|sn_refresh)=/;
 
 /**
  * The React Router pages: rendered with the request's context, anonymous catalogue pages kept in the
@@ -80,6 +204,13 @@ export function mountPages(
     limitRender: (request: RequestContext) => Promise<number | null>;
     /** A short refusal in the request's language. */
     tooMany: (request: RequestContext, seconds: number) => string;
+    /** The catalogue version when known to be current, without asking the database (else undefined). */
+    freshCatalogVersion?: () => number | undefined;
+    /** The proxies whose forwarded headers are believed, and whether the public address is https (as requestContext). */
+    trustProxy?: TrustProxy;
+    publicHttps?: boolean;
+    /** One log line per request, as server/middleware.ts writes at LOG_LEVEL=debug. */
+    logRequests?: boolean;
   },
 ) {
   const handler = createRequestHandler(deps.build, deps.mode);
@@ -144,21 +275,28 @@ export function mountPages(
     deps.routeOf(pathname).policy.cache === "shared" &&
     pathname.length <= 512;
 
-  const countView = (req: Request, pathname: string, request: RequestContext) => {
-    if (req.method !== "GET") return;
+  /** One view per client, template and day, counted before any cache (header: a request header by lower-case name). */
+  const countView = (
+    method: string,
+    pathname: string,
+    header: (name: string) => string | null | undefined,
+    locale: Locale,
+    clientKey: () => string,
+  ) => {
+    if (method !== "GET") return;
     const { policy, params } = deps.routeOf(pathname);
+    if (!policy.countsView) return;
     const slug = params.slug ?? "";
-    const ua = req.headers.get("user-agent") ?? "";
+    const ua = header("user-agent") ?? "";
     if (
-      policy.countsView &&
       SLUG.test(slug) &&
       ua &&
       !isbot(ua) &&
-      req.headers.get("purpose") !== "prefetch" &&
-      req.headers.get("sec-purpose") !== "prefetch"
+      header("purpose") !== "prefetch" &&
+      header("sec-purpose") !== "prefetch"
     ) {
       // One view per client, template and day: reloading a page does not make it trend.
-      deps.views.count(`${request.locale}:${slug}`, request.clientKey);
+      deps.views.count(`${locale}:${slug}`, clientKey());
     }
   };
 
@@ -166,14 +304,21 @@ export function mountPages(
   app.get("/", async (c, next) => {
     if (browserLocale(c.req.raw) === "es") return c.redirect("/es", 302);
     await next();
-    c.res.headers.append("Vary", "Accept-Language");
+    // A hit says so itself (hitAnswer), in the order the fast path writes.
+    if (!/\baccept-language\b/i.test(c.res.headers.get("Vary") ?? "")) c.res.headers.append("Vary", "Accept-Language");
   });
 
   app.all("*", async (c) => {
     const req = c.req.raw;
     const url = new URL(req.url);
     const request = requestOf(c);
-    countView(req, url.pathname, request);
+    countView(
+      req.method,
+      url.pathname,
+      (name) => req.headers.get(name),
+      request.locale,
+      () => request.clientKey,
+    );
     const { nonce } = request;
     if (!cacheable(req, url.pathname, request)) {
       const res = await render(req, request);
@@ -227,22 +372,102 @@ export function mountPages(
         return withNonce(res, nonce);
       }
       // Kept as bytes cut at the nonce's mark, with the headers every hit sends: a hit only joins them.
+      // Compressible pages keep each part deflated too: a gzip hit puts its nonce between them as is.
       const parts = splitAt(new Uint8Array(await res.arrayBuffer()), NONCE_MARK);
       const headers = [...res.headers.entries()].filter(
         ([name]) => !/^content-(?:length|security-policy)$/i.test(name),
       );
-      headers.push(["Cache-Control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300"]);
+      headers.push(["cache-control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300"]);
       const size = parts.reduce((n, p) => n + p.length, 0);
-      page = { status: res.status, headers, parts, size, version, at: Date.now() };
+      const deflated = COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ? deflateParts(parts) : undefined;
+      page = { status: res.status, headers, parts, size, deflated, version, at: Date.now() };
       deps.pageCache.set(key, page);
     }
-    const body = joinWith(page, nonce);
-    const headers = new Headers(page.headers);
+    const hit = hitAnswer(page, nonce, {
+      gzip: chosenEncoding(req.headers.get("accept-encoding") ?? undefined) === "gzip",
+      varyLanguage: url.pathname === "/",
+      csp,
+    });
+    const headers = new Headers(hit.headers);
     headers.set("X-Page-Cache", state);
-    headers.set("Content-Length", String(body.length));
-    if (headers.get("Content-Type")?.startsWith("text/html")) headers.set("Content-Security-Policy", csp(nonce));
-    return new Response(body, { status: page.status, headers });
+    return new Response(Buffer.concat(hit.chunks, hit.length), { status: hit.status, headers });
   });
+
+  /**
+   * A page cache hit answered from the node request listener, before Hono and undici's Response: what a
+   * hit through the app answers (hitAnswer; the request id, the security headers, a view counted, the log
+   * line at debug), written at once. Anything else, or anything in doubt, is the app's: a method other
+   * than GET, a session cookie or an Authorization header (a member may be asking), a path the parser
+   * would rewrite, a search page (its own budget, server/search.ts), `/` for a Spanish browser (the
+   * redirect), deflate, a page not in the cache. Answers whether it answered (a promise when the catalogue
+   * version had to be read).
+   */
+  const securityByHttps = [false, true].map((https) => {
+    const h = new Headers();
+    securityHeaders(h, { https });
+    return [...h].flat();
+  });
+  const trustProxy: TrustProxy = deps.trustProxy ?? { kind: "none" };
+  const answerHit = (incoming: IncomingMessage, outgoing: ServerResponse): boolean | Promise<boolean> => {
+    if (!deps.pageCacheOn || incoming.method !== "GET") return false;
+    const raw = incoming.url ?? "";
+    const q = raw.indexOf("?");
+    const pathname = q === -1 ? raw : raw.slice(0, q);
+    const h = incoming.headers;
+    if (pathname.length > 512 || !PLAIN_PATH.test(pathname) || !h.host || h.authorization !== undefined) return false;
+    if (h.cookie && SESSION_COOKIE.test(h.cookie)) return false;
+    if (SEARCH_LIMITED_PATHS.has(pathname) || pathname.startsWith("/files/")) return false;
+    if (deps.routeOf(pathname).policy.cache !== "shared") return false;
+    const encoding = chosenEncoding(h["accept-encoding"]);
+    if (encoding === "deflate") return false;
+    const header = (name: string) => {
+      const v = h[name];
+      return Array.isArray(v) ? v.join(", ") : v;
+    };
+    if (pathname === "/" && browserLocaleOf(header, h.host) === "es") return false;
+    let key = pathname;
+    if (q !== -1) {
+      const url = new URL(raw, "http://h");
+      key = pathname === ROUTE_DISCOVERY ? `${pathname}${url.search}` : pageCacheKey(url, PAGE_PARAMS).key;
+    }
+    const answer = (version: number): boolean => {
+      const page = deps.pageCache.get(key, version, Date.now(), false);
+      if (!page) return false;
+      const started = deps.logRequests ? performance.now() : 0;
+      const requestId = requestIdOf(header("x-request-id"));
+      const locale = localeFromPath(pathname);
+      countView("GET", pathname, header, locale, () =>
+        addressKey(clientAddress(incoming.socket.remoteAddress, header("x-forwarded-for"), trustProxy)),
+      );
+      const https =
+        (incoming.socket as TLSSocket).encrypted === true ||
+        deps.publicHttps === true ||
+        (trustProxy.kind !== "none" && header("x-forwarded-proto") === "https");
+      const hit = hitAnswer(page, pooledNonce(), { gzip: encoding === "gzip", varyLanguage: pathname === "/", csp });
+      const flat: string[] = [];
+      for (const [name, value] of hit.headers) flat.push(name, value);
+      flat.push("x-request-id", requestId, ...securityByHttps[https ? 1 : 0]);
+      outgoing.writeHead(hit.status, flat);
+      // The stored parts as they are, in one write to the socket (corked).
+      outgoing.cork();
+      for (const chunk of hit.chunks) outgoing.write(chunk);
+      outgoing.uncork();
+      outgoing.end();
+      if (deps.logRequests)
+        deps.log.info("request", {
+          requestId,
+          method: "GET",
+          path: pathname,
+          status: hit.status,
+          ms: Math.round(performance.now() - started),
+        });
+      return true;
+    };
+    const version = deps.freshCatalogVersion?.();
+    if (version !== undefined) return answer(version);
+    return deps.catalogVersion().then(answer, () => false);
+  };
+  return { answerHit };
 }
 
 /** Puts the request's nonce where a render with the placeholder left the mark. */

@@ -103,6 +103,8 @@ export function createPorts(opts: ServerOptions) {
     }
     return catalogVersion;
   };
+  /** The catalogue version when it was read within the last two seconds, without a query; else undefined. */
+  const freshVersion = () => (Date.now() - versionCheckedAt > 2_000 ? undefined : catalogVersion);
 
   // Catalogue reference data (navigation, tags, filters, counts) kept for the current catalogue version.
   const reference = new ReferenceCache(currentVersion, { now: () => clock.now().getTime() });
@@ -205,6 +207,7 @@ export function createPorts(opts: ServerOptions) {
     views,
     pageCache,
     currentVersion,
+    freshVersion,
     payments,
     captcha,
     csp,

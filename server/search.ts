@@ -10,6 +10,11 @@ type Deps = {
 
 const localeOf = (c: Context): Locale => requestOf(c).locale;
 
+/** The search pages and their data, each request taking from the client's search budget. */
+export const SEARCH_LIMITED_PATHS: ReadonlySet<string> = new Set(
+  ["/search", "/blog/search"].flatMap((base) => [base, `${base}.data`, `/es${base}`, `/es${base}.data`]),
+);
+
 /**
  * Rate limits on the search pages per client, the template search and the blog's (the search box asks
  * GraphQL, within its cost budget).
@@ -30,6 +35,5 @@ export function mountSearch(app: ServerApp, deps: Deps) {
     if (!limited.ok) return tooMany(c, limited.retryAfter, c.req.path.endsWith(".data"));
     await next();
   };
-  for (const base of ["/search", "/blog/search"])
-    for (const p of [base, `${base}.data`, `/es${base}`, `/es${base}.data`]) app.get(p, limitSearch);
+  for (const p of SEARCH_LIMITED_PATHS) app.get(p, limitSearch);
 }
