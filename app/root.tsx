@@ -29,7 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ctx = app.scope;
   const nav = await app.services.catalog.listNavigationTags(ctx);
   const account = app.scope.viewer?.account;
-  const header = account ? await app.services.downloads.getMemberHeader(ctx, account) : null;
+  // Usually read with the session itself (no statement of its own).
+  const header = account
+    ? await app.services.downloads.getMemberHeader(ctx, account, app.scope.viewer?.facts)
+    : null;
   const allowance = header?.allowance ?? null;
   return {
     viewer: account

@@ -92,16 +92,16 @@ export function resolveViewer(deps: { secret: string; clock: Clock; db: Db }) {
     const now = deps.clock.now();
     const claims = verifyAccessToken(deps.secret, access, now);
     if (claims) {
-      const account = await getSessionAccount({ db: deps.db }, claims);
-      if (account) return { viewer: { account, sessionId: claims.sessionId }, cookies: [] };
+      const found = await getSessionAccount({ db: deps.db, clock: deps.clock }, claims);
+      if (found) return { viewer: { ...found, sessionId: claims.sessionId }, cookies: [] };
     }
     if (refresh) {
       const tokens = await refreshSession(deps, refresh);
       const fresh = tokens && verifyAccessToken(deps.secret, tokens.accessToken, now);
-      const account = fresh ? await getSessionAccount({ db: deps.db }, fresh) : null;
-      if (tokens && fresh && account)
+      const found = fresh ? await getSessionAccount({ db: deps.db, clock: deps.clock }, fresh) : null;
+      if (tokens && fresh && found)
         return {
-          viewer: { account, sessionId: fresh.sessionId },
+          viewer: { ...found, sessionId: fresh.sessionId },
           cookies: sessionCookieHeaders(tokens, request.https),
         };
     }

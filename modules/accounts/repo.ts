@@ -1,6 +1,14 @@
 import { and, eq, getTableColumns, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.server.ts";
-import { account, accountIdentity, accountInterest, authSession, emailToken, tag } from "#db/schema/index.ts";
+import {
+  account,
+  accountIdentity,
+  accountInterest,
+  authSession,
+  downloadCounter,
+  emailToken,
+  tag,
+} from "#db/schema/index.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 /**
@@ -99,14 +107,28 @@ export async function accountByLogin(db: Executor, login: string): Promise<Accou
   return row;
 }
 
-/** The account of a live session (not ended), unless it is blocked or deleted. */
+/**
+ * The account of a live session (not ended), unless it is blocked or deleted; with it, in the same
+ * statement, what the header shows (SessionFacts): the credits counted under `subject` in `period`
+ * and whether the account has chosen its interests.
+ */
 export async function sessionAccount(
   db: Executor,
-  accountId: number,
-  sessionId: string,
-): Promise<AccountRow | undefined> {
+  input: { accountId: number; sessionId: string; subject: string; period: string },
+): Promise<(AccountRow & { downloadsUsed: number; hasInterests: boolean }) | undefined> {
+  const { accountId, sessionId } = input;
   const [row] = await db
-    .select(getTableColumns(account))
+    .select({
+      ...getTableColumns(account),
+      downloadsUsed: sql<number>`coalesce((${db
+        .select({ used: downloadCounter.used })
+        .from(downloadCounter)
+        .where(and(eq(downloadCounter.subject, input.subject), eq(downloadCounter.period, input.period)))}), 0)`,
+      hasInterests: sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(accountInterest)
+        .where(eq(accountInterest.accountId, account.id))})`,
+    })
     .from(account)
     .innerJoin(authSession, eq(authSession.accountId, account.id))
     .where(

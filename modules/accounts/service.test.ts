@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CaptchaCheck } from "#modules/auth/captcha.ts";
-import { createSession, refreshSession } from "#modules/auth/sessions.ts";
+import { createSession, refreshSession, verifyAccessToken } from "#modules/auth/sessions.ts";
 import { listOutbox, outboxMailer } from "#modules/mail/mailer.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
@@ -12,6 +12,7 @@ import {
   authenticate,
   checkResetLink,
   createVerifiedAccount,
+  getSessionAccount,
   requestPasswordReset,
   resendVerification,
   resetPassword,
@@ -634,5 +635,40 @@ describe("a reset link the mail server refuses (SPEC §8 'Unable to send email')
     });
     const mails = await listOutbox(database.db, { limit: 5 });
     expect(mails.some((m) => m.to === "reset-refused@example.com" && m.kind === "reset")).toBe(true);
+  });
+});
+
+describe("getSessionAccount", () => {
+  it("reads the session's account with its header facts in one statement: this month's credits, interests chosen", async () => {
+    const sessions = { db: database.db, clock, secret: "facts-test-secret-facts-test-secret" };
+    const make = (n: string) =>
+      createVerifiedAccount(
+        { db: database.db, clock },
+        { email: `${n}@example.com`, username: n, name: n, password: "Facts-pass-1!" },
+      );
+    const id = await make("factsa");
+    const other = await make("factsb");
+    const claims = verifyAccessToken(sessions.secret, (await createSession(sessions, id)).accessToken, clockNow);
+    if (!claims) throw new Error("no claims");
+    const read = () => getSessionAccount({ db: database.db, clock }, claims);
+    expect(await read()).toMatchObject({
+      account: { id, username: "factsa" },
+      facts: { period: "2026-11", downloadsUsed: 0, hasInterests: false },
+    });
+    // This month's counter counts; last month's and another account's do not.
+    await database.db.execute(sql`insert into download_counter (subject, period, used) values
+      (${`a:${id}`}, '2026-11', 4), (${`a:${id}`}, '2026-10', 9), (${`a:${other}`}, '2026-11', 7)`);
+    const [tag] = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into tag (slug, type) values ('facts-business', 'category') returning id`,
+    );
+    await database.db.execute(sql`insert into account_interest (account_id, tag_id) values (${other}, ${tag.id})`);
+    expect((await read())?.facts).toEqual({ period: "2026-11", downloadsUsed: 4, hasInterests: false });
+    await database.db.execute(sql`insert into account_interest (account_id, tag_id) values (${id}, ${tag.id})`);
+    expect((await read())?.facts).toEqual({ period: "2026-11", downloadsUsed: 4, hasInterests: true });
+    // Another account's id with this session, or an ended session, is nobody.
+    expect(await getSessionAccount({ db: database.db, clock }, { ...claims, accountId: other })).toBeNull();
+    await database.db.execute(sql`update auth_session set revoked_at = now() where account_id = ${id}`);
+    expect(await read()).toBeNull();
   });
 });

@@ -9,18 +9,20 @@ import {
   MAIL,
   type PlanCode,
 } from "#config/constants.ts";
+import { accountSubject } from "#modules/downloads/subject.ts";
 import { renderMail } from "#modules/mail/render.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import { hasControl } from "#modules/shared/checks.ts";
 import { uniqueViolation } from "#modules/shared/db-errors.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+import { periodOf } from "#modules/shared/period.ts";
 import type { Result } from "#modules/shared/result.ts";
 import { avatarUrl } from "./avatar.ts";
 import { decoyHash, hashPassword, isCommonPassword, verifyPassword } from "./passwords.ts";
 import * as repo from "./repo.ts";
 import { passwordIssue, type SignupInput } from "./schemas.ts";
 import * as tokens from "./tokens-repo.ts";
-import type { AccountView } from "./view.ts";
+import type { AccountView, SessionFacts } from "./view.ts";
 
 /** What account services need beyond the database: mail, the site's address and the messages. */
 export type AccountContext = ServiceContext &
@@ -455,13 +457,21 @@ export async function recordLoginFailure(ctx: ServiceContext, key: string, now: 
   await tokens.setLoginBackoffNextAt(ctx.db, key, new Date(now.getTime() + seconds * 1000));
 }
 
-/** The account behind a live session, or null (unknown, blocked, or the session was ended). */
+/**
+ * The account behind a live session, or null (unknown, blocked, or the session was ended), with what
+ * the header shows it (SessionFacts) read in the same statement.
+ */
 export async function getSessionAccount(
-  ctx: Pick<ServiceContext, "db">,
+  ctx: Pick<ServiceContext, "db" | "clock">,
   claims: { accountId: number; sessionId: string },
-): Promise<AccountView | null> {
-  const row = await repo.sessionAccount(ctx.db, claims.accountId, claims.sessionId);
-  return row ? reshapeAccount(row) : null;
+): Promise<{ account: AccountView; facts: SessionFacts } | null> {
+  const period = periodOf(ctx.clock.now());
+  const row = await repo.sessionAccount(ctx.db, { ...claims, subject: accountSubject(claims.accountId), period });
+  if (!row) return null;
+  return {
+    account: reshapeAccount(row),
+    facts: { period, downloadsUsed: Number(row.downloadsUsed), hasInterests: row.hasInterests === true },
+  };
 }
 
 /** Saves the language of a signed-in account (language switch, SPEC §4). */

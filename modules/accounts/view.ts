@@ -15,5 +15,14 @@ export type AccountView = {
   role: "member" | "operator";
 };
 
-/** Who is asking: a signed-in account and its session, or null for a guest. One type for every edge. */
-export type Viewer = { account: AccountView; sessionId: string } | null;
+/**
+ * What every page's header shows a member, read in the session's own statement (one round trip, not
+ * three): the credits used in `period` and whether they have chosen their interests.
+ */
+export type SessionFacts = { period: string; downloadsUsed: number; hasInterests: boolean };
+
+/**
+ * Who is asking: a signed-in account and its session, or null for a guest. One type for every edge.
+ * `facts` come with a session read from its cookie or token; a viewer made otherwise has none.
+ */
+export type Viewer = { account: AccountView; sessionId: string; facts?: SessionFacts } | null;

@@ -1,5 +1,6 @@
 import { DOWNLOAD_ALLOWANCE, type DownloadFormat, GUEST_IP_CAP_FACTOR, type PlanCode } from "#config/constants.ts";
 import type { Executor } from "#db/client.server.ts";
+import type { SessionFacts } from "#modules/accounts/view.ts";
 import { ensureTemplateFile } from "#modules/files/service.ts";
 import { licenceForGrant } from "#modules/licences/service.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
@@ -17,6 +18,7 @@ import {
   takeCredit,
 } from "./repo.ts";
 import { type FileToken, fileHolder, signFileToken } from "./signing.ts";
+import { accountSubject, guestSubject } from "./subject.ts";
 
 /** Who is downloading: a guest (signed cookie and address) or a signed-in account with its plan. */
 export type Viewer =
@@ -85,7 +87,7 @@ const MIME_PPTX = "application/vnd.openxmlformats-officedocument.presentationml.
 const MIME_KEYNOTE = "application/vnd.apple.keynote";
 
 /** The counter a viewer spends from: "g:<guest id>" or "a:<account id>". */
-const ownSubject = (v: Viewer) => (v.kind === "guest" ? `g:${v.guestId}` : `a:${v.accountId}`);
+const ownSubject = (v: Viewer) => (v.kind === "guest" ? guestSubject(v.guestId) : accountSubject(v.accountId));
 const ipSubject = (v: Viewer) => `ip:${v.ip}`;
 
 /** The viewer's own allowance, and for guests the per-address cap that stops cookie-clearing. */
@@ -120,14 +122,16 @@ function allowanceOf(viewer: Viewer, used: number, now: Date): Allowance {
 export async function getMemberHeader(
   ctx: Pick<ServiceContext, "db" | "clock">,
   account: { id: number; plan: PlanCode },
+  /** What the session's own read brought (server/session.ts), used when it is of this period. */
+  known?: SessionFacts,
 ): Promise<{ allowance: Allowance; hasInterests: boolean }> {
   const now = ctx.clock.now();
   const viewer = accountViewer(account);
-  const facts = await memberHeaderFacts(ctx.db, {
-    subject: ownSubject(viewer),
-    period: periodOf(now),
-    accountId: account.id,
-  });
+  const period = periodOf(now);
+  const facts =
+    known?.period === period
+      ? { used: known.downloadsUsed, hasInterests: known.hasInterests }
+      : await memberHeaderFacts(ctx.db, { subject: ownSubject(viewer), period, accountId: account.id });
   return { allowance: allowanceOf(viewer, facts.used, now), hasInterests: facts.hasInterests };
 }
 
@@ -136,7 +140,7 @@ export async function countDownloads(
   ctx: Pick<ServiceContext, "db" | "clock">,
   subject: { guestId: string } | { accountId: number },
 ): Promise<number> {
-  const key = "accountId" in subject ? `a:${subject.accountId}` : `g:${subject.guestId}`;
+  const key = "accountId" in subject ? accountSubject(subject.accountId) : guestSubject(subject.guestId);
   return counterUsed(ctx.db, key, periodOf(ctx.clock.now()));
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { b64, sign, unsign } from "#modules/shared/crypto.ts";
 import type { Result } from "#modules/shared/result.ts";
+import { accountSubject, guestSubject } from "./subject.ts";
 
 export function newGuestId(): string {
   return b64(randomBytes(18));
@@ -15,7 +16,7 @@ export type FileToken = { key: string; name: string; type: string; exp: number; 
 
 /** The holder a grant's link is bound to. */
 export function fileHolder(viewer: { kind: "account"; accountId: number } | { kind: "guest"; guestId: string }) {
-  return viewer.kind === "account" ? `a:${viewer.accountId}` : `g:${viewer.guestId}`;
+  return viewer.kind === "account" ? accountSubject(viewer.accountId) : guestSubject(viewer.guestId);
 }
 
 export function signFileToken(secret: string, token: FileToken): string {
