@@ -81,6 +81,25 @@ export const PAGE_CACHE = { entries: 2000, maxBytes: 48 * 1024 * 1024, ttlMs: 60
 /** Answers smaller than this are sent uncompressed (hono/compress, and a page cache hit the same way). */
 export const COMPRESSION = { thresholdBytes: 1024 } as const;
 /**
+ * The route policy of each address asked for, remembered per process (server/route-policy.ts): addresses
+ * up to `maxKeyLength`, at most `entries` of them and about `maxBytes` (addresses are made up by anyone).
+ */
+export const ROUTE_POLICY_CACHE = { entries: 4000, maxKeyLength: 512, maxBytes: 2 * 1024 * 1024 } as const;
+/** Template views counted between two writes (server/views.ts, every `flushMs`): at most `entries` and about `maxBytes`. */
+export const VIEW_COUNTS = { entries: 50_000, maxBytes: 8 * 1024 * 1024, flushMs: 5_000 } as const;
+/**
+ * The embedded PostgreSQL's memory (PGlite, db/client.server.ts). Its WebAssembly memory grows to the
+ * most it ever held and never gives it back, so these bound the process: the buffer cache (PostgreSQL's
+ * default is 128 MB; the files are read through the system's own cache anyway), the memory of a sort or
+ * hash, and of a VACUUM or an index build. (Its WebAssembly memory starts at 128 MB, the least its module
+ * declares; only the pages used are resident.)
+ */
+export const PGLITE_MEMORY = {
+  sharedBuffers: "32MB",
+  workMem: "4MB",
+  maintenanceWorkMem: "16MB",
+} as const;
+/**
  * The query parameters a page reads (pages, their `.data` twins with React Router's `_routes`, `lang`).
  * A cached page is rendered and kept for these only: `/?cb=1` is `/`, so made-up parameters make no new
  * render and no new entry. A test checks that every parameter read under app/ is listed.

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { PGLITE_MEMORY } from "#config/constants.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -127,6 +128,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const client = await PGlite.create(opts.dataDir ?? "memory://", {
     extensions: { pg_trgm, unaccent },
     loadDataDir: opts.loadDataDir,
+    // Its memory never shrinks: bounded by config (PGLITE_MEMORY), on top of PGlite's own start parameters.
+    startParams: [
+      ...PGlite.defaultStartParams,
+      "-c",
+      `shared_buffers=${PGLITE_MEMORY.sharedBuffers}`,
+      "-c",
+      `work_mem=${PGLITE_MEMORY.workMem}`,
+      "-c",
+      `maintenance_work_mem=${PGLITE_MEMORY.maintenanceWorkMem}`,
+    ],
   });
   const driver = drizzlePglite(client, { schema });
   return {

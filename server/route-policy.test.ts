@@ -2,6 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ROUTE_POLICY_CACHE } from "#config/constants.ts";
 import { ensureBuild } from "#tests/build.ts";
 import { DEFAULT_POLICY, routePolicies } from "./route-policy.ts";
 
@@ -87,5 +88,17 @@ describe("route policy, as the routes declare it", () => {
       const full = (address(id) || "/").replace(/:(\w+)\?/g, "").replace(/:(\w+)/g, "7");
       expect(routeOf(full).policy.cache, `${id} at ${full}`).toBe("personal");
     }
+  });
+});
+
+describe("route policy memory", () => {
+  it("remembers addresses within its bytes, however many are made up", () => {
+    const held = routePolicies(build);
+    for (let i = 0; i < 5_000; i++) held(`/template/${"x".repeat(400)}-${i}`);
+    expect(held.held().bytes).toBeLessThanOrEqual(ROUTE_POLICY_CACHE.maxBytes);
+    expect(held.held().entries).toBeLessThanOrEqual(ROUTE_POLICY_CACHE.entries);
+    expect(held.held().entries).toBeGreaterThan(0);
+    // Still the right answers.
+    expect(held("/profile").policy.cache).toBe("personal");
   });
 });

@@ -1,13 +1,9 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { ROUTE_POLICY_CACHE } from "#config/constants.ts";
 import type { PolicyHandle, RoutePolicy } from "./load-context.ts";
 
 /** What a route that declares nothing gets: the session looked at, anonymous answers shared. */
 export const DEFAULT_POLICY: RoutePolicy = { session: true, cache: "shared", countsView: false, body: "form" };
-
-/** The longest address whose answer is remembered (longer ones are matched each time). */
-const MAX_KEY = 512;
-/** How many addresses' answers are remembered before the memory starts again. */
-const MAX_ENTRIES = 4_000;
 
 export type RouteFacts = { policy: RoutePolicy; params: Readonly<Record<string, string | undefined>> };
 
@@ -28,8 +24,14 @@ export function routePolicies(build: Pick<ServerBuild, "routes">) {
     );
   const routes = tree(undefined);
   const known = new Map<string, RouteFacts>();
+  /** About what `known` holds: each address and its parameters, two bytes a character, and the entry. */
+  let knownBytes = 0;
+  const bytesOf = (pathname: string, params: RouteFacts["params"]) =>
+    64 +
+    pathname.length * 2 +
+    Object.entries(params).reduce((n, [k, v]) => n + 32 + (k.length + (v?.length ?? 0)) * 2, 0);
 
-  return (pathname: string): RouteFacts => {
+  const routeOf = (pathname: string): RouteFacts => {
     const hit = known.get(pathname);
     if (hit) return hit;
     const page = pathname === "/_root.data" ? "/" : pathname.endsWith(".data") ? pathname.slice(0, -5) : pathname;
@@ -41,10 +43,20 @@ export function routePolicies(build: Pick<ServerBuild, "routes">) {
       params = match.params;
     }
     const facts = { policy, params };
-    if (pathname.length <= MAX_KEY) {
-      if (known.size >= MAX_ENTRIES) known.clear();
+    // Bounded in entries and in bytes: when either is reached the memory starts again (the answers are
+    // a match away).
+    if (pathname.length <= ROUTE_POLICY_CACHE.maxKeyLength) {
+      const bytes = bytesOf(pathname, params);
+      if (known.size >= ROUTE_POLICY_CACHE.entries || knownBytes + bytes > ROUTE_POLICY_CACHE.maxBytes) {
+        known.clear();
+        knownBytes = 0;
+      }
       known.set(pathname, facts);
+      knownBytes += bytes;
     }
     return facts;
   };
+  /** The addresses remembered and about the bytes they take (tests, the memory benchmark). */
+  routeOf.held = () => ({ entries: known.size, bytes: knownBytes });
+  return routeOf;
 }

@@ -1,3 +1,4 @@
+import { VIEW_COUNTS } from "#config/constants.ts";
 import type { TemplateView } from "#modules/catalog/service.ts";
 import type { Logger } from "#modules/shared/context.ts";
 
@@ -8,11 +9,17 @@ import type { Logger } from "#modules/shared/context.ts";
  */
 export class ViewCounter {
   private pending = new Map<string, TemplateView>();
+  /** About the bytes `pending` holds (its keys, two bytes a character, and an entry's overhead). */
+  private pendingBytes = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly flushFn: (views: TemplateView[]) => Promise<void>;
   private readonly log: Logger;
 
-  constructor(flushFn: (views: TemplateView[]) => Promise<void>, log: Logger, intervalMs = 5_000) {
+  constructor(
+    flushFn: (views: TemplateView[]) => Promise<void>,
+    log: Logger,
+    intervalMs: number = VIEW_COUNTS.flushMs,
+  ) {
     this.flushFn = flushFn;
     this.log = log;
     if (intervalMs > 0) {
@@ -24,14 +31,24 @@ export class ViewCounter {
   /** Notes that `client` viewed the page `key` ("locale:slug"). */
   count(key: string, client: string): void {
     const id = `${client}|${key}`;
-    if (this.pending.size >= 50_000 || this.pending.has(id)) return;
+    // Bounded until the next write, in entries and in bytes: past either, a view is not counted (a flood of
+    // made-up clients cannot hold memory).
+    const bytes = 96 + id.length * 4;
+    if (
+      this.pending.size >= VIEW_COUNTS.entries ||
+      this.pendingBytes + bytes > VIEW_COUNTS.maxBytes ||
+      this.pending.has(id)
+    )
+      return;
     this.pending.set(id, { client, key });
+    this.pendingBytes += bytes;
   }
 
   async flush(): Promise<void> {
     if (!this.pending.size) return;
     const batch = [...this.pending.values()];
     this.pending = new Map();
+    this.pendingBytes = 0;
     try {
       await this.flushFn(batch);
     } catch (error) {
