@@ -5,14 +5,16 @@
  *    temporary DATA_DIR (or reuses BENCH_DATA_DIR). BENCH_COUNT=1000000 works too: about an hour and
  *    8 GB to generate here (docs/benchmarks.md), and each server start waits for its first maintenance.
  * 2. Starts the production server twice (page cache off, then on) and nginx with the same HTML saved
- *    from the server; drives each with autocannon on loopback.
+ *    from the server; drives each with autocannon on loopback; with wrk, the page cache beside nginx and
+ *    a bare Node server answering the same bytes (scripts/bench-bare.ts, the ceiling), in turns.
  * 3. Prints req/s and p50/p95/p99 per page, the ratio to static, the gzipped JS of the home page beside
  *    a bare React Router + React app built with the same packages (scripts/bench-js-floor.ts), and
  *    each page's HTML and loader data as served.
  * 4. Then search (scripts/bench-search.ts), billing (scripts/bench-billing.ts), operator uploads
- *    (scripts/bench-upload.ts) and the operator's figures page at 100,000 members and 1,000,000
- *    downloads (scripts/bench-figures.ts); BENCH_SEARCH, BENCH_BILLING, BENCH_UPLOAD or BENCH_FIGURES=off
- *    leaves one out.
+ *    (scripts/bench-upload.ts), memory under a mixed load on PGlite and PostgreSQL (scripts/bench-memory.ts,
+ *    BENCH_MEMORY_SECONDS), latency under a mixed load (scripts/bench-mixed.ts) and the operator's figures
+ *    page at 100,000 members and 1,000,000 downloads (scripts/bench-figures.ts); BENCH_SEARCH,
+ *    BENCH_BILLING, BENCH_UPLOAD, BENCH_MEMORY, BENCH_MIXED or BENCH_FIGURES=off leaves one out.
  * Figures are ratios measured in one run: the machine is shared and noisy.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -110,8 +112,9 @@ async function load(
 const hasWrk = spawnSync("wrk", ["--version"]).error === undefined;
 
 /** `wrk -t2 -c32 --latency` on a URL: requests per second and latency percentiles (ms). */
-function wrkLoad(url: string): Result {
-  const r = spawnSync("wrk", ["-t2", "-c32", `-d${duration}s`, "--latency", url], { encoding: "utf8" });
+function wrkLoad(url: string, headers?: Record<string, string>): Result {
+  const extra = Object.entries(headers ?? {}).flatMap(([k, v]) => ["-H", `${k}: ${v}`]);
+  const r = spawnSync("wrk", ["-t2", "-c32", `-d${duration}s`, "--latency", ...extra, url], { encoding: "utf8" });
   const out = r.stdout ?? "";
   const ms = (p: string) => {
     const m = new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s)\\s*$`, "m").exec(out);
@@ -130,8 +133,44 @@ function wrkLoad(url: string): Result {
   };
 }
 
+/** Of runs taken in turns with others, the one with the most requests per second. */
+const best = (runs: Result[]): Result => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
+
 const fmt = (r: Result) =>
   `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p95 ${r.p95.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms${r.errors || r.non2xx ? `  (${r.errors} errors, ${r.non2xx} non-2xx)` : ""}`;
+
+/** nginx serving the HTML saved from the server (`/<name>` is `<name>.html`), gzip on, one worker per core. */
+async function startNginx(): Promise<{ base: string; stop: () => void }> {
+  const nginxPort = await freePort();
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-nginx-"));
+  const conf = path.join(prefix, "nginx.conf");
+  fs.writeFileSync(
+    conf,
+    `worker_processes auto; daemon off; pid ${prefix}/nginx.pid; error_log ${prefix}/error.log;
+${process.getuid?.() === 0 ? "user root;" : ""}
+events { worker_connections 1024; }
+http { access_log off; gzip on; default_type text/html;
+  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fcgi; uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
+  server { listen 127.0.0.1:${nginxPort}; root ${path.join(dataDir, "static")}; location / { try_files $uri.html =404; } } }
+`,
+  );
+  const proc = spawn("nginx", ["-c", conf, "-p", prefix], { stdio: "inherit" });
+  const base = `http://127.0.0.1:${nginxPort}`;
+  await waitFor(`${base}/home`);
+  return { base, stop: () => proc.kill("SIGQUIT") };
+}
+
+/** The ceiling: a bare Node http server answering the same bytes (scripts/bench-bare.ts). */
+async function startBare(): Promise<{ base: string; stop: () => void }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ["scripts/bench-bare.ts", path.join(dataDir, "static"), String(port)], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/home`);
+  return { base, stop: () => proc.kill("SIGTERM") };
+}
 
 async function main() {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
@@ -166,15 +205,6 @@ async function main() {
         results[mode][name] = await load(`${base}${p}`);
         console.log(`${mode.padEnd(9)} ${name.padEnd(9)} ${fmt(results[mode][name])}`);
       }
-      if (mode === "cached" && hasWrk) {
-        results.cachedWrk = {};
-        for (const [name, p] of Object.entries(pages)) {
-          results.cachedWrk[name] = wrkLoad(`${base}${p}`);
-          console.log(
-            `${"cached".padEnd(9)} ${name.padEnd(9)} ${fmt(results.cachedWrk[name])}  (wrk -t2 -c32, p90 as p95)`,
-          );
-        }
-      }
       if (mode === "cached") {
         const html = await (await fetch(`${base}/`)).text();
         const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
@@ -205,6 +235,38 @@ async function main() {
         fs.mkdirSync(staticDir, { recursive: true });
         for (const [name, p] of Object.entries(pages))
           fs.writeFileSync(path.join(staticDir, `${name}.html`), await (await fetch(`${base}${p}`)).text());
+      }
+      if (mode === "cached" && hasWrk) {
+        // The page cache beside nginx and a bare Node server answering the same bytes, in turns (two rounds
+        // each, so a change in the machine's load falls on all three), without and with gzip.
+        const nginx = await startNginx();
+        const bare = await startBare();
+        try {
+          for (const gzip of [false, true]) {
+            const suffix = gzip ? "Gzip" : "";
+            const header = gzip ? { "accept-encoding": "gzip" } : undefined;
+            for (const key of ["cachedWrk", "nginxWrk", "bareWrk"]) results[key + suffix] = {};
+            for (const [name, p] of Object.entries(pages)) {
+              const runs: Record<string, Result[]> = { cachedWrk: [], nginxWrk: [], bareWrk: [] };
+              for (let round = 0; round < 2; round++) {
+                runs.cachedWrk.push(wrkLoad(`${base}${p}`, header));
+                runs.nginxWrk.push(wrkLoad(`${nginx.base}/${name}`, header));
+                // The bare server does not compress: its figure is the ceiling of plain answers only.
+                if (!gzip) runs.bareWrk.push(wrkLoad(`${bare.base}/${name}`));
+              }
+              for (const [key, list] of Object.entries(runs)) {
+                if (!list.length) continue;
+                results[key + suffix][name] = best(list);
+                console.log(
+                  `${key.replace("Wrk", "").padEnd(9)} ${name.padEnd(9)} ${fmt(results[key + suffix][name])}  (wrk -t2 -c32${gzip ? ", gzip" : ""}, best of ${list.length}, p90 as p95; runs ${list.map((r) => r.rps.toFixed(0)).join(" / ")})`,
+                );
+              }
+            }
+          }
+        } finally {
+          nginx.stop();
+          bare.stop();
+        }
       }
     } finally {
       await stop(proc);
@@ -239,39 +301,16 @@ async function main() {
   }
 
   // nginx with the same HTML, gzip on, one worker per core.
-  const nginxPort = await freePort();
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-nginx-"));
-  const conf = path.join(prefix, "nginx.conf");
-  fs.writeFileSync(
-    conf,
-    `worker_processes auto; daemon off; pid ${prefix}/nginx.pid; error_log ${prefix}/error.log;
-${process.getuid?.() === 0 ? "user root;" : ""}
-events { worker_connections 1024; }
-http { access_log off; gzip on; default_type text/html;
-  client_body_temp_path ${prefix}/body; proxy_temp_path ${prefix}/proxy; fastcgi_temp_path ${prefix}/fcgi; uwsgi_temp_path ${prefix}/uwsgi; scgi_temp_path ${prefix}/scgi;
-  server { listen 127.0.0.1:${nginxPort}; root ${path.join(dataDir, "static")}; location / { try_files $uri.html =404; } } }
-`,
-  );
-  const nginx = spawn("nginx", ["-c", conf, "-p", prefix], { stdio: "inherit" });
-  await waitFor(`http://127.0.0.1:${nginxPort}/home`);
+  const nginx = await startNginx();
   results.nginx = {};
   try {
     for (const name of Object.keys(pages)) {
-      await load(`http://127.0.0.1:${nginxPort}/${name}`);
-      results.nginx[name] = await load(`http://127.0.0.1:${nginxPort}/${name}`);
+      await load(`${nginx.base}/${name}`);
+      results.nginx[name] = await load(`${nginx.base}/${name}`);
       console.log(`${"nginx".padEnd(9)} ${name.padEnd(9)} ${fmt(results.nginx[name])}`);
     }
-    if (hasWrk) {
-      results.nginxWrk = {};
-      for (const name of Object.keys(pages)) {
-        results.nginxWrk[name] = wrkLoad(`http://127.0.0.1:${nginxPort}/${name}`);
-        console.log(
-          `${"nginx".padEnd(9)} ${name.padEnd(9)} ${fmt(results.nginxWrk[name])}  (wrk -t2 -c32, p90 as p95)`,
-        );
-      }
-    }
   } finally {
-    nginx.kill("SIGQUIT");
+    nginx.stop();
   }
 
   console.log(
@@ -284,11 +323,21 @@ http { access_log off; gzip on; default_type text/html;
     );
   }
   if (results.cachedWrk && results.nginxWrk) {
-    console.log("\nFrom the page cache beside nginx, wrk -t2 -c32, no compression (the issue's measure):");
-    for (const name of Object.keys(pages))
+    console.log(
+      "\nFrom the page cache beside nginx and a bare Node server (the ceiling), wrk -t2 -c32, same minutes, in turns:",
+    );
+    const pct = (a: Result, b: Result) => `${((a.rps / b.rps) * 100).toFixed(1)}%`;
+    for (const name of Object.keys(pages)) {
+      const [c, n, b] = [results.cachedWrk[name], results.nginxWrk[name], results.bareWrk[name]];
       console.log(
-        `${name.padEnd(9)} ${results.cachedWrk[name].rps.toFixed(0)} / ${results.nginxWrk[name].rps.toFixed(0)} req/s = ${((results.cachedWrk[name].rps / results.nginxWrk[name].rps) * 100).toFixed(2)}% of nginx`,
+        `${name.padEnd(9)} plain: cache ${c.rps.toFixed(0)}, nginx ${n.rps.toFixed(0)}, bare Node ${b.rps.toFixed(0)} req/s: cache ${pct(c, n)} of nginx, ${pct(c, b)} of bare Node (bare Node ${pct(b, n)} of nginx)`,
       );
+      const [cg, ng] = [results.cachedWrkGzip?.[name], results.nginxWrkGzip?.[name]];
+      if (cg && ng)
+        console.log(
+          `${"".padEnd(9)} gzip:  cache ${cg.rps.toFixed(0)}, nginx ${ng.rps.toFixed(0)} req/s: cache ${pct(cg, ng)} of nginx`,
+        );
+    }
   }
   if (process.env.BENCH_SEARCH !== "off" && fs.existsSync(path.join(root, "scripts/bench-search.ts"))) {
     spawnSync(process.execPath, ["scripts/bench-search.ts"], {
@@ -308,6 +357,12 @@ http { access_log off; gzip on; default_type text/html;
   // Operator uploads (issue 20): upload to ready previews for 8 and 60 slides, memory during a 100 MB upload.
   if (process.env.BENCH_UPLOAD !== "off")
     spawnSync(process.execPath, ["scripts/bench-upload.ts"], { cwd: root, env: process.env, stdio: "inherit" });
+  // Issue 24: each process's memory after start, warm-up and a mixed load (PGlite and PostgreSQL), and the
+  // latency of a mixed load (closed loop at 32 connections, then a fixed rate).
+  if (process.env.BENCH_MEMORY !== "off")
+    spawnSync(process.execPath, ["scripts/bench-memory.ts"], { cwd: root, env: process.env, stdio: "inherit" });
+  if (process.env.BENCH_MIXED !== "off")
+    spawnSync(process.execPath, ["scripts/bench-mixed.ts"], { cwd: root, env: process.env, stdio: "inherit" });
   // The operator's figures page (issue 23): p95 over many requests per period, from the daily figures.
   if (process.env.BENCH_FIGURES !== "off")
     spawnSync(process.execPath, ["scripts/bench-figures.ts"], { cwd: root, env: process.env, stdio: "inherit" });

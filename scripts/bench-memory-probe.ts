@@ -1,0 +1,40 @@
+/**
+ * Loaded into the server by scripts/bench-memory.ts (`node --import ./scripts/bench-memory-probe.ts`):
+ * on SIGUSR2 it writes where the process's memory is to the file BENCH_MEMORY_PROBE names: the V8 heap,
+ * the buffers outside it, the WebAssembly memories (PGlite's PostgreSQL) and the resident total. Nothing
+ * of it is loaded by the server otherwise.
+ */
+import fs from "node:fs";
+import v8 from "node:v8";
+
+const file = process.env.BENCH_MEMORY_PROBE;
+const memories: WeakRef<WebAssembly.Memory>[] = [];
+if (file) {
+  // PGlite's module makes its memory with this constructor (emscripten's initMemory): count them.
+  const Original = WebAssembly.Memory;
+  const Counted = function (this: unknown, descriptor: WebAssembly.MemoryDescriptor) {
+    const memory = new Original(descriptor);
+    memories.push(new WeakRef(memory));
+    return memory;
+  } as unknown as typeof WebAssembly.Memory;
+  Counted.prototype = Original.prototype;
+  WebAssembly.Memory = Counted;
+  process.on("SIGUSR2", () => {
+    const m = process.memoryUsage();
+    const mb = (n: number) => Math.round((n / 1048576) * 10) / 10;
+    const wasm = memories.reduce((n, ref) => n + (ref.deref()?.buffer.byteLength ?? 0), 0);
+    const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, mb(s.space_size)]));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        rss: mb(m.rss),
+        heapTotal: mb(m.heapTotal),
+        heapUsed: mb(m.heapUsed),
+        external: mb(m.external),
+        arrayBuffers: mb(m.arrayBuffers),
+        wasm: mb(wasm),
+        spaces,
+      }),
+    );
+  });
+}

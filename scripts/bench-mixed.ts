@@ -1,0 +1,64 @@
+/**
+ * `node scripts/bench-mixed.ts` (run by `npm run bench`): latency under a mixed load (scripts/bench-load.ts:
+ * anonymous pages, searches, a signed-in member's pages, download grants) with autocannon, on PGlite.
+ *
+ * 1. Closed loop: BENCH_MIXED_CONNECTIONS (32) connections for BENCH_MIXED_SECONDS (60): each sends its
+ *    next request when the last is answered, so the mean latency is connections / throughput.
+ * 2. Open loop: the same mix at a fixed offered rate (BENCH_MIXED_RATE requests per second, default half
+ *    the closed loop's throughput), where the latency is the server's own and not the queue the load makes.
+ * Prints throughput, p50/p90/p99 and errors overall and per kind. BENCH_MIXED_URL measures a server
+ * already running (its member must exist: scripts/bench-load.ts MEMBER); else one is started on a new
+ * DATA_DIR with the demo catalogue (BENCH_MIXED_DATA_DIR to reuse one).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon, { type Request } from "autocannon";
+import { ensureMember, mixedLoad, percentile, type Server, signIn, startServer } from "./bench-load.ts";
+
+const seconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+const connections = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 32);
+
+async function run(base: string, cookie: string, label: string, rate?: number) {
+  const mix = await mixedLoad(base, cookie, { unique: false });
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: base,
+    connections,
+    duration: seconds,
+    requests: mix.requests as unknown as Request[],
+    ...(rate ? { overallRate: rate } : {}),
+  });
+  instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
+  const r = await instance;
+  const total = latencies.length;
+  const rps = total / seconds;
+  console.log(
+    `${label}: ${rps.toFixed(0)} req/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p90 ${percentile(latencies, 90).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(0)} ms; ${r.errors} errors, ${r.timeouts ?? 0} timeouts, ${r.non2xx} non-2xx${rate ? "" : ` (closed loop: mean ${(connections / rps) * 1000 > 0 ? ((connections / rps) * 1000).toFixed(0) : "?"} ms = ${connections} / throughput)`}`,
+  );
+  for (const [kind, seen] of mix.byKind)
+    console.log(
+      `  ${kind.padEnd(9)} ${String(seen.ms.length).padStart(6)} requests  p50 ${percentile(seen.ms, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(seen.ms, 99).toFixed(1).padStart(6)} ms  ${seen.failed} failed`,
+    );
+  return { rps, p99: percentile(latencies, 99) };
+}
+
+let server: Server | undefined;
+try {
+  let base = process.env.BENCH_MIXED_URL;
+  if (!base) {
+    const dataDir = process.env.BENCH_MIXED_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-mixed-"));
+    await ensureMember({ dataDir: path.join(dataDir, "db") });
+    server = await startServer({ DATA_DIR: dataDir });
+    base = server.base;
+    // The first maintenance (trending, counts) passes before measuring.
+    await new Promise((r) => setTimeout(r, 10_000));
+  }
+  const cookie = await signIn(base);
+  console.log(`\nMixed load (${connections} connections, ${seconds} s each, demo catalogue on PGlite):`);
+  const closed = await run(base, cookie, "closed loop");
+  const rate = Number(process.env.BENCH_MIXED_RATE ?? Math.max(1, Math.round(closed.rps / 2)));
+  await run(base, cookie, `open loop at ${rate} req/s`, rate);
+} finally {
+  await server?.stop();
+}
