@@ -1,9 +1,8 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "./context.ts";
+import { finishPage } from "./lib/page-head.server.ts";
 
 export { appContext };
 
@@ -28,22 +27,30 @@ export default function handleRequest(
   const nonce = loadContext.get(appContext).nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const ua = request.headers.get("user-agent");
-    const waitForAll = (ua && isbot(ua)) || routerContext.isSpaMode;
+    // The whole page is rendered before anything is sent (no part of it streams later): its head then
+    // carries the CSS rules its body uses, and its scripts' preloads wait for the first paint's
+    // resources (lib/page-head.server.ts).
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
+        onShellReady() {
           shellRendered = true;
+        },
+        onAllReady() {
           const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () => {
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(
+              new Response(finishPage(Buffer.concat(chunks).toString("utf8"), nonce), {
+                headers: responseHeaders,
+                status: responseStatusCode,
+              }),
+            );
+          });
           pipe(body);
         },
         onShellError(error: unknown) {

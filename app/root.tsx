@@ -19,7 +19,7 @@ import { BRAND, UI } from "#config/browser.ts";
 import { createT, localeFromPath, localePath, type MessageRef, registeredMessages } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 
 export type NavTag = { id: number; slug: string; type: string; iconName: string | null; name: string };
 
@@ -30,9 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const nav = await app.services.catalog.listNavigationTags(ctx);
   const account = app.scope.viewer?.account;
   // Usually read with the session itself (no statement of its own).
-  const header = account
-    ? await app.services.downloads.getMemberHeader(ctx, account, app.scope.viewer?.facts)
-    : null;
+  const header = account ? await app.services.downloads.getMemberHeader(ctx, account, app.scope.viewer?.facts) : null;
   const allowance = header?.allowance ?? null;
   return {
     viewer: account
@@ -93,12 +91,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
+        {/* The whole stylesheet, last and at low priority: the head carries the rules this page uses
+            (lib/page-head.server.ts), so nothing blocks the first paint; this one styles what is drawn
+            later (dialogs, menus, the next pages) and, coming after, leaves the cascade as it was. */}
+        <link rel="stylesheet" href={stylesheet} nonce={data?.nonce} fetchPriority="low" />
       </body>
     </html>
   );
 }
 
-/** The page's sets of words, fetched beside its scripts; entry.client waits for them before hydrating. */
+/**
+ * The page's sets of words, fetched beside its scripts (at the same low priority: the first paint does
+ * not need them); entry.client waits for them before hydrating.
+ */
 function MessageLinks() {
   const hrefs = useMatches()
     .map((m) => (m.loaderData as { messages?: MessageRef } | undefined)?.messages?.href)
@@ -106,7 +111,15 @@ function MessageLinks() {
   return (
     <>
       {hrefs.map((href) => (
-        <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} data-messages="" />
+        <link
+          key={href}
+          rel="preload"
+          as="fetch"
+          crossOrigin="anonymous"
+          href={href}
+          data-messages=""
+          fetchPriority="low"
+        />
       ))}
     </>
   );
