@@ -25,10 +25,14 @@ export function PublishedDate({ date }: { date: Date | string }) {
 export function PostCard({
   post,
   priority = false,
+  lcp = false,
   headingLevel = 2,
 }: {
   post: BlogPostCard;
+  /** In the first row: loaded at once rather than when scrolled to. */
   priority?: boolean;
+  /** The first card of a list that opens the page: its cover is the likely LCP and is fetched first. */
+  lcp?: boolean;
   headingLevel?: 2 | 3;
 }) {
   const { t } = useI18n();
@@ -44,7 +48,7 @@ export function PostCard({
           height={post.cover.height}
           alt=""
           loading={priority ? "eager" : "lazy"}
-          fetchPriority={priority ? "high" : undefined}
+          fetchPriority={lcp ? "high" : undefined}
           decoding="async"
           className="h-full w-full object-cover"
         />
@@ -78,7 +82,12 @@ export function PostGrid({
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {posts.map((p, i) => (
         <li key={p.id} className="flex">
-          <PostCard post={p} priority={i < priorityCount} headingLevel={headingLevel} />
+          <PostCard
+            post={p}
+            priority={i < priorityCount}
+            lcp={i === 0 && priorityCount > 0}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>
