@@ -1,10 +1,11 @@
 /**
  * `npm run lighthouse`: Lighthouse (performance, accessibility, best practices, SEO) on the home, a
- * category, a template, the search and the member's profile page, in English and in Spanish, against a
+ * category, a template, the search, the blog's list, an article, the pricing and the member's profile
+ * page, in English and in Spanish, against a
  * running server (LIGHTHOUSE_BASE, default http://localhost:3000). Uses Debian's Chromium (CHROME_PATH);
  * fetches lighthouse@13.5 with npx on first use. Run one at a time: scores need a quiet machine.
  *
- *   npm run lighthouse                          desktop, the 10 pages
+ *   npm run lighthouse                          desktop, the 16 pages
  *   npm run lighthouse -- --mobile              mobile instead (--desktop --mobile: both)
  *   npm run lighthouse -- --pages=home,profile --locales=es
  *
@@ -44,19 +45,28 @@ const SHORT: Record<(typeof CATEGORIES)[number], string> = {
 
 const prefixed = (locale: Locale, p: string) => (locale === "en" ? p : p === "/" ? "/es" : `/es${p}`);
 
-/** The first template card of the locale's business category (slugs differ per locale). */
-async function firstTemplate(locale: Locale): Promise<string> {
-  const res = await fetch(`${base}${prefixed(locale, "/business")}`);
-  const found = /href="((?:\/es)?\/template\/[^"?#]+)"/.exec(await res.text())?.[1];
-  if (!found) throw new Error(`no template card on ${prefixed(locale, "/business")} (${res.status})`);
+/** The first link on a locale's page that matches `pattern` (slugs differ per locale). */
+async function firstLink(locale: Locale, page: string, pattern: RegExp, what: string): Promise<string> {
+  const res = await fetch(`${base}${prefixed(locale, page)}`);
+  const found = pattern.exec(await res.text())?.[1];
+  if (!found) throw new Error(`no ${what} on ${prefixed(locale, page)} (${res.status})`);
   return found;
 }
+/** The first template card of the locale's business category. */
+const firstTemplate = (locale: Locale) =>
+  firstLink(locale, "/business", /href="((?:\/es)?\/template\/[^"?#]+)"/, "template card");
+/** The first article of the locale's blog (`/blog/<category>/<slug>`). */
+const firstArticle = (locale: Locale) =>
+  firstLink(locale, "/blog", /href="((?:\/es)?\/blog\/(?!search\b|rss\.xml)[^"/?#]+\/[^"/?#]+)"/, "article");
 
 const PAGES: Page[] = [
   { name: "home", path: async (l) => prefixed(l, "/") },
   { name: "category", path: async (l) => prefixed(l, "/business") },
   { name: "template", path: firstTemplate },
   { name: "search", path: async (l) => prefixed(l, "/search?q=business") },
+  { name: "blog", path: async (l) => prefixed(l, "/blog") },
+  { name: "article", path: firstArticle },
+  { name: "pricing", path: async (l) => prefixed(l, "/pricing") },
   { name: "profile", path: async (l) => prefixed(l, "/profile"), member: true },
 ];
 
@@ -147,7 +157,7 @@ const rows: string[] = [];
 const notes: string[] = [];
 let failed = false;
 const pad = (s: string, n: number) => s.padEnd(n);
-const head = `${pad("form", 8)}${pad("page", 10)}${pad("locale", 7)}${CATEGORIES.map((c) => SHORT[c].padStart(5)).join("")}   LCP      CLS    TBT`;
+const head = `${pad("form", 8)}${pad("page", 10)}${pad("locale", 7)}${CATEGORIES.map((c) => SHORT[c].padStart(5)).join("")}   FCP      LCP      CLS    TBT`;
 
 for (const preset of presets) {
   for (const page of pages) {
@@ -178,7 +188,7 @@ for (const preset of presets) {
       const score = (c: string) => Math.round((report.categories[c]?.score ?? 0) * 100);
       const metric = (id: string, n: number) => pad(audits[id]?.displayValue ?? "", n);
       rows.push(
-        `${label}${CATEGORIES.map((c) => String(score(c)).padStart(5)).join("")}   ${metric("largest-contentful-paint", 9)}${metric("cumulative-layout-shift", 7)}${metric("total-blocking-time", 8)}`,
+        `${label}${CATEGORIES.map((c) => String(score(c)).padStart(5)).join("")}   ${metric("first-contentful-paint", 9)}${metric("largest-contentful-paint", 9)}${metric("cumulative-layout-shift", 7)}${metric("total-blocking-time", 8)}`,
       );
       if (CATEGORIES.some((c) => score(c) < 100)) failed = true;
       const short = shortfalls(report);
