@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import type { RootData } from "#app/root.tsx";
-import { LANGUAGES, type Locale } from "#config/browser.ts";
+import type { Locale } from "#config/browser.ts";
 import { useI18n } from "../i18n.tsx";
 import { GlobeIcon } from "../icons.tsx";
 import { useToast } from "../ui/toast.tsx";
@@ -17,32 +17,17 @@ import { useAlternatePath } from "./use-alternate.ts";
 let pendingFailure: { locale: Locale; message: string | null } | null = null;
 const listeners = new Set<() => void>();
 
-/** Saves the language to the signed-in account (UpdateMe, SPEC §4); a failure is left for the new page to show. */
+/** Saves the language (save-language.ts, loaded on the first switch); a failure is left for the new page to show. */
 async function saveLanguage(locale: Locale) {
-  let message: string | null = null;
-  try {
-    const res = await fetch("/graphql", {
-      method: "POST",
-      credentials: "same-origin",
-      keepalive: true,
-      headers: { "Content-Type": "application/json", locale },
-      body: JSON.stringify({
-        query: "mutation UpdateMe($data: UpdateMeInput!) { updateMe(data: $data) { language { id name locale } } }",
-        variables: { data: { languageId: LANGUAGES.find((l) => l.locale === locale)?.id } },
-      }),
-    });
-    const body = (await res.json().catch(() => null)) as {
-      data?: { updateMe?: unknown } | null;
-      errors?: { message?: string; extensions?: { code?: string } }[];
-    } | null;
-    if (res.ok && body?.data?.updateMe && !body.errors?.length) return;
-    const refusal = body?.errors?.find((e) => e.extensions?.code === "BAD_USER_INPUT" && e.message);
-    message = refusal?.message ?? null;
-    console.warn("language not saved", res.status, body?.errors);
-  } catch (error) {
-    console.warn("language not saved", error);
-  }
-  pendingFailure = { locale, message };
+  const failure = await import("./save-language.ts").then(
+    (m) => m.saveLanguage(locale),
+    (error: unknown) => {
+      console.warn("language not saved", error);
+      return { message: null };
+    },
+  );
+  if (!failure) return;
+  pendingFailure = { locale, message: failure.message };
   for (const listener of listeners) listener();
 }
 
