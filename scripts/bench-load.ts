@@ -53,12 +53,21 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
 export type Server = { proc: ChildProcess; pid: number; base: string; stop: () => Promise<void> };
 
 /**
- * The production server (server/main.ts) with the demo catalogue (seeded on first start), the limits
+ * The flags `npm start` gives node (package.json): the collector callable (modules/shared/memory.ts) and a
+ * young generation of 16 MB a half (node 24's default grows it to 64 MB a half: 96 MB more resident).
+ * BENCH_START_FLAGS replaces them (a before/after with another tree's flags).
+ */
+export const START_FLAGS = (process.env.BENCH_START_FLAGS ?? "--expose-gc --max-semi-space-size=16")
+  .split(" ")
+  .filter(Boolean);
+
+/**
+ * The production server (server/main.ts, with `npm start`'s flags) with the demo catalogue (seeded on first start), the limits
  * raised so they do not shape the load, and `env` on top; waits for /readyz.
  */
 export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<Server> {
   const port = await freePort();
-  const proc = spawn(process.execPath, [...nodeArgs, "server/main.ts"], {
+  const proc = spawn(process.execPath, [...START_FLAGS, ...nodeArgs, "server/main.ts"], {
     cwd: serverRoot,
     env: {
       ...process.env,
