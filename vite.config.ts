@@ -97,8 +97,27 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Zod probes `new Function("")` once, when its first object schema is built, to know whether it may
+ * compile object parsers. Under the site's CSP (no 'unsafe-eval') the probe fails quietly, but Chrome
+ * records a CSP issue for it (Lighthouse's best-practices "issues" audit: 96 on the template page). The
+ * browser's zod starts jitless, so it never probes; the server's keeps its compiled parsers.
+ */
+const ZOD_CONFIG = "(_a.__zod_globalConfig = {})";
+function zodJitless(): Plugin {
+  return {
+    name: "slidenest:zod-jitless",
+    applyToEnvironment: (env) => env.name === "client",
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
+      if (!code.includes(ZOD_CONFIG)) this.error("zod's global config changed: update slidenest:zod-jitless");
+      return code.replace(ZOD_CONFIG, "(_a.__zod_globalConfig = { jitless: true })");
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompress()],
+  plugins: [tailwindcss(), reactRouter(), precompress(), zodJitless()],
   build: { assetsInlineLimit: 0, sourcemap: process.env.SOURCEMAP === "1" },
   environments: {
     client: {

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importBlogFolder } from "#modules/blog/import.ts";
@@ -102,5 +103,18 @@ describe("image priorities", () => {
     expect(high).toHaveLength(1);
     expect(high[0]).toMatch(/\/1-\d+\.webp/);
     expect(high[0]).not.toContain('loading="lazy"');
+  });
+});
+
+describe("the browser's scripts", () => {
+  it("start zod jitless: it never probes `new Function`, which the CSP refuses and Chrome reports", () => {
+    const dir = path.resolve("build/client/assets");
+    const withZod = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".js"))
+      .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+      .filter((code) => code.includes("__zod_globalConfig"));
+    expect(withZod.length).toBeGreaterThan(0);
+    for (const code of withZod) expect(code).toMatch(/__zod_globalConfig=\{jitless:(?:!0|true)\}/);
   });
 });
