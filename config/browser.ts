@@ -21,6 +21,8 @@ export const LOCALES = ["en", "es"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_TAGS: Record<Locale, string> = { en: "en-US", es: "es-ES" };
+/** The currency of every price and invoice. */
+export const CURRENCY = "USD";
 
 export const UI = {
   progressBar: { throttleMs: 200, durationMs: 5000, hideDelayMs: 500 },

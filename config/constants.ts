@@ -8,6 +8,7 @@ import { UI } from "./browser.ts";
 // rest); they are part of this module all the same.
 export {
   BRAND,
+  CURRENCY,
   DEFAULT_LOCALE,
   LANGUAGES,
   LOCALE_TAGS,
@@ -46,7 +47,6 @@ export const PRICES_CENTS = {
   COMMERCIAL_MONTHLY: 1499,
   COMMERCIAL_YEARLY: 14990,
 } as const;
-export const CURRENCY = "USD";
 export const ANNUAL_SAVING_PERCENT = 16;
 
 export const DOWNLOAD_FORMATS = ["PP", "GS", "KN"] as const;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { LOCALE_TAGS } from "#config/browser.ts";
 import type { BlogPostCard } from "#modules/blog/views.ts";
+import { formatDay } from "#modules/shared/format.ts";
 import { useI18n } from "../i18n.tsx";
 
 const COVER_SIZES = "(min-width: 1280px) 26rem, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 92vw";
@@ -9,16 +9,7 @@ const COVER_SIZES = "(min-width: 1280px) 26rem, (min-width: 1024px) 30vw, (min-w
 export function PublishedDate({ date }: { date: Date | string }) {
   const { locale } = useI18n();
   const d = new Date(date);
-  return (
-    <time dateTime={d.toISOString()}>
-      {d.toLocaleDateString(LOCALE_TAGS[locale], {
-        year: "numeric",
-        month: "long",
-        day: "numeric",
-        timeZone: "UTC",
-      })}
-    </time>
-  );
+  return <time dateTime={d.toISOString()}>{formatDay(locale, d)}</time>;
 }
 
 /** An article as a card: cover in its 16:9 box, category, title, excerpt, date and reading time. */
