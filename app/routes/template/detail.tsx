@@ -15,8 +15,8 @@ import { waitParam } from "#app/lib/list-params.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, pageTitle, seo } from "#app/lib/seo.ts";
-import { LOCALE_TAGS } from "#config/browser.ts";
 import { LOCALES, type Locale } from "#config/constants.ts";
+import { formatDay } from "#modules/shared/format.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { PolicyHandle } from "#server/load-context.ts";
@@ -192,14 +192,7 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
     GS: template.googleSlidesUrl ? t("template.download.gsLinkNote") : t("template.download.gsNote"),
     KN: t("template.download.knNote"),
   };
-  const downloadedOn = loaderData.downloadedAt
-    ? new Date(loaderData.downloadedAt).toLocaleDateString(LOCALE_TAGS[locale], {
-        day: "numeric",
-        month: "long",
-        year: "numeric",
-        timeZone: "UTC",
-      })
-    : null;
+  const downloadedOn = loaderData.downloadedAt ? formatDay(locale, loaderData.downloadedAt) : null;
   return (
     <div className="container-page pt-6">
       <nav aria-label={t("catalog.list.breadcrumb")} className="mb-4 flex flex-wrap gap-1 text-sm text-ink-muted">
