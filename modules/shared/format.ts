@@ -1,5 +1,7 @@
-// The browser's constants only: pages' scripts format dates too (blog cards).
 import { CURRENCY, LOCALE_TAGS, type Locale } from "#config/browser.ts";
+
+// Dates have a module of their own: a page's scripts format them (blog cards) and need nothing else here.
+export { formatDay } from "./day.ts";
 
 /**
  * Integer cents as the page's locale writes money: $7.99, 7,99 US$. `whole` drops ",00" from a round
@@ -22,26 +24,6 @@ export function formatMoney(locale: Locale, cents: number, opts: { currency?: st
   return format.format(cents / 100);
 }
 const moneyFormats = new Map<string, Intl.NumberFormat>();
-
-const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
-
-/**
- * A date as the page's locale writes it, in UTC: 1 December 2026. One formatter per locale: building
- * one (what `toLocaleDateString` with options does each time) cost a list page's cards 2.6% of its render.
- */
-export function formatDay(locale: Locale, d: Date | string): string {
-  let format = dayFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-      day: "numeric",
-      month: "long",
-      year: "numeric",
-      timeZone: "UTC",
-    });
-    dayFormats.set(locale, format);
-  }
-  return format.format(new Date(d));
-}
 
 const regionNames = new Map<Locale, Intl.DisplayNames>();
 

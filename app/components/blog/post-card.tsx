@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { BlogPostCard } from "#modules/blog/views.ts";
-import { formatDay } from "#modules/shared/format.ts";
+import { formatDay } from "#modules/shared/day.ts";
 import { useI18n } from "../i18n.tsx";
 
 const COVER_SIZES = "(min-width: 1280px) 26rem, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 92vw";

@@ -16,7 +16,7 @@ import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, pageTitle, seo } from "#app/lib/seo.ts";
 import { LOCALES, type Locale } from "#config/constants.ts";
-import { formatDay } from "#modules/shared/format.ts";
+import { formatDay } from "#modules/shared/day.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { PolicyHandle } from "#server/load-context.ts";
