@@ -88,6 +88,11 @@ export const ROUTE_POLICY_CACHE = { entries: 4000, maxKeyLength: 512, maxBytes: 
 /** Template views counted between two writes (server/views.ts, every `flushMs`): at most `entries` and about `maxBytes`. */
 export const VIEW_COUNTS = { entries: 50_000, maxBytes: 8 * 1024 * 1024, flushMs: 5_000 } as const;
 /**
+ * A full collection asked (without blocking) when buffers outside V8's heap hold `growthBytes` more than
+ * the least of the last `windowChecks` readings, read every `everyMs` (server/memory-nudge.ts).
+ */
+export const MEMORY_NUDGE = { everyMs: 5_000, growthBytes: 48 * 1024 * 1024, windowChecks: 12 } as const;
+/**
  * The embedded PostgreSQL's memory (PGlite, db/client.server.ts). Its WebAssembly memory grows to the
  * most it ever held and never gives it back, so these bound the process: the buffer cache (PostgreSQL's
  * default is 128 MB; the files are read through the system's own cache anyway), the memory of a sort or

@@ -148,7 +148,7 @@ export type Mix = {
     onResponse: (status: number, body: string, context: Context) => void;
   }[];
   /** Latencies (ms) and statuses by kind of request: page, search, member, download, data. */
-  byKind: Map<string, { ms: number[]; failed: number }>;
+  byKind: Map<string, { ms: number[]; failed: number; redirected: number }>;
 };
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
@@ -196,7 +196,7 @@ export async function mixedLoad(base: string, cookie: string, opts: { unique: bo
       headers: { "accept-encoding": "gzip", ...(memberCookie ? { cookie } : {}) },
     });
   const kinds = ["page", "page", "search", "member", "page", "page", "search", "member", "download", "data"];
-  const byKind = new Map(kinds.map((k) => [k, { ms: [] as number[], failed: 0 }]));
+  const byKind = new Map(kinds.map((k) => [k, { ms: [] as number[], failed: 0, redirected: 0 }]));
   const choose: Record<string, (req: MixRequest) => MixRequest> = {
     page: get(anonymous),
     search: get(search),
@@ -220,6 +220,7 @@ export async function mixedLoad(base: string, cookie: string, opts: { unique: bo
       if (!seen) return;
       if (context.sentAt !== undefined) seen.ms.push(performance.now() - context.sentAt);
       if (status >= 400) seen.failed++;
+      else if (status >= 300) seen.redirected++;
     },
   }));
   return { requests, byKind };

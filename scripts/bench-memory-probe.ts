@@ -1,7 +1,9 @@
 /**
  * Loaded into the server by scripts/bench-memory.ts (`node --import ./scripts/bench-memory-probe.ts`):
  * on SIGUSR2 it writes where the process's memory is to the file BENCH_MEMORY_PROBE names: the V8 heap,
- * the buffers outside it, the WebAssembly memories (PGlite's PostgreSQL) and the resident total. Nothing
+ * the buffers outside it, the WebAssembly memories (PGlite's PostgreSQL) and the resident total, then what
+ * a full collection leaves of the heap and the buffers (where --expose-gc is on: the collection is the
+ * probe's, it happens after the figures are read). Nothing
  * of it is loaded by the server otherwise.
  */
 import fs from "node:fs";
@@ -24,6 +26,10 @@ if (file) {
     const mb = (n: number) => Math.round((n / 1048576) * 10) / 10;
     const wasm = memories.reduce((n, ref) => n + (ref.deref()?.buffer.byteLength ?? 0), 0);
     const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, mb(s.space_size)]));
+    // What is really held: after a full collection (where --expose-gc is on), the heap and buffers left.
+    const gc = (globalThis as { gc?: () => void }).gc;
+    gc?.();
+    const kept = process.memoryUsage();
     fs.writeFileSync(
       file,
       JSON.stringify({
@@ -34,6 +40,8 @@ if (file) {
         arrayBuffers: mb(m.arrayBuffers),
         wasm: mb(wasm),
         spaces,
+        heapUsedAfterGc: gc ? mb(kept.heapUsed) : null,
+        arrayBuffersAfterGc: gc ? mb(kept.arrayBuffers) : null,
       }),
     );
   });

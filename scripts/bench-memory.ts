@@ -37,6 +37,8 @@ type Probe = {
   arrayBuffers: number;
   wasm: number;
   spaces: Record<string, number>;
+  heapUsedAfterGc: number | null;
+  arrayBuffersAfterGc: number | null;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -57,7 +59,7 @@ async function probe(server: Server, file: string): Promise<Probe | null> {
 const line = (label: string, pid: number, p: Probe | null) => {
   const { rss, peak } = residentMb(pid);
   const inside = p
-    ? `  (V8 heap ${p.heapUsed.toFixed(0)} used of ${p.heapTotal.toFixed(0)}, buffers ${p.arrayBuffers.toFixed(0)}, external ${p.external.toFixed(0)}, WebAssembly ${p.wasm.toFixed(0)}, old space ${p.spaces.old_space ?? "?"}, code ${p.spaces.code_space ?? "?"})`
+    ? `  (V8 heap ${p.heapUsed.toFixed(0)} used of ${p.heapTotal.toFixed(0)}, buffers ${p.arrayBuffers.toFixed(0)}, external ${p.external.toFixed(0)}, WebAssembly ${p.wasm.toFixed(0)}, old space ${p.spaces.old_space ?? "?"}, new space ${p.spaces.new_space ?? "?"}${p.heapUsedAfterGc !== null ? `; after a full collection: heap ${p.heapUsedAfterGc}, buffers ${p.arrayBuffersAfterGc}` : ""})`
     : "";
   console.log(
     `  ${label.padEnd(24)} RSS ${rss.toFixed(0).padStart(5)} MB, peak ${peak.toFixed(0).padStart(5)} MB${inside}`,

@@ -38,7 +38,7 @@ async function run(base: string, cookie: string, label: string, rate?: number) {
   );
   for (const [kind, seen] of mix.byKind)
     console.log(
-      `  ${kind.padEnd(9)} ${String(seen.ms.length).padStart(6)} requests  p50 ${percentile(seen.ms, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(seen.ms, 99).toFixed(1).padStart(6)} ms  ${seen.failed} failed`,
+      `  ${kind.padEnd(9)} ${String(seen.ms.length).padStart(6)} requests  p50 ${percentile(seen.ms, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(seen.ms, 99).toFixed(1).padStart(6)} ms  ${seen.failed} failed, ${seen.redirected} redirected`,
     );
   return { rps, p99: percentile(latencies, 99) };
 }

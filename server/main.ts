@@ -17,6 +17,7 @@ import { systemClock } from "#modules/shared/context.ts";
 import { applyProjectFonts } from "#modules/slides/fonts.ts";
 import { createServerApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
+import { startMemoryNudge } from "./memory-nudge.ts";
 import { withPageHits } from "./pages.ts";
 import { MISSING_SECRET } from "./secret.ts";
 
@@ -138,11 +139,15 @@ export async function start() {
     },
   );
 
+  // Buffers' memory given back when garbage piles up outside V8's heap (server/memory-nudge.ts).
+  const nudge = startMemoryNudge();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info("shutting down", { signal });
+    nudge.stop();
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
     // Stop taking connections, let the requests in flight finish (up to 10 s), then the mail still
