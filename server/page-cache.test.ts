@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PAGE_QUERY_PARAMS } from "#config/constants.ts";
 import { FILTER_PARAMS } from "#modules/catalog/filters.ts";
-import { joinWith, PageCache, pageCacheKey, splitAt } from "./page-cache.ts";
+import { deflateParts, joinWith, PageCache, pageCacheKey, splitAt } from "./page-cache.ts";
 
 const MARK = "__MARK__";
 const bytes = (s: string) => new TextEncoder().encode(s);
@@ -63,6 +63,20 @@ describe("cached page bodies", () => {
     expect(cache.get("/1", 1, 1)).toBeDefined();
     cache.clear();
     expect(cache.bytes).toBe(0);
+  });
+
+  it("counts the whole buffer a page's parts are views of, and keeps deflated parts in buffers of their own", () => {
+    const cache = new PageCache(100, 60_000, 100_000);
+    const big = new Uint8Array(60_000);
+    // Two parts of 10 bytes each, views of a 60 kB buffer: the entry holds 60 kB.
+    const page = { status: 200, headers: [] as [string, string][], size: 20, version: 1, at: 0 };
+    cache.set("/a", { ...page, parts: [big.subarray(0, 10), big.subarray(10, 20)] });
+    expect(cache.bytes).toBeGreaterThan(60_000);
+    cache.set("/b", { ...page, parts: [big.subarray(0, 10), big.subarray(10, 20)] });
+    expect(cache.get("/a", 1, 1)).toBeUndefined(); // 2 x 60 kB is past 100 kB: the older went
+    expect(cache.bytes).toBeLessThanOrEqual(100_000);
+    for (const part of deflateParts(splitAt(bytes(`a${MARK}b${MARK}c`), MARK)))
+      expect(part.buffer.byteLength).toBe(part.byteLength);
   });
 
   it("keys a page by the parameters pages read; made-up ones are dropped", () => {

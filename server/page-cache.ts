@@ -57,12 +57,17 @@ export function joinWith(page: Pick<CachedPage, "parts" | "size">, nonce: string
  * are one valid deflate stream (gzipWith).
  */
 export function deflateParts(parts: Uint8Array[]): Uint8Array[] {
-  return parts.map((part, i) =>
-    zlib.deflateRawSync(part, {
+  return parts.map((part, i) => {
+    const deflated = zlib.deflateRawSync(part, {
       level: 6,
       finishFlush: i < parts.length - 1 ? zlib.constants.Z_SYNC_FLUSH : zlib.constants.Z_FINISH,
-    }),
-  );
+    });
+    // zlib answers a view of its 16 kB output chunk: kept as it is, a part of 200 bytes would hold the
+    // whole chunk (with many small pages, 2,000 entries held some 150 MB that the bound did not see).
+    const exact = new Uint8Array(deflated.length);
+    exact.set(deflated);
+    return exact;
+  });
 }
 
 /** gzip's member header: deflate, no name, no time, from Unix (RFC 1952). */
@@ -105,14 +110,25 @@ export function gzipWith(
   return { chunks, length: length + 8 };
 }
 
-/** What an entry costs in memory: its body (plain and deflated) and headers (a rough but monotone measure). */
+/** The memory behind some views: each distinct buffer they are views of, whole (a view holds all of it). */
+function heldBytes(views: readonly Uint8Array[]): number {
+  const buffers = new Set<ArrayBufferLike>();
+  for (const v of views) buffers.add(v.buffer);
+  let bytes = 64 * views.length;
+  for (const b of buffers) bytes += b.byteLength;
+  return bytes;
+}
+
+/**
+ * What an entry costs in memory: the buffers its body's parts (plain and deflated) are views of, whole,
+ * its headers and its key (a rough but monotone measure).
+ */
 const weight = (key: string, page: CachedPage) =>
   key.length * 2 +
-  page.size +
-  (page.deflated?.reduce((n, p) => n + p.length, 0) ?? 0) +
-  page.headers.reduce((n, [k, v]) => n + k.length + v.length, 0) +
-  256 +
-  64 * (page.parts.length + (page.deflated?.length ?? 0));
+  heldBytes(page.parts) +
+  heldBytes(page.deflated ?? []) +
+  page.headers.reduce((n, [k, v]) => n + (k.length + v.length) * 2, 0) +
+  256;
 
 /** Least recently used pages, bounded in number and in bytes. */
 export class PageCache {
