@@ -183,8 +183,8 @@ export function ErrorBoundary() {
       : "Something went wrong";
   const home = localePath(locale, "/");
   return (
-    <main className="container-page flex min-h-screen flex-col items-start justify-center gap-4 py-16">
-      <p className="text-sm font-semibold text-brand-700">{BRAND.name}</p>
+    <main className="fallback-page">
+      <p className="fallback-brand">{BRAND.name}</p>
       <h1 className="text-3xl font-bold">{title}</h1>
       <a className="btn-primary" href={home}>
         {data ? t("common.errors.goHome") : "Go to the home page"}

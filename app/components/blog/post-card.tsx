@@ -44,15 +44,15 @@ export function PostCard({
           className="h-full w-full object-cover"
         />
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{post.category.title}</p>
-        <Heading className="text-lg leading-snug font-semibold text-ink">
-          <Link to={post.path} prefetch="intent" className="after:absolute after:inset-0 hover:text-brand-700">
+      <div className="post-body">
+        <p className="eyebrow">{post.category.title}</p>
+        <Heading className="post-title">
+          <Link to={post.path} prefetch="intent" className="post-link">
             {post.title}
           </Link>
         </Heading>
-        <p className="line-clamp-3 text-sm text-ink-muted">{post.excerpt}</p>
-        <p className="mt-auto pt-2 text-xs text-ink-muted">
+        <p className="post-excerpt">{post.excerpt}</p>
+        <p className="post-meta">
           <PublishedDate date={post.publishedAt} /> · {t("blog.article.readingTime", { minutes: post.readingMinutes })}
         </p>
       </div>
@@ -70,7 +70,7 @@ export function PostGrid({
   headingLevel?: 2 | 3;
 }) {
   return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="post-grid">
       {posts.map((p, i) => (
         <li key={p.id} className="flex">
           <PostCard

@@ -76,7 +76,7 @@ export function TemplateCard({
           />
         ) : null}
         {slide > 1 ? (
-          <span className="absolute right-2 bottom-2 rounded-full bg-ink/75 px-2 py-0.5 text-xs font-medium text-white tabular-nums">
+          <span className="card-count">
             {slide} / {card.slidesCount}
           </span>
         ) : null}

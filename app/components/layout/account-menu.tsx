@@ -36,7 +36,7 @@ export function AccountMenu() {
   }
 
   return (
-    <Suspense fallback={<span aria-hidden="true" className="inline-flex size-8 rounded-full bg-brand-50" />}>
+    <Suspense fallback={<span aria-hidden="true" className="avatar-placeholder" />}>
       <Menu />
     </Suspense>
   );

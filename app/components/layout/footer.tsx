@@ -10,15 +10,15 @@ export function Footer({ nav }: { nav: NavTag[] }) {
   const col = "footer-col";
   const link = "footer-link";
   return (
-    <footer className="mt-20 border-t border-line bg-surface">
-      <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-5">
+    <footer className="site-footer">
+      <div className="footer-grid">
         <div className="lg:col-span-2">
-          <Link to={href("/")} className="inline-flex items-center gap-2 rounded text-lg font-bold">
+          <Link to={href("/")} className="footer-logo">
             <LogoMark />
             {t("common.brand")}
           </Link>
-          <p className="mt-3 max-w-sm text-sm text-ink-muted">{t("common.footer.about")}</p>
-          <p className="mt-6 text-sm font-semibold text-ink">{t("common.footer.follow")}</p>
+          <p className="footer-about">{t("common.footer.about")}</p>
+          <p className="footer-follow">{t("common.footer.follow")}</p>
           <ul className="mt-2 flex gap-2">
             {(
               [
@@ -42,7 +42,7 @@ export function Footer({ nav }: { nav: NavTag[] }) {
           </ul>
         </div>
         <nav aria-label={t("common.footer.explore")} className={col}>
-          <h2 className="font-semibold text-ink">{t("common.footer.explore")}</h2>
+          <h2 className="footer-heading">{t("common.footer.explore")}</h2>
           <Link className={link} to={href("/")}>
             {t("common.nav.home")}
           </Link>
@@ -60,7 +60,7 @@ export function Footer({ nav }: { nav: NavTag[] }) {
           </Link>
         </nav>
         <nav aria-label={t("common.footer.categories")} className={col}>
-          <h2 className="font-semibold text-ink">{t("common.footer.categories")}</h2>
+          <h2 className="footer-heading">{t("common.footer.categories")}</h2>
           {categories.map((c) => (
             <Link key={c.id} className={link} to={href(`/${c.slug}`)}>
               {c.name}
@@ -68,7 +68,7 @@ export function Footer({ nav }: { nav: NavTag[] }) {
           ))}
         </nav>
         <nav aria-label={t("common.footer.help")} className={col}>
-          <h2 className="font-semibold text-ink">{t("common.footer.help")}</h2>
+          <h2 className="footer-heading">{t("common.footer.help")}</h2>
           <Link className={link} to={href("/faq")}>
             {t("common.footer.faq")}
           </Link>
@@ -90,9 +90,7 @@ export function Footer({ nav }: { nav: NavTag[] }) {
         </nav>
       </div>
       <div className="border-t border-line">
-        <p className="container-page py-6 text-sm text-ink-muted">
-          {t("common.footer.copyright", { year: String(BRAND.copyrightYear) })}
-        </p>
+        <p className="footer-copyright">{t("common.footer.copyright", { year: String(BRAND.copyrightYear) })}</p>
       </div>
     </footer>
   );

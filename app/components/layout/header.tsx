@@ -51,29 +51,20 @@ export function Header({ strip, stripLabel }: { strip: StripItem[]; stripLabel?:
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
-  const raised = scrolled ? "border-line shadow-card" : "border-transparent";
+  // Scrolled, the header's border and shadow show (app.css: header-shell, header-bar, from data-scrolled).
   // On phones only the top rows (logo, account, menu, search) stay on screen; the navigation strip scrolls
   // away with the page (the header is `display: contents` there, its first block the sticky one), so the
   // sticky part takes a small share of a phone's height. From md up the whole header sticks.
   return (
-    <header
-      className={`max-md:contents md:sticky md:top-0 md:z-40 md:border-b md:bg-surface/95 md:backdrop-blur md:transition-shadow ${raised}`}
-      data-scrolled={scrolled ? "true" : "false"}
-    >
-      <div
-        className={`sticky top-0 z-40 border-b bg-surface/95 backdrop-blur transition-shadow md:static md:border-0 md:bg-transparent md:shadow-none md:backdrop-blur-none ${raised}`}
-        data-header-top=""
-      >
+    <header className="header-shell" data-scrolled={scrolled ? "true" : "false"}>
+      <div className="header-bar" data-header-top="">
         {/* One search box: on phones it wraps to a row of its own under the logo. */}
-        <div className="container-page flex flex-wrap items-center gap-x-4 md:flex-nowrap">
-          <Link
-            to={href("/")}
-            className="flex h-14 items-center gap-2 rounded-md text-lg font-bold tracking-tight text-ink md:h-16"
-          >
+        <div className="header-row">
+          <Link to={href("/")} className="header-logo">
             <LogoMark />
             <span>{t("common.brand")}</span>
           </Link>
-          <nav aria-label={t("common.nav.main")} className="ml-4 hidden items-center gap-1 md:flex">
+          <nav aria-label={t("common.nav.main")} className="header-nav">
             <NavLink
               to={href("/templates")}
               className={({ isActive }) => `btn-ghost ${isActive ? "text-brand-700" : ""}`}
@@ -90,8 +81,8 @@ export function Header({ strip, stripLabel }: { strip: StripItem[]; stripLabel?:
               {t("common.nav.pricing")}
             </NavLink>
           </nav>
-          <SearchBox className="order-last mb-2.5 w-full md:order-none md:mx-2 md:mb-0 md:w-auto md:max-w-xl md:flex-1" />
-          <div className="ml-auto flex items-center gap-2">
+          <SearchBox className="header-search" />
+          <div className="header-actions">
             <LanguagePicker className="hidden sm:inline-flex" />
             <AccountMenu />
             <button

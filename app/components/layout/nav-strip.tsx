@@ -30,7 +30,7 @@ export function NavStrip({ items, label }: { items: StripItem[]; label: string }
     }
   }, [pathname]);
   return (
-    <nav aria-label={label} className="border-t border-line/70 max-md:border-b max-md:bg-surface">
+    <nav aria-label={label} className="strip-bar">
       <ul ref={list} className="strip-list container-page">
         {items.map((tag) => (
           <li key={tag.id}>

@@ -26,10 +26,8 @@ export function OnlineStatus() {
   }, []);
   if (online && !recovered) return null;
   return (
-    <div role="status" className="fixed inset-x-0 bottom-4 z-50 flex justify-center px-4">
-      <p
-        className={`rounded-full px-4 py-2 text-sm font-medium text-white shadow-lift ${online ? "bg-emerald-700" : "bg-ink"}`}
-      >
+    <div role="status" className="status-bar">
+      <p className={`status-pill ${online ? "bg-emerald-700" : "bg-ink"}`}>
         {online ? t("common.status.backOnline") : t("common.status.offline")}
       </p>
     </div>

@@ -26,7 +26,7 @@ export function ProgressBar() {
       role="progressbar"
       aria-label={t("common.status.loading")}
       aria-busy={phase === "running"}
-      className="fixed inset-x-0 top-0 z-50 h-0.5"
+      className="progress-track"
     >
       <div
         className="h-full bg-brand-600"

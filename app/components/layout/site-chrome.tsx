@@ -42,10 +42,7 @@ export function SiteChrome({
   return (
     <ToastProvider>
       <FavoritesProvider>
-        <a
-          href="#main"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-surface focus:px-4 focus:py-2"
-        >
+        <a href="#main" className="skip-link">
           {t("common.skipToContent")}
         </a>
         <ProgressBar />

@@ -148,7 +148,7 @@ export function FigureTableView({ table }: { table: FigureTable }) {
                 i === 0 ? (
                   <th key={table.columns[i].label} scope="row">
                     {table.links?.[r] ? (
-                      <Link to={href(table.links[r] as string)} className="text-brand-700 hover:underline">
+                      <Link to={href(table.links[r] as string)} className="text-link">
                         {cell(table.columns[i].kind, v)}
                       </Link>
                     ) : (

@@ -44,7 +44,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
         aria-label={t("search.label")}
         className="relative flex items-center"
       >
-        <span className="pointer-events-none absolute left-3 text-ink-muted">
+        <span className="search-icon">
           <SearchIcon />
         </span>
         <input
@@ -72,13 +72,13 @@ export function SearchBox({ className = "" }: { className?: string }) {
             setOpen(true);
           }}
           onKeyDown={(e) => keys.current?.(e)}
-          className="h-10 w-full rounded-full border border-line bg-canvas pr-10 pl-10 text-sm text-ink placeholder:text-ink-muted focus:border-brand-500 focus:bg-surface focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+          className="search-input"
         />
         {value ? (
           <button
             type="button"
             aria-label={t("search.clear")}
-            className="absolute right-1.5 inline-flex h-7 w-7 items-center justify-center rounded-full text-ink-muted hover:bg-line/60"
+            className="search-clear"
             onClick={() => {
               setValue("");
               inputRef.current?.focus();
@@ -92,13 +92,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
           {t("search.submit")}
         </button>
       </Form>
-      <div
-        id={listId}
-        role="listbox"
-        aria-label={t("search.label")}
-        hidden={!view.shown}
-        className="absolute inset-x-0 top-12 z-50 max-h-[70vh] overflow-y-auto rounded-2xl border border-line bg-surface p-2 shadow-lift sm:min-w-[28rem]"
-      >
+      <div id={listId} role="listbox" aria-label={t("search.label")} hidden={!view.shown} className="search-panel">
         {wanted ? (
           <Suspense fallback={null}>
             <SearchSuggestions

@@ -46,9 +46,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4 sm:items-end sm:px-6">
+      <div className="toast-region">
         {/* Both live regions are there from the start, so what is written into them is read out. */}
-        <div aria-live="polite" className="flex flex-col items-center gap-2 sm:items-end">
+        <div aria-live="polite" className="toast-stack">
           <Suspense fallback={null}>
             {toasts
               .filter((t) => t.tone === "success")
@@ -57,7 +57,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               ))}
           </Suspense>
         </div>
-        <div aria-live="assertive" className="flex flex-col items-center gap-2 sm:items-end">
+        <div aria-live="assertive" className="toast-stack">
           <Suspense fallback={null}>
             {toasts
               .filter((t) => t.tone === "error")

@@ -57,8 +57,8 @@ function Section({
   const { t } = useI18n();
   return (
     <section className={`container-page ${first ? "mt-8" : "mt-14"}`}>
-      <div className="mb-5 flex items-end justify-between gap-4">
-        <h2 className="text-2xl font-bold tracking-tight text-ink">{title}</h2>
+      <div className="section-head">
+        <h2 className="row-title">{title}</h2>
         <Link to={to} className="btn-ghost -mr-3 shrink-0" aria-label={t("catalog.home.seeAllOf", { name: title })}>
           {t("catalog.home.seeAll")} →
         </Link>
@@ -78,13 +78,11 @@ function HomePage({ loaderData }: Route.ComponentProps) {
       {member ? (
         <MemberGreeting name={member.name} interests={forYou.length > 0} />
       ) : (
-        <section className="border-b border-line bg-gradient-to-b from-brand-50 to-canvas" data-home-hero="">
-          <div className="container-page grid items-center gap-10 py-14 sm:py-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:py-16 xl:gap-16">
+        <section className="home-hero" data-home-hero="">
+          <div className="home-hero-grid">
             <div>
-              <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-ink sm:text-display">
-                {t("catalog.home.heroTitle")}
-              </h1>
-              <p className="mt-5 max-w-2xl text-lg text-ink-soft">{t("catalog.home.heroText")}</p>
+              <h1 className="home-title">{t("catalog.home.heroTitle")}</h1>
+              <p className="home-lead">{t("catalog.home.heroText")}</p>
               <div className="mt-8 flex flex-wrap gap-3">
                 <Link to={href("/templates")} className="btn-primary px-5 py-3 text-base">
                   {t("catalog.home.heroCta")}
@@ -115,17 +113,14 @@ function HomePage({ loaderData }: Route.ComponentProps) {
         <TemplateGrid cards={home.latest} />
       </Section>
       <section className="container-page mt-14">
-        <h2 className="mb-5 text-2xl font-bold tracking-tight text-ink">{t("catalog.home.categories")}</h2>
-        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        <h2 className="section-title">{t("catalog.home.categories")}</h2>
+        <ul className="home-categories">
           {home.categories.map((c) => {
             const cover = c.cover?.colors[0]?.id;
             const size = ratioSize(c.cover?.aspectRatio ?? "16:9", 480);
             return (
               <li key={c.id}>
-                <Link
-                  to={href(`/${c.slug}`)}
-                  className="group block overflow-hidden rounded-card bg-surface shadow-card ring-1 ring-line/60 hover:shadow-lift"
-                >
+                <Link to={href(`/${c.slug}`)} className="group category-card">
                   {/* Every tile is 16:9 (card-media's box); a cover of its own size is shown whole. */}
                   <div className="card-media" data-ratio={c.cover?.aspectRatio === "custom" ? "custom" : undefined}>
                     {cover ? (
@@ -142,7 +137,7 @@ function HomePage({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </div>
                   <div className="p-4">
-                    <h3 className="font-semibold text-ink group-hover:text-brand-700">{c.content.name}</h3>
+                    <h3 className="category-name">{c.content.name}</h3>
                     <p className="text-sm text-ink-muted">
                       {t("catalog.home.templatesCount", { count: c.templatesCount })}
                     </p>
@@ -166,18 +161,16 @@ function MemberGreeting({ name, interests }: { name: string; interests: boolean 
   const { t, href } = useI18n();
   return (
     <section className="container-page pt-8 sm:pt-10" data-home-greeting="">
-      <div className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
+      <div className="greeting-head">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
-            {t("catalog.home.greeting", { name })}
-          </h1>
+          <h1 className="greeting-title">{t("catalog.home.greeting", { name })}</h1>
           <p className="mt-1 text-ink-muted">
             {interests ? t("catalog.home.greetingText") : t("catalog.home.greetingTextNoInterests")}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm font-medium">
+        <div className="greeting-links">
           {interests ? (
-            <Link to={`${href("/profile/settings")}#interests`} className="text-brand-700 hover:underline">
+            <Link to={`${href("/profile/settings")}#interests`} className="text-link">
               {t("catalog.home.changeInterests")}
             </Link>
           ) : null}

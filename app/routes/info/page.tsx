@@ -52,7 +52,7 @@ export default function InfoPage({ loaderData }: Route.ComponentProps) {
           <ol className="mt-2 grid gap-1 text-sm sm:grid-cols-2">
             {page.sections.map((s) => (
               <li key={s.id}>
-                <a href={`#${s.id}`} className="text-brand-700 hover:underline">
+                <a href={`#${s.id}`} className="text-link">
                   {s.heading}
                 </a>
               </li>

@@ -54,10 +54,10 @@ export default function OperatorSearch({ loaderData, actionData }: Route.Compone
         <h1 className="text-2xl font-semibold tracking-tight text-ink sm:text-3xl">{t(`${D}.title`)}</h1>
         <p className="max-w-3xl text-ink-muted">{t(`${D}.intro`)}</p>
         <nav aria-label={t(`${D}.sections`)} className="flex flex-wrap gap-x-4 gap-y-1 text-sm font-medium">
-          <a href="#zero-title" className="text-brand-700 hover:underline">
+          <a href="#zero-title" className="text-link">
             {t(`${D}.zero.title`)}
           </a>
-          <a href="#vocab-title" className="text-brand-700 hover:underline">
+          <a href="#vocab-title" className="text-link">
             {t(`${D}.vocab.title`)}
           </a>
         </nav>

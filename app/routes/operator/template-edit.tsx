@@ -26,7 +26,7 @@ export default function TemplateEditor({ loaderData, actionData }: Route.Compone
   return (
     <div className="flex flex-col gap-6">
       <nav aria-label={t("account.operator.editor.breadcrumb")} className="text-sm">
-        <Link to={href("/operator/templates")} className="text-brand-700 hover:underline">
+        <Link to={href("/operator/templates")} className="text-link">
           {t("account.operator.templates.title")}
         </Link>
       </nav>

@@ -328,7 +328,7 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
               {themeFonts ? <Fact label={t("template.facts.fonts")}>{themeFonts}</Fact> : null}
               <Fact label={t("template.facts.styles")}>{template.styles.map((s) => s.name).join(", ")}</Fact>
               <Fact label={t("template.facts.category")}>
-                <Link to={href(`/${template.category.slug}`)} className="text-brand-700 hover:underline">
+                <Link to={href(`/${template.category.slug}`)} className="text-link">
                   {template.category.name}
                 </Link>
               </Fact>
@@ -371,7 +371,7 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
       ) : null}
       {related.length ? (
         <section className="mt-14">
-          <h2 className="mb-5 text-2xl font-bold tracking-tight text-ink">{t("template.related")}</h2>
+          <h2 className="section-title">{t("template.related")}</h2>
           <TemplateGrid cards={related} />
         </section>
       ) : null}
@@ -380,7 +380,7 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
       </div>
       {recommended.length ? (
         <section className="mt-14">
-          <h2 className="mb-5 text-2xl font-bold tracking-tight text-ink">{t("template.recommended")}</h2>
+          <h2 className="section-title">{t("template.recommended")}</h2>
           <TemplateGrid cards={recommended} />
         </section>
       ) : null}
