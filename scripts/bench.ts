@@ -12,9 +12,10 @@
  *    each page's HTML and loader data as served.
  * 4. Then search (scripts/bench-search.ts), billing (scripts/bench-billing.ts), operator uploads
  *    (scripts/bench-upload.ts), memory under a mixed load on PGlite and PostgreSQL (scripts/bench-memory.ts,
- *    BENCH_MEMORY_SECONDS), latency under a mixed load (scripts/bench-mixed.ts) and the operator's figures
- *    page at 100,000 members and 1,000,000 downloads (scripts/bench-figures.ts); BENCH_SEARCH,
- *    BENCH_BILLING, BENCH_UPLOAD, BENCH_MEMORY, BENCH_MIXED or BENCH_FIGURES=off leaves one out.
+ *    BENCH_MEMORY_SECONDS), latency under a mixed load (scripts/bench-mixed.ts), uncached pages beside the
+ *    commit BENCH_PAGES_BASE names (scripts/bench-pages.ts) and the operator's figures page at 100,000
+ *    members and 1,000,000 downloads (scripts/bench-figures.ts); BENCH_SEARCH, BENCH_BILLING, BENCH_UPLOAD,
+ *    BENCH_MEMORY, BENCH_MIXED, BENCH_PAGES or BENCH_FIGURES=off leaves one out.
  * Figures are ratios measured in one run: the machine is shared and noisy.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
@@ -363,6 +364,10 @@ async function main() {
     spawnSync(process.execPath, ["scripts/bench-memory.ts"], { cwd: root, env: process.env, stdio: "inherit" });
   if (process.env.BENCH_MIXED !== "off")
     spawnSync(process.execPath, ["scripts/bench-mixed.ts"], { cwd: root, env: process.env, stdio: "inherit" });
+  // Issue 24: uncached pages (a category, a template, home, the blog, a member's category page) beside
+  // another commit's, alternating (BENCH_PAGES_BASE=<git ref>; without it, this checkout's figures alone).
+  if (process.env.BENCH_PAGES !== "off")
+    spawnSync(process.execPath, ["scripts/bench-pages.ts"], { cwd: root, env: process.env, stdio: "inherit" });
   // The operator's figures page (issue 23): p95 over many requests per period, from the daily figures.
   if (process.env.BENCH_FIGURES !== "off")
     spawnSync(process.execPath, ["scripts/bench-figures.ts"], { cwd: root, env: process.env, stdio: "inherit" });

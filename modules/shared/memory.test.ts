@@ -9,6 +9,8 @@ describe("approximateBytes", () => {
     expect(ten).toBeGreaterThan(one * 2);
     expect(approximateBytes(new Map([["a", "x".repeat(500)]]))).toBeGreaterThan(1_000);
     expect(approximateBytes(new Uint8Array(4_096))).toBeGreaterThan(4_096);
+    // A small view of a large buffer holds the whole buffer.
+    expect(approximateBytes(new Uint8Array(new ArrayBuffer(65_536), 0, 16))).toBeGreaterThan(65_536);
   });
 
   it("counts a shared or circular part once", () => {

@@ -38,7 +38,8 @@ export function approximateBytes(value: unknown, seen: WeakSet<object> = new Wea
       if (seen.has(value)) return 8;
       seen.add(value);
       if (value instanceof Date) return 32;
-      if (ArrayBuffer.isView(value)) return 64 + value.byteLength;
+      // A view keeps its whole buffer alive (zlib's and Buffer's pools hand out views of larger ones).
+      if (ArrayBuffer.isView(value)) return 64 + value.buffer.byteLength;
       let bytes = 32;
       if (Array.isArray(value) || value instanceof Set)
         for (const item of value) bytes += 8 + approximateBytes(item, seen);
