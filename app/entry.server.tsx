@@ -1,8 +1,8 @@
 import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "./context.ts";
-import { finishPage } from "./lib/page-head.server.ts";
 
 export { appContext };
 
@@ -27,30 +27,23 @@ export default function handleRequest(
   const nonce = loadContext.get(appContext).nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // The whole page is rendered before anything is sent (no part of it streams later): its head then
-    // carries the CSS rules its body uses, and its scripts' preloads wait for the first paint's
-    // resources (lib/page-head.server.ts).
+    // The whole page before anything is sent, for every client (as for bots): a part that loads when
+    // first needed (the error page's content) is in the HTML, not a hidden segment that only a script shows.
+    // The loaders have all answered by now, so only such parts are waited for.
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
         onAllReady() {
+          shellRendered = true;
           const body = new PassThrough();
-          const chunks: Buffer[] = [];
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("error", reject);
-          body.on("end", () => {
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(
-              new Response(finishPage(Buffer.concat(chunks).toString("utf8"), nonce), {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
-            );
-          });
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
           pipe(body);
         },
         onShellError(error: unknown) {

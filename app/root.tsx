@@ -19,7 +19,7 @@ import { BRAND, UI } from "#config/browser.ts";
 import { createT, localeFromPath, localePath, type MessageRef, registeredMessages } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+import "./app.css";
 
 export type NavTag = { id: number; slug: string; type: string; iconName: string | null; name: string };
 
@@ -91,19 +91,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
-        {/* The whole stylesheet, last and at low priority: the head carries the rules this page uses
-            (lib/page-head.server.ts), so nothing blocks the first paint; this one styles what is drawn
-            later (dialogs, menus, the next pages) and, coming after, leaves the cascade as it was. */}
-        <link rel="stylesheet" href={stylesheet} nonce={data?.nonce} fetchPriority="low" />
       </body>
     </html>
   );
 }
 
-/**
- * The page's sets of words, fetched beside its scripts (at the same low priority: the first paint does
- * not need them); entry.client waits for them before hydrating.
- */
+/** The page's sets of words, fetched beside its scripts; entry.client waits for them before hydrating. */
 function MessageLinks() {
   const hrefs = useMatches()
     .map((m) => (m.loaderData as { messages?: MessageRef } | undefined)?.messages?.href)
@@ -111,15 +104,7 @@ function MessageLinks() {
   return (
     <>
       {hrefs.map((href) => (
-        <link
-          key={href}
-          rel="preload"
-          as="fetch"
-          crossOrigin="anonymous"
-          href={href}
-          data-messages=""
-          fetchPriority="low"
-        />
+        <link key={href} rel="preload" as="fetch" crossOrigin="anonymous" href={href} data-messages="" />
       ))}
     </>
   );
