@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatOneDecimal } from "./day.ts";
 import { formatDay, formatMoney } from "./format.ts";
 
 describe("formatDay", () => {
@@ -17,5 +18,13 @@ describe("formatMoney", () => {
     expect(formatMoney("en", 10_000)).toBe("$100.00");
     expect(formatMoney("en", 10_050, { whole: true })).toBe("$100.50");
     expect(formatMoney("en", 1_000, { currency: "EUR" })).toBe("€10.00");
+  });
+});
+
+describe("formatOneDecimal", () => {
+  it("writes one decimal as each language does", () => {
+    expect(formatOneDecimal("en", 2.54)).toBe("2.5");
+    expect(formatOneDecimal("es", 2.54)).toBe("2,5");
+    expect(formatOneDecimal("en", 3)).toBe("3.0");
   });
 });

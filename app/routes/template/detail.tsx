@@ -16,7 +16,7 @@ import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, pageTitle, seo } from "#app/lib/seo.ts";
 import { LOCALES, type Locale } from "#config/constants.ts";
-import { formatDay } from "#modules/shared/day.ts";
+import { formatDay, formatOneDecimal } from "#modules/shared/day.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { PolicyHandle } from "#server/load-context.ts";
@@ -178,12 +178,7 @@ function TemplateView({ loaderData }: Route.ComponentProps) {
     navigate({ search: `?${q}`, hash: location.hash }, { replace: true, preventScrollReset: true });
   };
   const color = template.colors.find((c) => c.id === colorId) ?? template.colors[0];
-  const mb = template.fileSizeBytes
-    ? (template.fileSizeBytes / 1_048_576).toLocaleString(locale, {
-        maximumFractionDigits: 1,
-        minimumFractionDigits: 1,
-      })
-    : null;
+  const mb = template.fileSizeBytes ? formatOneDecimal(locale, template.fileSizeBytes / 1_048_576) : null;
   const themeFonts = [...new Set([template.fonts.heading?.family, template.fonts.body?.family].filter(Boolean))].join(
     ", ",
   );
