@@ -5,10 +5,10 @@ import {
   accountIdentity,
   accountInterest,
   authSession,
-  downloadCounter,
   emailToken,
   tag,
 } from "#db/schema/index.ts";
+import { memberHeaderColumns } from "#modules/downloads/repo.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 /**
@@ -135,22 +135,16 @@ function sessionStatement(db: Executor) {
 }
 
 function buildSessionStatement(db: Executor) {
+  const facts = memberHeaderColumns(db, {
+    subject: sql.placeholder("subject"),
+    period: sql.placeholder("period"),
+    accountId: account.id,
+  });
   return db
     .select({
       ...getTableColumns(account),
-      downloadsUsed: sql<number>`coalesce((${db
-        .select({ used: downloadCounter.used })
-        .from(downloadCounter)
-        .where(
-          and(
-            eq(downloadCounter.subject, sql.placeholder("subject")),
-            eq(downloadCounter.period, sql.placeholder("period")),
-          ),
-        )}), 0)`,
-      hasInterests: sql<boolean>`exists (${db
-        .select({ one: sql`1` })
-        .from(accountInterest)
-        .where(eq(accountInterest.accountId, account.id))})`,
+      downloadsUsed: facts.used,
+      hasInterests: facts.hasInterests,
     })
     .from(account)
     .innerJoin(authSession, eq(authSession.accountId, account.id))

@@ -6,7 +6,8 @@
  * variant read (four tables and the Keynote file), the history page (joins in the page's language)
  * and the per-month report.
  */
-import { and, desc, eq, lte, max, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, lte, max, type Placeholder, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "#db/client.server.ts";
 import { accountInterest, download, downloadCounter, template } from "#db/schema/index.ts";
 import type { TemplateCard } from "#modules/catalog/views.ts";
@@ -35,19 +36,29 @@ export async function memberHeaderFacts(
   db: Executor,
   input: { subject: string; period: string; accountId: number },
 ): Promise<{ used: number; hasInterests: boolean }> {
-  const [row] = await db
-    .select({
-      used: sql<number>`coalesce((${db
-        .select({ used: downloadCounter.used })
-        .from(downloadCounter)
-        .where(and(eq(downloadCounter.subject, input.subject), eq(downloadCounter.period, input.period)))}), 0)`,
-      hasInterests: sql<boolean>`exists (${db
-        .select({ one: sql`1` })
-        .from(accountInterest)
-        .where(eq(accountInterest.accountId, input.accountId))})`,
-    })
-    .from(sql`(values (1)) as one`);
+  const [row] = await db.select(memberHeaderColumns(db, input)).from(sql`(values (1)) as one`);
   return { used: Number(row?.used ?? 0), hasInterests: row?.hasInterests === true };
+}
+
+/**
+ * The two columns of a member's header facts, for a select of their own (above) or the session's
+ * (accounts/repo.ts sessionAccount): the credits under `subject` in `period`, and whether `accountId`
+ * (a value, a placeholder or the account's column) has chosen interests.
+ */
+export function memberHeaderColumns(
+  db: Executor,
+  input: { subject: string | Placeholder; period: string | Placeholder; accountId: number | AnyPgColumn },
+) {
+  return {
+    used: sql<number>`coalesce((${db
+      .select({ used: downloadCounter.used })
+      .from(downloadCounter)
+      .where(and(eq(downloadCounter.subject, input.subject), eq(downloadCounter.period, input.period)))}), 0)`,
+    hasInterests: sql<boolean>`exists (${db
+      .select({ one: sql`1` })
+      .from(accountInterest)
+      .where(eq(accountInterest.accountId, input.accountId))})`,
+  };
 }
 
 /** Makes the viewer's two counters of a period (own and address) where they are missing. */
