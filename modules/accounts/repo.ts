@@ -1,13 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.server.ts";
-import {
-  account,
-  accountIdentity,
-  accountInterest,
-  authSession,
-  emailToken,
-  tag,
-} from "#db/schema/index.ts";
+import { account, accountIdentity, accountInterest, authSession, emailToken, tag } from "#db/schema/index.ts";
 import { memberHeaderColumns } from "#modules/downloads/repo.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
