@@ -95,9 +95,9 @@ export function createPorts(opts: ServerOptions) {
   const pageCache = new PageCache(PAGE_CACHE.entries, PAGE_CACHE.ttlMs, PAGE_CACHE.maxBytes);
   let catalogVersion = 0;
   let versionCheckedAt = 0;
-  const currentVersion = async () => {
+  const currentVersion = async (fresh = false) => {
     const now = Date.now();
-    if (now - versionCheckedAt > 2_000) {
+    if (fresh || now - versionCheckedAt > 2_000) {
       versionCheckedAt = now;
       catalogVersion = await services.catalog.getCatalogVersion({ db });
     }

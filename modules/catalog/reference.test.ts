@@ -24,6 +24,26 @@ describe("ReferenceCache", () => {
     expect(await cache.get("nav", c.load)).toBe(2);
   });
 
+  it("asks the database for the version once after this process changed the catalogue, else may reuse it", async () => {
+    // The version as a process keeps it: read at most every few seconds unless asked fresh.
+    let stored = 1;
+    let held = 1;
+    const asked: boolean[] = [];
+    const cache = new ReferenceCache(async (fresh) => {
+      asked.push(fresh);
+      if (fresh) held = stored;
+      return held;
+    });
+    const c = counter();
+    expect(await cache.get("search", c.load)).toBe(1);
+    stored = 2; // committed by this process; the kept version is still 1
+    expect(await cache.get("search", c.load)).toBe(1);
+    cache.recheck();
+    expect(await cache.get("search", c.load)).toBe(2);
+    expect(await cache.get("search", c.load)).toBe(2);
+    expect(asked).toEqual([false, false, true, false]);
+  });
+
   it("shares one read between requests that ask at the same moment", async () => {
     const cache = new ReferenceCache(async () => 1);
     const c = counter();

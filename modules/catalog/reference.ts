@@ -16,14 +16,16 @@ export class ReferenceCache {
   #version = Number.NaN;
   #entries = new Map<string, Entry>();
   #bytes = 0;
-  readonly #currentVersion: () => Promise<number>;
+  #recheck = false;
+  readonly #currentVersion: (fresh: boolean) => Promise<number>;
   readonly #maxEntries: number;
   readonly #maxBytes: number;
   readonly #ttlMs: number;
   readonly #now: () => number;
 
   constructor(
-    currentVersion: () => Promise<number>,
+    /** The catalogue's version; the caller may keep it a moment, unless `fresh` asks it of the database. */
+    currentVersion: (fresh: boolean) => Promise<number>,
     opts: { maxEntries?: number; maxBytes?: number; ttlMs?: number; now?: () => number } = {},
   ) {
     this.#currentVersion = currentVersion;
@@ -48,7 +50,9 @@ export class ReferenceCache {
    * can send a new one with every request).
    */
   async get<T>(key: string, load: () => Promise<T>, opts: { keep?: (value: T) => boolean } = {}): Promise<T> {
-    const version = await this.#currentVersion();
+    const fresh = this.#recheck;
+    this.#recheck = false;
+    const version = await this.#currentVersion(fresh);
     if (version !== this.#version) {
       this.#version = version;
       this.#entries.clear();
@@ -84,6 +88,15 @@ export class ReferenceCache {
     );
     this.#trim();
     return value;
+  }
+
+  /**
+   * This process has just committed a change of the catalogue (an operator's edit): the next read asks
+   * the database for the version instead of the one seen in the last seconds, so that the operator's
+   * next page shows the change. Other processes see it within their interval.
+   */
+  recheck(): void {
+    this.#recheck = true;
   }
 
   #drop(key: string, entry: Entry): void {

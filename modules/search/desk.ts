@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { SEARCH_DESK } from "#config/constants.ts";
+import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import type { TemplateCard } from "#modules/catalog/views.ts";
 import { type AuditActor, recordAudit } from "#modules/operator/audit.ts";
 import type { ServiceContext } from "#modules/scope.ts";
@@ -171,14 +172,17 @@ const auditState = (e: { kind: string; head: string | null; terms: readonly stri
 
 /** Every change's common steps: the seed first, then one transaction under the vocabulary's lock. */
 async function underLock<V>(
-  ctx: Pick<ServiceContext, "db" | "clock">,
+  ctx: Pick<ServiceContext, "db" | "clock" | "reference">,
   work: (tx: ServiceContext["db"], at: Date) => Promise<DeskResult<V>>,
 ): Promise<DeskResult<V>> {
   await seedVocabulary(ctx.db, ctx.clock.now());
-  return ctx.db.transaction(async (tx) => {
+  const result = (await ctx.db.transaction(async (tx) => {
     await repo.lockVocabulary(tx);
     return work(tx, ctx.clock.now());
-  }) as Promise<DeskResult<V>>;
+  })) as DeskResult<V>;
+  // Committed: this process's next search reads the new catalogue version (written() raised it).
+  if (result.ok) ctx.reference?.recheck();
+  return result;
 }
 
 /** Raises the version, teaches the typo dictionary the new words and audits the change (same transaction). */
@@ -195,6 +199,8 @@ async function written(
   },
 ): Promise<void> {
   await repo.bumpVersion(tx, ctx.clock.now());
+  // Searches kept for the catalogue version (searchTemplates) are answered again with the new vocabulary.
+  await bumpCatalogVersion({ db: tx });
   if (change.after) await repo.insertDictionaryWords(tx, vocabularyWords([change.after]));
   const label = describeEntry(change.after ?? change.before ?? { kind: "group", head: null, terms: [] });
   await recordAudit(

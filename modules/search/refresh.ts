@@ -1,5 +1,6 @@
 import { TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
+import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import * as repo from "./refresh-repo.ts";
 import { readVocabulary, vocabularyWords } from "./vocabulary.ts";
 
@@ -126,6 +127,10 @@ export async function refreshSearchIndex(db: Db, opts: RefreshOptions = {}): Pro
     await repo.deleteStaleMarks(db, at);
     phase("statistics");
   }
+  // What searches answer has changed: the answers each process keeps for the catalogue version go
+  // (searchTemplates). Callers may have bumped it with their change already, before the documents were
+  // rebuilt: a search between the two would otherwise be kept with the old documents.
+  await bumpCatalogVersion({ db });
   return { documents, suggestions, words, ms: Date.now() - started, phases };
 }
 

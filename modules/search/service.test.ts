@@ -3,7 +3,8 @@ import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Locale, PAGE_SIZE, TOP_SEARCHES_MIN_CLIENTS, TOP_SEARCHES_WINDOW_DAYS } from "#config/constants.ts";
 import { emptyFilters, type Filters } from "#modules/catalog/filters.ts";
-import { listTemplates } from "#modules/catalog/service.ts";
+import { ReferenceCache } from "#modules/catalog/reference.ts";
+import { getCatalogVersion, listTemplates } from "#modules/catalog/service.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import {
@@ -560,5 +561,29 @@ describe("keeping the index fresh", () => {
     expect(r.documents).toBe(0);
     expect(r.suggestions).toBeGreaterThan(100);
     expect(r.words).toBeGreaterThan(100);
+  });
+
+  it("keeps an answer for the catalogue version, and answers anew once refreshed documents raise it", async () => {
+    // The web server's context: a process's reference cache over the catalogue version (server/ports.ts).
+    const reference = new ReferenceCache(() => getCatalogVersion({ db: database.db }));
+    const cached = (): ServiceContext => ({ ...ctx(), reference });
+    await database.db.execute(sql`delete from template_search_stale`);
+    const [t] = await database.rows<{ id: number }>(
+      sql`select template_id as id from template_translation where locale = 'en' and slug = 'geometric-travel-guide'`,
+    );
+    const first = await searchTemplates(cached(), { q: "kilimanjaro" });
+    expect(first.total).toBe(0);
+    // The same question again is the kept answer (the same object), not a new read.
+    expect(await searchTemplates(cached(), { q: "  Kilimanjaro " })).toBe(first);
+    await database.db.execute(
+      sql`update template_translation set title = 'Geometric Kilimanjaro Travel Guide' where template_id = ${t.id} and locale = 'en'`,
+    );
+    // The text changed but its document did not: the kept answer is still what a search would find.
+    expect((await searchTemplates(cached(), { q: "kilimanjaro" })).total).toBe(0);
+    expect(await refreshStaleSearchDocuments(database.db, { now })).toBe(1);
+    const after = await searchTemplates(cached(), { q: "kilimanjaro" });
+    expect(after.items.map((i) => i.id)).toEqual([Number(t.id)]);
+    // Another page, sort or filter is another question.
+    expect((await searchTemplates(cached(), { q: "kilimanjaro", sort: "newest" })).total).toBe(1);
   });
 });

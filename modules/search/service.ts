@@ -7,6 +7,7 @@ import {
 } from "#config/constants.ts";
 import { type Filters, SEARCH_SORTS, type SearchSort } from "#modules/catalog/filters.ts";
 import { previewUrl } from "#modules/catalog/previews.ts";
+import { fromReference } from "#modules/catalog/reference.ts";
 import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page, TemplateCard } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
@@ -286,12 +287,25 @@ async function findIds(
  * templates matching some of the words. Never throws on odd input: empty, long, emoji, SQL or tsquery
  * syntax are all just text.
  */
-export async function searchTemplates(ctx: ServiceContext, input: SearchInput): Promise<SearchResult> {
+export function searchTemplates(ctx: ServiceContext, input: SearchInput): Promise<SearchResult> {
   const pageSize = Math.min(Math.max(Math.trunc(input.pageSize ?? PAGE_SIZE.templates) || 1, 1), 100);
   const page = Math.min(Math.max(Math.trunc(input.page ?? 1) || 1, 1), 100_000);
   const sort: SearchSort =
     input.sort && (SEARCH_SORTS as readonly string[]).includes(input.sort) ? input.sort : "relevance";
   const query = normalizeQuery(input.q);
+  // The answer depends on the catalogue, its search documents and the vocabulary, each of which bumps the
+  // catalogue version when it changes (refreshSearchIndex, the desk's vocabulary), and on the clock
+  // (scheduled publications, popularity): kept per version for at most a minute, as a list page is.
+  const key = JSON.stringify([query, input.filters ?? null, sort, page, pageSize, input.strategy ?? null]);
+  return fromReference(ctx, `search:${key}`, () => runSearch(ctx, { ...input, pageSize, page, sort }, query));
+}
+
+async function runSearch(
+  ctx: ServiceContext,
+  input: SearchInput & { pageSize: number; page: number; sort: SearchSort },
+  query: string,
+): Promise<SearchResult> {
+  const { pageSize, page, sort } = input;
   const words = queryWords(query).slice(0, MAX_WORDS_READ);
   const result = (hits: Hits, extra: Partial<SearchResult>, items: TemplateCard[] = []): SearchResult => {
     const total = Math.min(hits.total, CANDIDATES);

@@ -10,6 +10,8 @@ export type Logger = {
 /** A cache that answers a key from memory or loads it once (the catalogue's ReferenceCache is one). */
 export type ReadThroughCache = {
   get<T>(key: string, load: () => Promise<T>, opts?: { keep?: (value: T) => boolean }): Promise<T>;
+  /** This process has just changed the catalogue (committed): the next read asks the version again. */
+  recheck(): void;
 };
 
 /** An expected failure; `code` is the translation key of its message. */
