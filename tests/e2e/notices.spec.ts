@@ -41,7 +41,10 @@ for (const [locale, l] of Object.entries(L)) {
     await heart.click();
     const notice = page.getByRole("status").filter({ hasText: l.added });
     await expect(notice).toBeVisible();
+    // Held while the pointer rests on it: the accessibility check can take longer than a notice stays.
+    await notice.hover();
     await axe(page);
+    await expect(notice).toBeVisible();
     await notice.getByRole("button", { name: l.dismiss }).click();
     await expect(page.getByText(l.added)).toHaveCount(0);
 
