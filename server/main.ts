@@ -80,7 +80,7 @@ export async function start() {
 
   if (env.stripe) {
     // A price id that bills another amount than the one shown would charge one thing and invoice another.
-    const problems = await checkStripePrices(stripeClient(env.stripe), env.stripe.prices);
+    const problems = await checkStripePrices(await stripeClient(env.stripe), env.stripe.prices);
     if (problems.length) {
       log.error("Stripe prices do not match the price list", { problems });
       process.exit(1);

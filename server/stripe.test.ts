@@ -261,7 +261,7 @@ describe("Stripe", () => {
   });
 
   it("checks at start-up that the configured prices bill what the price list says", async () => {
-    const stripe = stripeClient({ secretKey: "sk_test_double", apiUrl: `http://127.0.0.1:${double.port}` });
+    const stripe = await stripeClient({ secretKey: "sk_test_double", apiUrl: `http://127.0.0.1:${double.port}` });
     const prices = {
       PERSONAL_MONTHLY: "price_personal_monthly",
       PERSONAL_YEARLY: "price_personal_yearly",

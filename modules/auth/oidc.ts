@@ -1,5 +1,5 @@
-import { createRemoteJWKSet, type JWTPayload, jwtVerify } from "jose";
-import * as client from "openid-client";
+import type { JWTPayload } from "jose";
+import type * as OpenId from "openid-client";
 
 /**
  * "Sign in with Google" (or any OpenID Connect provider): the authorization code flow with PKCE,
@@ -113,9 +113,11 @@ function idTokenProblem(err: unknown): IdTokenProblem {
 
 /** Fetches the issuer's discovery document once; keep the returned client for later sign-ins. */
 export async function discoverOidc(config: OidcConfig): Promise<OidcClient> {
+  // openid-client and jose (about 20 MB resident) are loaded where a sign-in is configured, not by every process.
+  const [client, { createRemoteJWKSet, jwtVerify }] = await Promise.all([import("openid-client"), import("jose")]);
   const issuer = new URL(config.issuer);
   const insecure = issuer.protocol === "http:" && isLoopback(issuer);
-  let server: client.Configuration;
+  let server: OpenId.Configuration;
   try {
     server = await client.discovery(issuer, config.clientId, config.clientSecret, undefined, {
       execute: insecure ? [client.allowInsecureRequests] : [],

@@ -1,4 +1,4 @@
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { CURRENCY, type PaidPlanCode } from "#config/constants.ts";
 import { planInfo } from "./plans.ts";
 import {
@@ -29,7 +29,18 @@ const BRANDS: Record<string, string> = {
   discover: "Discover",
 };
 
-export function stripeClient(settings: Pick<StripeSettings, "secretKey" | "apiUrl">): Stripe {
+type StripeSdk = typeof import("stripe").default;
+let sdk: StripeSdk | undefined;
+let loading: Promise<StripeSdk> | undefined;
+/** Stripe's SDK (about 36 MB resident), loaded when first needed: a process without Stripe settings never loads it. */
+const loadStripe = () =>
+  (loading ??= import("stripe").then((m) => {
+    sdk = m.default;
+    return sdk;
+  }));
+
+export async function stripeClient(settings: Pick<StripeSettings, "secretKey" | "apiUrl">): Promise<Stripe> {
+  const Stripe = await loadStripe();
   const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
   return new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
@@ -46,7 +57,8 @@ export function stripeClient(settings: Pick<StripeSettings, "secretKey" | "apiUr
 
 /** A refusal for a card error (declined, expired); anything else means Stripe did not answer usefully. */
 function refusal(error: unknown): Refusal {
-  if (error instanceof Stripe.errors.StripeCardError)
+  // Only a call through the SDK throws its errors: it is loaded by then.
+  if (sdk && error instanceof sdk.errors.StripeCardError)
     return { ok: false, code: error.code === "expired_card" ? PAYMENT_ERRORS.expired : PAYMENT_ERRORS.declined };
   return { ok: false, code: PAYMENT_ERRORS.unavailable };
 }
@@ -91,7 +103,32 @@ function charged(sub: Stripe.Subscription, invoice: Stripe.Invoice): Charged {
  * own retry schedule is to be turned off and its final action set to "leave past due" (README).
  */
 export function stripeProvider(settings: StripeSettings): PaymentProvider {
-  const stripe = stripeClient(settings);
+  // The SDK and its client are made by the first call (the provider's shape stays that of the port).
+  let made: Promise<PaymentProvider> | undefined;
+  const provider = () => (made ??= stripeClient(settings).then((stripe) => stripeProviderOn(stripe, settings)));
+  const later = <K extends Exclude<keyof PaymentProvider, "kind" | "drivesRenewals">>(name: K) =>
+    (async (input: never) => {
+      const p = await provider();
+      return (p[name] as (input: never) => Promise<unknown>).call(p, input);
+    }) as PaymentProvider[K];
+  return {
+    kind: "stripe",
+    drivesRenewals: true,
+    ensureCustomer: later("ensureCustomer"),
+    saveCard: later("saveCard"),
+    startSubscription: later("startSubscription"),
+    completeSubscription: later("completeSubscription"),
+    upgradeSubscription: later("upgradeSubscription"),
+    renew: later("renew"),
+    retry: later("retry"),
+    setCancelAtPeriodEnd: later("setCancelAtPeriodEnd"),
+    setDefaultCard: later("setDefaultCard"),
+    endNow: later("endNow"),
+    deleteCustomer: later("deleteCustomer"),
+  };
+}
+
+function stripeProviderOn(stripe: Stripe, settings: StripeSettings): PaymentProvider {
   const expand = ["latest_invoice"];
 
   const retrieve = (ref: string) => stripe.subscriptions.retrieve(ref, { expand });
@@ -279,7 +316,8 @@ export function stripeProvider(settings: StripeSettings): PaymentProvider {
         await stripe.customers.del(customerId);
       } catch (error) {
         // Deleted before (a retried job whose first answer was lost): nothing is left to delete.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return;
+        if (error instanceof (sdk as StripeSdk).errors.StripeInvalidRequestError && error.code === "resource_missing")
+          return;
         throw error;
       }
     },

@@ -1,15 +1,4 @@
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from "@aws-sdk/client-s3";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { S3Settings } from "#config/env.server.ts";
 import { assertKey, type Storage } from "./storage.ts";
 
@@ -20,7 +9,12 @@ const CONTENT_TYPES: Record<string, string> = {
   pdf: "application/pdf",
 };
 
-const isMissing = (e: unknown) =>
+type Sdk = typeof import("@aws-sdk/client-s3");
+let sdk: Promise<Sdk> | undefined;
+/** The AWS SDK (about 35 MB resident), loaded by the first use of a bucket: a process on the disk never loads it. */
+const loadSdk = () => (sdk ??= import("@aws-sdk/client-s3"));
+
+const isMissing = ({ NoSuchKey, NotFound, S3ServiceException }: Sdk, e: unknown) =>
   e instanceof NoSuchKey ||
   e instanceof NotFound ||
   (e instanceof S3ServiceException && e.$metadata.httpStatusCode === 404);
@@ -30,25 +24,33 @@ const isMissing = (e: unknown) =>
  * are written whole (PutObject is atomic: readers see the old object or the new one, never half).
  * Checksums are sent only where an operation requires them, which every S3-compatible store accepts.
  */
-export function s3Storage(settings: S3Settings, client = s3Client(settings)): Storage & { check(): Promise<void> } {
+export function s3Storage(settings: S3Settings, given?: S3Client): Storage & { check(): Promise<void> } {
   const { bucket, prefix } = settings;
+  let made: Promise<S3Client> | undefined;
+  // The client and the SDK, made by the first call.
+  const s3 = async () => {
+    made ??= given ? Promise.resolve(given) : s3Client(settings);
+    return { api: await loadSdk(), client: await made };
+  };
   const objectKey = (key: string) => {
     assertKey(key);
     return `${prefix}${key}`;
   };
   return {
     async get(key) {
+      const { api, client } = await s3();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        const res = await client.send(new api.GetObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
         return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : Buffer.alloc(0);
       } catch (e) {
-        if (isMissing(e)) return null;
+        if (isMissing(api, e)) return null;
         throw e;
       }
     },
     async put(key, body) {
+      const { api, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new api.PutObjectCommand({
           Bucket: bucket,
           Key: objectKey(key),
           Body: body,
@@ -59,8 +61,9 @@ export function s3Storage(settings: S3Settings, client = s3Client(settings)): St
     },
     async putStream(key, body, size) {
       // PutObject streams a body of known length; a multipart upload is not needed up to 5 GB.
+      const { api, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new api.PutObjectCommand({
           Bucket: bucket,
           Key: objectKey(key),
           Body: body,
@@ -70,8 +73,9 @@ export function s3Storage(settings: S3Settings, client = s3Client(settings)): St
       );
     },
     async copy(from, to) {
+      const { api, client } = await s3();
       await client.send(
-        new CopyObjectCommand({
+        new api.CopyObjectCommand({
           Bucket: bucket,
           Key: objectKey(to),
           CopySource: `${bucket}/${objectKey(from).split("/").map(encodeURIComponent).join("/")}`,
@@ -79,26 +83,30 @@ export function s3Storage(settings: S3Settings, client = s3Client(settings)): St
       );
     },
     async exists(key) {
+      const { api, client } = await s3();
       try {
-        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        await client.send(new api.HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
         return true;
       } catch (e) {
-        if (isMissing(e)) return false;
+        if (isMissing(api, e)) return false;
         throw e;
       }
     },
     async delete(key) {
       // S3 answers success for a key that is not there.
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+      const { api, client } = await s3();
+      await client.send(new api.DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
     },
     /** Answers when the bucket is there and ours to use; throws otherwise (checked at start-up). */
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+      const { api, client } = await s3();
+      await client.send(new api.HeadBucketCommand({ Bucket: bucket }));
     },
   };
 }
 
-export function s3Client(settings: S3Settings): S3Client {
+export async function s3Client(settings: S3Settings): Promise<S3Client> {
+  const { S3Client } = await loadSdk();
   return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Locale } from "#config/constants.ts";
 import type { Db } from "#db/client.server.ts";
 import { mailOutbox } from "#db/schema/index.ts";
@@ -118,13 +118,15 @@ export async function getOutboxAttachment(db: Db, id: number, index: number): Pr
 
 /** Sends through the SMTP server at `url` (smtp:// or smtps://). `send` rejects when the server refuses or is unreachable. */
 export function smtpMailer(opts: { url: string; from?: string; log: Logger }): Mailer & { close(): void } {
-  const transport = createTransport(opts.url);
+  // nodemailer (about 23 MB resident) is loaded by the first mail, not at start.
+  let transport: Promise<Transporter> | undefined;
+  const transportOf = () => (transport ??= import("nodemailer").then((m) => m.createTransport(opts.url)));
   const from = opts.from ?? DEFAULT_FROM;
   return {
     kind: "smtp",
     async send(msg) {
       try {
-        await transport.sendMail({
+        await (await transportOf()).sendMail({
           from,
           to: msg.to,
           subject: msg.subject,
@@ -149,7 +151,7 @@ export function smtpMailer(opts: { url: string; from?: string; log: Logger }): M
         throw error;
       }
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   };
 }
 

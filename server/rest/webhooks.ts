@@ -11,7 +11,10 @@ const MAX_BODY = 512 * 1024;
  * `POST /webhooks/stripe`: the signature is checked on the raw body with the signing secret, then the
  * event nudges the subscription it names (ADR 0008). Answers 400 for a bad signature, 200 otherwise.
  */
-export function mountStripeWebhook(app: ServerApp, deps: { stripe: Stripe; secret: string; log: Logger }) {
+export function mountStripeWebhook(
+  app: ServerApp,
+  deps: { stripe: Stripe | Promise<Stripe>; secret: string; log: Logger },
+) {
   app.post("/webhooks/stripe", async (c) => {
     const length = Number(c.req.header("content-length") ?? 0);
     if (length > MAX_BODY) return c.json({ error: "too large" }, 413);
@@ -19,7 +22,11 @@ export function mountStripeWebhook(app: ServerApp, deps: { stripe: Stripe; secre
     if (raw.length > MAX_BODY) return c.json({ error: "too large" }, 413);
     let event: Stripe.Event;
     try {
-      event = await deps.stripe.webhooks.constructEventAsync(raw, c.req.header("stripe-signature") ?? "", deps.secret);
+      event = await (await deps.stripe).webhooks.constructEventAsync(
+        raw,
+        c.req.header("stripe-signature") ?? "",
+        deps.secret,
+      );
     } catch {
       return c.json({ error: "bad signature" }, 400);
     }
