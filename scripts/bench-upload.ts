@@ -34,7 +34,7 @@ import { openDatabase } from "#db/client.server.ts";
 import { setRole } from "#modules/accounts/operator.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import { systemClock } from "#modules/shared/context.ts";
-import { PptxGenJS } from "#modules/slides/pptxgen.ts";
+import { loadPptxGenJS } from "#modules/slides/pptxgen.ts";
 import { readDirectory, rewriteZip } from "#modules/slides/zip.ts";
 import { createTaxonomy } from "#tests/factories.ts";
 import { httpClient, Jar } from "#tests/http.ts";
@@ -84,7 +84,7 @@ async function makeDeck(slides: number): Promise<Buffer> {
   const photos = await Promise.all([0, 1, 2, 3].map((i) => picture(i)));
   const smalls = await Promise.all([4, 5].map((i) => picture(i, 480, 480)));
   const data = (b: Buffer) => `image/jpeg;base64,${b.toString("base64")}`;
-  const p = new PptxGenJS();
+  const p = new (await loadPptxGenJS())();
   p.layout = "LAYOUT_16x9";
   p.title = `Bench deck (${slides} slides)`;
   p.theme = { headFontFace: "Montserrat", bodyFontFace: "Open Sans" };
@@ -152,7 +152,7 @@ async function makeLargeDeck(): Promise<Buffer> {
   const tiny = await sharp({ create: { width: 64, height: 36, channels: 3, background: "#4f46e5" } })
     .png()
     .toBuffer();
-  const p = new PptxGenJS();
+  const p = new (await loadPptxGenJS())();
   p.layout = "LAYOUT_16x9";
   const s = p.addSlide();
   s.addText("A very large picture", { x: 0.5, y: 0.3, w: 9, h: 0.8, fontSize: 28 });

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
 import { AVATAR } from "#config/constants.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
 import type { Result } from "#modules/shared/result.ts";
@@ -52,6 +51,8 @@ export async function setAvatar(
   if (bytes.length > AVATAR.maxBytes) return { ok: false, code: AVATAR_ERRORS.size, field: "avatar" };
   const type = sniffImageType(bytes);
   if (!type) return { ok: false, code: AVATAR_ERRORS.type, field: "avatar" };
+  // sharp (libvips, about 22 MB resident) is loaded by the first image processed, not at start.
+  const { default: sharp } = await import("sharp");
   let webp: Buffer;
   try {
     const image = sharp(bytes, { limitInputPixels: AVATAR.maxInputPixels, failOn: "error", animated: false });

@@ -1,5 +1,4 @@
 import { hash, verify } from "@node-rs/argon2";
-import { dictionary } from "@zxcvbn-ts/language-common";
 
 /** argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes). */
 /** Algorithm 2 is argon2id (the package's const enum cannot be imported under verbatimModuleSyntax). */
@@ -24,13 +23,16 @@ export function decoyHash(): Promise<string> {
   return decoy;
 }
 
-let common: Set<string> | undefined;
+let common: Promise<Set<string>> | undefined;
 
 /**
  * Whether a password is one of the most used ones (zxcvbn's list of about 49,000, most frequent first,
- * which covers the top 10,000), whatever its case. Server side only: the list stays off the pages.
+ * which covers the top 10,000), whatever its case. Server side only: the list stays off the pages. Its
+ * dictionaries (about 15 MB resident) are loaded by the first password checked, not at start.
  */
-export function isCommonPassword(password: string): boolean {
-  common ??= new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
-  return common.has(password.toLowerCase());
+export async function isCommonPassword(password: string): Promise<boolean> {
+  common ??= import("@zxcvbn-ts/language-common").then(
+    ({ dictionary }) => new Set(dictionary["passwords-common"].map((p) => p.toLowerCase())),
+  );
+  return (await common).has(password.toLowerCase());
 }

@@ -79,7 +79,8 @@ export async function changePassword(
   });
   if (refused) return refused;
   const issue =
-    passwordIssue(input.password, row.email) ?? (isCommonPassword(input.password) ? PROFILE_ERRORS.common : null);
+    passwordIssue(input.password, row.email) ??
+    ((await isCommonPassword(input.password)) ? PROFILE_ERRORS.common : null);
   if (issue) return { ok: false, code: issue, field: "password" };
   const history = [row.passwordHash, ...(row.previousPasswordHashes ?? [])].slice(0, 3);
   for (const old of history)

@@ -307,7 +307,8 @@ export async function signUp(ctx: SignupContext, input: SignupRequest): Promise<
   const human = await ctx.captcha(input.captcha);
   if (!human.ok) return { ok: false, code: human.code, field: CAPTCHA.field };
   const email = input.email.trim();
-  if (isCommonPassword(input.password)) return { ok: false, code: "auth.errors.passwordCommon", field: "password" };
+  if (await isCommonPassword(input.password))
+    return { ok: false, code: "auth.errors.passwordCommon", field: "password" };
   const passwordHash = await hashPassword(input.password);
   const registered = () => repo.emailOwner(ctx.db, email);
   /** The answer for an address that is taken: its owner is told, and the visitor sees what a new address gets. */
@@ -565,7 +566,7 @@ export async function resetPassword(
   if (!row) return { ok: false, code: "auth.errors.linkOutdated" };
   const issue =
     passwordIssue(input.password, row.email) ??
-    (isCommonPassword(input.password) ? "auth.errors.passwordCommon" : null);
+    ((await isCommonPassword(input.password)) ? "auth.errors.passwordCommon" : null);
   if (issue) return { ok: false, code: issue, field: "password" };
   for (const old of [row.passwordHash, ...(row.previousPasswordHashes ?? [])].slice(0, 3)) {
     if (await verifyPassword(old, input.password))

@@ -1,6 +1,4 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from "node:crypto";
-import { generateSecret, generateURI, verify } from "otplib";
-import QRCode from "qrcode";
 import { SECOND_FACTOR } from "#config/constants.ts";
 import { checkCurrentPassword } from "#modules/accounts/current-password.ts";
 import { loginBackoff, recordLoginFailure } from "#modules/accounts/service.ts";
@@ -166,6 +164,8 @@ export type Enrolment = {
 };
 
 async function enrolmentOf(label: string, totpSecret: string): Promise<Enrolment> {
+  // otplib and qrcode are loaded when a second factor is first used, not at start (about 20 MB resident).
+  const [{ generateURI }, { default: QRCode }] = await Promise.all([import("otplib"), import("qrcode")]);
   const uri = generateURI({ issuer: SECOND_FACTOR.issuer, label, secret: totpSecret });
   const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
   return {
@@ -225,6 +225,7 @@ export async function startEnrolment(
     wrong: { code: TOTP_ERRORS.wrongPassword, field: "password" },
   });
   if (refused) return refused;
+  const { generateSecret } = await import("otplib");
   const totpSecret = generateSecret({ length: 20 });
   const now = ctx.clock.now();
   await repo.upsertEnrolment(ctx.db, input.accountId, sealSecret(ctx.secret, input.accountId, totpSecret), now);
@@ -251,6 +252,7 @@ async function takeTotpStep(
   lastStep: number | null,
   enabled: boolean,
 ): Promise<boolean> {
+  const { verify } = await import("otplib");
   const result = await verify({
     secret: totpSecret,
     token: digits,

@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { BILLING, BRAND, LOCALE_TAGS } from "#config/constants.ts";
 import type { InvoiceDocument } from "./invoices.ts";
 
@@ -44,6 +43,8 @@ export async function renderInvoicePdf(
     new Intl.NumberFormat(tag, { style: "currency", currency: inv.currency }).format(cents / 100);
   const day = (d: Date | string) =>
     new Date(d).toLocaleDateString(tag, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  // pdfkit (about 30 MB resident) is loaded by the first PDF a process makes, not at start.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: M,

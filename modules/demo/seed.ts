@@ -12,7 +12,7 @@ import type { Database, Db } from "#db/client.server.ts";
 import { createVerifiedAccount } from "#modules/accounts/service.ts";
 import { sandboxProvider } from "#modules/billing/provider.ts";
 import { subscribe } from "#modules/billing/service.ts";
-import { type ImportSummary, importBlogFolder } from "#modules/blog/import.ts";
+import type { ImportSummary } from "#modules/blog/import.ts";
 import { type DemoTemplate, generateDemoCatalog, generateLargeCatalog } from "#modules/catalog/demo/generate.ts";
 import { CATEGORIES, COLORS, SERVICE_TAGS, STYLES, TAGS } from "#modules/catalog/demo/taxonomy.ts";
 import { bumpCatalogVersion, refreshCatalogStats, refreshTrending } from "#modules/catalog/service.ts";
@@ -291,6 +291,8 @@ export async function seedBlog(
     return null;
   }
   const started = Date.now();
+  // The blog import (Markdown, sanitize-html, front matter: about 25 MB resident) is loaded only to import.
+  const { importBlogFolder } = await import("#modules/blog/import.ts");
   const result = await importBlogFolder(
     { db: database.db, storage: opts.storage, clock: opts.clock, log: opts.log },
     folder,

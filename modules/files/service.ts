@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { BRAND, PREVIEW_WIDTHS } from "#config/constants.ts";
 import type { Scope } from "#modules/scope.ts";
 import type { Result } from "#modules/shared/result.ts";
@@ -170,6 +169,8 @@ export async function getPreview(
       headingFont: v.heading_font,
       bodyFont: v.body_font,
     });
+    // sharp (libvips, about 22 MB resident) is loaded by the first image processed, not at start.
+    const { default: sharp } = await import("sharp");
     const body = await sharp(Buffer.from(svg)).resize({ width }).webp({ quality: 78, effort: 3 }).toBuffer();
     await fctx.storage.put(key, body);
     return body;

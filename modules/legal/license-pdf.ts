@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { BRAND, LOCALE_TAGS, type Locale } from "#config/constants.ts";
 import { getLegalContent } from "./content.ts";
 import { legalFacts } from "./facts.ts";
@@ -45,6 +44,8 @@ export async function renderLicensePdf(options: LicensePdfOptions): Promise<Buff
   const common = content.licenceCommon;
   const labels = content.document;
 
+  // pdfkit (about 30 MB resident) is loaded by the first PDF a process makes, not at start.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margins: MARGIN,

@@ -1,5 +1,3 @@
-import PDFDocument from "pdfkit";
-import QRCode from "qrcode";
 import { BRAND, LOCALE_TAGS, type Locale } from "#config/constants.ts";
 import { formatDay } from "#modules/shared/format.ts";
 import { localePath } from "#modules/shared/i18n.ts";
@@ -54,6 +52,8 @@ export async function renderCertificatePdf(
   const tag = LOCALE_TAGS[locale];
   const checkUrl = licenceCheckUrl(origin, locale, licence.code);
   const title = t("licences.certificate.title");
+  // pdfkit and qrcode (about 45 MB resident together) are loaded by the first certificate, not at start.
+  const [{ default: PDFDocument }, { default: QRCode }] = await Promise.all([import("pdfkit"), import("qrcode")]);
   const doc = new PDFDocument({
     size: "A4",
     margin: M,

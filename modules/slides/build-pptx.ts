@@ -5,7 +5,7 @@
  */
 import type { Design, Palette, SlideFormat } from "./design.ts";
 import { layoutAttribution, layoutSlide, type Op, type SlideDrawing } from "./layout.ts";
-import { PptxGenJS } from "./pptxgen.ts";
+import { loadPptxGenJS, type PptxGenJS } from "./pptxgen.ts";
 
 type PptxSlide = ReturnType<PptxGenJS["addSlide"]>;
 type ShapeName = Parameters<PptxSlide["addShape"]>[0];
@@ -137,7 +137,7 @@ function addDrawing(pptx: PptxGenJS, d: SlideDrawing, u: Units = unitsAt(UNITS_P
  * taking its slide into another deck (attribution.ts).
  */
 export async function buildDrawingPptx(d: SlideDrawing, widthInches: number): Promise<Buffer> {
-  const pptx = new PptxGenJS();
+  const pptx = new (await loadPptxGenJS())();
   const heightInches = (widthInches * d.height) / d.width;
   pptx.defineLayout({ name: "DRAWING", width: widthInches, height: heightInches });
   pptx.layout = "DRAWING";
@@ -149,7 +149,7 @@ export async function buildDrawingPptx(d: SlideDrawing, widthInches: number): Pr
 /** The .pptx of one colour variant; with `attribution`, the free-licence file with its final credit slide. */
 export async function buildPptx(input: BuildPptxInput): Promise<Buffer> {
   const { design, palette, format, title, attribution, brandName } = input;
-  const pptx = new PptxGenJS();
+  const pptx = new (await loadPptxGenJS())();
   pptx.layout = format.aspectRatio === "4:3" ? "LAYOUT_4x3" : "LAYOUT_16x9";
   pptx.title = title;
   pptx.subject = `${title} presentation template`;

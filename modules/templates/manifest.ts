@@ -15,8 +15,6 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
-import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { DECK_LIMITS, TEMPLATE_IMPORT } from "#config/constants.ts";
 import { slugify } from "#modules/shared/text.ts";
@@ -232,6 +230,8 @@ async function readYaml(root: string, file: string, problems: ImportProblem[]): 
     return undefined;
   }
   try {
+    // yaml (about 13 MB resident) is loaded by the first manifest read, not at start.
+    const { parse: parseYaml } = await import("yaml");
     const value = parseYaml(source.replace(/^\uFEFF/, ""), { maxAliasCount: 20, prettyErrors: false });
     if (!value || typeof value !== "object" || Array.isArray(value)) {
       problems.push({ file: rel(root, file), message: "must be a YAML mapping (field: value lines)" });
@@ -324,6 +324,8 @@ async function readPreviewImages(
     }
     const read = await readBeside(root, folder, name, `previews/${colour}`, TEMPLATE_IMPORT.maxPreviewBytes, problems);
     if (!read) continue;
+    // sharp (libvips, about 22 MB resident) is loaded by the first image processed, not at start.
+    const { default: sharp } = await import("sharp");
     const meta = await sharp(read.data as Buffer)
       .metadata()
       .catch(() => null);
