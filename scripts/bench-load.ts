@@ -166,7 +166,11 @@ export async function mixedLoad(base: string, cookie: string, opts: { unique: bo
   const listing = await (await fetch(`${base}/templates?license=free`)).text();
   const slugs = [...new Set([...(home + listing).matchAll(/href="\/template\/([a-z0-9-]+)"/g)].map((m) => m[1]))];
   const categories = [...new Set([...home.matchAll(/href="\/([a-z-]+)"/g)].map((m) => m[1]))].filter(
-    (c) => !["login", "signup", "blog", "pricing", "search", "templates", "latest", "trending"].includes(c),
+    (c) =>
+      ![
+        ...["login", "signup", "blog", "pricing", "search", "templates", "latest", "trending", "es", "faq", "license"],
+        ...["contact-us", "cookie-policy", "privacy-policy", "terms-conditions"],
+      ].includes(c),
   );
   const colorId = Number(/previews\/v1\/(\d+)\//.exec(listing)?.[1]);
   if (!slugs.length || !colorId) throw new Error("no templates found on the home page");

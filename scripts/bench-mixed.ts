@@ -6,11 +6,16 @@
  *    next request when the last is answered, so the mean latency is connections / throughput.
  * 2. Open loop: the same mix at a fixed offered rate (BENCH_MIXED_RATE requests per second, default half
  *    the closed loop's throughput), where the latency is the server's own and not the queue the load makes.
+ *    Requests leave evenly spaced (one every 1000 / rate ms, on up to BENCH_MIXED_CONNECTIONS kept-alive
+ *    connections) and each latency counts from when its request was due, not from when it left, so a
+ *    stall is not hidden by the requests it delayed. (autocannon's own rate option sends each second's
+ *    requests at once, at the start of the second: its latencies were mostly that burst's queue.)
  * Prints throughput, p50/p90/p99 and errors overall and per kind. BENCH_MIXED_URL measures a server
  * already running (its member must exist: scripts/bench-load.ts MEMBER); else one is started on a new
  * DATA_DIR with the demo catalogue (BENCH_MIXED_DATA_DIR to reuse one).
  */
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Request } from "autocannon";
@@ -19,18 +24,67 @@ import { ensureMember, mixedLoad, percentile, type Server, signIn, startServer }
 const seconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const connections = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 32);
 
+/** The mix at `rate` requests per second, evenly spaced, each latency from when the request was due. */
+async function paced(base: string, mix: Awaited<ReturnType<typeof mixedLoad>>, rate: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const due = performance.now();
+  const count = Math.round(rate * seconds);
+  const one = (i: number, dueAt: number) =>
+    new Promise<void>((resolve) => {
+      const round = mix.requests[i % mix.requests.length];
+      const context: { sentAt?: number } = {};
+      const req = round.setupRequest({ path: "/" }, context);
+      context.sentAt = dueAt;
+      const sent = http.request(
+        new URL(req.path, base),
+        { method: req.method ?? "GET", headers: req.headers, agent },
+        (res) => {
+          res.on("data", () => {});
+          res.on("end", () => {
+            const status = res.statusCode ?? 0;
+            latencies.push(performance.now() - dueAt);
+            if (status >= 400) non2xx++;
+            round.onResponse(status, "", context);
+            resolve();
+          });
+        },
+      );
+      sent.on("error", () => {
+        errors++;
+        resolve();
+      });
+      sent.end(req.body);
+    });
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < count; i++) {
+    const dueAt = due + (i * 1000) / rate;
+    const wait = dueAt - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    pending.push(one(i, dueAt));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  return { latencies, errors, timeouts: 0, non2xx };
+}
+
 async function run(base: string, cookie: string, label: string, rate?: number) {
   const mix = await mixedLoad(base, cookie, { unique: false });
-  const latencies: number[] = [];
-  const instance = autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    requests: mix.requests as unknown as Request[],
-    ...(rate ? { overallRate: rate } : {}),
-  });
-  instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
-  const r = await instance;
+  let latencies: number[] = [];
+  let r: { errors: number; timeouts?: number; non2xx: number };
+  if (rate) ({ latencies, ...r } = await paced(base, mix, rate));
+  else {
+    const instance = autocannon({
+      url: base,
+      connections,
+      duration: seconds,
+      requests: mix.requests as unknown as Request[],
+    });
+    instance.on("response", (_c: unknown, _s: number, _b: number, ms: number) => latencies.push(ms));
+    r = await instance;
+  }
   const total = latencies.length;
   const rps = total / seconds;
   console.log(
