@@ -62,6 +62,18 @@ export const START_FLAGS = (process.env.BENCH_START_FLAGS ?? "--expose-gc --max-
   .filter(Boolean);
 
 /**
+ * The environment `npm start` gives node (package.json): glibc's malloc kept to two arenas, and blocks of
+ * 128 kB and more mapped and given back on free, with free memory at the heap's top returned past 128 kB
+ * (docs/benchmarks.md, "Memory"). BENCH_START_ENV replaces it (`NAME=value` words; empty for none).
+ */
+export const START_ENV: Record<string, string> = Object.fromEntries(
+  (process.env.BENCH_START_ENV ?? "MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072")
+    .split(" ")
+    .filter(Boolean)
+    .map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]),
+);
+
+/**
  * The production server (server/main.ts, with `npm start`'s flags) with the demo catalogue (seeded on first start), the limits
  * raised so they do not shape the load, and `env` on top; waits for /readyz.
  */
@@ -71,6 +83,7 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
     cwd: serverRoot,
     env: {
       ...process.env,
+      ...START_ENV,
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
