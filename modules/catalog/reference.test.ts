@@ -44,6 +44,67 @@ describe("ReferenceCache", () => {
     expect(asked).toEqual([false, false, true, false]);
   });
 
+  it("reads an entry in use again in the last quarter of its minute, beside the request, never serving it past it", async () => {
+    let now = 0;
+    let version = 1;
+    const cache = new ReferenceCache(async () => version, { now: () => now, ttlMs: 60_000 });
+    const c = counter();
+    const tick = () => new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get("search", c.load)).toBe(1);
+    now = 44_999;
+    expect(await cache.get("search", c.load)).toBe(1);
+    await tick();
+    expect(c.count).toBe(1);
+    // Three quarters of a minute: this request gets the value it finds (still within its minute) and a new
+    // read starts beside it, once; the next request gets the new value without reading.
+    now = 45_000;
+    const both = await Promise.all([cache.get("search", c.load), cache.get("search", c.load)]);
+    expect(both).toEqual([1, 1]);
+    await tick();
+    expect(c.count).toBe(2);
+    expect(await cache.get("search", c.load)).toBe(2);
+    // The new value counts its minute from its own read.
+    now = 104_999;
+    expect(await cache.get("search", c.load)).toBe(2);
+    await tick();
+    expect(c.count).toBe(3);
+
+    // A read ahead that fails leaves the value until its minute is up, without reading ahead again, then
+    // the next request reads.
+    const failing = new ReferenceCache(async () => version, { now: () => now, ttlMs: 60_000 });
+    now = 0;
+    let fail = false;
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      if (fail) throw new Error("database away");
+      return reads;
+    };
+    expect(await failing.get("list", load)).toBe(1);
+    fail = true;
+    now = 50_000;
+    expect(await failing.get("list", load)).toBe(1);
+    await tick();
+    expect(reads).toBe(2);
+    expect(await failing.get("list", load)).toBe(1);
+    fail = false;
+    now = 60_000;
+    expect(await failing.get("list", load)).toBe(3);
+
+    // A read ahead that ends after the catalogue changed is not kept.
+    let release: (v: number) => void = () => {};
+    const slow = new ReferenceCache(async () => version, { now: () => now, ttlMs: 60_000 });
+    now = 0;
+    expect(await slow.get("nav", async () => 10)).toBe(10);
+    now = 50_000;
+    expect(await slow.get("nav", () => new Promise<number>((r) => (release = r)))).toBe(10);
+    version = 2;
+    expect(await slow.get("nav", async () => 20)).toBe(20);
+    release(11);
+    await tick();
+    expect(await slow.get("nav", async () => 30)).toBe(20);
+  });
+
   it("shares one read between requests that ask at the same moment", async () => {
     const cache = new ReferenceCache(async () => 1);
     const c = counter();

@@ -9,8 +9,10 @@ import { approximateBytes } from "#modules/shared/memory.ts";
  * entry is kept at most a minute, as the page cache keeps a page. One
  * process keeps them for the current catalogue version; every catalogue change bumps the version
  * (`bumpCatalogVersion`), which each process reads at most every two seconds (the page cache's
- * interval, server/app.ts), and the next use reads them again. Entries are shared between requests:
- * callers must not change what they get.
+ * interval, server/app.ts), and the next use reads them again. An entry still in use in the last quarter
+ * of its minute is read again beside the request that found it (never served past its minute), so that
+ * the requests after it do not each wait for a read: a search or a list read that expired was the slow
+ * request of a mixed load. Entries are shared between requests: callers must not change what they get.
  */
 export class ReferenceCache {
   #version = Number.NaN;
@@ -64,30 +66,52 @@ export class ReferenceCache {
       // Most recently used last: the first entries are the ones to drop when full.
       this.#entries.delete(key);
       this.#entries.set(key, found);
+      // In the last quarter of its minute, an entry in use is read again beside the request that found
+      // it: the next ones get the new value without waiting for a read (a search, a list) themselves.
+      if (found.settled && !found.refreshing && now >= found.expires - this.#ttlMs / 4) {
+        found.refreshing = true;
+        this.#keep(key, load(), now, opts.keep, found);
+      }
       return found.value as Promise<T>;
     }
     if (found) this.#drop(key, found);
     const value = load();
-    const entry: Entry = { value, expires: now + this.#ttlMs, bytes: 0 };
-    this.#entries.set(key, entry);
+    this.#keep(key, value, now, opts.keep);
+    return value;
+  }
+
+  /**
+   * Keeps what `value` resolves to under `key`, read at `now`; in place of `replacing` (an entry read
+   * again ahead of its time) only if that entry is still the one kept, the version unchanged.
+   */
+  #keep<T>(key: string, value: Promise<T>, now: number, keep?: (value: T) => boolean, replacing?: Entry): void {
+    const entry: Entry = { value, expires: now + this.#ttlMs, bytes: 0, settled: false, refreshing: false };
+    if (!replacing) this.#entries.set(key, entry);
     value.then(
       (v) => {
-        if (this.#entries.get(key) !== entry) return;
-        if (opts.keep && !opts.keep(v)) {
+        if (replacing) {
+          if (this.#entries.get(key) !== replacing) return;
+          this.#drop(key, replacing);
+          if (keep && !keep(v)) return;
+          entry.value = Promise.resolve(v);
+          this.#entries.set(key, entry);
+        } else if (this.#entries.get(key) !== entry) return;
+        else if (keep && !keep(v)) {
           this.#drop(key, entry);
           return;
         }
         entry.bytes = approximateBytes(v);
+        entry.settled = true;
         this.#bytes += entry.bytes;
         this.#trim();
       },
-      // A failed read (the database away) is not kept: the next request tries again.
+      // A failed read (the database away) is not kept: the next request tries again. The entry read
+      // ahead of its time stays until its minute is up, not read ahead again (requests would each try).
       () => {
-        if (this.#entries.get(key) === entry) this.#drop(key, entry);
+        if (!replacing && this.#entries.get(key) === entry) this.#drop(key, entry);
       },
     );
     this.#trim();
-    return value;
   }
 
   /**
@@ -114,7 +138,15 @@ export class ReferenceCache {
   }
 }
 
-type Entry = { value: Promise<unknown>; expires: number; bytes: number };
+type Entry = {
+  value: Promise<unknown>;
+  expires: number;
+  bytes: number;
+  /** Read and kept (its bytes counted). */
+  settled: boolean;
+  /** Being read again ahead of its time. */
+  refreshing: boolean;
+};
 
 /** Through the context's cache when it has one (the web server), else read each time (scripts, tests). */
 export function fromReference<T>(
