@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "#db/client.server.ts";
+import { keptStatement } from "#db/prepared.server.ts";
 import { account, accountIdentity, accountInterest, authSession, emailToken, tag } from "#db/schema/index.ts";
 import { memberHeaderColumns } from "#modules/downloads/repo.ts";
 import { queryRows } from "#modules/shared/sql.ts";
@@ -108,10 +109,30 @@ export async function accountByLogin(db: Executor, login: string): Promise<Accou
 export async function sessionAccount(
   db: Executor,
   input: { accountId: number; sessionId: string; subject: string; period: string },
-): Promise<(AccountRow & { downloadsUsed: number; hasInterests: boolean }) | undefined> {
-  const [row] = await sessionStatement(db).execute(input);
+): Promise<SessionAccountRow | undefined> {
+  const kept = await keptSessionStatement(db, [input.accountId, input.sessionId, input.subject, input.period]);
+  const [row] = kept ?? (await sessionStatement(db).execute(input));
   return row;
 }
+
+export type SessionAccountRow = AccountRow & { downloadsUsed: number; hasInterests: boolean };
+
+/**
+ * The same statement as the embedded database keeps it prepared (db/prepared.server.ts: planned once,
+ * not at every signed-in request), with the account's columns named from the schema as Drizzle names them;
+ * accounts/repo.test.ts compares its row with the Drizzle statement's.
+ */
+const keptSessionStatement = keptStatement<SessionAccountRow>(
+  "session_account",
+  ["integer", "text", "text", "text"],
+  `select ${Object.entries(getTableColumns(account))
+    .map(([key, column]) => `a."${column.name}" as "${key}"`)
+    .join(", ")},
+    coalesce((select c.used from download_counter c where c.subject = $3 and c.period = $4), 0) as "downloadsUsed",
+    exists (select 1 from account_interest i where i.account_id = a.id) as "hasInterests"
+  from account a join auth_session s on s.account_id = a.id
+  where a.id = $1 and s.id = $2 and s.revoked_at is null and a.blocked_at is null and a.deleted_at is null`,
+);
 
 /**
  * Every signed-in request runs it, so it is built once per database (drizzle's `prepare`): building
