@@ -75,9 +75,16 @@ export const TRENDING = { windowDays: 7, downloadWeight: 5, viewWeight: 1 } as c
 export const REFERENCE_CACHE = { entries: 4000, maxBytes: 24 * 1024 * 1024, ttlMs: 60_000 } as const;
 /**
  * The page cache of anonymous catalogue pages (server/page-cache.ts): at most `entries` pages and
- * `maxBytes` of them, each kept `ttlMs`.
+ * `maxBytes` of them (`maxBytesPostgres` where DATABASE_URL is set), each kept `ttlMs`. On PostgreSQL a
+ * deploy runs several processes, each with its own copy of the cache, and a miss costs less (statements run
+ * in parallel, not one at a time in PGlite's WebAssembly): 16 MB a process there (docs/benchmarks.md, "Memory").
  */
-export const PAGE_CACHE = { entries: 2000, maxBytes: 48 * 1024 * 1024, ttlMs: 60_000 } as const;
+export const PAGE_CACHE = {
+  entries: 2000,
+  maxBytes: 48 * 1024 * 1024,
+  maxBytesPostgres: 16 * 1024 * 1024,
+  ttlMs: 60_000,
+} as const;
 /** Answers smaller than this are sent uncompressed (hono/compress, and a page cache hit the same way). */
 export const COMPRESSION = { thresholdBytes: 1024 } as const;
 /**

@@ -92,7 +92,11 @@ export function createPorts(opts: ServerOptions) {
   // Files being made in this process, so one file is never made twice at once.
   const inflight = new Map<string, Promise<unknown>>();
   const views = new ViewCounter((batch) => services.catalog.recordTemplateViews({ db }, batch, clock.now()), log);
-  const pageCache = new PageCache(PAGE_CACHE.entries, PAGE_CACHE.ttlMs, PAGE_CACHE.maxBytes);
+  const pageCache = new PageCache(
+    PAGE_CACHE.entries,
+    PAGE_CACHE.ttlMs,
+    env.DATABASE_URL ? PAGE_CACHE.maxBytesPostgres : PAGE_CACHE.maxBytes,
+  );
   let catalogVersion = 0;
   let versionCheckedAt = 0;
   const currentVersion = async (fresh = false) => {
