@@ -7,7 +7,8 @@
  * BENCH_MEMORY_CONNECTIONS (16); BENCH_MEMORY_DATABASES: `pglite,postgres` (default) or one of them;
  * BENCH_MEMORY_DATA_DIR: a PGlite DATA_DIR to use (default: a new one with the demo catalogue).
  * Besides the resident size it prints where the memory is (V8's heap, buffers, PGlite's WebAssembly
- * memory), read inside the process by scripts/bench-memory-probe.ts.
+ * memory), read inside the process by scripts/bench-memory-probe.ts, and by kind of mapping
+ * (scripts/bench-memory-maps.ts: files, malloc's heaps, thread stacks, V8's pages).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -23,6 +24,7 @@ import {
   startPostgres,
   startServer,
 } from "./bench-load.ts";
+import { describeMaps, processMaps } from "./bench-memory-maps.ts";
 
 const seconds = Number(process.env.BENCH_MEMORY_SECONDS ?? 600);
 const warmSeconds = Number(process.env.BENCH_MEMORY_WARM_SECONDS ?? 60);
@@ -61,9 +63,11 @@ const line = (label: string, pid: number, p: Probe | null) => {
   const inside = p
     ? `  (V8 heap ${p.heapUsed.toFixed(0)} used of ${p.heapTotal.toFixed(0)}, buffers ${p.arrayBuffers.toFixed(0)}, external ${p.external.toFixed(0)}, WebAssembly ${p.wasm.toFixed(0)}, old space ${p.spaces.old_space ?? "?"}, new space ${p.spaces.new_space ?? "?"}${p.heapUsedAfterGc !== null ? `; after a full collection: heap ${p.heapUsedAfterGc}, buffers ${p.arrayBuffersAfterGc}` : ""})`
     : "";
+  const maps = processMaps(pid);
   console.log(
     `  ${label.padEnd(24)} RSS ${rss.toFixed(0).padStart(5)} MB, peak ${peak.toFixed(0).padStart(5)} MB${inside}`,
   );
+  if (maps) console.log(`  ${"".padEnd(24)} by mapping: ${describeMaps(maps)}`);
   return rss;
 };
 
