@@ -192,11 +192,14 @@ test("hearts on list cards: a guest gets the log-in dialog; signed in, the choic
   await hydrated(page);
   const card = page.getByRole("article").filter({ hasText: title }).first();
   await card.hover();
+  // The heart turns at once; the reload waits for the server to have kept the change (it would cancel it).
+  const kept = page.waitForResponse((r) => r.url().endsWith("/favorites.data") && r.request().method() === "POST");
   await card.getByRole("button", { name: `Add to favorites: ${title}` }).click();
   await expect(card.getByRole("button", { name: `Remove from favorites: ${title}` })).toHaveAttribute(
     "aria-pressed",
     "true",
   );
+  expect((await kept).ok()).toBe(true);
   await page.reload();
   await hydrated(page);
   await expect(
