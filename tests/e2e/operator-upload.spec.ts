@@ -215,8 +215,13 @@ for (const locale of ["en", "es"] as const) {
     await expect(page.getByRole("status").filter({ hasText: l.saved })).toBeVisible();
     const version = page.getByText(l.version);
     await expect(version).toBeVisible();
-    if ((await version.textContent()) !== l.ready)
-      await expect(page.getByRole("progressbar", { name: l.progress })).toBeVisible();
+    // Until it is ready a bar shows the progress. The page asks again every 1.5 s, so the state and its bar
+    // are read in one look: read one after the other, the version could turn ready in between, its bar gone.
+    const seen = await version.evaluate((p, label) => {
+      const bar = p.parentElement?.querySelector(`progress[aria-label="${label}"]`)?.getBoundingClientRect();
+      return { state: p.textContent, bar: Boolean(bar && bar.width > 0 && bar.height > 0) };
+    }, l.progress);
+    if (seen.state !== l.ready) expect(seen.bar, `a progress bar beside "${seen.state}"`).toBe(true);
     await axe(page);
     // The page asks again every 1.5 s until LibreOffice has drawn the slides.
     await expect(version).toHaveText(l.ready, { timeout: RENDER_TIMEOUT });
