@@ -54,7 +54,7 @@ export async function outboxMailTo(page: Page, to: string, subject: string): Pro
 }
 
 /** The outbox list's entries, newest first: each item's id, subject and recipient (lower case). */
-function outboxEntries(html: string): { id: string; subject: string; to: string }[] {
+export function outboxEntries(html: string): { id: string; subject: string; to: string }[] {
   const entries: { id: string; subject: string; to: string }[] = [];
   for (const item of html.matchAll(/<li\b[^>]*>([\s\S]*?)<\/li>/g)) {
     const id = /href="(?:\/es)?\/outbox\/(\d+)"/.exec(item[1])?.[1];
