@@ -19,7 +19,7 @@ import { BRAND, UI } from "#config/browser.ts";
 import { createT, localeFromPath, localePath, type MessageRef, registeredMessages } from "#modules/shared/i18n.ts";
 import { messageSet } from "#modules/shared/messages.server.ts";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?url";
 
 export type NavTag = { id: number; slug: string; type: string; iconName: string | null; name: string };
 
@@ -83,6 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
+        {/* A stylesheet with a precedence is sent first in the head, before the module preloads (React's order). */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
         <MessageLinks />

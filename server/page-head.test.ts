@@ -44,9 +44,21 @@ describe("the head of a page", () => {
   it("waits for one stylesheet, linked in the head (ADR 0034: the inlined rules were measured and reverted)", async () => {
     const { head } = await page("/business");
     expect(head.match(/<link[^>]*rel="stylesheet"[^>]*>/g)).toEqual([
-      expect.stringMatching(/href="\/assets\/chrome-[\w-]+\.css#?"/),
+      expect.stringMatching(/href="\/assets\/app-[\w-]+\.css"/),
     ]);
     expect(head).not.toContain("<style data-used-css");
+  });
+
+  it("asks for the stylesheet before the scripts, which a slow link would otherwise send first", async () => {
+    for (const p of ["/business", templatePath]) {
+      const { head } = await page(p);
+      const sheet = head.search(/<link[^>]*rel="stylesheet"/);
+      const firstScript = head.indexOf('rel="modulepreload"');
+      expect(firstScript, p).toBeGreaterThan(0);
+      expect(sheet, p).toBeGreaterThan(0);
+      expect(sheet, p).toBeLessThan(firstScript);
+      expect(sheet, p).toBeLessThan(head.indexOf('as="font"'));
+    }
   });
 });
 
