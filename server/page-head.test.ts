@@ -85,6 +85,24 @@ describe("image priorities", () => {
 });
 
 describe("the browser's scripts", () => {
+  it("a page with no form of its own fetches no form checks (zod): the template page and pricing", async () => {
+    for (const p of [templatePath, "/pricing"]) {
+      const { head } = await page(p);
+      const scripts = [...head.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? "");
+      expect(scripts.length, p).toBeGreaterThan(3);
+      for (const src of scripts) {
+        const code = fs.readFileSync(path.resolve("build/client", `.${src}`), "utf8");
+        expect(code.includes("$ZodObject"), `${p}: ${src}`).toBe(false);
+      }
+    }
+    // The check itself finds zod where a page has a form.
+    const { head } = await page("/contact-us");
+    const withZod = [...head.matchAll(/rel="modulepreload" href="([^"]+)"/g)].some((m) =>
+      fs.readFileSync(path.resolve("build/client", `.${m[1]}`), "utf8").includes("$ZodObject"),
+    );
+    expect(withZod).toBe(true);
+  });
+
   it("start zod jitless: it never probes `new Function`, which the CSP refuses and Chrome reports", () => {
     const dir = path.resolve("build/client/assets");
     const withZod = fs

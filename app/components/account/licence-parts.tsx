@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import { licenceNoticeKey, type LicenceNotice as Notice } from "#app/lib/licence-project.ts";
 import { isNoAnswer, type LicenceProjectAnswer } from "#app/routes/actions/answers.ts";
 import { LICENCES } from "#config/constants.ts";
-import { FormNotice } from "../auth/form-parts.tsx";
 import { useI18n } from "../i18n.tsx";
 
 /** A licence's code in a URL: as shown (groups of four), encoded. */

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import type { SecondFactorAnswer, SecondFactorView } from "#app/routes/auth/second-factor.server.ts";
 
 /**

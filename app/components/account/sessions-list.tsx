@@ -1,6 +1,6 @@
 import { Form, useActionData, useNavigation } from "react-router";
-import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import { LOCALE_TAGS, type Locale } from "#config/constants.ts";
 
 /** One signed-in device as the settings loader hands it over (dates as ISO strings). */

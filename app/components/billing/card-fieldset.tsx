@@ -1,5 +1,6 @@
-import { FormNotice, type useAccountForm } from "#app/components/auth/form-parts.tsx";
+import type { useAccountForm } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import type { cardSchema } from "#modules/billing/schemas.ts";
 import { SandboxCardFields } from "./card-fields.tsx";
 import { StripeCardField } from "./stripe-card.tsx";

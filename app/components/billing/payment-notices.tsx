@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
-import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 
 /**
  * An answer the customer must meet wherever they are on the page (on a phone the Pay button is far below

@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { useCallback, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
-import { FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import type { PaymentAnswer, PaymentData } from "#app/routes/billing/payment.server.ts";
 import { PRICES_CENTS } from "#config/constants.ts";
 import { planFromPicker } from "#modules/billing/plans.ts";

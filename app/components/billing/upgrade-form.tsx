@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import type { PaymentAnswer, PaymentData } from "#app/routes/billing/payment.server.ts";
 import { formatMoney } from "#modules/shared/format.ts";
 import { DeclinedNotice } from "./payment-notices.tsx";

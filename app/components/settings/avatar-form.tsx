@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import type { SettingsData } from "#app/routes/profile/settings.server.ts";
 import { AVATAR } from "#config/constants.ts";
 import { SettingsSection } from "./settings-section.tsx";

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { Field, FormNotice, PasswordField, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { Field, PasswordField, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import type { SettingsAnswer, SettingsData } from "#app/routes/profile/settings.server.ts";
 import { emailChangeSchema } from "#modules/accounts/schemas.ts";
 import { AnswerNotices, SettingsSection } from "./settings-section.tsx";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import type { SettingsAnswer } from "#app/routes/profile/settings.server.ts";
 
 /** One card of the settings page: a section named by its heading (a red ring for the danger zone). */

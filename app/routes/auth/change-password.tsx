@@ -1,8 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { AuthCard, FormNotice, PasswordField, useAccountForm } from "#app/components/auth/form-parts.tsx";
+import { AuthCard, PasswordField, useAccountForm } from "#app/components/auth/form-parts.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { changePasswordSchema } from "#modules/accounts/schemas.ts";

@@ -2,17 +2,11 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import {
-  AuthCard,
-  Field,
-  FormNotice,
-  PasswordInput,
-  useAccountForm,
-  useErrorText,
-} from "#app/components/auth/form-parts.tsx";
+import { AuthCard, Field, PasswordInput, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { SocialSignIn } from "#app/components/auth/social-sign-in.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import { resend } from "#app/lib/auth.server.ts";
 import { waitParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";

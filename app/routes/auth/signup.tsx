@@ -1,18 +1,12 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import {
-  AuthCard,
-  Field,
-  FormNotice,
-  PasswordInput,
-  useAccountForm,
-  useErrorText,
-} from "#app/components/auth/form-parts.tsx";
+import { AuthCard, Field, PasswordInput, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { ResendForm } from "#app/components/auth/resend-form.tsx";
 import { SocialSignIn } from "#app/components/auth/social-sign-in.tsx";
 import { CaptchaField, useCaptcha } from "#app/components/captcha.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import { resend } from "#app/lib/auth.server.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";

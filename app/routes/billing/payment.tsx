@@ -1,9 +1,9 @@
 import { useActionData } from "react-router";
-import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { PlanHeld } from "#app/components/billing/plan-held.tsx";
 import { SubscribeForm } from "#app/components/billing/subscribe-form.tsx";
 import { UpgradeForm } from "#app/components/billing/upgrade-form.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import { seo } from "#app/lib/seo.ts";
 import type { PolicyHandle } from "#server/load-context.ts";
 import type { Route } from "./+types/payment";

@@ -1,9 +1,9 @@
 import { Form, Link, redirect, useNavigate } from "react-router";
-import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { planBenefits, planDrawbacks } from "#app/components/billing/benefits.ts";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon, MinusIcon } from "#app/components/icons.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath, seo } from "#app/lib/seo.ts";
 import { ANNUAL_SAVING_PERCENT, type Locale, type PlanCode, PRICES_CENTS } from "#config/constants.ts";

@@ -2,10 +2,11 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
-import { Field, FormNotice, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
+import { Field, useAccountForm, useErrorText } from "#app/components/auth/form-parts.tsx";
 import { CaptchaField, useCaptcha } from "#app/components/captcha.tsx";
 import { useI18n, withMessages } from "#app/components/i18n.tsx";
 import { CheckIcon, ClockIcon, HelpIcon, MailIcon } from "#app/components/icons.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import { pageContext } from "#app/lib/route.server.ts";
 import { samePath, seo } from "#app/lib/seo.ts";
 import { ACCOUNT_LIMITS, BRAND, CAPTCHA, CONTACT } from "#config/constants.ts";

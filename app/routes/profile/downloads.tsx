@@ -6,11 +6,11 @@ import {
   LicenceNotice,
   LicenceProjectForm,
 } from "#app/components/account/licence-parts.tsx";
-import { FormNotice } from "#app/components/auth/form-parts.tsx";
 import { Pagination } from "#app/components/catalog/pagination.tsx";
 import { Empty } from "#app/components/catalog/results.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { DOWNLOAD_NOTICES } from "#app/components/template/download-panel.tsx";
+import { FormNotice } from "#app/components/ui/form-notice.tsx";
 import { SortTabs } from "#app/components/ui/sort-tabs.tsx";
 import { licenceNoticeParam } from "#app/lib/licence-project.ts";
 import { listHref, pageParam, sortParam, waitParam } from "#app/lib/list-params.ts";

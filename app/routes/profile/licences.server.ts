@@ -6,7 +6,8 @@
  * account's code is as unknown as one that never existed.
  */
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { type LicenceNotice, licenceNoticeParam, licenceProjectInput } from "#app/lib/licence-project.ts";
+import { z } from "zod";
+import { type LicenceNotice, licenceNoticeParam } from "#app/lib/licence-project.ts";
 import { pageParam } from "#app/lib/list-params.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { pageTitle, samePath } from "#app/lib/seo.ts";
@@ -15,6 +16,22 @@ import type { LicenceProjectAnswer } from "#app/routes/actions/answers.ts";
 import { formFields, fromFetcher, refererPath } from "#app/routes/actions/form.server.ts";
 import { LICENCES } from "#config/constants.ts";
 import { localePath } from "#modules/shared/i18n.ts";
+
+/**
+ * The project label form of a licence (the download panel, the download history, the Licences tab): the
+ * licence's code as shown and the label. The licences service trims it and enforces the length
+ * (LICENCES.projectMax); this only bounds what is read and refuses the shapes a form never sends.
+ */
+const licenceProjectInput = z.object({
+  code: z
+    .string()
+    .min(1)
+    .max(LICENCES.codeLength * 3),
+  project: z
+    .string()
+    .max(LICENCES.projectMax * 4, { error: "licences.errors.projectTooLong" })
+    .default(""),
+});
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
