@@ -108,7 +108,7 @@ describe("page cache hits before Hono", () => {
     expect(deflate.res.headers.get("content-encoding")).toBe("deflate");
   });
 
-  it("leave to the app whatever a hit could not answer: a member, a token, HEAD, a Spanish browser at /, search, odd paths", async () => {
+  it("leave to the app whatever a hit could not answer: a member, a token, a Spanish browser at /, search, odd paths", async () => {
     await get("/business");
     await get("/");
     const { jar } = await signedInMember(srv, clock, "hits");
@@ -117,8 +117,6 @@ describe("page cache hits before Hono", () => {
     expect(member.res.headers.get("cache-control")).toBe("private, no-store");
     expect(member.res.headers.get("x-page-cache")).toBeNull();
     expect((await get("/business", { authorization: "Bearer x" })).via).toBe("app");
-    const head = await fetch(`${base}/business`, { method: "HEAD" });
-    expect(head.status).toBe(200);
     const spanish = await get("/", { "accept-language": "es-ES,es;q=0.9" });
     expect(spanish.via).toBe("app");
     expect(spanish.res.status).toBe(302);
@@ -128,6 +126,21 @@ describe("page cache hits before Hono", () => {
     expect((await get("/profile")).via).toBe("app");
     // A guest cookie is no session: still a hit.
     expect((await get("/business", { cookie: "sn_guest=abc" })).via).toBe("listener");
+  });
+
+  it("answer HEAD with a GET's headers and no body", async () => {
+    const get_ = await get("/business");
+    const before = appCalls;
+    const head = await fetch(`${base}/business`, { method: "HEAD", headers: { "accept-encoding": "identity" } });
+    expect(appCalls).toBe(before);
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-page-cache")).toBe("HIT");
+    expect(head.headers.get("content-length")).toBe(get_.res.headers.get("content-length"));
+    expect(stable(head)).toEqual(stable(get_.res));
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    // A page the cache lacks is still the app's, which renders it.
+    const miss = await fetch(`${base}/business?color=teal`, { method: "HEAD" });
+    expect([miss.status, appCalls]).toEqual([200, before + 1]);
   });
 
   it("counts a template's view before the cache, as the app does", async () => {

@@ -396,8 +396,8 @@ export function mountPages(
   /**
    * A page cache hit answered from the node request listener, before Hono and undici's Response: what a
    * hit through the app answers (hitAnswer; the request id, the security headers, a view counted, the log
-   * line at debug), written at once. Anything else, or anything in doubt, is the app's: a method other
-   * than GET, a session cookie or an Authorization header (a member may be asking), a path the parser
+   * line at debug), written at once; to HEAD the same headers and no body. Anything else, or anything in
+   * doubt, is the app's: a method other than GET and HEAD, a session cookie or an Authorization header (a member may be asking), a path the parser
    * would rewrite, a search page (its own budget, server/search.ts), `/` for a Spanish browser (the
    * redirect), deflate, a page not in the cache. Answers whether it answered (a promise when the catalogue
    * version had to be read).
@@ -409,7 +409,9 @@ export function mountPages(
   });
   const trustProxy: TrustProxy = deps.trustProxy ?? { kind: "none" };
   const answerHit = (incoming: IncomingMessage, outgoing: ServerResponse): boolean | Promise<boolean> => {
-    if (!deps.pageCacheOn || incoming.method !== "GET") return false;
+    // HEAD (monitors, link checkers) gets a GET's headers; node sends no body after a HEAD.
+    const method = incoming.method ?? "";
+    if (!deps.pageCacheOn || (method !== "GET" && method !== "HEAD")) return false;
     const raw = incoming.url ?? "";
     const q = raw.indexOf("?");
     const pathname = q === -1 ? raw : raw.slice(0, q);
@@ -436,7 +438,7 @@ export function mountPages(
       const started = deps.logRequests ? performance.now() : 0;
       const requestId = requestIdOf(header("x-request-id"));
       const locale = localeFromPath(pathname);
-      countView("GET", pathname, header, locale, () =>
+      countView(method, pathname, header, locale, () =>
         addressKey(clientAddress(incoming.socket.remoteAddress, header("x-forwarded-for"), trustProxy)),
       );
       const https =
@@ -450,13 +452,13 @@ export function mountPages(
       outgoing.writeHead(hit.status, flat);
       // The stored parts as they are, in one write to the socket (corked).
       outgoing.cork();
-      for (const chunk of hit.chunks) outgoing.write(chunk);
+      if (method === "GET") for (const chunk of hit.chunks) outgoing.write(chunk);
       outgoing.uncork();
       outgoing.end();
       if (deps.logRequests)
         deps.log.info("request", {
           requestId,
-          method: "GET",
+          method,
           path: pathname,
           status: hit.status,
           ms: Math.round(performance.now() - started),
