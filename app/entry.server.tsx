@@ -27,6 +27,9 @@ export default function handleRequest(
   const nonce = loadContext.get(appContext).nonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // React's abort after the longest a stream may take; cleared as soon as the page is written, so the
+    // pending timer does not keep the request's render state and loader data alive until then.
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
     // The whole page before anything is sent, for every client (as for bots): a part that loads when
     // first needed (the error page's content) is in the HTML, not a hidden segment that only a script shows.
     // The loaders have all answered by now, so only such parts are waited for.
@@ -37,6 +40,7 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
+          body.once("finish", () => clearTimeout(abortTimer));
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -47,6 +51,7 @@ export default function handleRequest(
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -55,6 +60,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }
