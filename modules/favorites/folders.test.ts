@@ -19,6 +19,7 @@ import {
   moveToFolder,
   removeFromFolder,
   renameFolder,
+  templateKeeping,
 } from "./folders.ts";
 import { favoriteIds, setFavorite } from "./service.ts";
 
@@ -241,6 +242,34 @@ describe("collections", () => {
     const entry = me.find((f) => f.templateId === ids[1]);
     expect(entry?.folders.map((f) => f.name)).toEqual(["To"]);
     expect(me.every((f) => Array.isArray(f.folders))).toBe(true);
+  });
+
+  it("tell a template page in one read what the three reads tell: favourite, collections, which hold it", async () => {
+    const dana = await verifiedMember(database.db, clock, "dana");
+    // An account with no collection: one row, favourite or not.
+    expect(await templateKeeping(ctx(), { accountId: dana, templateId: ids[0] ?? 0 })).toEqual({
+      favorite: false,
+      folders: [],
+      inFolders: [],
+    });
+    await setFavorite(ctx(), { accountId: dana, templateId: ids[0] ?? 0, favorite: true });
+    expect((await templateKeeping(ctx(), { accountId: dana, templateId: ids[0] ?? 0 })).favorite).toBe(true);
+    // Ana's collections (made above), and ben's never among them.
+    await made(ben, "Ben's own");
+    for (const templateId of ids) {
+      for (const locale of ["en", "es"] as const) {
+        const one = await templateKeeping(ctx(locale), { accountId: ana, templateId });
+        const folders = await listFolders(ctx(locale), { accountId: ana });
+        const held = (await foldersOfTemplates(ctx(locale), ana, [templateId])).get(templateId) ?? [];
+        expect(one.folders).toEqual(folders);
+        expect([...one.inFolders].sort()).toEqual(held.map((f) => f.id).sort());
+        expect(one.favorite).toBe((await favoriteIds(ctx(), ana, [templateId])).has(templateId));
+      }
+    }
+    const all = await Promise.all(ids.map((templateId) => templateKeeping(ctx(), { accountId: ana, templateId })));
+    expect(all.some((k) => k.inFolders.length > 0)).toBe(true);
+    expect(all.some((k) => k.favorite)).toBe(true);
+    expect(all.flatMap((k) => k.folders.map((f) => f.name))).not.toContain("Ben's own");
   });
 
   it("stop at the most one account may keep", async () => {

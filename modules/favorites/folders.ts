@@ -58,6 +58,25 @@ export async function listFolders(ctx: ServiceContext, input: { accountId: numbe
   return rows.map(reshapeFolder).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
 }
 
+/**
+ * A template as the account keeps it, for its page: whether it is a favourite, the account's collections
+ * (as listFolders) and the ones that hold it. One statement where the three reads took three.
+ */
+export async function templateKeeping(
+  ctx: ServiceContext,
+  input: { accountId: number; templateId: number },
+): Promise<{ favorite: boolean; folders: FolderView[]; inFolders: number[] }> {
+  const rows = await repo.templateKeepingRows(ctx.db, { ...input, now: ctx.clock.now() });
+  const collator = new Intl.Collator(ctx.locale, { sensitivity: "base", numeric: true });
+  const kept = rows.flatMap((r) => (r.id === null ? [] : [{ view: reshapeFolder(r), holds: r.holds }]));
+  kept.sort((a, b) => collator.compare(a.view.name, b.view.name) || a.view.id - b.view.id);
+  return {
+    favorite: Boolean(rows[0]?.favorite),
+    folders: kept.map((k) => k.view),
+    inFolders: kept.filter((k) => k.holds).map((k) => k.view.id),
+  };
+}
+
 /** How many of a collection's templates its collage shows (a 2 x 2 grid). */
 export const FOLDER_COVER_TILES = 4;
 

@@ -110,6 +110,32 @@ export async function folderRows(
 }
 
 /**
+ * One template as the account keeps it, in one statement (a template page asks this on every view): whether
+ * it is a favourite, and each of the account's collections (as folderRows) with whether it holds it. One row
+ * with no collection when the account has none.
+ */
+export type TemplateKeepingRow = { favorite: boolean } & (
+  | (FolderRow & { holds: boolean })
+  | { id: null; name: null; templates_count: null; created_at: null; holds: null }
+);
+export async function templateKeepingRows(
+  db: Executor,
+  input: { accountId: number; templateId: number; now: Date },
+): Promise<TemplateKeepingRow[]> {
+  return queryRows<TemplateKeepingRow>(
+    db,
+    sql`select exists (select 1 from favorite v where v.account_id = ${input.accountId}
+              and v.template_id = ${input.templateId}) as favorite,
+          f.id, f.name, f.created_at,
+          (select count(*)::int from favorite_folder_item i join template t on t.id = i.template_id
+            where i.folder_id = f.id and t.published_at <= ${input.now}) as templates_count,
+          exists (select 1 from favorite_folder_item h where h.folder_id = f.id
+              and h.template_id = ${input.templateId}) as holds
+        from (select 1) as one left join favorite_folder f on f.account_id = ${input.accountId}`,
+  );
+}
+
+/**
  * A new (empty) collection, unless the account has FOLDERS.maxPerAccount of them already (`max`), decided
  * in the insert itself; undefined then. A name the account has (its key) throws (the unique index).
  */

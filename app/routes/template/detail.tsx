@@ -54,19 +54,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const colorParam = url.searchParams.get("color");
   const downloadParam = url.searchParams.get("download");
   const notice = DOWNLOAD_NOTICES.find((n) => n === downloadParam) ?? null;
-  const [favorite, folders, held, downloadedAt] = app.scope.viewer?.account
+  const accountId = app.scope.viewer?.account?.id;
+  const [keeping, downloadedAt] = accountId
     ? await Promise.all([
-        app.services.favorites
-          .favoriteIds(ctx, app.scope.viewer?.account.id, [template.id])
-          .then((s) => s.has(template.id)),
-        app.services.folders.listFolders(ctx, { accountId: app.scope.viewer?.account.id }),
-        app.services.folders.foldersOfTemplates(ctx, app.scope.viewer?.account.id, [template.id]),
-        app.services.downloadHistory.lastDownloadOf(ctx, {
-          accountId: app.scope.viewer?.account.id,
-          templateId: template.id,
-        }),
+        app.services.folders.templateKeeping(ctx, { accountId, templateId: template.id }),
+        app.services.downloadHistory.lastDownloadOf(ctx, { accountId, templateId: template.id }),
       ])
-    : [false, null, null, null];
+    : [null, null];
+  const folders = keeping?.folders ?? null;
   const initialColor = template.colors.find((c) => c.slug === colorParam)?.id ?? template.colors[0]?.id;
   const license = template.isPremium ? t("template.facts.premium") : t("template.facts.free");
   const image = template.colors[0] ? `${origin}${previewUrl(template.colors[0].id, 1, 1280)}` : undefined;
@@ -78,14 +73,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     initialColor,
     notice: notice as DownloadNotice | null,
     wait: waitParam(url.searchParams),
-    favorite,
+    favorite: keeping?.favorite ?? false,
     // SPEC §3 "downloaded" for the viewer: when a member last downloaded this template; null for guests.
     downloadedAt: downloadedAt ? downloadedAt.toISOString() : null,
     // A member's collections, for "Save to collection" (SPEC §3); none for guests.
     folders: folders?.map((f) => ({ id: f.id, name: f.name, templatesCount: f.templatesCount })) ?? null,
     // The page's, the download panel's and dialogs', and the "Save to collection" menu's for members.
     messages: messageSet(locale, folders ? "templateMember" : "template"),
-    inFolders: held?.get(template.id)?.map((f) => f.id) ?? [],
+    inFolders: keeping?.inFolders ?? [],
     paths,
     seo: {
       origin,
