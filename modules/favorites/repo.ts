@@ -95,6 +95,11 @@ export async function publishedFavoriteIds(
 export type FolderRow = { id: number; name: string; templates_count: number; created_at: Date | string };
 export type FolderRefRow = Pick<typeof favoriteFolder.$inferSelect, "id" | "name">;
 
+/** A collection's (`f`) count of published templates, as `templates_count`. */
+const publishedCount = (now: Date) =>
+  sql`(select count(*)::int from favorite_folder_item i join template t on t.id = i.template_id
+        where i.folder_id = f.id and t.published_at <= ${now}) as templates_count`;
+
 /** The account's collections (or the one of them named), each with its count of published templates. */
 export async function folderRows(
   db: Executor,
@@ -103,8 +108,7 @@ export async function folderRows(
   return queryRows<FolderRow>(
     db,
     sql`select f.id, f.name, f.created_at,
-          (select count(*)::int from favorite_folder_item i join template t on t.id = i.template_id
-            where i.folder_id = f.id and t.published_at <= ${input.now}) as templates_count
+          ${publishedCount(input.now)}
         from favorite_folder f where ${input.folderId === undefined ? sql`` : sql`f.id = ${input.folderId} and `}f.account_id = ${input.accountId}`,
   );
 }
@@ -127,8 +131,7 @@ export async function templateKeepingRows(
     sql`select exists (select 1 from favorite v where v.account_id = ${input.accountId}
               and v.template_id = ${input.templateId}) as favorite,
           f.id, f.name, f.created_at,
-          (select count(*)::int from favorite_folder_item i join template t on t.id = i.template_id
-            where i.folder_id = f.id and t.published_at <= ${input.now}) as templates_count,
+          ${publishedCount(input.now)},
           exists (select 1 from favorite_folder_item h where h.folder_id = f.id
               and h.template_id = ${input.templateId}) as holds
         from (select 1) as one left join favorite_folder f on f.account_id = ${input.accountId}`,
