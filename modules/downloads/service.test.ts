@@ -365,6 +365,22 @@ describe("downloads for accounts", () => {
     });
   });
 
+  it("takes a member's credits from what their session read brought when it is of this month, else reads them", async () => {
+    const v = await account("FREE");
+    await requestDownload(ctx(), { viewer: v, templateColorId: free[46].color_id, format: "PP" });
+    // What a session read at the start of the request said (here made to differ from the counter, to tell them apart).
+    expect(await getAllowance(ctx(), v, { period: "2026-11", downloadsUsed: 4, hasInterests: false })).toMatchObject({
+      used: 4,
+      left: 6,
+    });
+    // Facts of another month are not this month's credits.
+    expect(await getAllowance(ctx(), v, { period: "2026-10", downloadsUsed: 4, hasInterests: false })).toMatchObject({
+      used: 1,
+      left: 9,
+    });
+    expect(await getAllowance(ctx(), v)).toMatchObject({ used: 1, left: 9 });
+  });
+
   it("grants a free account exactly its last credits when requests arrive at once", async () => {
     const v = await account("FREE");
     for (let i = 0; i < 8; i++)

@@ -105,9 +105,16 @@ function limitCode(v: Viewer): DownloadErrorCode {
 }
 
 /** Credits a viewer has used in the current period, and what is left. */
-export async function getAllowance(ctx: Pick<ServiceContext, "db" | "clock">, viewer: Viewer): Promise<Allowance> {
+export async function getAllowance(
+  ctx: Pick<ServiceContext, "db" | "clock">,
+  viewer: Viewer,
+  /** What the member's session read brought (server/session.ts), used when it is of this period. */
+  known?: SessionFacts,
+): Promise<Allowance> {
   const now = ctx.clock.now();
-  return allowanceOf(viewer, await counterUsed(ctx.db, ownSubject(viewer), periodOf(now)), now);
+  const period = periodOf(now);
+  const used = known?.period === period ? known.downloadsUsed : await counterUsed(ctx.db, ownSubject(viewer), period);
+  return allowanceOf(viewer, used, now);
 }
 
 function allowanceOf(viewer: Viewer, used: number, now: Date): Allowance {

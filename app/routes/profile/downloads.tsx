@@ -26,11 +26,15 @@ import type { Route } from "./+types/downloads";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, url, locale, origin, t } = pageContext(request, context);
-  const { account } = memberOf(context);
+  const { account, facts } = memberOf(context);
   const sort = sortParam(url.searchParams, HISTORY_SORTS);
   const page = pageParam(url.searchParams);
   const history = await app.services.downloadHistory.listDownloadHistory(ctx, { accountId: account.id, sort, page });
-  const allowance = await app.services.downloads.getAllowance(ctx, app.services.downloads.accountViewer(account));
+  const allowance = await app.services.downloads.getAllowance(
+    ctx,
+    app.services.downloads.accountViewer(account),
+    facts,
+  );
   const reason = url.searchParams.get("download");
   return {
     sort,

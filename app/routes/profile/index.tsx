@@ -9,9 +9,9 @@ import type { Route } from "./+types/index";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { app, ctx, locale, origin, t } = pageContext(request, context);
-  const { account } = memberOf(context);
+  const { account, facts } = memberOf(context);
   const viewer = app.services.downloads.accountViewer(account);
-  const allowance = await app.services.downloads.getAllowance(ctx, viewer);
+  const allowance = await app.services.downloads.getAllowance(ctx, viewer, facts);
   const [favorites, months] = await Promise.all([
     app.services.favorites.listFavorites(ctx, { accountId: account.id, sort: "newest", page: 1 }),
     app.services.downloadHistory.downloadsByMonth(ctx, { accountId: account.id, months: 12 }),
