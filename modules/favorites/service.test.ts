@@ -5,7 +5,7 @@ import type { Clock } from "#modules/shared/context.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { verifiedMember } from "#tests/members.ts";
-import { favoriteIds, listFavorites, setFavorite } from "./service.ts";
+import { countFavorites, favoriteIds, listFavorites, setFavorite } from "./service.ts";
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let now = new Date("2026-11-20T10:00:00Z");
@@ -84,6 +84,8 @@ describe("favourites", () => {
     const oldest = await listFavorites(ctx(), { accountId: ana, sort: "oldest", page: 1 });
     expect(oldest.items.map((c) => c.id)).toEqual([ids[0], ids[2], ids[3], ids[4]]);
     expect(newest.total).toBe(4);
+    expect(await countFavorites(ctx(), { accountId: ana })).toBe(4);
+    expect(await countFavorites(ctx(), { accountId: ben })).toBe(1);
     const bens = await listFavorites(ctx(), { accountId: ben, sort: "newest", page: 99 });
     expect(bens).toMatchObject({ total: 1, page: 1, pageCount: 1 });
     expect(bens.items.map((c) => c.id)).toEqual([ids[4]]);

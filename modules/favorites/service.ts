@@ -35,6 +35,11 @@ export async function favoriteIds(ctx: ServiceContext, accountId: number, templa
   return new Set(await repo.favoriteTemplateIds(ctx.db, accountId, templateIds));
 }
 
+/** How many published templates the account keeps among its favourites (as listFavorites counts them). */
+export async function countFavorites(ctx: ServiceContext, input: { accountId: number }): Promise<number> {
+  return repo.countPublishedFavorites(ctx.db, input.accountId, ctx.clock.now());
+}
+
 /** An account's favourites as cards, newest or oldest first, a page at a time. */
 export async function listFavorites(
   ctx: ServiceContext,
