@@ -118,6 +118,20 @@ export const PGLITE_MEMORY = {
   maintenanceWorkMem: "16MB",
 } as const;
 /**
+ * Statements the embedded PostgreSQL keeps prepared (db/pglite-statements.server.ts, ADR 0036 addendum):
+ * PGlite parses and plans each statement it is sent again, which for a join of several tables costs more
+ * than running it. A statement sent with parameters `after` times is prepared once and run with EXECUTE
+ * from then on; at most `max` per database (each keeps its plan in the database's memory); the texts
+ * counted until then are forgotten past `tracked`. Statements of full-text or trigram search are left to
+ * be planned each time: a plan made for one search word may suit another badly.
+ */
+export const PGLITE_PREPARED = {
+  after: 2,
+  max: 400,
+  tracked: 4000,
+  planEachTime: /@@|<->|<%|%>|similarity|ts_rank|word_similarity/,
+} as const;
+/**
  * The query parameters a page reads (pages, their `.data` twins with React Router's `_routes`, `lang`).
  * A cached page is rendered and kept for these only: `/?cb=1` is `/`, so made-up parameters make no new
  * render and no new entry. A test checks that every parameter read under app/ is listed.

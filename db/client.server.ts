@@ -8,6 +8,7 @@ import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { PGLITE_MEMORY } from "#config/constants.ts";
+import { keepStatementsPrepared } from "./pglite-statements.server.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -145,6 +146,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       `maintenance_work_mem=${PGLITE_MEMORY.maintenanceWorkMem}`,
     ],
   });
+  // Statements sent again are planned once (db/pglite-statements.server.ts).
+  keepStatementsPrepared(client);
   const driver = drizzlePglite(client, { schema });
   return {
     db: asDb(driver),

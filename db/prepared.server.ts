@@ -1,4 +1,5 @@
 import type { Executor } from "./client.server.ts";
+import { literal } from "./sql-literal.ts";
 
 /**
  * The embedded database (PGlite) parses and plans every statement it is sent again, each time: for a short
@@ -43,17 +44,4 @@ function embedded(db: Executor): Embedded | null {
   // node-postgres' pool and client both connect; PGlite does not.
   if (typeof client.connect === "function") return null;
   return client as unknown as Embedded;
-}
-
-/**
- * A parameter as an SQL literal: a safe integer as digits; text as an escape string (`E'…'`, backslashes
- * and quotes doubled), which reads the same whatever `standard_conforming_strings` says.
- */
-export function literal(value: string | number): string {
-  if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw new Error(`not an integer parameter: ${value}`);
-    return String(value);
-  }
-  if (value.includes("\0")) throw new Error("a text parameter with a NUL character");
-  return `E'${value.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { literal } from "#db/prepared.server.ts";
+import { literal } from "#db/sql-literal.ts";
 import { createSession, verifyAccessToken } from "#modules/auth/sessions.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { createTestDatabase } from "#tests/db.ts";
