@@ -5,7 +5,6 @@ import zlib from "node:zlib";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
-import { writeStrippedSources } from "./server/stripped-sources.ts";
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
@@ -117,23 +116,8 @@ function zodJitless(): Plugin {
   };
 }
 
-/**
- * The server's .ts files with their types stripped (build/node), which `npm start` loads so that node
- * never loads its TypeScript stripper (server/stripped-sources.ts, server/strip-types-hook.mjs).
- */
-function strippedSources(): Plugin {
-  return {
-    name: "slidenest:stripped-sources",
-    apply: "build",
-    applyToEnvironment: (env) => env.name === "client",
-    closeBundle() {
-      writeStrippedSources(import.meta.dirname);
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompress(), zodJitless(), strippedSources()],
+  plugins: [tailwindcss(), reactRouter(), precompress(), zodJitless()],
   build: { assetsInlineLimit: 0, sourcemap: process.env.SOURCEMAP === "1" },
   environments: {
     client: {

@@ -95,12 +95,6 @@ export const ROUTE_POLICY_CACHE = { entries: 4000, maxKeyLength: 512, maxBytes: 
 /** Template views counted between two writes (server/views.ts, every `flushMs`): at most `entries` and about `maxBytes`. */
 export const VIEW_COUNTS = { entries: 50_000, maxBytes: 8 * 1024 * 1024, flushMs: 5_000 } as const;
 /**
- * libvips' cache of recent operations and their images, in sharp (modules/shared/sharp.ts): off. Every image
- * the server makes is made once and stored (previews, covers, avatars), so no operation repeats; left at
- * sharp's default (100 operations, 50 MB) it held 25 MB from the start on (issue 24, memory).
- */
-export const SHARP_CACHE = { memory: 0, files: 0, items: 0 } as const;
-/**
  * A full collection asked (without blocking) when buffers outside V8's heap hold `growthBytes` more than
  * the least of the last `windowChecks` readings, read every `everyMs` (server/memory-nudge.ts).
  */

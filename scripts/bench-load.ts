@@ -53,16 +53,14 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
 export type Server = { proc: ChildProcess; pid: number; base: string; stop: () => Promise<void> };
 
 /**
- * The flags `npm start` gives node (package.json): the server's .ts files loaded from their copies with the
- * types stripped (server/strip-types-hook.mjs: node's TypeScript stripper is never loaded), the collector
- * callable (modules/shared/memory.ts), a young generation of 16 MB a half (node 24's default grows it to
- * 64 MB a half: 96 MB more resident), and an old generation of at most 512 MB (MAX_OLD_SPACE_MB), which
- * also keeps V8 from growing it to four times what is live (docs/benchmarks.md, "Memory").
+ * The flags `npm start` gives node (package.json): the collector callable (modules/shared/memory.ts), a
+ * young generation of 16 MB a half (node 24's default grows it to 64 MB a half: 96 MB more resident), and
+ * an old generation of at most 512 MB (MAX_OLD_SPACE_MB), which also keeps V8 from growing it to four
+ * times what is live (docs/benchmarks.md, "Memory").
  * BENCH_START_FLAGS replaces them (a before/after with another tree's flags).
  */
 export const START_FLAGS = (
-  process.env.BENCH_START_FLAGS ??
-  "--import ./server/strip-types-hook.mjs --expose-gc --max-semi-space-size=16 --max-old-space-size=512"
+  process.env.BENCH_START_FLAGS ?? "--expose-gc --max-semi-space-size=16 --max-old-space-size=512"
 )
   .split(" ")
   .filter(Boolean);

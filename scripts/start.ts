@@ -19,10 +19,7 @@ function newest(dir: string): number {
   return max;
 }
 
-// The build also writes the server's .ts files with their types stripped (build/node, vite.config.ts).
-const sources = ["app", "config", "db", "modules", "scripts", "server"]
-  .map((d) => path.join(root, d))
-  .filter((d) => fs.existsSync(d));
+const sources = ["app", "config", "modules"].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d));
 const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 const changed = Math.max(
   ...sources.map(newest),

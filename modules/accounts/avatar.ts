@@ -52,7 +52,7 @@ export async function setAvatar(
   const type = sniffImageType(bytes);
   if (!type) return { ok: false, code: AVATAR_ERRORS.type, field: "avatar" };
   // sharp (libvips, about 22 MB resident) is loaded by the first image processed, not at start.
-  const { default: sharp } = await import("#modules/shared/sharp.ts");
+  const { default: sharp } = await import("sharp");
   let webp: Buffer;
   try {
     const image = sharp(bytes, { limitInputPixels: AVATAR.maxInputPixels, failOn: "error", animated: false });

@@ -7,11 +7,11 @@
  */
 import { createHash } from "node:crypto";
 import type { Sharp } from "sharp";
+import sharp from "sharp";
 import { BLOG, BRAND } from "#config/constants.ts";
 import { buildPalette, HARMONIES, modesFor } from "#modules/catalog/demo/palettes.ts";
 import { COLORS } from "#modules/catalog/demo/taxonomy.ts";
 import type { Storage } from "#modules/files/storage.ts";
-import sharp from "#modules/shared/sharp.ts";
 import { DECORS, type Palette, type TitleSlide } from "#modules/slides/design.ts";
 import { CANVAS_WIDTH } from "#modules/slides/layout.ts";
 import { renderSlideSvg } from "#modules/slides/render-svg.ts";

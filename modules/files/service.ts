@@ -170,7 +170,7 @@ export async function getPreview(
       bodyFont: v.body_font,
     });
     // sharp (libvips, about 22 MB resident) is loaded by the first image processed, not at start.
-    const { default: sharp } = await import("#modules/shared/sharp.ts");
+    const { default: sharp } = await import("sharp");
     const body = await sharp(Buffer.from(svg)).resize({ width }).webp({ quality: 78, effort: 3 }).toBuffer();
     await fctx.storage.put(key, body);
     return body;

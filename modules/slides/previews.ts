@@ -209,7 +209,7 @@ function pageFiles(dir: string): string[] {
  */
 async function webpAtWidths(image: Buffer, slide: number, widths: readonly number[]): Promise<PreviewPage[]> {
   // sharp (libvips, about 22 MB resident) is loaded by the first image processed, not at start.
-  const { default: sharp } = await import("#modules/shared/sharp.ts");
+  const { default: sharp } = await import("sharp");
   const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
   return Promise.all(
@@ -352,7 +352,7 @@ export async function imagesToPreviews(
     .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
   if (!images.length) return { ok: false, code: PREVIEW_ERRORS.noImages };
   const formats: readonly string[] = DECK_PREVIEWS.imageFormats;
-  const { default: sharp } = await import("#modules/shared/sharp.ts");
+  const { default: sharp } = await import("sharp");
   for (const f of images) {
     if (f.data.length > DECK_PREVIEWS.imageMaxBytes)
       return { ok: false, code: PREVIEW_ERRORS.imageTooLarge, detail: f.name };

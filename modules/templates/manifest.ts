@@ -325,7 +325,7 @@ async function readPreviewImages(
     const read = await readBeside(root, folder, name, `previews/${colour}`, TEMPLATE_IMPORT.maxPreviewBytes, problems);
     if (!read) continue;
     // sharp (libvips, about 22 MB resident) is loaded by the first image processed, not at start.
-    const { default: sharp } = await import("#modules/shared/sharp.ts");
+    const { default: sharp } = await import("sharp");
     const meta = await sharp(read.data as Buffer)
       .metadata()
       .catch(() => null);
