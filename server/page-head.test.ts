@@ -85,6 +85,14 @@ describe("image priorities", () => {
 });
 
 describe("the browser's scripts", () => {
+  it("carry no server code: no database layer, no node built-ins (a value imported from a server module pulls it in)", () => {
+    const dir = path.resolve("build/client/assets");
+    const scripts = fs.readdirSync(dir).filter((f) => f.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(20);
+    for (const f of scripts)
+      expect(/drizzle|node:crypto/.test(fs.readFileSync(path.join(dir, f), "utf8")), f).toBe(false);
+  });
+
   it("a page with no form of its own fetches no form checks (zod): the template page and pricing", async () => {
     for (const p of [templatePath, "/pricing"]) {
       const { head } = await page(p);

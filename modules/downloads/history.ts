@@ -10,12 +10,11 @@ import {
   lastDownloadAt,
   selectHistoryPage,
 } from "./repo.ts";
+import type { HistorySort } from "./sorts.ts";
 
 type AspectRatio = TemplateCard["aspectRatio"];
 
 /** Sorts of the download history (SPEC §9). */
-export const HISTORY_SORTS = ["newest", "oldest"] as const;
-export type HistorySort = (typeof HISTORY_SORTS)[number];
 
 /** One row of an account's download history (SPEC §3: template, colour, category, date, licence). */
 export type DownloadRecord = {

@@ -21,7 +21,8 @@ import { memberOf } from "#app/middleware/require-member.server.ts";
 import { type DownloadAnswer, isNoAnswer } from "#app/routes/actions/answers.ts";
 import { LOCALE_TAGS } from "#config/browser.ts";
 import { DOWNLOAD_FORMATS } from "#config/constants.ts";
-import { type DownloadRecord, HISTORY_SORTS, type HistorySort } from "#modules/downloads/history.ts";
+import type { DownloadRecord } from "#modules/downloads/history.ts";
+import { HISTORY_SORTS, type HistorySort } from "#modules/downloads/sorts.ts";
 import type { Route } from "./+types/downloads";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
