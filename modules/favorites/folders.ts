@@ -54,22 +54,27 @@ const reshapeFolder = (r: repo.FolderRow): FolderView => ({
 /** The account's collections, by name in the account's language, each with its count of published templates. */
 export async function listFolders(ctx: ServiceContext, input: { accountId: number }): Promise<FolderView[]> {
   const rows = await repo.folderRows(ctx.db, { accountId: input.accountId, now: ctx.clock.now() });
-  const collator = new Intl.Collator(ctx.locale, { sensitivity: "base", numeric: true });
-  return rows.map(reshapeFolder).sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+  return rows.map(reshapeFolder).sort(byName(ctx.locale));
+}
+
+/** Collections in name order in the reader's language (ties by id). */
+function byName(locale: string) {
+  const collator = new Intl.Collator(locale, { sensitivity: "base", numeric: true });
+  return (a: FolderView, b: FolderView) => collator.compare(a.name, b.name) || a.id - b.id;
 }
 
 /**
  * A template as the account keeps it, for its page: whether it is a favourite, the account's collections
- * (as listFolders) and the ones that hold it. One statement where the three reads took three.
+ * (as listFolders) and the ones that hold it, in one statement where it took three.
  */
 export async function templateKeeping(
   ctx: ServiceContext,
   input: { accountId: number; templateId: number },
 ): Promise<{ favorite: boolean; folders: FolderView[]; inFolders: number[] }> {
   const rows = await repo.templateKeepingRows(ctx.db, { ...input, now: ctx.clock.now() });
-  const collator = new Intl.Collator(ctx.locale, { sensitivity: "base", numeric: true });
+  const order = byName(ctx.locale);
   const kept = rows.flatMap((r) => (r.id === null ? [] : [{ view: reshapeFolder(r), holds: r.holds }]));
-  kept.sort((a, b) => collator.compare(a.view.name, b.view.name) || a.view.id - b.view.id);
+  kept.sort((a, b) => order(a.view, b.view));
   return {
     favorite: Boolean(rows[0]?.favorite),
     folders: kept.map((k) => k.view),
