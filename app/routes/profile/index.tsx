@@ -12,14 +12,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { account, facts } = memberOf(context);
   const viewer = app.services.downloads.accountViewer(account);
   const allowance = await app.services.downloads.getAllowance(ctx, viewer, facts);
-  const [favorites, months] = await Promise.all([
+  const [favoritesCount, months] = await Promise.all([
     app.services.favorites.countFavorites(ctx, { accountId: account.id }),
     app.services.downloadHistory.downloadsByMonth(ctx, { accountId: account.id, months: 12 }),
   ]);
   return {
     account: { name: account.name, username: account.username, email: account.email, plan: account.plan },
     allowance: { used: allowance.used, limit: allowance.limit, resetsAt: allowance.resetsAt.toISOString() },
-    favorites: { total: favorites },
+    favorites: { total: favoritesCount },
     months,
     seo: {
       origin,
