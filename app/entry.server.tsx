@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { appContext } from "./context.ts";
+import { scriptsAfterPaint } from "./lib/scripts-after-paint.server.ts";
 
 export { appContext };
 
@@ -39,16 +39,27 @@ export default function handleRequest(
         nonce,
         onAllReady() {
           shellRendered = true;
-          const body = new PassThrough();
-          body.once("finish", () => clearTimeout(abortTimer));
+          const status = responseStatusCode;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
+          // Held whole (it is ready) so that the scripts can be started after the first paint (ADR 0037).
+          const chunks: Buffer[] = [];
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, done) {
+                chunks.push(chunk);
+                done();
+              },
+              final(done) {
+                clearTimeout(abortTimer);
+                const html = scriptsAfterPaint(Buffer.concat(chunks).toString("utf8"));
+                resolve(new Response(html, { headers: responseHeaders, status }));
+                done();
+              },
+            }).once("error", (error) => {
+              clearTimeout(abortTimer);
+              reject(error);
             }),
           );
-          pipe(body);
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer);

@@ -40,6 +40,9 @@ async function page(p: string) {
   return { res, html, head: html.slice(0, at), body: html.slice(at), nonce };
 }
 
+/** The scripts a page loads after its first paint, as the loader adds their preloads. */
+const preloadsOf = (body: string) => (/data-preloads="([^"]*)"/.exec(body)?.[1] ?? "").split(" ").filter(Boolean);
+
 describe("the head of a page", () => {
   it("waits for one stylesheet, linked in the head (ADR 0034: the inlined rules were measured and reverted)", async () => {
     const { head } = await page("/business");
@@ -49,16 +52,43 @@ describe("the head of a page", () => {
     expect(head).not.toContain("<style data-used-css");
   });
 
-  it("asks for the stylesheet before the scripts, which a slow link would otherwise send first", async () => {
+  it("asks for the stylesheet before the font, the words and anything else the head names", async () => {
     for (const p of ["/business", templatePath]) {
       const { head } = await page(p);
       const sheet = head.search(/<link[^>]*rel="stylesheet"/);
-      const firstScript = head.indexOf('rel="modulepreload"');
-      expect(firstScript, p).toBeGreaterThan(0);
       expect(sheet, p).toBeGreaterThan(0);
-      expect(sheet, p).toBeLessThan(firstScript);
       expect(sheet, p).toBeLessThan(head.indexOf('as="font"'));
+      expect(sheet, p).toBeLessThan(head.indexOf("data-messages"));
     }
+  });
+
+  it("names no script: the scripts are asked for after the first paint (ADR 0037)", async () => {
+    for (const p of ["/", "/business", templatePath, "/blog", "/pricing"]) {
+      const { head, body, nonce } = await page(p);
+      expect(head, p).not.toContain("modulepreload");
+      expect(head, p).not.toMatch(/<script[^>]*type="module"/);
+      // React Router's module script, inert, with the preloads it had in the head, the client entry first.
+      const inert = [...body.matchAll(/<script type="text\/x-deferred-module" data-preloads="([^"]*)">/g)];
+      expect(inert, p).toHaveLength(1);
+      const preloads = (inert[0]?.[1] ?? "").split(" ");
+      expect(preloads[0], p).toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/);
+      expect(preloads.length, p).toBeGreaterThan(3);
+      for (const src of preloads) expect(fs.existsSync(path.resolve("build/client", `.${src}`)), src).toBe(true);
+      // The loader follows it at once and carries this answer's nonce (so the CSP lets it run).
+      const after = body.slice(body.indexOf("</script>", inert[0]?.index) + "</script>".length);
+      expect(after.startsWith(`<script nonce="${nonce}">`), p).toBe(true);
+      expect(after.slice(0, 800)).toContain("requestAnimationFrame");
+      expect(body, p).not.toMatch(/<script[^>]*type="module"/);
+    }
+  });
+
+  it("a page from the page cache carries its own answer's nonce in the loader", async () => {
+    const first = await page("/pricing");
+    const second = await page("/pricing");
+    expect(second.res.headers.get("x-page-cache")).toBe("HIT");
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.body).toContain(`<script nonce="${second.nonce}">(()=>{`);
+    expect(second.body).not.toContain(first.nonce);
   });
 });
 
@@ -95,8 +125,7 @@ describe("the browser's scripts", () => {
 
   it("a page with no form of its own fetches no form checks (zod): the template page and pricing", async () => {
     for (const p of [templatePath, "/pricing"]) {
-      const { head } = await page(p);
-      const scripts = [...head.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? "");
+      const scripts = preloadsOf((await page(p)).body);
       expect(scripts.length, p).toBeGreaterThan(3);
       for (const src of scripts) {
         const code = fs.readFileSync(path.resolve("build/client", `.${src}`), "utf8");
@@ -104,9 +133,8 @@ describe("the browser's scripts", () => {
       }
     }
     // The check itself finds zod where a page has a form.
-    const { head } = await page("/contact-us");
-    const withZod = [...head.matchAll(/rel="modulepreload" href="([^"]+)"/g)].some((m) =>
-      fs.readFileSync(path.resolve("build/client", `.${m[1]}`), "utf8").includes("$ZodObject"),
+    const withZod = preloadsOf((await page("/contact-us")).body).some((src) =>
+      fs.readFileSync(path.resolve("build/client", `.${src}`), "utf8").includes("$ZodObject"),
     );
     expect(withZod).toBe(true);
   });

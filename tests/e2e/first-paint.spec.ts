@@ -1,0 +1,69 @@
+import { expect, test } from "@playwright/test";
+import { hydrated } from "./helpers.ts";
+
+/**
+ * A page is drawn before its scripts are asked for (ADR 0037): on a phone the first paint no longer waits
+ * for 100-170 kB of JavaScript to arrive and run. The page still becomes interactive, in both languages,
+ * and a page opened in a tab that draws no frames still hydrates.
+ */
+
+const PAGES = { en: ["/", "/business", "/pricing"], es: ["/es", "/es/business", "/es/pricing"] } as const;
+
+for (const locale of ["en", "es"] as const) {
+  test(`pages paint before their scripts are fetched, then hydrate (${locale})`, async ({ page }) => {
+    const refused: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") refused.push(m.text());
+    });
+    for (const path of PAGES[locale]) {
+      await page.goto(path);
+      await hydrated(page);
+      const timing = await page.evaluate(() => {
+        const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? -1;
+        const scripts = performance
+          .getEntriesByType("resource")
+          .filter((e) => /\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname))
+          .map((e) => e.startTime);
+        return { fcp, firstScript: Math.min(...scripts), scripts: scripts.length };
+      });
+      expect(timing.fcp, path).toBeGreaterThan(0);
+      expect(timing.scripts, path).toBeGreaterThan(3);
+      expect(timing.firstScript, path).toBeGreaterThanOrEqual(timing.fcp);
+    }
+    await page.goto(PAGES[locale][0]);
+    await hydrated(page);
+    expect(await page.locator('script[type="text/x-deferred-module"]').count()).toBe(0);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(3);
+    expect(refused).toEqual([]);
+  });
+
+  /** How long after the document was parsed its first script was asked for. */
+  const scriptDelay = () =>
+    performance
+      .getEntriesByType("resource")
+      .filter((e) => /\/assets\/entry\.client-[^/]+\.js$/.test(new URL(e.name).pathname))
+      .map(
+        (e) =>
+          e.startTime - (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).domInteractive,
+      )[0] ?? Number.NaN;
+
+  test(`a page in a tab that draws no frames hydrates at once (${locale})`, async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      window.requestAnimationFrame = () => 0;
+    });
+    await page.goto(PAGES[locale][1]);
+    await hydrated(page);
+    // Asked for while the page was read, not after the wait kept for a browser that reports no paint.
+    expect(await page.evaluate(scriptDelay)).toBeLessThan(1_000);
+  });
+
+  test(`a browser that reports no paint still hydrates, after a short wait (${locale})`, async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, "PerformanceObserver", { configurable: true, value: undefined });
+    });
+    await page.goto(PAGES[locale][2]);
+    await hydrated(page);
+    expect(await page.evaluate(scriptDelay)).toBeGreaterThanOrEqual(1_000);
+  });
+}
