@@ -1,4 +1,5 @@
 import { CURRENCY, LOCALE_TAGS, type Locale } from "#config/browser.ts";
+import { formatDollars } from "./numerals.ts";
 
 // Dates have a module of their own: a page's scripts format them (blog cards) and need nothing else here.
 export { formatDay } from "./day.ts";
@@ -10,6 +11,10 @@ export { formatDay } from "./day.ts";
 export function formatMoney(locale: Locale, cents: number, opts: { currency?: string; whole?: boolean } = {}): string {
   const currency = opts.currency ?? CURRENCY;
   const whole = Boolean(opts.whole && cents % 100 === 0);
+  if (currency === "USD") {
+    const written = formatDollars(locale, cents / 100, whole);
+    if (written !== undefined) return written;
+  }
   const key = `${locale}|${currency}|${whole}`;
   let format = moneyFormats.get(key);
   if (!format) {

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, LOCALE_TAGS, LOCALES, type Locale } from "#config/browser.ts";
+import { formatDecimal, pluralCategory } from "./numerals.ts";
 
 export type Messages = Record<string, string>;
 export type TParams = Record<string, string | number>;
@@ -37,27 +38,12 @@ export function withQuery(address: string, search: string): string {
   return address.split("?")[0] + search;
 }
 
-const plural = new Map<Locale, (count: number) => string>();
-
-/** The plural category of a count, with the small whole counts a page shows most worked out once. */
-function pluralOf(locale: Locale): (count: number) => string {
-  let select = plural.get(locale);
-  if (!select) {
-    const rules = new Intl.PluralRules(LOCALE_TAGS[locale]);
-    const small = Array.from({ length: 1000 }, (_, i) => rules.select(i));
-    select = (count) => (Number.isInteger(count) && count >= 0 && count < 1000 ? small[count] : rules.select(count));
-    plural.set(locale, select);
-  }
-  return select;
-}
-
 /** Builds a translator over a flat message map. `{name}` is replaced; `key_one`/`key_other` pick plurals by `count`. */
 export function createT(locale: Locale, messages: Messages): T {
-  const select = pluralOf(locale);
   return (key, params) => {
     let msg: string | undefined;
     if (params && typeof params.count === "number")
-      msg = messages[`${key}_${select(params.count)}`] ?? messages[`${key}_other`];
+      msg = messages[`${key}_${pluralCategory(locale, params.count)}`] ?? messages[`${key}_other`];
     msg ??= messages[key];
     if (msg === undefined) return key;
     if (!params) return msg;
@@ -65,13 +51,15 @@ export function createT(locale: Locale, messages: Messages): T {
   };
 }
 
-/** One number format per locale: building an Intl.NumberFormat costs more than a page's other work with it. */
+/** Intl's number format per locale, for what numerals.ts leaves to it (exponents, infinities). */
 const numbers = new Map<Locale, Intl.NumberFormat>();
 
 function formatParam(locale: Locale, v: string | number): string {
   if (typeof v !== "number") return v;
-  // Whole numbers under a thousand read the same in every locale here (no grouping): no formatter needed.
+  // Whole numbers under a thousand read the same in every locale here (no grouping).
   if (Number.isInteger(v) && v > -1000 && v < 1000) return String(v);
+  const written = formatDecimal(locale, v, 0, 3);
+  if (written !== undefined) return written;
   let format = numbers.get(locale);
   if (!format) {
     format = new Intl.NumberFormat(LOCALE_TAGS[locale]);
