@@ -52,23 +52,31 @@ describe("the head of a page", () => {
     expect(head).not.toContain("<style data-used-css");
   });
 
-  it("asks for the stylesheet before the font, the words and anything else the head names", async () => {
+  it("asks for the stylesheet before the font and anything else the head names", async () => {
     for (const p of ["/business", templatePath]) {
       const { head } = await page(p);
       const sheet = head.search(/<link[^>]*rel="stylesheet"/);
       expect(sheet, p).toBeGreaterThan(0);
       expect(sheet, p).toBeLessThan(head.indexOf('as="font"'));
-      expect(sheet, p).toBeLessThan(head.indexOf("data-messages"));
     }
   });
 
-  it("names no script: the scripts are asked for after the first paint (ADR 0037)", async () => {
-    for (const p of ["/", "/business", templatePath, "/blog", "/pricing"]) {
+  it("names no script, words or manifest: they are asked for after the first paint (ADR 0037)", async () => {
+    for (const p of ["/", "/business", templatePath, "/blog", "/pricing", "/es/business"]) {
       const { head, body, nonce } = await page(p);
       expect(head, p).not.toContain("modulepreload");
       expect(head, p).not.toMatch(/<script[^>]*type="module"/);
+      expect(head, p).not.toContain("data-messages");
+      expect(head, p).not.toContain('rel="manifest"');
+      // The words of the root and of the page, in the page's language, and the manifest, wait with the scripts.
+      const words = (/data-words="([^"]*)"/.exec(body)?.[1] ?? "").split(" ");
+      const lang = p.startsWith("/es") ? "es" : "en";
+      expect(words[0], p).toMatch(new RegExp(`^/i18n/${lang}/root\\.[0-9a-f]+\\.json$`));
+      expect(words.length, p).toBeGreaterThan(1);
+      for (const href of words) expect((await srv.request(href)).status, href).toBe(200);
+      expect(body, p).toContain('data-manifest="/site.webmanifest"');
       // React Router's module script, inert, with the preloads it had in the head, the client entry first.
-      const inert = [...body.matchAll(/<script type="text\/x-deferred-module" data-preloads="([^"]*)">/g)];
+      const inert = [...body.matchAll(/<script type="text\/x-deferred-module" data-preloads="([^"]*)"[^>]*>/g)];
       expect(inert, p).toHaveLength(1);
       const preloads = (inert[0]?.[1] ?? "").split(" ");
       expect(preloads[0], p).toMatch(/^\/assets\/entry\.client-[\w-]+\.js$/);
@@ -77,7 +85,7 @@ describe("the head of a page", () => {
       // The loader follows it at once and carries this answer's nonce (so the CSP lets it run).
       const after = body.slice(body.indexOf("</script>", inert[0]?.index) + "</script>".length);
       expect(after.startsWith(`<script nonce="${nonce}">`), p).toBe(true);
-      expect(after.slice(0, 800)).toContain("requestAnimationFrame");
+      expect(after.slice(0, after.indexOf("</script>"))).toContain("first-contentful-paint");
       expect(body, p).not.toMatch(/<script[^>]*type="module"/);
     }
   });

@@ -7,7 +7,9 @@
  *
  * Here, once the page is rendered whole, the preloads leave the head and the module script becomes inert
  * (`type="text/x-deferred-module"`, its preloads in a data attribute); a small inline script right after it
- * adds the preloads and the real module script once the browser reports the first contentful paint. The scripts then load
+ * adds the preloads and the real module script once the browser reports the first contentful paint. The
+ * page's words (fetched for hydration) and its web app manifest wait with them: neither is needed to draw
+ * the page, and on a slow link each is one more request beside the stylesheet, the font and the image. The scripts then load
  * together as before (no chain of round trips), only after the page is on screen. A page in a hidden tab
  * (no frames drawn) starts them at once.
  */
@@ -19,10 +21,14 @@ export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
 // The element before this script is the inert module. Once the browser has reported the page's first
 // contentful paint (or at once in a hidden tab, which draws no frames; or after UI.scriptsAfterPaintMaxMs
-// should no paint be reported), its preloads go into the head and a live copy takes its place. Runs once.
-const LOADER = `(()=>{const d=document,c=d.currentScript,m=c.previousElementSibling,n=c.nonce;let s=0;const go=()=>{if(s++)return;for(const h of (m.dataset.preloads||"").split(" ")){if(!h)continue;const l=d.createElement("link");l.rel="modulepreload";l.href=h;l.nonce=n;d.head.append(l)}const e=d.createElement("script");e.type="module";e.nonce=n;e.textContent=m.textContent;m.replaceWith(e)};if(d.visibilityState==="hidden")return go();d.addEventListener("visibilitychange",go,{once:true});setTimeout(go,${UI.scriptsAfterPaintMaxMs});try{const o=new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go)}});o.observe({type:"paint",buffered:true})}catch{}})()`;
+// should no paint be reported), the page's words, its manifest and the scripts' preloads go into the head
+// and a live copy of the module takes its place. Runs once.
+const LOADER = `(()=>{const d=document,c=d.currentScript,m=c.previousElementSibling,n=c.nonce;let s=0;const add=(r,h,w)=>{const l=d.createElement("link");l.rel=r;l.href=h;if(w){l.as="fetch";l.crossOrigin="anonymous";l.setAttribute("data-messages","")}else l.nonce=n;d.head.append(l)},each=(a,f)=>{for(const h of (m.getAttribute(a)||"").split(" "))if(h)f(h)};const go=()=>{if(s++)return;each("data-words",(h)=>add("preload",h,1));each("data-manifest",(h)=>add("manifest",h));each("data-preloads",(h)=>add("modulepreload",h));const e=d.createElement("script");e.type="module";e.nonce=n;e.textContent=m.textContent;m.replaceWith(e)};if(d.visibilityState==="hidden")return go();d.addEventListener("visibilitychange",go,{once:true});setTimeout(go,${UI.scriptsAfterPaintMaxMs});try{const o=new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go)}});o.observe({type:"paint",buffered:true})}catch{}})()`;
 
 const PRELOAD = /<link rel="modulepreload" href="([^"<>]+)"[^<>]*?\/?>/g;
+// The words a page's first render needs (root.tsx's MessageLinks): entry.client reads `link[data-messages]`.
+const WORDS = /<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"<>]+)" data-messages=""\/?>/g;
+const MANIFEST = /<link(?: nonce="[^"<>]*")? rel="manifest" href="([^"<>]+)"\/?>/g;
 const MODULE_SCRIPT = /<script nonce="([^"<>]*)" type="module" async="">/;
 
 /**
@@ -33,15 +39,22 @@ export function scriptsAfterPaint(html: string): string {
   const headEnd = html.indexOf("</head>");
   const script = MODULE_SCRIPT.exec(html);
   if (headEnd < 0 || !script || script.index < headEnd) return html;
-  const preloads: string[] = [];
-  const head = html.slice(0, headEnd).replace(PRELOAD, (_tag, href: string) => {
-    preloads.push(href);
+  const taken = { preloads: [] as string[], words: [] as string[], manifest: [] as string[] };
+  const take = (list: string[]) => (_tag: string, href: string) => {
+    list.push(href);
     return "";
-  });
+  };
+  const head = html
+    .slice(0, headEnd)
+    .replace(PRELOAD, take(taken.preloads))
+    .replace(WORDS, take(taken.words))
+    .replace(MANIFEST, take(taken.manifest));
   const close = html.indexOf("</script>", script.index);
   if (close < 0) return html;
   const nonce = script[1];
-  const inert = `<script type="${DEFERRED_MODULE_TYPE}" data-preloads="${preloads.join(" ")}">`;
+  const inert =
+    `<script type="${DEFERRED_MODULE_TYPE}" data-preloads="${taken.preloads.join(" ")}"` +
+    ` data-words="${taken.words.join(" ")}" data-manifest="${taken.manifest.join(" ")}">`;
   const loader = `<script nonce="${nonce}">${LOADER}</script>`;
   return (
     head +

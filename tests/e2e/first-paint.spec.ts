@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { hydrated } from "./helpers.ts";
 
 /**
- * A page is drawn before its scripts are asked for (ADR 0037): on a phone the first paint no longer waits
+ * A page is drawn before its scripts, its words and its manifest are asked for (ADR 0037): on a phone the first paint no longer waits
  * for 100-170 kB of JavaScript to arrive and run. The page still becomes interactive, in both languages,
  * and a page opened in a tab that draws no frames still hydrates.
  */
@@ -34,6 +34,9 @@ for (const locale of ["en", "es"] as const) {
     await hydrated(page);
     expect(await page.locator('script[type="text/x-deferred-module"]').count()).toBe(0);
     expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(3);
+    // The words and the manifest came with the scripts, once each.
+    expect(await page.locator("link[data-messages]").count()).toBeGreaterThan(1);
+    expect(await page.locator('link[rel="manifest"]').count()).toBe(1);
     expect(refused).toEqual([]);
   });
 
