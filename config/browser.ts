@@ -42,11 +42,6 @@ export const UI = {
   captchaRetryMs: 500,
   toastErrorMs: 9_000,
   toastMax: 3,
-  /**
-   * A page's scripts are asked for once the browser reports its first contentful paint (ADR 0037); should a
-   * browser report none, this long after the page was read.
-   */
-  scriptsAfterPaintMaxMs: 1_500,
 } as const;
 
 /** Preview image widths (px) offered in srcset; the first is the smallest. */

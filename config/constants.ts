@@ -86,6 +86,11 @@ export const PAGE_CACHE = {
   ttlMs: 60_000,
 } as const;
 /** Answers smaller than this are sent uncompressed (hono/compress, and a page cache hit the same way). */
+/**
+ * A page's scripts, words and manifest are asked for once the browser reports its first contentful paint
+ * (ADR 0037); should a browser report none, this long after the page was read.
+ */
+export const SCRIPTS_AFTER_PAINT = { maxWaitMs: 1_500 } as const;
 export const COMPRESSION = { thresholdBytes: 1024 } as const;
 /**
  * The route policy of each address asked for, remembered per process (server/route-policy.ts): addresses

@@ -208,7 +208,11 @@ async function main() {
       }
       if (mode === "cached") {
         const html = await (await fetch(`${base}/`)).text();
-        const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+        // Named in the head or, since ADR 0037, in the list the page adds after its first paint.
+        const scripts = [
+          ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+          ...(/data-preloads="([^"]*)"/.exec(html)?.[1] ?? "").split(" ").filter(Boolean),
+        ];
         let gz = 0;
         for (const s of new Set(scripts))
           gz += zlib.gzipSync(Buffer.from(await (await fetch(`${base}${s}`)).arrayBuffer()), { level: 9 }).length;

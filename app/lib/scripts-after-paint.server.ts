@@ -14,16 +14,16 @@
  * (no frames drawn) starts them at once.
  */
 
-import { UI } from "#config/browser.ts";
+import { SCRIPTS_AFTER_PAINT } from "#config/constants.ts";
 
 /** The inert module script's type: the browser neither fetches nor runs a script of an unknown type. */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
 // The element before this script is the inert module. Once the browser has reported the page's first
-// contentful paint (or at once in a hidden tab, which draws no frames; or after UI.scriptsAfterPaintMaxMs
+// contentful paint (or at once in a hidden tab, which draws no frames; or after SCRIPTS_AFTER_PAINT.maxWaitMs
 // should no paint be reported), the page's words, its manifest and the scripts' preloads go into the head
 // and a live copy of the module takes its place. Runs once.
-const LOADER = `(()=>{const d=document,c=d.currentScript,m=c.previousElementSibling,n=c.nonce;let s=0;const add=(r,h,w)=>{const l=d.createElement("link");l.rel=r;l.href=h;if(w){l.as="fetch";l.crossOrigin="anonymous";l.setAttribute("data-messages","")}else l.nonce=n;d.head.append(l)},each=(a,f)=>{for(const h of (m.getAttribute(a)||"").split(" "))if(h)f(h)};const go=()=>{if(s++)return;each("data-words",(h)=>add("preload",h,1));each("data-manifest",(h)=>add("manifest",h));each("data-preloads",(h)=>add("modulepreload",h));const e=d.createElement("script");e.type="module";e.nonce=n;e.textContent=m.textContent;m.replaceWith(e)};if(d.visibilityState==="hidden")return go();d.addEventListener("visibilitychange",go,{once:true});setTimeout(go,${UI.scriptsAfterPaintMaxMs});try{const o=new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go)}});o.observe({type:"paint",buffered:true})}catch{}})()`;
+const LOADER = `(()=>{const d=document,c=d.currentScript,m=c.previousElementSibling,n=c.nonce;let s=0;const add=(r,h,w)=>{const l=d.createElement("link");l.rel=r;l.href=h;if(w){l.as="fetch";l.crossOrigin="anonymous";l.setAttribute("data-messages","")}else l.nonce=n;d.head.append(l)},each=(a,f)=>{for(const h of (m.getAttribute(a)||"").split(" "))if(h)f(h)};const go=()=>{if(s++)return;each("data-words",(h)=>add("preload",h,1));each("data-manifest",(h)=>add("manifest",h));each("data-preloads",(h)=>add("modulepreload",h));const e=d.createElement("script");e.type="module";e.nonce=n;e.textContent=m.textContent;m.replaceWith(e)};if(d.visibilityState==="hidden")return go();d.addEventListener("visibilitychange",go,{once:true});setTimeout(go,${SCRIPTS_AFTER_PAINT.maxWaitMs});try{const o=new PerformanceObserver((l)=>{if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go)}});o.observe({type:"paint",buffered:true})}catch{}})()`;
 
 const PRELOAD = /<link rel="modulepreload" href="([^"<>]+)"[^<>]*?\/?>/g;
 // The words a page's first render needs (root.tsx's MessageLinks): entry.client reads `link[data-messages]`.
