@@ -5,6 +5,7 @@ import type { Locale } from "#config/constants.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { AppError } from "#modules/shared/context.ts";
+import { formatDay } from "#modules/shared/day.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createTestDatabase } from "#tests/db.ts";
 import { listTagsForApi, parseTagsQuery } from "./content-api.ts";
@@ -187,11 +188,15 @@ describe("lists", () => {
     expect(second.items).toHaveLength(3);
     expect((await listPosts(ctx("en"), { page: 9 })).items).toEqual([]);
     expect(first.items[0].cover).toMatchObject({ width: 1280, height: 720 });
+    // The day is written here, in the card's language, so the page's scripts need not format it.
+    expect(first.items[0].publishedOn).toMatch(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    expect(first.items[0].publishedOn).toBe(formatDay("en", first.items[0].publishedAt));
     expect(first.items[0].cover.srcSet).toMatch(/-640\.webp 640w, .*-1280\.webp 1280w$/);
   });
 
   it("lists in Spanish only what is translated, with Spanish addresses (a category without Spanish keeps its slug)", async () => {
     const es = await listPosts(ctx("es"), {});
+    for (const p of es.items) expect(p.publishedOn).toMatch(/^\d{1,2} de [a-z]+ de \d{4}$/);
     expect(es.items.map((p) => p.slug)).toEqual([
       "un-caso",
       "defender-tfg",
@@ -263,6 +268,9 @@ describe("one category, one article", () => {
     });
     // Same category first, then the newest; never itself or an unpublished one.
     expect(a.related.map((p) => p.slug)).toEqual(["classroom-slides", "colour-palettes", "a-case-study"]);
+    // Its days written in its language; a revision's day only with a revision.
+    expect(a.publishedOn).toBe(formatDay("en", a.publishedAt));
+    expect(a.revisedOn).toBe(a.revisedAt ? formatDay("en", a.revisedAt) : null);
   });
 
   it("sends a wrong category or another locale's slug to the article's address, and says where an untranslated one is", async () => {

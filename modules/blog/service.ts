@@ -4,6 +4,7 @@ import { cardsForIds } from "#modules/catalog/service.ts";
 import type { Page } from "#modules/catalog/views.ts";
 import type { ServiceContext } from "#modules/scope.ts";
 import { closestWords, normalizeQuery, queryWords } from "#modules/search/normalize.ts";
+import { formatDay } from "#modules/shared/day.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import { type CoverWidth, coverUrl } from "./files.ts";
 import type { BlogTagRow, CardRow, TranslationRow } from "./repo.ts";
@@ -39,6 +40,7 @@ function reshapeCard(locale: Locale, r: CardRow): BlogPostCard {
     excerpt: r.excerpt,
     author: r.author,
     publishedAt: date(r.published_at),
+    publishedOn: formatDay(locale, r.published_at),
     readingMinutes: Number(r.reading_minutes),
     category: { title: r.category_title, slug: r.category_slug },
     cover: {
@@ -236,7 +238,8 @@ async function loadArticle(ctx: ServiceContext, postId: number): Promise<BlogArt
   const updated = [date(d.updated_at), date(d.post_updated)].sort((a, b) => b.getTime() - a.getTime())[0];
   // Changed on a later day than it was first imported: the page says when.
   const revisedAt = updated.getTime() - date(d.created_at).getTime() > 86_400_000 ? updated : null;
-  return { ...card, html: d.body_html, updatedAt: updated, revisedAt, tags, templates, related, paths: {} };
+  const revisedOn = revisedAt ? formatDay(ctx.locale, revisedAt) : null;
+  return { ...card, html: d.body_html, updatedAt: updated, revisedAt, revisedOn, tags, templates, related, paths: {} };
 }
 
 /**

@@ -34,6 +34,8 @@ export type BlogPostCard = {
   excerpt: string;
   author: string;
   publishedAt: Date;
+  /** The day it was published, written in the card's language (formatDay): the page's scripts need not format it. */
+  publishedOn: string;
   readingMinutes: number;
   category: { title: string; slug: string };
   cover: BlogCover;
@@ -47,6 +49,8 @@ export type BlogArticle = BlogPostCard & {
   updatedAt: Date;
   /** When the article was changed on a later day than it was first published here; null otherwise. */
   revisedAt: Date | null;
+  /** That day written in the article's language; null with revisedAt. */
+  revisedOn: string | null;
   tags: { title: string; slug: string }[];
   templates: TemplateCard[];
   related: BlogPostCard[];

@@ -1,42 +1,35 @@
 import { LOCALE_TAGS, type Locale } from "#config/browser.ts";
-import { formatDecimal, formatLongDay } from "./numerals.ts";
 
-/* A page's scripts format these too (cards, the template page): this module imports nothing else but
- * numerals.ts, which writes them without Intl where it can (ADR 0038). */
-
-const dayFormats = new Map<Locale, Intl.DateTimeFormat>();
+/* A page's scripts format these too (cards, the template page): this module imports nothing else. Long
+ * dates in English and Spanish are written without Intl (ADR 0038). */
 
 /**
- * A date as the page's locale writes it, in UTC: 1 December 2026. One formatter per locale: building
- * one (what `toLocaleDateString` with options does each time) cost a list page's cards 2.6% of its render.
+ * A date as the page's locale writes it, in UTC: December 1, 2026; 1 de diciembre de 2026. Intl writes
+ * the years this module does not (before 1000, after 9999) and refuses an invalid date, as it did.
  */
 export function formatDay(locale: Locale, d: Date | string): string {
   const date = new Date(d);
-  const written = formatLongDay(locale, date);
-  if (written !== undefined) return written;
-  let format = dayFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+  return (
+    formatLongDay(locale, date) ??
+    new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
       day: "numeric",
       month: "long",
       year: "numeric",
       timeZone: "UTC",
-    });
-    dayFormats.set(locale, format);
-  }
-  return format.format(date);
+    }).format(date)
+  );
 }
 
-const oneDecimal = new Map<Locale, Intl.NumberFormat>();
+const MONTHS: Record<Locale, readonly string[]> = {
+  en: "January February March April May June July August September October November December".split(" "),
+  es: "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre".split(" "),
+};
 
-/** A number with one decimal as the page's language writes it (2.5 in English, 2,5 in Spanish): a file's MB. */
-export function formatOneDecimal(locale: Locale, n: number): string {
-  const written = formatDecimal(locale, n, 1, 1);
-  if (written !== undefined) return written;
-  let format = oneDecimal.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-    oneDecimal.set(locale, format);
-  }
-  return format.format(n);
+/** A day in UTC as the locale writes it in full (December 1, 2026; 1 de diciembre de 2026), or undefined. */
+export function formatLongDay(locale: Locale, date: Date): string | undefined {
+  const year = date.getUTCFullYear();
+  if (!(year >= 1000 && year <= 9999)) return undefined;
+  const month = MONTHS[locale][date.getUTCMonth()];
+  const day = date.getUTCDate();
+  return locale === "en" ? `${month} ${day}, ${year}` : `${day} de ${month} de ${year}`;
 }

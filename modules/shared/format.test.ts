@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatOneDecimal } from "./day.ts";
+import { formatOneDecimal } from "./decimal.ts";
 import { formatDay, formatMoney } from "./format.ts";
 
 describe("formatDay", () => {

@@ -1,5 +1,5 @@
 import { CURRENCY, LOCALE_TAGS, type Locale } from "#config/browser.ts";
-import { formatDollars } from "./numerals.ts";
+import { formatDecimal } from "./decimal.ts";
 
 // Dates have a module of their own: a page's scripts format them (blog cards) and need nothing else here.
 export { formatDay } from "./day.ts";
@@ -44,4 +44,12 @@ export function countryName(locale: Locale, code: string): string {
   } catch {
     return code;
   }
+}
+
+/** Dollars as the locale writes them ($1,234.50; 1234,50 US$), or undefined where Intl must answer. */
+export function formatDollars(locale: Locale, amount: number, wholeOnly: boolean): string | undefined {
+  const number = formatDecimal(locale, Math.abs(amount), wholeOnly ? 0 : 2, 2);
+  if (number === undefined) return undefined;
+  const sign = amount < 0 || Object.is(amount, -0) ? "-" : "";
+  return locale === "en" ? `${sign}$${number}` : `${sign}${number}\u00a0US$`;
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, LOCALE_TAGS, LOCALES, type Locale } from "#config/browser.ts";
-import { formatDecimal, pluralCategory } from "./numerals.ts";
+import { formatInteger, pluralCategory } from "./numerals.ts";
 
 export type Messages = Record<string, string>;
 export type TParams = Record<string, string | number>;
@@ -51,21 +51,10 @@ export function createT(locale: Locale, messages: Messages): T {
   };
 }
 
-/** Intl's number format per locale, for what numerals.ts leaves to it (exponents, infinities). */
-const numbers = new Map<Locale, Intl.NumberFormat>();
-
 function formatParam(locale: Locale, v: string | number): string {
   if (typeof v !== "number") return v;
-  // Whole numbers under a thousand read the same in every locale here (no grouping).
-  if (Number.isInteger(v) && v > -1000 && v < 1000) return String(v);
-  const written = formatDecimal(locale, v, 0, 3);
-  if (written !== undefined) return written;
-  let format = numbers.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE_TAGS[locale]);
-    numbers.set(locale, format);
-  }
-  return format.format(v);
+  // Whole numbers are written without Intl (ADR 0038); a fraction or an exponent is Intl's to write.
+  return formatInteger(locale, v) ?? new Intl.NumberFormat(LOCALE_TAGS[locale]).format(v);
 }
 
 /** Flattens nested JSON into dotted keys: { a: { b: "x" } } -> { "a.b": "x" }. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { LOCALE_TAGS, LOCALES } from "#config/browser.ts";
-import { formatDay, formatOneDecimal } from "./day.ts";
-import { formatMoney } from "./format.ts";
+import { formatDay, formatLongDay } from "./day.ts";
+import { formatDecimal, formatOneDecimal } from "./decimal.ts";
+import { formatDollars, formatMoney } from "./format.ts";
 import { createT } from "./i18n.ts";
-import { formatDecimal, formatDollars, formatLongDay, pluralCategory } from "./numerals.ts";
+import { formatInteger, pluralCategory } from "./numerals.ts";
 
 /**
  * numerals.ts writes what Intl writes for en-US and es-ES without calling it (ADR 0038). Each case is
@@ -30,8 +31,9 @@ describe("numerals without Intl", () => {
 
     it(`plural categories equal Intl.PluralRules (${locale})`, () => {
       const rules = new Intl.PluralRules(tag);
-      const cases = [...numbers(), 1e6, 2e6, 3e7, 1_000_001, -1e6, 1.5e6, 1e6 + 0.5];
-      for (const n of cases) expect(pluralCategory(locale, n), String(n)).toBe(rules.select(n));
+      const cases = [...numbers(), 1e6, 2e6, 3e7, 1_000_001, -1e6, 1.5e6, 1e6 + 0.5, 999e12, -0];
+      for (const n of cases.filter((c) => Math.abs(c) < 1e15))
+        expect(pluralCategory(locale, n), String(n)).toBe(rules.select(n));
     });
 
     it(`numbers equal Intl.NumberFormat's, default and one decimal (${locale})`, () => {
@@ -39,6 +41,7 @@ describe("numerals without Intl", () => {
       const one = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 });
       for (const n of numbers()) {
         expect(formatDecimal(locale, n, 0, 3), String(n)).toBe(plain.format(n));
+        if (Number.isInteger(n)) expect(formatInteger(locale, n), String(n)).toBe(plain.format(n));
         expect(formatDecimal(locale, n, 1, 1), String(n)).toBe(one.format(n));
         expect(formatOneDecimal(locale, n), String(n)).toBe(one.format(n));
       }
@@ -47,6 +50,7 @@ describe("numerals without Intl", () => {
     it(`numbers in exponent form, or not finite, are left to Intl (${locale})`, () => {
       for (const n of [1e21, 1e-7, Number.NaN, Number.POSITIVE_INFINITY])
         expect(formatDecimal(locale, n, 0, 3)).toBeUndefined();
+      for (const n of [1e21, 1.5, Number.NaN]) expect(formatInteger(locale, n)).toBeUndefined();
       expect(formatOneDecimal(locale, 1e-7)).toBe(
         new Intl.NumberFormat(locale, { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(1e-7),
       );
@@ -92,6 +96,7 @@ describe("numerals without Intl", () => {
     expect(t("n", { count: 1234 })).toBe("1234 plantillas");
     expect(t("n", { count: 12345 })).toBe("12.345 plantillas");
     expect(t("n", { count: 2_000_000 })).toBe("2.000.000 de plantillas");
+    // A fraction in a message is Intl's to write, as it was.
     expect(t("size", { mb: 1234.5 })).toBe("1234,5 MB");
     const en = createT("en", { n_one: "{count} template", n_other: "{count} templates" });
     expect(en("n", { count: 0 })).toBe("0 templates");

@@ -1,15 +1,15 @@
 import { Link } from "react-router";
 import type { BlogPostCard } from "#modules/blog/views.ts";
-import { formatDay } from "#modules/shared/day.ts";
 import { useI18n } from "../i18n.tsx";
 
 const COVER_SIZES = "(min-width: 1280px) 26rem, (min-width: 1024px) 30vw, (min-width: 640px) 46vw, 92vw";
 
-/** The date of an article in the page's language (UTC, as it was published). */
-export function PublishedDate({ date }: { date: Date | string }) {
-  const { locale } = useI18n();
-  const d = new Date(date);
-  return <time dateTime={d.toISOString()}>{formatDay(locale, d)}</time>;
+/**
+ * The date of an article, as the server wrote it in the page's language (the view's `publishedOn`): the
+ * page's scripts carry no calendar of their own for it.
+ */
+export function PublishedDate({ date, text }: { date: Date | string; text: string }) {
+  return <time dateTime={new Date(date).toISOString()}>{text}</time>;
 }
 
 /** An article as a card: cover in its 16:9 box, category, title, excerpt, date and reading time. */
@@ -53,7 +53,8 @@ export function PostCard({
         </Heading>
         <p className="post-excerpt">{post.excerpt}</p>
         <p className="post-meta">
-          <PublishedDate date={post.publishedAt} /> · {t("blog.article.readingTime", { minutes: post.readingMinutes })}
+          <PublishedDate date={post.publishedAt} text={post.publishedOn} /> ·{" "}
+          {t("blog.article.readingTime", { minutes: post.readingMinutes })}
         </p>
       </div>
     </article>

@@ -114,15 +114,15 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
           <span aria-hidden="true">·</span>
           <span>
             <span className="sr-only">{t("blog.article.published")} </span>
-            <PublishedDate date={article.publishedAt} />
+            <PublishedDate date={article.publishedAt} text={article.publishedOn} />
           </span>
           <span aria-hidden="true">·</span>
           <span>{t("blog.article.readingTime", { minutes: article.readingMinutes })}</span>
-          {article.revisedAt ? (
+          {article.revisedAt && article.revisedOn ? (
             <>
               <span aria-hidden="true">·</span>
               <span>
-                {t("blog.article.updated")} <PublishedDate date={article.revisedAt} />
+                {t("blog.article.updated")} <PublishedDate date={article.revisedAt} text={article.revisedOn} />
               </span>
             </>
           ) : null}
