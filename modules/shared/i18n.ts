@@ -51,10 +51,20 @@ export function createT(locale: Locale, messages: Messages): T {
   };
 }
 
+/** Intl's number format per locale, built once, for what formatInteger leaves to it. */
+const numbers = new Map<Locale, Intl.NumberFormat>();
+
 function formatParam(locale: Locale, v: string | number): string {
   if (typeof v !== "number") return v;
   // Whole numbers are written without Intl (ADR 0038); a fraction or an exponent is Intl's to write.
-  return formatInteger(locale, v) ?? new Intl.NumberFormat(LOCALE_TAGS[locale]).format(v);
+  const written = formatInteger(locale, v);
+  if (written !== undefined) return written;
+  let format = numbers.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_TAGS[locale]);
+    numbers.set(locale, format);
+  }
+  return format.format(v);
 }
 
 /** Flattens nested JSON into dotted keys: { a: { b: "x" } } -> { "a.b": "x" }. */
