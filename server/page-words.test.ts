@@ -88,12 +88,13 @@ describe("the words each page is sent", () => {
     });
   }
 
-  /** The sets of words a page references, loaded as the browser does. */
+  /**
+   * The sets of words a page references, loaded as the browser does: the page's loader adds them after the
+   * first paint from the list its inert module script carries (ADR 0037).
+   */
   const wordsOf = async (path: string) => {
     const html = await (await srv.request(path)).text();
-    const hrefs = [
-      ...html.matchAll(/<link rel="preload" as="fetch" crossorigin="anonymous" href="([^"]+)" data-messages=""/g),
-    ].map((m) => m[1]);
+    const hrefs = (/data-words="([^"]*)"/.exec(html)?.[1] ?? "").split(" ").filter(Boolean);
     const sets = await Promise.all(
       hrefs.map(async (href) => {
         const res = await srv.request(href);
