@@ -1,7 +1,8 @@
 import { CURRENCY, LOCALE_TAGS, type Locale } from "#config/browser.ts";
 import { formatDecimal } from "./decimal.ts";
 
-// Dates have a module of their own: a page's scripts format them (blog cards) and need nothing else here.
+// Dates have a module of their own: a page's scripts format them (a member's download on the template page) and need
+// nothing else here. A blog card's day comes written by the server.
 export { formatDay } from "./day.ts";
 
 /**
