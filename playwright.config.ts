@@ -5,17 +5,27 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * `count` different TCP ports free on loopback now, found in a child process so that this file stays
- * synchronous (the config is read by the runner and again by each worker).
+ * synchronous (the config is read by the runner and again by each worker). They are taken below the
+ * system's ephemeral range (/proc/sys/net/ipv4/ip_local_port_range): a port from that range, free when
+ * the run starts, can be handed to an outgoing connection (Chromium's, the database's) before the
+ * operator specs start their servers on it minutes later (a CI run met EADDRINUSE that way).
  */
 function freePorts(count: number): number[] {
-  const script = `const net = require("node:net");
-    const servers = Array.from({ length: ${count} }, () => net.createServer());
-    let left = ${count};
-    for (const s of servers) s.listen(0, "127.0.0.1", () => {
-      if (--left) return;
-      console.log(servers.map((x) => x.address().port).join(" "));
-      for (const x of servers) x.close();
-    });`;
+  const script = `const net = require("node:net"); const fs = require("node:fs");
+    let low = 32768;
+    try { low = Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\\s+/)[0]) || low; } catch {}
+    const from = Math.max(1024, Math.min(low, 32768) - 12000), span = Math.max(1000, Math.min(low, 32768) - from);
+    const found = [];
+    const tryOne = (left) => {
+      if (found.length === ${count}) return console.log(found.join(" "));
+      if (!left) return process.exit(1);
+      const port = from + Math.floor(Math.random() * span);
+      if (found.includes(port)) return tryOne(left - 1);
+      const s = net.createServer();
+      s.once("error", () => tryOne(left - 1));
+      s.listen(port, "127.0.0.1", () => s.close(() => { found.push(port); tryOne(left - 1); }));
+    };
+    tryOne(200);`;
   const out = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
   const ports = out.stdout.trim().split(" ").map(Number);
   if (out.status !== 0 || ports.length !== count || !ports.every((p) => p > 0))
