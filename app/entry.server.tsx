@@ -51,8 +51,8 @@ export default function handleRequest(
               },
               final(done) {
                 clearTimeout(abortTimer);
-                const html = scriptsAfterPaint(Buffer.concat(chunks).toString("utf8"));
-                resolve(new Response(html, { headers: responseHeaders, status }));
+                const page = scriptsAfterPaint(Buffer.concat(chunks));
+                resolve(new Response(page, { headers: responseHeaders, status }));
                 done();
               },
             }).once("error", (error) => {
