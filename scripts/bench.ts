@@ -25,6 +25,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { deferredLinks } from "#app/lib/scripts-after-paint.server.ts";
 import { fetcherData } from "#tests/fetcher.ts";
 import { formBody } from "#tests/http.ts";
 import { freePort, waitFor } from "#tests/net.ts";
@@ -211,7 +212,7 @@ async function main() {
         // Named in the head or, since ADR 0037, in the list the page adds after its first paint.
         const scripts = [
           ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]),
-          ...(/data-preloads="([^"]*)"/.exec(html)?.[1] ?? "").split(" ").filter(Boolean),
+          ...deferredLinks(html).preloads,
         ];
         let gz = 0;
         for (const s of new Set(scripts))

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deferredLinks } from "#app/lib/scripts-after-paint.server.ts";
 import { importBlogFolder } from "#modules/blog/import.ts";
 import { seedDemo } from "#modules/demo/seed.ts";
 import { diskStorage } from "#modules/files/storage.ts";
@@ -41,7 +42,7 @@ async function page(p: string) {
 }
 
 /** The scripts a page loads after its first paint, as the loader adds their preloads. */
-const preloadsOf = (body: string) => (/data-preloads="([^"]*)"/.exec(body)?.[1] ?? "").split(" ").filter(Boolean);
+const preloadsOf = (body: string) => deferredLinks(body).preloads;
 
 describe("the head of a page", () => {
   it("waits for one stylesheet, linked in the head (ADR 0034: the inlined rules were measured and reverted)", async () => {
@@ -69,7 +70,7 @@ describe("the head of a page", () => {
       expect(head, p).not.toContain("data-messages");
       expect(head, p).not.toContain('rel="manifest"');
       // The words of the root and of the page, in the page's language, and the manifest, wait with the scripts.
-      const words = (/data-words="([^"]*)"/.exec(body)?.[1] ?? "").split(" ");
+      const { words } = deferredLinks(body);
       const lang = p.startsWith("/es") ? "es" : "en";
       expect(words[0], p).toMatch(new RegExp(`^/i18n/${lang}/root\\.[0-9a-f]+\\.json$`));
       expect(words.length, p).toBeGreaterThan(1);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deferredLinks } from "#app/lib/scripts-after-paint.server.ts";
 import { seedDemo } from "#modules/demo/seed.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { httpClient, visible } from "#tests/http.ts";
@@ -94,7 +95,7 @@ describe("the words each page is sent", () => {
    */
   const wordsOf = async (path: string) => {
     const html = await (await srv.request(path)).text();
-    const hrefs = (/data-words="([^"]*)"/.exec(html)?.[1] ?? "").split(" ").filter(Boolean);
+    const hrefs = deferredLinks(html).words;
     const sets = await Promise.all(
       hrefs.map(async (href) => {
         const res = await srv.request(href);

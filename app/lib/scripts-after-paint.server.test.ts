@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFERRED_MODULE_TYPE, scriptsAfterPaint } from "./scripts-after-paint.server.ts";
+import { DEFERRED_MODULE_TYPE, deferredLinks, scriptsAfterPaint } from "./scripts-after-paint.server.ts";
 
 // The page as React Router writes it (server/page-head.test.ts checks a real one over HTTP); here the
 // edges of working on its bytes: text in several scripts, inline scripts before the module, pages without it.
@@ -45,5 +45,14 @@ describe("scriptsAfterPaint", () => {
   it("keeps a module script whose tag is cut (no closing tag) as it came", () => {
     const html = page(`<p>x</p><script nonce="${NONCE}" type="module" async="">import "/a.js";`);
     expect(run(html)).toBe(html);
+  });
+
+  it("reads back what the inert module starts after the paint", () => {
+    expect(deferredLinks(run(page(moduleScript)))).toEqual({
+      preloads: ["/assets/entry.client-A1.js", "/assets/root-B2.js"],
+      words: ["/i18n/es/list.abc.json"],
+      manifest: ["/manifest.webmanifest"],
+    });
+    expect(deferredLinks(page(moduleScript))).toEqual({ preloads: [], words: [], manifest: [] });
   });
 });

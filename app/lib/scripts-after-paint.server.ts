@@ -84,3 +84,10 @@ export function scriptsAfterPaint(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer
     page.subarray(afterClose),
   ]);
 }
+
+/** The addresses a page's inert module starts after its paint, read back from the page (tests, `npm run bench`). */
+export function deferredLinks(html: string): { preloads: string[]; words: string[]; manifest: string[] } {
+  const inert = new RegExp(`<script type="${DEFERRED_MODULE_TYPE}"[^>]*>`).exec(html)?.[0] ?? "";
+  const list = (name: string) => (new RegExp(`${name}="([^"]*)"`).exec(inert)?.[1] ?? "").split(" ").filter(Boolean);
+  return { preloads: list("data-preloads"), words: list("data-words"), manifest: list("data-manifest") };
+}
