@@ -44,5 +44,13 @@ if (file) {
         arrayBuffersAfterGc: gc ? mb(kept.arrayBuffers) : null,
       }),
     );
+    // BENCH_MEMORY_SNAPSHOT: a heap snapshot of what the collection left, written when asked for (the
+    // file `<path>.wanted` exists), for a look in Chromium's DevTools or scripts/heap-summary.ts.
+    const snapshot = process.env.BENCH_MEMORY_SNAPSHOT;
+    if (snapshot && fs.existsSync(`${snapshot}.wanted`)) {
+      fs.rmSync(`${snapshot}.wanted`);
+      v8.writeHeapSnapshot(`${snapshot}.part`);
+      fs.renameSync(`${snapshot}.part`, snapshot);
+    }
   });
 }

@@ -5,7 +5,9 @@
  *
  * BENCH_MEMORY_SECONDS: the load's length (default 600); BENCH_MEMORY_WARM_SECONDS: the warm-up (60);
  * BENCH_MEMORY_CONNECTIONS (16); BENCH_MEMORY_DATABASES: `pglite,postgres` (default) or one of them;
- * BENCH_MEMORY_DATA_DIR: a PGlite DATA_DIR to use (default: a new one with the demo catalogue).
+ * BENCH_MEMORY_DATA_DIR: a PGlite DATA_DIR to use (default: a new one with the demo catalogue);
+ * BENCH_MEMORY_SNAPSHOT: a folder for a heap snapshot of each server at the end of the load (after a full
+ * collection), `<database>.heapsnapshot` (summed up by `node scripts/heap-summary.ts <file>`).
  * Besides the resident size it prints where the memory is (V8's heap, buffers, PGlite's WebAssembly
  * memory), read inside the process by scripts/bench-memory-probe.ts, and by kind of mapping
  * (scripts/bench-memory-maps.ts: files, malloc's heaps, thread stacks, V8's pages).
@@ -110,7 +112,13 @@ async function measure(database: string) {
   const first = await startServer(env);
   if (database === "postgres") await ensureMember({ url: env.DATABASE_URL });
   await first.stop();
-  let server = await startServer({ ...env, BENCH_MEMORY_PROBE: probeFile }, probeArgs);
+  const snapshotDir = process.env.BENCH_MEMORY_SNAPSHOT;
+  const snapshot = snapshotDir ? path.join(path.resolve(snapshotDir), `${database}.heapsnapshot`) : "";
+  if (snapshot) fs.rmSync(snapshot, { force: true });
+  let server = await startServer(
+    { ...env, BENCH_MEMORY_PROBE: probeFile, ...(snapshot ? { BENCH_MEMORY_SNAPSHOT: snapshot } : {}) },
+    probeArgs,
+  );
   try {
     // Let the first maintenance (trending, counts) and the job queue's first rounds pass.
     await sleep(10_000);
@@ -120,7 +128,13 @@ async function measure(database: string) {
     await sleep(2_000);
     const warmed = line(`after ${warmSeconds} s warm-up`, server.pid, await probe(server, probeFile));
     const run = await load(server, cookie, seconds, true);
+    if (snapshot) fs.writeFileSync(`${snapshot}.wanted`, "");
     const ended = line(`after ${seconds} s of load`, server.pid, await probe(server, probeFile));
+    if (snapshot) {
+      // The process writes the snapshot after the probe's figures, under another name until it is whole.
+      for (let i = 0; i < 1200 && !fs.existsSync(snapshot); i++) await sleep(100);
+      console.log(`  heap snapshot: ${fs.existsSync(snapshot) ? snapshot : "not written"}`);
+    }
     await sleep(30_000);
     const rested = line("30 s later, idle", server.pid, await probe(server, probeFile));
     const highest = Math.max(...run.samples);
