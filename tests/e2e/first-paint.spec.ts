@@ -70,3 +70,41 @@ for (const locale of ["en", "es"] as const) {
     expect(await page.evaluate(scriptDelay)).toBeGreaterThanOrEqual(1_000);
   });
 }
+
+for (const locale of ["en", "es"] as const) {
+  test(`a list's cards out of view are drawn as they come near, without moving the page (${locale})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.shifts.push((e as PerformanceEntry & { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto(locale === "es" ? "/es/business" : "/business");
+    await hydrated(page);
+    const cards = page.locator(".card-grid > li");
+    expect(await cards.count()).toBeGreaterThan(8);
+    // On a phone the first card is drawn at once; the last is not laid out until it comes near.
+    const drawn = (i: number) =>
+      cards.nth(i).evaluate((li) => li.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? false);
+    expect(await drawn(0)).toBe(true);
+    const last = (await cards.count()) - 1;
+    expect(await drawn(last)).toBe(false);
+    // Down the page as a thumb would, until the last card is on screen.
+    await cards.nth(last).evaluate(async (li) => {
+      for (let y = 300; li.getBoundingClientRect().top > window.innerHeight / 2; y += 300) {
+        window.scrollTo(0, y);
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }
+    });
+    await expect.poll(() => drawn(last)).toBe(true);
+    await expect(cards.nth(last).getByRole("link").first()).toBeInViewport();
+    await expect(cards.nth(last).locator("img")).toBeVisible();
+    // Nothing on screen moved while the cards were drawn on the way down.
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+    expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
+  });
+}
