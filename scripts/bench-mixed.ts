@@ -14,14 +14,15 @@
  *    overload left it (its latencies were 37-82 ms stalls for about 10 s after it, then none).
  * Prints throughput, p50/p90/p99 and errors overall and per kind. BENCH_MIXED_URL measures a server
  * already running (its member must exist: scripts/bench-load.ts MEMBER); else one is started on a new
- * DATA_DIR with the demo catalogue (BENCH_MIXED_DATA_DIR to reuse one).
+ * DATA_DIR with the demo catalogue (BENCH_MIXED_DATA_DIR to reuse one), on PGlite, or on a PostgreSQL 15 of
+ * its own with BENCH_MIXED_DATABASE=postgres (statements in parallel rather than one at a time).
  */
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Request } from "autocannon";
-import { ensureMember, mixedLoad, percentile, type Server, signIn, startServer } from "./bench-load.ts";
+import { ensureMember, mixedLoad, percentile, type Server, signIn, startPostgres, startServer } from "./bench-load.ts";
 
 const seconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const connections = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 32);
@@ -100,19 +101,32 @@ async function run(base: string, cookie: string, label: string, rate?: number) {
   return { rps, p99: percentile(latencies, 99) };
 }
 
+const database = process.env.BENCH_MIXED_DATABASE === "postgres" ? "PostgreSQL 15" : "PGlite";
 let server: Server | undefined;
+let stopDatabase = () => {};
 try {
   let base = process.env.BENCH_MIXED_URL;
   if (!base) {
     const dataDir = process.env.BENCH_MIXED_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-mixed-"));
-    await ensureMember({ dataDir: path.join(dataDir, "db") });
-    server = await startServer({ DATA_DIR: dataDir });
+    if (database === "PGlite") {
+      await ensureMember({ dataDir: path.join(dataDir, "db") });
+      server = await startServer({ DATA_DIR: dataDir });
+    } else {
+      // A first start migrates and seeds the demo catalogue; the member is made beside it.
+      const pg = await startPostgres();
+      stopDatabase = pg.stop;
+      const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir };
+      const first = await startServer(env);
+      await ensureMember({ url: pg.url });
+      await first.stop();
+      server = await startServer(env);
+    }
     base = server.base;
     // The first maintenance (trending, counts) passes before measuring.
     await new Promise((r) => setTimeout(r, 10_000));
   }
   const cookie = await signIn(base);
-  console.log(`\nMixed load (${connections} connections, ${seconds} s each, demo catalogue on PGlite):`);
+  console.log(`\nMixed load (${connections} connections, ${seconds} s each, demo catalogue on ${database}):`);
   const closed = await run(base, cookie, "closed loop");
   // The overload leaves work behind for some seconds (a major collection of the heap it grew, the counted
   // views written, the answers it had in hand): the open loop measures the server at the rate, not that.
@@ -121,4 +135,5 @@ try {
   await run(base, cookie, `open loop at ${rate} req/s`, rate);
 } finally {
   await server?.stop();
+  stopDatabase();
 }
