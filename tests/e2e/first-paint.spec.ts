@@ -108,3 +108,26 @@ for (const locale of ["en", "es"] as const) {
     expect(shifts.reduce((a, b) => a + b, 0)).toBeLessThan(0.01);
   });
 }
+
+for (const locale of ["en", "es"] as const) {
+  test(`a card drawn after it came near keeps its ring and its hover shadow (${locale})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(locale === "es" ? "/es/business" : "/business");
+    await hydrated(page);
+    const card = page.locator(".card-grid > li").nth(9).locator(".card-tile");
+    await card.scrollIntoViewIfNeeded();
+    await page.mouse.move(0, 0);
+    const box = await card.boundingBox();
+    if (!box) throw new Error("no card box");
+    // One pixel of the page: the same bytes for the same colour.
+    const pixel = (x: number, y: number) => page.screenshot({ clip: { x, y, width: 1, height: 1 } });
+    const background = await pixel(box.x + box.width + 12, box.y + box.height / 2);
+    // The ring, drawn just outside the card's box (a card paints only inside its box unless given room).
+    expect((await pixel(box.x + box.width, box.y + box.height / 2)).equals(background)).toBe(false);
+    // The shadow a hovered card casts below itself.
+    const below = () => pixel(box.x + box.width / 2, box.y + box.height + 8);
+    const still = await below();
+    await card.hover();
+    await expect.poll(async () => (await below()).equals(still)).toBe(false);
+  });
+}
