@@ -6,8 +6,8 @@
  * BENCH_MEMORY_SECONDS: the load's length (default 600); BENCH_MEMORY_WARM_SECONDS: the warm-up (60);
  * BENCH_MEMORY_CONNECTIONS (16); BENCH_MEMORY_DATABASES: `pglite,postgres` (default) or one of them;
  * BENCH_MEMORY_DATA_DIR: a PGlite DATA_DIR to use (default: a new one with the demo catalogue);
- * BENCH_MEMORY_SNAPSHOT: a folder for a heap snapshot of each server at the end of the load (after a full
- * collection), `<database>.heapsnapshot` (summed up by `node scripts/heap-summary.ts <file>`).
+ * BENCH_MEMORY_SNAPSHOT: a folder for a heap snapshot of each server 30 s after the load (after a full
+ * collection, once the figures are read), `<database>.heapsnapshot` (summed up by `node scripts/heap-summary.ts <file>`).
  * Besides the resident size it prints where the memory is (V8's heap, buffers, PGlite's WebAssembly
  * memory), read inside the process by scripts/bench-memory-probe.ts, and by kind of mapping
  * (scripts/bench-memory-maps.ts: files, malloc's heaps, thread stacks, V8's pages).
@@ -114,7 +114,10 @@ async function measure(database: string) {
   await first.stop();
   const snapshotDir = process.env.BENCH_MEMORY_SNAPSHOT;
   const snapshot = snapshotDir ? path.join(path.resolve(snapshotDir), `${database}.heapsnapshot`) : "";
-  if (snapshot) fs.rmSync(snapshot, { force: true });
+  if (snapshot) {
+    fs.mkdirSync(path.dirname(snapshot), { recursive: true });
+    for (const f of [snapshot, `${snapshot}.wanted`, `${snapshot}.part`]) fs.rmSync(f, { force: true });
+  }
   let server = await startServer(
     { ...env, BENCH_MEMORY_PROBE: probeFile, ...(snapshot ? { BENCH_MEMORY_SNAPSHOT: snapshot } : {}) },
     probeArgs,
@@ -128,15 +131,17 @@ async function measure(database: string) {
     await sleep(2_000);
     const warmed = line(`after ${warmSeconds} s warm-up`, server.pid, await probe(server, probeFile));
     const run = await load(server, cookie, seconds, true);
-    if (snapshot) fs.writeFileSync(`${snapshot}.wanted`, "");
     const ended = line(`after ${seconds} s of load`, server.pid, await probe(server, probeFile));
-    if (snapshot) {
-      // The process writes the snapshot after the probe's figures, under another name until it is whole.
-      for (let i = 0; i < 1200 && !fs.existsSync(snapshot); i++) await sleep(100);
-      console.log(`  heap snapshot: ${fs.existsSync(snapshot) ? snapshot : "not written"}`);
-    }
     await sleep(30_000);
     const rested = line("30 s later, idle", server.pid, await probe(server, probeFile));
+    if (snapshot) {
+      // Asked for after the figures are read (writing it takes memory and time). The process writes it
+      // under another name until it is whole.
+      fs.writeFileSync(`${snapshot}.wanted`, "");
+      await probe(server, probeFile);
+      for (let i = 0; i < 1200 && !fs.existsSync(snapshot); i++) await sleep(100);
+      console.log(`  heap snapshot (30 s after the load): ${fs.existsSync(snapshot) ? snapshot : "not written"}`);
+    }
     const highest = Math.max(...run.samples);
     const third = Math.max(1, Math.floor(run.samples.length / 3));
     const firstThird = run.samples.slice(0, third);

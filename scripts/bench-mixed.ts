@@ -116,9 +116,9 @@ try {
       const pg = await startPostgres();
       stopDatabase = pg.stop;
       const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir };
-      const first = await startServer(env);
+      server = await startServer(env);
       await ensureMember({ url: pg.url });
-      await first.stop();
+      await server.stop();
       server = await startServer(env);
     }
     base = server.base;
