@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createT, flatten, localeFromPath, localePath, stripLocale, withQuery } from "./i18n.ts";
 
@@ -64,6 +66,24 @@ describe("createT", () => {
       for (const count of [0, 1, 2, 7, 11, 999, -1, -999, 1000, 1.5, 0.5, 21, 1_000_000]) {
         const form = rules.select(count) === "one" ? "template" : "templates";
         expect(t("a.n", { count }), `${locale} ${count}`).toBe(`${format.format(count)} ${form}`);
+      }
+    }
+  });
+
+  it("says a wait of one second in the singular, in every message that counts seconds, in both languages", () => {
+    for (const [locale, one, many] of [
+      ["en", "1 second.", "5 seconds."],
+      ["es", "1 segundo.", "5 segundos."],
+    ] as const) {
+      const messages: Record<string, string> = {};
+      for (const file of fs.globSync(`modules/shared/locales/${locale}/*.json`))
+        Object.assign(messages, flatten({ [path.basename(file, ".json")]: JSON.parse(fs.readFileSync(file, "utf8")) }));
+      const t = createT(locale, messages);
+      const waits = Object.keys(messages).filter((k) => !/_(one|other)$/.test(k) && messages[k].includes("{seconds}"));
+      expect(waits.length, locale).toBeGreaterThan(5);
+      for (const key of waits) {
+        expect(t(key, { seconds: 1 }), key).toMatch(new RegExp(`${one.replace(".", "\\.")}$`));
+        expect(t(key, { seconds: 5 }), key).toMatch(new RegExp(`${many.replace(".", "\\.")}$`));
       }
     }
   });

@@ -38,12 +38,15 @@ export function withQuery(address: string, search: string): string {
   return address.split("?")[0] + search;
 }
 
-/** Builds a translator over a flat message map. `{name}` is replaced; `key_one`/`key_other` pick plurals by `count`. */
+/**
+ * Builds a translator over a flat message map. `{name}` is replaced; `key_one`/`key_other` pick plurals by
+ * `count`, or by `seconds` where there is no count (a wait: "in 1 second").
+ */
 export function createT(locale: Locale, messages: Messages): T {
   return (key, params) => {
     let msg: string | undefined;
-    if (params && typeof params.count === "number")
-      msg = messages[`${key}_${pluralCategory(locale, params.count)}`] ?? messages[`${key}_other`];
+    const n = typeof params?.count === "number" ? params.count : params?.seconds;
+    if (typeof n === "number") msg = messages[`${key}_${pluralCategory(locale, n)}`] ?? messages[`${key}_other`];
     msg ??= messages[key];
     if (msg === undefined) return key;
     if (!params) return msg;
