@@ -102,6 +102,10 @@ export default defineConfig({
       // As behind a proxy on this machine: a test can speak for other clients (X-Forwarded-For), while the
       // browser's own requests carry no such header and stay this machine's (demo mode answers them).
       TRUST_PROXY: "127.0.0.1, ::1",
+      // Every spec signs up and logs in from this one address, two workers at once: the budget per address
+      // (RATE_LIMITS.auth, meant for one person) ran out mid-suite ("Too many attempts", a flaky sign-up).
+      // The limits themselves are tested in Vitest (server/auth.test.ts and others).
+      RATE_LIMIT_SCALE: "5",
     },
   },
 });
