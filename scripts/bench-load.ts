@@ -133,6 +133,28 @@ export async function ensureMember(opts: { url?: string; dataDir?: string }): Pr
   }
 }
 
+/**
+ * A PostgreSQL 15 of its own with the demo catalogue and the demo member: a first server start migrates and
+ * seeds it (previews drawn, the search index built), then stops; what is measured is a later start on it.
+ * The environment a server needs for it (DATA_DIR for its files) and how to stop the database.
+ */
+export async function seededPostgres(dataDir: string): Promise<{ env: Record<string, string>; stop: () => void }> {
+  const pg = await startPostgres();
+  const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir };
+  try {
+    const first = await startServer(env);
+    try {
+      await ensureMember({ url: pg.url });
+    } finally {
+      await first.stop();
+    }
+  } catch (error) {
+    pg.stop();
+    throw error;
+  }
+  return { env, stop: pg.stop };
+}
+
 /** Signs in through the log-in form as a browser would; the Cookie header of the session. */
 export async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/login`, {

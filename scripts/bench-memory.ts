@@ -22,8 +22,8 @@ import {
   residentMb,
   root,
   type Server,
+  seededPostgres,
   signIn,
-  startPostgres,
   startServer,
 } from "./bench-load.ts";
 import { describeMaps, processMaps } from "./bench-memory-maps.ts";
@@ -93,25 +93,20 @@ async function measure(database: string) {
   const probeArgs = ["--import", path.join(root, "scripts/bench-memory-probe.ts")];
   let env: Record<string, string>;
   let stopDatabase = () => {};
+  console.log(`\n${database}: starting (demo catalogue, ${connections} connections, mixed load)`);
   if (database === "postgres") {
-    const pg = await startPostgres();
+    const pg = await seededPostgres(fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-memory-pg-files-")));
     stopDatabase = pg.stop;
-    env = {
-      DATABASE_URL: pg.url,
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-memory-pg-files-")),
-    };
+    env = pg.env;
   } else {
     const dataDir = process.env.BENCH_MEMORY_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-memory-"));
     // The member is made first; the server then seeds the demo catalogue beside it (an empty catalogue).
     await ensureMember({ dataDir: path.join(dataDir, "db") });
     env = { DATA_DIR: dataDir };
+    // A first start migrates and seeds the demo catalogue (previews drawn, the search index built); what is
+    // measured is a process started on that database, as every later start is.
+    await (await startServer(env)).stop();
   }
-  console.log(`\n${database}: starting (demo catalogue, ${connections} connections, mixed load)`);
-  // A first start migrates and seeds the demo catalogue (previews drawn, the search index built); what is
-  // measured is a process started on that database, as every later start is.
-  const first = await startServer(env);
-  if (database === "postgres") await ensureMember({ url: env.DATABASE_URL });
-  await first.stop();
   const snapshotDir = process.env.BENCH_MEMORY_SNAPSHOT;
   const snapshot = snapshotDir ? path.join(path.resolve(snapshotDir), `${database}.heapsnapshot`) : "";
   if (snapshot) {

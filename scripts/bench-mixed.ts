@@ -22,7 +22,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Request } from "autocannon";
-import { ensureMember, mixedLoad, percentile, type Server, signIn, startPostgres, startServer } from "./bench-load.ts";
+import { ensureMember, mixedLoad, percentile, type Server, seededPostgres, signIn, startServer } from "./bench-load.ts";
 
 const seconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const connections = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 32);
@@ -112,14 +112,9 @@ try {
       await ensureMember({ dataDir: path.join(dataDir, "db") });
       server = await startServer({ DATA_DIR: dataDir });
     } else {
-      // A first start migrates and seeds the demo catalogue; the member is made beside it.
-      const pg = await startPostgres();
+      const pg = await seededPostgres(dataDir);
       stopDatabase = pg.stop;
-      const env = { DATABASE_URL: pg.url, DATA_DIR: dataDir };
-      server = await startServer(env);
-      await ensureMember({ url: pg.url });
-      await server.stop();
-      server = await startServer(env);
+      server = await startServer(pg.env);
     }
     base = server.base;
     // The first maintenance (trending, counts) passes before measuring.
