@@ -108,6 +108,8 @@ export function useCaptcha(widget: CaptchaWidget, answered: unknown): CaptchaCon
   const [pending, setPending] = useState(false);
   const [token, setToken] = useState("");
   const altchaModule = useRef<typeof import("./altcha.client.ts") | null>(null);
+  /** The widget's script could not load: a submit goes as it is and the server says what is missing. */
+  const altchaLoadFailed = useRef(false);
 
   // The widget's texts in the page's language (a client-side switch between /signup and /es/signup too).
   const texts = useRef({ locale, strings: {} as Record<string, string> });
@@ -199,7 +201,10 @@ export function useCaptcha(widget: CaptchaWidget, answered: unknown): CaptchaCon
         start();
       })
       .catch(() => {
-        if (live) setStatus("loadFailed");
+        altchaLoadFailed.current = true;
+        if (!live) return;
+        setStatus("loadFailed");
+        release(false);
       });
     return () => {
       live = false;
@@ -289,8 +294,14 @@ export function useCaptcha(widget: CaptchaWidget, answered: unknown): CaptchaCon
       };
       if (widget.kind === "altcha") {
         const node = altchaRef.current;
-        // The widget never loaded: let the form go; the server says what is missing.
-        if (!node || typeof node.getState !== "function") return;
+        // The widget could not load: let the form go; the server says what is missing.
+        if (!node || altchaLoadFailed.current) return;
+        // Its script is still on its way (a slow phone or network): hold the submit; the check starts
+        // as soon as the script is there and sends the form when done.
+        if (typeof node.getState !== "function") {
+          hold();
+          return;
+        }
         const state = node.getState();
         if (state === "verified") return;
         hold();

@@ -79,3 +79,59 @@ test("sign-up: a CAPTCHA challenge that fails once is asked again by itself, and
   // The failure was never shown: it healed before anyone had to read it.
   await expect(page.getByText("The check that you are not a robot could not load")).toHaveCount(0);
 });
+
+test("sign-up: a submit made before the CAPTCHA's script has loaded waits for it and goes on by itself", async ({
+  page,
+}) => {
+  // A slow phone or a busy server: the widget's script arrives seconds after the page is usable.
+  let served = false;
+  await page.route("**/assets/altcha.client-*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    served = true;
+    await route.continue();
+  });
+  await page.goto("/signup");
+  await hydrated(page);
+  await page.getByLabel("Name", { exact: true }).fill("Early Tester");
+  await page.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("captcha-early"));
+  await page.getByLabel("Password", { exact: true }).fill("Sl1des!rock");
+  await page.getByRole("checkbox", { name: /I am 18 or older/ }).check();
+  await page.getByRole("button", { name: "Create account" }).click();
+  expect(served).toBe(false);
+  await expect(
+    page.getByRole("heading", { name: "Verification link has been sent to your account, please check your email" }),
+  ).toBeVisible();
+  // Nothing refused on the way: the form was sent once, with the check done.
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("sign-up: when the CAPTCHA's script cannot load, a submit is not held forever and nothing typed is lost", async ({
+  page,
+}) => {
+  // The page reloaded itself for a missing script a moment ago (app/lib/chunk-reload.ts), so it does not
+  // again: the script stays missing, after the form was sent.
+  await page.addInitScript(() => sessionStorage.setItem("slidenest:chunk-reload-at", String(Date.now())));
+  await page.route("**/assets/altcha.client-*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.abort("connectionfailed");
+  });
+  await page.goto("/signup");
+  await hydrated(page);
+  const email = uniqueEmail("captcha-offline");
+  await page.getByLabel("Name", { exact: true }).fill("Offline Tester");
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Sl1des!rock");
+  await page.getByRole("checkbox", { name: /I am 18 or older/ }).check();
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted++;
+  });
+  await page.getByRole("button", { name: "Create account" }).click();
+  // Held while the script may still come, then let go with the reason, and the form as it was.
+  await expect(page.getByRole("status").filter({ hasText: "Checking that you are not a robot" })).toBeAttached();
+  await expect(page.getByRole("alert")).toContainText("The check that you are not a robot could not load");
+  await expect(page.getByRole("status").filter({ hasText: "Checking that you are not a robot" })).toHaveCount(0);
+  expect(posted).toBe(0);
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Offline Tester");
+});
