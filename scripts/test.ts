@@ -94,7 +94,28 @@ function countVitest(file: string) {
 }
 
 type PwSuite = { title: string; file?: string; specs?: PwSpec[]; suites?: PwSuite[] };
-type PwSpec = { title: string; file: string; tests: { projectName: string; status: string }[] };
+type PwResult = { status: string; attachments?: { name: string; path?: string }[] };
+type PwSpec = { title: string; file: string; tests: { projectName: string; status: string; results?: PwResult[] }[] };
+
+/**
+ * What the page showed when a test failed, even on a retry that passed: its alerts, headings and status
+ * lines from Playwright's error context. CI keeps only this log, and a flaky test is otherwise a guess.
+ */
+function printPageAtFailure(title: string, results: PwResult[]) {
+  for (const r of results) {
+    if (r.status === "passed" || r.status === "skipped") continue;
+    const context = r.attachments?.find((a) => a.name === "error-context" && a.path);
+    if (!context?.path || !fs.existsSync(context.path)) continue;
+    const text = fs.readFileSync(context.path, "utf8");
+    const snapshot = /```yaml\n([\s\S]*?)```/.exec(text)?.[1] ?? "";
+    const notable = snapshot
+      .split("\n")
+      .filter((line) => /^\s*- (alert|heading|status|dialog|textbox|checkbox)\b/.test(line))
+      .slice(0, 40);
+    console.log(`\n   the page when "${title}" failed (${r.status}):`);
+    for (const line of notable.length ? notable : ["(no page snapshot)"]) console.log(`     ${line.slice(0, 200)}`);
+  }
+}
 
 function countPlaywright(file: string) {
   try {
@@ -104,9 +125,11 @@ function countPlaywright(file: string) {
     const walk = (suite: PwSuite, titles: string[]) => {
       const here = suite.file && suite.title === suite.file ? titles : [...titles, suite.title];
       for (const spec of suite.specs ?? [])
-        for (const t of spec.tests)
-          if (t.status === "flaky")
-            noteFlaky(`playwright ${t.projectName}`, spec.file, [...here, spec.title].join(" > "));
+        for (const t of spec.tests) {
+          const title = [...here, spec.title].join(" > ");
+          if (t.status === "flaky") noteFlaky(`playwright ${t.projectName}`, spec.file, title);
+          if (t.status === "flaky" || t.status === "unexpected") printPageAtFailure(title, t.results ?? []);
+        }
       for (const s of suite.suites ?? []) walk(s, here);
     };
     for (const s of j.suites ?? []) walk(s, []);
