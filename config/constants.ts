@@ -72,7 +72,13 @@ export const TRENDING = { windowDays: 7, downloadWeight: 5, viewWeight: 1 } as c
  * at most `entries` of them and about `maxBytes` (approximateBytes), each kept `ttlMs` (what is
  * published follows the clock). A template page keeps four entries of a few kilobytes.
  */
-export const REFERENCE_CACHE = { entries: 4000, maxBytes: 24 * 1024 * 1024, ttlMs: 60_000 } as const;
+export const REFERENCE_CACHE = {
+  entries: 4000,
+  maxBytes: 24 * 1024 * 1024,
+  /** Where DATABASE_URL is set: a copy per process, and a miss is a query run beside others (as PAGE_CACHE). */
+  maxBytesPostgres: 8 * 1024 * 1024,
+  ttlMs: 60_000,
+} as const;
 /**
  * The page cache of anonymous catalogue pages (server/page-cache.ts): at most `entries` pages and
  * `maxBytes` of them (`maxBytesPostgres` where DATABASE_URL is set), each kept `ttlMs`. On PostgreSQL a

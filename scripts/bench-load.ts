@@ -54,24 +54,26 @@ export type Server = { proc: ChildProcess; pid: number; base: string; stop: () =
 
 /**
  * The flags `npm start` gives node (package.json): the collector callable (modules/shared/memory.ts), a
- * young generation of 16 MB a half (node 24's default grows it to 64 MB a half: 96 MB more resident), and
+ * young generation of 8 MB a half (node 24's default grows it to 64 MB a half: 112 MB more resident; 16 MB
+ * a half cost 25 MB more at the end of the load for about 2% more uncached pages a second: ADR 0040), and
  * an old generation of at most 512 MB (MAX_OLD_SPACE_MB), which also keeps V8 from growing it to four
  * times what is live (docs/benchmarks.md, "Memory").
  * BENCH_START_FLAGS replaces them (a before/after with another tree's flags).
  */
 export const START_FLAGS = (
-  process.env.BENCH_START_FLAGS ?? "--expose-gc --max-semi-space-size=16 --max-old-space-size=512"
+  process.env.BENCH_START_FLAGS ?? "--expose-gc --max-semi-space-size=8 --max-old-space-size=512"
 )
   .split(" ")
   .filter(Boolean);
 
 /**
  * The environment `npm start` gives node (package.json): glibc's malloc kept to two arenas, and blocks of
- * 128 kB and more mapped and given back on free, with free memory at the heap's top returned past 128 kB
+ * 32 kB and more mapped and given back on free (a page's buffers, zlib's windows: between long-lived blocks
+ * in the heap, their freed memory stayed resident), with free memory at the heap's top returned past 128 kB
  * (docs/benchmarks.md, "Memory"). BENCH_START_ENV replaces it (`NAME=value` words; empty for none).
  */
 export const START_ENV: Record<string, string> = Object.fromEntries(
-  (process.env.BENCH_START_ENV ?? "MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 MALLOC_TRIM_THRESHOLD_=131072")
+  (process.env.BENCH_START_ENV ?? "MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=32768 MALLOC_TRIM_THRESHOLD_=131072")
     .split(" ")
     .filter(Boolean)
     .map((word) => [word.slice(0, word.indexOf("=")), word.slice(word.indexOf("=") + 1)]),

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { PAGE_CACHE, RATE_LIMITS, type RateLimits } from "#config/constants.ts";
+import { PAGE_CACHE, RATE_LIMITS, type RateLimits, REFERENCE_CACHE } from "#config/constants.ts";
 import type { Env } from "#config/env.server.ts";
 import type { Database } from "#db/client.server.ts";
 import { type Captcha, createCaptcha } from "#modules/auth/captcha.ts";
@@ -111,7 +111,10 @@ export function createPorts(opts: ServerOptions) {
   const freshVersion = () => (Date.now() - versionCheckedAt > 2_000 ? undefined : catalogVersion);
 
   // Catalogue reference data (navigation, tags, filters, counts) kept for the current catalogue version.
-  const reference = new ReferenceCache(currentVersion, { now: () => clock.now().getTime() });
+  const reference = new ReferenceCache(currentVersion, {
+    now: () => clock.now().getTime(),
+    maxBytes: env.DATABASE_URL ? REFERENCE_CACHE.maxBytesPostgres : REFERENCE_CACHE.maxBytes,
+  });
   // Stripe when configured; else the sandbox in demo mode; else no payments.
   const payments =
     opts.payments !== undefined
