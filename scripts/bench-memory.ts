@@ -104,7 +104,10 @@ async function measure(database: string) {
     await ensureMember({ dataDir: path.join(dataDir, "db") });
     env = { DATA_DIR: dataDir };
     // A first start migrates and seeds the demo catalogue (previews drawn, the search index built); what is
-    // measured is a process started on that database, as every later start is.
+    // measured is a process started on that database, as every later start is. The seeded project templates'
+    // previews, drawn by the job queue once the server is ready, may still be drawn by the measured process:
+    // PGlite's database cannot be read from here while its server holds it (on PostgreSQL, seededPostgres
+    // waits for them).
     await (await startServer(env)).stop();
   }
   const snapshotDir = process.env.BENCH_MEMORY_SNAPSHOT;
