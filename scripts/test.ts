@@ -97,16 +97,23 @@ type PwSuite = { title: string; file?: string; specs?: PwSpec[]; suites?: PwSuit
 type PwResult = { status: string; attachments?: { name: string; path?: string }[] };
 type PwSpec = { title: string; file: string; tests: { projectName: string; status: string; results?: PwResult[] }[] };
 
+/** Lines printed by printPageAtFailure: a run where everything fails prints the first few hundred. */
+let pageLinesPrinted = 0;
 /**
  * What the page showed when a test failed, even on a retry that passed: its alerts, headings and status
  * lines from Playwright's error context. CI keeps only this log, and a flaky test is otherwise a guess.
  */
 function printPageAtFailure(title: string, results: PwResult[]) {
   for (const r of results) {
-    if (r.status === "passed" || r.status === "skipped") continue;
+    if (r.status === "passed" || r.status === "skipped" || pageLinesPrinted > 400) continue;
     const context = r.attachments?.find((a) => a.name === "error-context" && a.path);
-    if (!context?.path || !fs.existsSync(context.path)) continue;
-    const text = fs.readFileSync(context.path, "utf8");
+    let text = "";
+    try {
+      text = context?.path ? fs.readFileSync(context.path, "utf8") : "";
+    } catch {
+      // A help for reading the log, never a reason for the run's outcome.
+    }
+    if (!text) continue;
     const snapshot = /```yaml\n([\s\S]*?)```/.exec(text)?.[1] ?? "";
     const notable = snapshot
       .split("\n")
@@ -114,6 +121,7 @@ function printPageAtFailure(title: string, results: PwResult[]) {
       .slice(0, 40);
     console.log(`\n   the page when "${title}" failed (${r.status}):`);
     for (const line of notable.length ? notable : ["(no page snapshot)"]) console.log(`     ${line.slice(0, 200)}`);
+    pageLinesPrinted += notable.length + 1;
   }
 }
 
