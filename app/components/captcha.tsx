@@ -110,6 +110,8 @@ export function useCaptcha(widget: CaptchaWidget, answered: unknown): CaptchaCon
   const altchaModule = useRef<typeof import("./altcha.client.ts") | null>(null);
   /** The widget's script could not load: a submit goes as it is and the server says what is missing. */
   const altchaLoadFailed = useRef(false);
+  /** The widget is configured and its first check asked for (start() below): until then a submit waits. */
+  const altchaStarted = useRef(false);
 
   // The widget's texts in the page's language (a client-side switch between /signup and /es/signup too).
   const texts = useRef({ locale, strings: {} as Record<string, string> });
@@ -189,6 +191,7 @@ export function useCaptcha(widget: CaptchaWidget, answered: unknown): CaptchaCon
           );
         },
       });
+      altchaStarted.current = true;
       void node.verify();
     };
     node.addEventListener("statechange", onState);
@@ -208,6 +211,7 @@ export function useCaptcha(widget: CaptchaWidget, answered: unknown): CaptchaCon
       });
     return () => {
       live = false;
+      altchaStarted.current = false;
       node.removeEventListener("statechange", onState);
       node.removeEventListener("expired", onExpired);
       clearTimeout(wait);
@@ -296,9 +300,9 @@ export function useCaptcha(widget: CaptchaWidget, answered: unknown): CaptchaCon
         const node = altchaRef.current;
         // The widget could not load: let the form go; the server says what is missing.
         if (!node || altchaLoadFailed.current) return;
-        // Its script is still on its way (a slow phone or network): hold the submit; the check starts
-        // as soon as the script is there and sends the form when done.
-        if (typeof node.getState !== "function") {
+        // Its script is still on its way (a slow phone or network), or the widget is not configured yet:
+        // hold the submit; start() asks for the check and its end sends the form.
+        if (!altchaStarted.current || typeof node.getState !== "function") {
           hold();
           return;
         }
