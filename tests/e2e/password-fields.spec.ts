@@ -53,6 +53,14 @@ for (const [locale, l] of Object.entries(L)) {
   });
 }
 
+/** The sign-up form filled in as a visitor would, ready to send (the CAPTCHA tests). */
+async function fillSignup(page: Page, name: string, email: string) {
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("Sl1des!rock");
+  await page.getByRole("checkbox", { name: /I am 18 or older/ }).check();
+}
+
 test("sign-up: a CAPTCHA challenge that fails once is asked again by itself, and the submit made meanwhile goes on", async ({
   page,
 }) => {
@@ -67,10 +75,7 @@ test("sign-up: a CAPTCHA challenge that fails once is asked again by itself, and
   });
   await page.goto("/signup");
   await hydrated(page);
-  await page.getByLabel("Name", { exact: true }).fill("Retry Tester");
-  await page.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("captcha-retry"));
-  await page.getByLabel("Password", { exact: true }).fill("Sl1des!rock");
-  await page.getByRole("checkbox", { name: /I am 18 or older/ }).check();
+  await fillSignup(page, "Retry Tester", uniqueEmail("captcha-retry"));
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(
     page.getByRole("heading", { name: "Verification link has been sent to your account, please check your email" }),
@@ -104,10 +109,7 @@ test("sign-up: a submit made before the CAPTCHA's script has loaded waits for it
   const release = await holdCaptchaScript(page);
   await page.goto("/signup");
   await hydrated(page);
-  await page.getByLabel("Name", { exact: true }).fill("Early Tester");
-  await page.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("captcha-early"));
-  await page.getByLabel("Password", { exact: true }).fill("Sl1des!rock");
-  await page.getByRole("checkbox", { name: /I am 18 or older/ }).check();
+  await fillSignup(page, "Early Tester", uniqueEmail("captcha-early"));
   await page.getByRole("button", { name: "Create account" }).click();
   // Held, not sent without the check.
   await expect(checking(page)).toBeAttached();
@@ -129,10 +131,7 @@ test("sign-up: when the CAPTCHA's script cannot load, a submit is not held forev
   await page.goto("/signup");
   await hydrated(page);
   const email = uniqueEmail("captcha-offline");
-  await page.getByLabel("Name", { exact: true }).fill("Offline Tester");
-  await page.getByLabel("E-mail", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill("Sl1des!rock");
-  await page.getByRole("checkbox", { name: /I am 18 or older/ }).check();
+  await fillSignup(page, "Offline Tester", email);
   let posted = 0;
   page.on("request", (request) => {
     if (request.method() === "POST") posted++;
