@@ -24,6 +24,20 @@ function linkIn(mail: string, pathname: string): string {
   return u.pathname + u.search;
 }
 
+test("the axe check itself fails on a page with serious violations, named by rule", async ({ page }) => {
+  // The check runs axe-core in the page (helpers.ts): a page it passed without running would pass here too.
+  await page.setContent(
+    `<!doctype html><html lang="en"><body><main><h1>Check</h1>
+      <p style="color:#bbb;background:#fff">Pale words on white</p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main></body></html>`,
+  );
+  const failure = await axe(page).then(
+    () => "passed",
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain("color-contrast");
+  expect(failure).toContain("image-alt");
+});
+
 test("a11y: forgot-password, the outbox and its mail, change-password", async ({ page, context }) => {
   const email = await signUpAndLogIn(page, "Forgetful");
   await context.clearCookies();
