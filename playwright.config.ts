@@ -61,6 +61,33 @@ export const chromiumLaunch = {
   ],
 };
 
+/**
+ * The site the specs run against: the production server on a fresh embedded database. Playwright starts it
+ * (webServer below) unless E2E_SERVER_STARTED=1 says it already answers at `url`: `npm test` starts it
+ * itself, beside the Vitest run, so that its start (migrations, the demo catalogue) is not waited for.
+ */
+export const e2eServer = {
+  command: `rm -rf ${dataDir} && node server/main.ts`,
+  url: `http://127.0.0.1:${port}/readyz`,
+  env: {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    // Links in e-mails point here, the address the browser uses (cookies are per host).
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "",
+    // As behind a proxy on this machine: a test can speak for other clients (X-Forwarded-For), while the
+    // browser's own requests carry no such header and stay this machine's (demo mode answers them).
+    TRUST_PROXY: "127.0.0.1, ::1",
+    // Every spec signs up and logs in from this one address, two workers at once: the budget per address
+    // (RATE_LIMITS.auth, meant for one person) ran out mid-suite ("Too many attempts", a flaky sign-up).
+    // The limits themselves are tested in Vitest (server/auth.test.ts and others).
+    RATE_LIMIT_SCALE: "5",
+  },
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   timeout: 60_000,
@@ -84,28 +111,10 @@ export default defineConfig({
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromiumLaunch }, testMatch: /responsive\.spec\.ts/ },
   ],
   webServer: {
-    command: `rm -rf ${dataDir} && node server/main.ts`,
-    url: `http://127.0.0.1:${port}/readyz`,
+    ...e2eServer,
     timeout: 180_000,
-    reuseExistingServer: false,
+    reuseExistingServer: process.env.E2E_SERVER_STARTED === "1",
     stdout: "ignore",
     stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      // Links in e-mails point here, the address the browser uses (cookies are per host).
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      DATABASE_URL: "",
-      // As behind a proxy on this machine: a test can speak for other clients (X-Forwarded-For), while the
-      // browser's own requests carry no such header and stay this machine's (demo mode answers them).
-      TRUST_PROXY: "127.0.0.1, ::1",
-      // Every spec signs up and logs in from this one address, two workers at once: the budget per address
-      // (RATE_LIMITS.auth, meant for one person) ran out mid-suite ("Too many attempts", a flaky sign-up).
-      // The limits themselves are tested in Vitest (server/auth.test.ts and others).
-      RATE_LIMIT_SCALE: "5",
-    },
   },
 });

@@ -1,8 +1,9 @@
 /**
  * `npm test`: the whole suite (docs/decisions/0023-test-harness.md). Lint, locale parity and types, beside
- * the production build (made once, tests/build.ts); Vitest in one run of its projects (unit; db and http
- * on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set); two processes on one PostgreSQL
- * behind nginx (`bench:cluster --short`); Playwright E2E against the build. Ends with one line
+ * the production build (made once, tests/build.ts); then, side by side, Vitest in one run of its projects
+ * (unit; db and http on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set), two processes on
+ * one PostgreSQL behind nginx (`bench:cluster --short`) and the E2E site's start; then Playwright E2E
+ * against it. Ends with one line
  * "tests: N passed, N failed, N flaky" that names the flaky tests (failed, then passed on a retry): they
  * fail the run unless tests/quarantine.ts excuses them by name.
  *
@@ -36,7 +37,12 @@ function run(
   label: string,
   cmd: string,
   args: string[],
-  opts: { env?: NodeJS.ProcessEnv; live?: boolean } = {},
+  opts: {
+    env?: NodeJS.ProcessEnv;
+    live?: boolean;
+    /** A step that is not live prints its block only once this is settled (after a live step beside it). */
+    printAfter?: Promise<unknown>;
+  } = {},
 ): Promise<boolean> {
   const started = Date.now();
   if (opts.live) console.log(`\n── ${label}`);
@@ -49,14 +55,16 @@ function run(
     const out: Buffer[] = [];
     child.stdout?.on("data", (d: Buffer) => out.push(d));
     child.stderr?.on("data", (d: Buffer) => out.push(d));
-    child.on("close", (code) => {
+    child.on("close", async (code) => {
       const ok = code === 0;
+      const took = seconds(started);
       if (!opts.live) {
+        await opts.printAfter;
         console.log(`\n── ${label}`);
         process.stdout.write(Buffer.concat(out));
       }
-      console.log(`── ${label}: ${ok ? "ok" : `failed (exit ${code})`} in ${seconds(started)} s`);
-      timings.push(`${label} ${seconds(started)} s`);
+      console.log(`── ${label}: ${ok ? "ok" : `failed (exit ${code})`} in ${took} s`);
+      timings.push(`${label} ${took} s`);
       if (!ok) failures.push(label);
       resolve(ok);
     });
@@ -64,9 +72,73 @@ function run(
 }
 
 /** A check that counts as one test. */
-async function check(label: string, cmd: string, args: string[]) {
-  if (await run(label, cmd, args)) passed++;
+async function check(label: string, cmd: string, args: string[], opts: { printAfter?: Promise<unknown> } = {}) {
+  if (await run(label, cmd, args, opts)) passed++;
   else failed++;
+}
+
+/**
+ * The E2E site (playwright.config.ts's e2eServer), started by this run instead of by Playwright, so that
+ * its start (migrations and the demo catalogue, 12-13 s on one core) happens beside the Vitest run and is
+ * not waited for. `ready` settles when it answers (false if it exits or takes 180 s first); `stop` ends it.
+ * Its stderr (warnings and errors) is kept, the last 20,000 characters, and printed after the E2E run.
+ */
+async function startE2eSite() {
+  process.env.E2E_DATA_DIR ??= path.join(tmp, "e2e-data");
+  // Choosing the ports (into process.env, which Playwright inherits) and naming the command and its env.
+  const { e2eServer } = await import("../playwright.config.ts");
+  const started = Date.now();
+  const child = spawn("sh", ["-c", e2eServer.command], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, ...e2eServer.env },
+  });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-20_000);
+  });
+  let exited = false;
+  const gone = new Promise<void>((resolve) =>
+    child.on("exit", () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  process.on("exit", () => killGroup("SIGKILL"));
+  const ready = (async () => {
+    while (!exited && Date.now() - started < 180_000) {
+      const ok = await fetch(e2eServer.url, { signal: AbortSignal.timeout(2_000) }).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) {
+        console.log(
+          `\n── E2E site: answering at ${new URL(e2eServer.url).origin} ${seconds(started)} s after its start`,
+        );
+        return true;
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    console.log(`\n── E2E site: ${exited ? "exited" : "not answering after 180 s"}\n${stderr}`);
+    return false;
+  })();
+  return {
+    ready,
+    async stop() {
+      killGroup("SIGTERM");
+      await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
+      killGroup("SIGKILL");
+      if (stderr.trim()) console.log(`\n── E2E site's stderr (the last 20,000 characters)\n${stderr}`);
+    },
+  };
 }
 
 function noteFlaky(where: string, file: string, name: string) {
@@ -161,45 +233,61 @@ if (checks) {
 const built = await build;
 if (!built) failed++;
 
+// Beside Vitest (whose workers leave the cores idle 15% of the time, waiting on PostgreSQL, child processes
+// and timers): the E2E site's start and the two-process check, whose block is printed after Vitest's.
+const site = e2e && built ? await startE2eSite() : undefined;
+let vitestDone: Promise<unknown> = Promise.resolve();
 if (unit) {
   if (!process.env.TEST_DATABASE_URL)
     console.log("\n── vitest: db and http on PGlite only (TEST_DATABASE_URL is not set; .ci/run sets it)");
   const summary = path.join(tmp, "vitest-summary.json");
-  await run(
+  vitestDone = run(
     `vitest (unit; db and http on PGlite${process.env.TEST_DATABASE_URL ? " and PostgreSQL" : ""})`,
     "npx",
     ["vitest", "run", "--reporter=default", "--reporter=./tests/vitest-summary.ts"],
     { live: true, env: { SN_VITEST_SUMMARY: summary } },
-  );
-  countVitest(summary);
-  const slow = fs.existsSync(summary)
-    ? (JSON.parse(fs.readFileSync(summary, "utf8")) as VitestSummary).files
-        .sort((a, b) => b.seconds - a.seconds)
-        .slice(0, 8)
-        .map((f) => `${f.file} (${f.project}) ${f.seconds} s`)
-    : [];
-  if (slow.length) console.log(`   slowest files: ${slow.join(", ")}`);
+  ).then(() => {
+    countVitest(summary);
+    const slow = fs.existsSync(summary)
+      ? (JSON.parse(fs.readFileSync(summary, "utf8")) as VitestSummary).files
+          .sort((a, b) => b.seconds - a.seconds)
+          .slice(0, 8)
+          .map((f) => `${f.file} (${f.project}) ${f.seconds} s`)
+      : [];
+    if (slow.length) console.log(`   slowest files: ${slow.join(", ")}`);
+  });
 }
-
+let clusterDone: Promise<unknown> = Promise.resolve();
 if (e2e && built) {
   // Two processes on one PostgreSQL behind nginx (docs/benchmarks.md), in its short form.
   const pgBin = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
   const hasNginx = spawnSync("sh", ["-c", "command -v nginx"]).status === 0;
   if (fs.existsSync(path.join(pgBin, "initdb")) && hasNginx)
-    await check("two processes on one PostgreSQL (bench:cluster --short)", "node", [
-      "scripts/bench-cluster.ts",
-      "--short",
-    ]);
+    clusterDone = check(
+      "two processes on one PostgreSQL (bench:cluster --short)",
+      "node",
+      ["scripts/bench-cluster.ts", "--short"],
+      { printAfter: vitestDone },
+    );
   else console.log("\n── bench:cluster: skipped (needs PostgreSQL 15 and nginx; .ci/run installs them)");
+}
+await Promise.all([vitestDone, clusterDone]);
+
+if (e2e && built && site) {
   const out = path.join(tmp, "playwright.json");
-  // The ports are playwright.config.ts's to choose (free, and below the ephemeral range, for the site and
-  // the operator specs' own servers) unless E2E_PORT is given. Chosen here with freePort they came from the
-  // ephemeral range, and E2E_PORT + 53 met an outgoing connection's port (EADDRINUSE, a flaky CI run).
-  await run("playwright E2E (Chromium)", "npx", ["playwright", "test"], {
-    live: true,
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-  });
-  countPlaywright(out);
+  if (await site.ready) {
+    // The ports are playwright.config.ts's to choose (free, and below the ephemeral range, for the site and
+    // the operator specs' own servers) unless E2E_PORT is given; startE2eSite put them in this process's env.
+    await run("playwright E2E (Chromium)", "npx", ["playwright", "test"], {
+      live: true,
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_SERVER_STARTED: "1" },
+    });
+    countPlaywright(out);
+  } else {
+    failures.push("E2E site");
+    failed++;
+  }
+  await site.stop();
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
