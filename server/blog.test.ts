@@ -188,6 +188,37 @@ describe("feeds, sitemap, images", () => {
     ])
       expect((await get(bad)).status, bad).toBe(404);
   });
+
+  it("answers a cover width drawn after the cover was stored with the next wider one, for an hour, until the import draws it", async () => {
+    const page = await (await get("/blog")).text();
+    const prefix =
+      /srcset="(\/files\/blog\/covers\/[a-f0-9]+)-640\.webp 640w, [^"]*-800\.webp 800w, [^"]*-1280\.webp 1280w"/i.exec(
+        page,
+      )?.[1];
+    expect(prefix, "a card's srcset names 640, 800 and 1280").toBeDefined();
+    const storage = diskStorage(path.join(srv.dataDir, "files"));
+    const key = (width: number) => `${prefix}-${width}.webp`.slice("/files/".length);
+    const wide = await storage.get(key(1280));
+    const phone = await storage.get(key(800));
+    try {
+      // As stored before 800 was a width: the phone's request gets the 1280 instead of nothing.
+      await storage.delete(key(800));
+      const standIn = await get(`${prefix}-800.webp`);
+      expect(standIn.status).toBe(200);
+      expect(standIn.headers.get("cache-control")).toBe("public, max-age=3600");
+      expect(Buffer.from(await standIn.arrayBuffer()).equals(wide as Buffer)).toBe(true);
+      // A width that is not one of the cover widths, or with nothing wider stored, is not found.
+      expect((await get(`${prefix}-900.webp`)).status).toBe(404);
+      await storage.delete(key(1280));
+      expect((await get(`${prefix}-800.webp`)).status).toBe(404);
+      expect((await get(`${prefix}-1280.webp`)).status).toBe(404);
+    } finally {
+      await storage.put(key(800), phone as Buffer);
+      await storage.put(key(1280), wide as Buffer);
+    }
+    const exact = await get(`${prefix}-800.webp`);
+    expect(exact.headers.get("cache-control")).toContain("immutable");
+  });
 });
 
 describe("GET /api/tags (the content service's call)", () => {

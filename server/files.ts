@@ -1,5 +1,5 @@
 import { readAvatar } from "#modules/accounts/avatar.ts";
-import { BLOG_FILE_KEY } from "#modules/blog/files.ts";
+import { BLOG_FILE_KEY, readBlogFile } from "#modules/blog/files.ts";
 import { verifyFileToken } from "#modules/downloads/signing.ts";
 import * as files from "#modules/files/service.ts";
 import { serverT } from "#modules/shared/messages.server.ts";
@@ -9,6 +9,8 @@ import { guestIdOf } from "./session.ts";
 
 /** What never changes at its address: kept for a year by every cache. */
 const FOREVER = "public, max-age=31536000, immutable";
+/** A wider cover standing in for a width not drawn yet (readBlogFile): kept an hour, not a year. */
+const STAND_IN = "public, max-age=3600";
 
 /**
  * The files the server answers itself, each content-addressed and cached for a year:
@@ -81,12 +83,12 @@ export function mountFiles(app: ServerApp, deps: { previewRenders: RateLimiter; 
   app.get("/files/blog/*", async (c) => {
     const key = c.req.path.slice("/files/".length);
     if (!BLOG_FILE_KEY.test(key)) return c.text("Not found", 404, { "Cache-Control": "no-store" });
-    const body = await scopeOf(c).storage.get(key);
-    if (!body) return c.text("Not found", 404, { "Cache-Control": "no-store" });
-    return c.body(new Uint8Array(body), 200, {
+    const file = await readBlogFile(scopeOf(c).storage, key);
+    if (!file) return c.text("Not found", 404, { "Cache-Control": "no-store" });
+    return c.body(new Uint8Array(file.body), 200, {
       "Content-Type": "image/webp",
-      "Cache-Control": FOREVER,
-      "Content-Length": String(body.length),
+      "Cache-Control": file.exact ? FOREVER : STAND_IN,
+      "Content-Length": String(file.body.length),
     });
   });
 }

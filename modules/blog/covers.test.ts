@@ -101,6 +101,16 @@ describe("covers", () => {
     expect(await dry.exists(coverKey(first.prefix, 640))).toBe(false);
   });
 
+  it("draws the width a cover stored before that width existed lacks, at the next import", async () => {
+    const storage = await tempStorage();
+    const { prefix } = await ensureCover(storage, drawn);
+    // As stored when the widths were 640 and 1280 only: the phone's 800 is missing.
+    await storage.delete(coverKey(prefix, 800));
+    expect(await ensureCover(storage, drawn)).toEqual({ prefix, created: true });
+    const meta = await sharp((await storage.get(coverKey(prefix, 800)))!).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 800, 450]);
+  });
+
   it("re-encodes a body image to WebP, no wider than the limit", async () => {
     const storage = await tempStorage();
     const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: "#fde047" } })

@@ -31,7 +31,8 @@ export function blogTagPath(locale: Locale, slug: string): string {
 const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 function reshapeCard(locale: Locale, r: CardRow): BlogPostCard {
-  const [small, large] = BLOG.coverWidths;
+  const small = BLOG.coverWidths[0];
+  const large = BLOG.coverWidths[BLOG.coverWidths.length - 1];
   const height = (w: number) => Math.round(w * BLOG.coverHeightRatio);
   return {
     id: Number(r.id),

@@ -115,3 +115,16 @@ for (const locale of ["en", "es"] as const) {
     });
   });
 }
+
+test.describe("on a phone (412 px at a density of 1.75, Lighthouse's)", () => {
+  test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+
+  test("the blog's covers are the 800 px ones, not the 1280 px ones a wide screen gets", async ({ page }) => {
+    await page.goto("/blog");
+    const cover = page.locator("article img").first();
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-800\.webp$/);
+    await page.getByRole("link", { name: "How to choose and pair fonts for a presentation" }).click();
+    const hero = page.locator("main img[fetchpriority=high]");
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-800\.webp$/);
+  });
+});
