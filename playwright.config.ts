@@ -4,29 +4,21 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
- * `count` different TCP ports free on loopback now, found in a child process so that this file stays
- * synchronous (the config is read by the runner and again by each worker). They are taken below the
- * system's ephemeral range (/proc/sys/net/ipv4/ip_local_port_range): a port from that range, free when
- * the run starts, can be handed to an outgoing connection (Chromium's, the database's) before the
- * operator specs start their servers on it minutes later (a CI run met EADDRINUSE that way).
+ * `count` different TCP ports free on loopback now, below the system's ephemeral range (tests/net.ts
+ * freePorts), found in a child process so that this file stays synchronous (the config is read by the
+ * runner and again by each worker).
  */
 function freePorts(count: number): number[] {
-  const script = `const net = require("node:net"); const fs = require("node:fs");
-    let low = 32768;
-    try { low = Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\\s+/)[0]) || low; } catch {}
-    const from = Math.max(1024, Math.min(low, 32768) - 12000), span = Math.max(1000, Math.min(low, 32768) - from);
-    const found = [];
-    const tryOne = (left) => {
-      if (found.length === ${count}) return console.log(found.join(" "));
-      if (!left) return process.exit(1);
-      const port = from + Math.floor(Math.random() * span);
-      if (found.includes(port)) return tryOne(left - 1);
-      const s = net.createServer();
-      s.once("error", () => tryOne(left - 1));
-      s.listen(port, "127.0.0.1", () => s.close(() => { found.push(port); tryOne(left - 1); }));
-    };
-    tryOne(200);`;
-  const out = spawnSync(process.execPath, ["-e", script], { encoding: "utf8" });
+  const net = new URL("./tests/net.ts", import.meta.url).href;
+  const out = spawnSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `const { freePorts } = await import(${JSON.stringify(net)}); console.log((await freePorts(${count})).join(" "));`,
+    ],
+    { encoding: "utf8" },
+  );
   const ports = out.stdout.trim().split(" ").map(Number);
   if (out.status !== 0 || ports.length !== count || !ports.every((p) => p > 0))
     throw new Error(`no free ports: ${out.stderr || out.stdout}`);
@@ -63,7 +55,7 @@ export const chromiumLaunch = {
 
 /**
  * The site the specs run against: the production server on a fresh embedded database. Playwright starts it
- * (webServer below) unless E2E_SERVER_STARTED=1 says it already answers at `url`: `npm test` starts it
+ * (webServer below) unless E2E_SERVER_STARTED=1 says it answers at `url` already: `npm test` starts it
  * itself, beside the Vitest run, so that its start (migrations, the demo catalogue) is not waited for.
  */
 export const e2eServer = {
@@ -110,11 +102,10 @@ export default defineConfig({
     },
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions: chromiumLaunch }, testMatch: /responsive\.spec\.ts/ },
   ],
-  webServer: {
-    ...e2eServer,
-    timeout: 180_000,
-    reuseExistingServer: process.env.E2E_SERVER_STARTED === "1",
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  // Started here unless `npm test` has started it (E2E_SERVER_STARTED=1): then none of Playwright's own, even
+  // if that one has gone (its tests fail, and `npm test` says the site exited).
+  webServer:
+    process.env.E2E_SERVER_STARTED === "1"
+      ? undefined
+      : { ...e2eServer, timeout: 180_000, reuseExistingServer: false, stdout: "ignore", stderr: "pipe" },
 });

@@ -136,7 +136,17 @@ async function main() {
         fs.rmSync(p.dataDir, { recursive: true, force: true });
       }
     });
-    await Promise.all(procs.map((p) => waitFor(`${p.base}/readyz`)));
+    // A process that exits first (a port taken, a failed migration) is said at once, with its log lines.
+    await Promise.all(
+      procs.map((p) =>
+        Promise.race([
+          waitFor(`${p.base}/readyz`),
+          new Promise<never>((_, reject) =>
+            p.proc.once("exit", (code) => reject(new Error(`process ${p.name} exited (${code}) before it answered`))),
+          ),
+        ]),
+      ),
+    );
     console.log(`cluster: both processes ready in ${((Date.now() - started) / 1000).toFixed(1)} s (started together)`);
 
     const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-cluster-nginx-"));
@@ -384,6 +394,8 @@ http {
       stats.unavailable === stats.serverErrors,
       `answers while PostgreSQL is down are 503 with Retry-After (${stats.unavailable} of ${stats.serverErrors})`,
     );
+  } catch (error) {
+    failures.push(`stopped: ${(error as Error).message}`);
   } finally {
     if (failures.length)
       for (const p of procsForLogs) console.log(`\n── last log lines of ${p.name}\n${p.log.slice(-15).join("\n")}`);

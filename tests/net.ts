@@ -1,14 +1,46 @@
+import fs from "node:fs";
 import net from "node:net";
 
-/** A TCP port free on loopback right now (for servers the tests and benchmarks start). */
-export function freePort(): Promise<number> {
+/** The first port of the system's ephemeral range, where outgoing connections take their ports. */
+function ephemeralLow(): number {
+  try {
+    return Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+function isFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
+    s.once("error", () => resolve(false));
+    s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
   });
+}
+
+/**
+ * `count` different TCP ports free on loopback now, for servers the tests and benchmarks start a moment
+ * later. Taken at random below the system's ephemeral range: a port the system hands out (listen on 0)
+ * comes from that range, and an outgoing connection made meanwhile (a database's, a browser's, another
+ * test's) could take it before the server binds it (EADDRINUSE: a flaky CI run, when the E2E ports were
+ * chosen that way). At random, so that two processes choosing at once rarely pick the same one.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const low = Math.min(ephemeralLow(), 32768);
+  const from = Math.max(1024, low - 12_000);
+  const span = Math.max(1000, low - from);
+  const found: number[] = [];
+  for (let tries = 0; found.length < count && tries < 200 * count; tries++) {
+    const port = from + Math.floor(Math.random() * span);
+    if (!found.includes(port) && (await isFree(port))) found.push(port);
+  }
+  if (found.length < count) throw new Error(`no ${count} free ports below the ephemeral range`);
+  return found;
+}
+
+/** One TCP port free on loopback now (freePorts). */
+export async function freePort(): Promise<number> {
+  return (await freePorts(1))[0];
 }
 
 /** Waits until `url` answers 2xx, polling; throws after `timeoutMs`. */
