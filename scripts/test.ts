@@ -86,8 +86,10 @@ async function check(label: string, cmd: string, args: string[], opts: { printAf
 /**
  * The E2E site (playwright.config.ts's e2eServer), started by this run instead of by Playwright, so that
  * its start (migrations and the demo catalogue, 12-13 s on one core) happens beside the Vitest run and is
- * not waited for. `ready` settles when it answers (false if it exits or takes 180 s first); `stop` ends it.
- * Its stderr (warnings and errors) is kept, the last 20,000 characters, and printed after the E2E run.
+ * not waited for. `ready` settles when it answers (false if it exits or takes 180 s first); `exited` says
+ * whether it has gone since; `stop` ends it (SIGTERM to its process group, then SIGKILL after 10 s), as
+ * does this run ending in any way (a signal included). Its stderr (warnings and errors) is kept, the last
+ * 20,000 characters, and printed by `stop`. It prints nothing itself while Vitest's output runs.
  */
 async function startE2eSite() {
   process.env.E2E_DATA_DIR ??= path.join(tmp, "e2e-data");
@@ -105,43 +107,50 @@ async function startE2eSite() {
     stderr = (stderr + d.toString()).slice(-20_000);
   });
   let exited = false;
-  const gone = new Promise<void>((resolve) =>
-    child.on("exit", () => {
-      exited = true;
-      resolve();
-    }),
-  );
-  const killGroup = (signal: NodeJS.Signals) => {
+  child.on("exit", () => {
+    exited = true;
+  });
+  const group = child.pid;
+  const signalGroup = (signal: NodeJS.Signals | 0) => {
     try {
-      if (child.pid) process.kill(-child.pid, signal);
+      if (group) process.kill(-group, signal);
+      return true;
     } catch {
-      // Already gone.
+      return false; // None of the group is left.
     }
   };
-  process.on("exit", () => killGroup("SIGKILL"));
+  process.on("exit", () => signalGroup("SIGKILL"));
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+    process.once(signal, () => {
+      signalGroup("SIGKILL");
+      fs.rmSync(tmp, { recursive: true, force: true });
+      process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1));
+    });
   const ready = (async () => {
     while (!exited && Date.now() - started < 180_000) {
       const ok = await fetch(e2eServer.url, { signal: AbortSignal.timeout(2_000) }).then(
         (r) => r.ok,
         () => false,
       );
-      if (ok) {
-        console.log(
-          `\n── E2E site: answering at ${new URL(e2eServer.url).origin} ${seconds(started)} s after its start`,
-        );
-        return true;
-      }
+      if (ok) return `answered at ${new URL(e2eServer.url).origin} ${seconds(started)} s after its start`;
       await new Promise((r) => setTimeout(r, 200));
     }
-    console.log(`\n── E2E site: ${exited ? "exited" : "not answering after 180 s"}\n${stderr}`);
-    return false;
+    return undefined;
   })();
   return {
-    ready,
+    /** The line to print when Playwright starts: where and how soon it answered, or why it did not. */
+    async ready(): Promise<{ ok: boolean; line: string }> {
+      const answered = await ready;
+      if (answered && !exited) return { ok: true, line: answered };
+      return { ok: false, line: `${exited ? "exited" : "not answering after 180 s"}\n${stderr}` };
+    },
+    exited: () => exited,
     async stop() {
-      killGroup("SIGTERM");
-      await Promise.race([gone, new Promise((r) => setTimeout(r, 10_000))]);
-      killGroup("SIGKILL");
+      signalGroup("SIGTERM");
+      // node and the sh that started it are one process group: wait for all of it, not only for sh.
+      for (let waited = 0; waited < 10_000 && signalGroup(0); waited += 100)
+        await new Promise((r) => setTimeout(r, 100));
+      signalGroup("SIGKILL");
       if (stderr.trim()) console.log(`\n── E2E site's stderr (the last 20,000 characters)\n${stderr}`);
     },
   };
@@ -239,8 +248,8 @@ if (checks) {
 const built = await build;
 if (!built) failed++;
 
-// Beside Vitest (whose workers leave the cores idle 15% of the time, waiting on PostgreSQL, child processes
-// and timers): the E2E site's start and the two-process check, whose block is printed after Vitest's.
+// Beside Vitest (whose files wait on PostgreSQL, spawned scripts and timers: three workers kept the two cores
+// 85% busy): the E2E site's start and the two-process check, whose block is printed after Vitest's.
 const site = e2e && built ? await startE2eSite() : undefined;
 let vitestDone: Promise<unknown> = Promise.resolve();
 if (unit) {
@@ -281,14 +290,22 @@ await Promise.all([vitestDone, clusterDone]);
 
 if (e2e && built && site) {
   const out = path.join(tmp, "playwright.json");
-  if (await site.ready) {
+  const { ok, line } = await site.ready();
+  console.log(`\n── E2E site: ${line}`);
+  if (ok) {
     // The ports are playwright.config.ts's to choose (free, and below the ephemeral range, for the site and
     // the operator specs' own servers) unless E2E_PORT is given; startE2eSite put them in this process's env.
+    // With E2E_SERVER_STARTED Playwright starts no site of its own, not even if this one has gone.
     await run("playwright E2E (Chromium)", "npx", ["playwright", "test"], {
       live: true,
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out, E2E_SERVER_STARTED: "1" },
     });
     countPlaywright(out);
+    if (site.exited()) {
+      console.log("\n── E2E site: exited during the run (its stderr follows)");
+      failures.push("E2E site");
+      failed++;
+    }
   } else {
     failures.push("E2E site");
     failed++;
