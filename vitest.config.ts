@@ -57,11 +57,11 @@ export default defineConfig({
     // less CPU (docs/decisions/0023-test-harness.md). Each file still makes its own database and server;
     // Vitest reuses a worker only within its project, so db and db-postgres never share one.
     isolate: false,
-    // One worker more than there are cores: a file waits for PostgreSQL, child processes (the command-line
-    // scripts, LibreOffice) and timers, and with one worker per core the two cores here were idle 15% of
-    // the run. Measured on this 2-core machine, one run each: 2 workers 265 s, 3 workers 231 s (85% busy),
-    // 4 workers 244 s.
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || os.availableParallelism() + 1,
+    // One worker more than there are cores, at most 8 (a worker holds up to about 1 GB): a file waits on
+    // PostgreSQL, spawned scripts (the command-line tests, LibreOffice) and timers, and another worker fills
+    // some of that. Measured on this 2-core machine, one run each: 2 workers 265 s; 3 workers 231 s with the
+    // cores 85% busy; 4 workers 244 s at 95% busy.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.min(os.availableParallelism() + 1, 8),
     // A test that passes only on its second try fails the run all the same (tests/flaky-reporter.ts
     // names it; tests/quarantine.ts may excuse it by name, with a reason).
     retry: process.env.CI ? 1 : 0,
