@@ -90,6 +90,15 @@ async function main() {
     if (b.status !== 0) throw new Error("build failed");
   }
   const cleanups: (() => Promise<void> | void)[] = [];
+  // Stopped from outside (Ctrl-C, `npm test` ending): PostgreSQL, the two processes and nginx go too.
+  let stopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.on(signal, async () => {
+      if (stopping) return;
+      stopping = true;
+      for (const c of [...cleanups].reverse()) await Promise.resolve(c()).catch(() => {});
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    });
   const procsForLogs: Proc[] = [];
   try {
     // ---------------------------------------------------------------- PostgreSQL

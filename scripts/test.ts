@@ -26,6 +26,24 @@ const failures: string[] = [];
 const flaky: string[] = [];
 const excused: string[] = [];
 const timings: string[] = [];
+/** The steps running now, told to stop (SIGTERM) when this run is stopped, and waited for. */
+const running = new Set<import("node:child_process").ChildProcess>();
+/** What else to end when the run is stopped (the E2E site). */
+const onStop: (() => void)[] = [];
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    for (const stop of onStop) stop();
+    for (const child of running) child.kill("SIGTERM");
+    const gone = [...running].map(
+      (child) => new Promise((r) => (child.exitCode === null ? child.once("exit", r) : r(null))),
+    );
+    await Promise.race([Promise.all(gone), new Promise((r) => setTimeout(r, 15_000))]);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1));
+  });
 
 // Every Node process of the run (Vitest's workers, the scripts they spawn, the servers) answers drizzle-orm's
 // relative imports without reading its 179 kB package.json again per file (tests/resolve-hook.ts).
@@ -58,10 +76,12 @@ function run(
       stdio: opts.live ? "inherit" : ["ignore", "pipe", "pipe"],
       env: { ...process.env, ...opts.env },
     });
+    running.add(child);
     const out: Buffer[] = [];
     child.stdout?.on("data", (d: Buffer) => out.push(d));
     child.stderr?.on("data", (d: Buffer) => out.push(d));
     child.on("close", async (code) => {
+      running.delete(child);
       const ok = code === 0;
       const took = seconds(started);
       if (!opts.live) {
@@ -120,12 +140,7 @@ async function startE2eSite() {
     }
   };
   process.on("exit", () => signalGroup("SIGKILL"));
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const)
-    process.once(signal, () => {
-      signalGroup("SIGKILL");
-      fs.rmSync(tmp, { recursive: true, force: true });
-      process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGTERM" ? 15 : 1));
-    });
+  onStop.push(() => signalGroup("SIGKILL"));
   const ready = (async () => {
     while (!exited && Date.now() - started < 180_000) {
       const ok = await fetch(e2eServer.url, { signal: AbortSignal.timeout(2_000) }).then(
