@@ -95,10 +95,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       async withStartupLock(work) {
         const client = await pool.connect();
         try {
+          // Waiting for the other process's start (migrations, a demo catalogue) is not a request: on a slow
+          // machine it took more than the 30 s statement timeout, and the waiting process died at start.
+          await client.query("set statement_timeout = 0");
           await client.query("select pg_advisory_lock(hashtext('slidenest:startup'))");
           return await work();
         } finally {
           await client.query("select pg_advisory_unlock(hashtext('slidenest:startup'))").catch(() => {});
+          await client.query("reset statement_timeout").catch(() => {});
           client.release();
         }
       },

@@ -41,6 +41,47 @@ describe("start-up lock", () => {
     },
   );
 
+  it.skipIf(testDatabaseKind() !== "postgres")(
+    "a process waits for another's start longer than a statement may run, and its statements are bounded again after",
+    async () => {
+      const url = process.env.TEST_DATABASE_URL as string;
+      const [a, b] = await Promise.all([
+        openDatabase({ url, statementTimeoutMs: 300, poolMax: 1 }),
+        openDatabase({ url, statementTimeoutMs: 300, poolMax: 1 }),
+      ]);
+      try {
+        let release: () => void = () => {};
+        const holding = new Promise<void>((r) => {
+          release = r;
+        });
+        let aIn: () => void = () => {};
+        const aHasIt = new Promise<void>((r) => {
+          aIn = r;
+        });
+        const first = a.withStartupLock(async () => {
+          aIn();
+          await holding;
+        });
+        await aHasIt;
+        const second = b.withStartupLock(async () => "b started");
+        // a holds the lock three times as long as b's statements may run.
+        await new Promise((r) => setTimeout(r, 900));
+        release();
+        await first;
+        expect(await second).toBe("b started");
+        // The same connection (pool of one) answers requests with the timeout again.
+        const error = await b.rows(sql`select pg_sleep(1)`).then(
+          () => undefined,
+          (e: Error & { cause?: { code?: string } }) => e,
+        );
+        expect(error?.cause?.code).toBe("57014"); // query_canceled: the statement timeout
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    },
+  );
+
   it("on the embedded database it simply runs", async () => {
     const db = await openDatabase({});
     try {
