@@ -407,7 +407,7 @@ http {
     failures.push(`stopped: ${(error as Error).message}`);
   } finally {
     if (failures.length)
-      for (const p of procsForLogs) console.log(`\n── last log lines of ${p.name}\n${p.log.slice(-15).join("\n")}`);
+      for (const p of procsForLogs) console.log(`\n── last log lines of ${p.name}\n${p.log.slice(-40).join("\n")}`);
     for (const c of cleanups.reverse()) {
       try {
         await c();
