@@ -91,12 +91,11 @@ export function createPorts(opts: ServerOptions) {
     log.warn("no SMTP_URL: e-mail (verification and password links) is kept in the database and not delivered");
   // Files being made in this process, so one file is never made twice at once.
   const inflight = new Map<string, Promise<unknown>>();
+  // A cache's byte bound: the smaller one where DATABASE_URL is set (a copy per process there).
+  const cacheBytes = (bounds: { maxBytes: number; maxBytesPostgres: number }) =>
+    env.DATABASE_URL ? bounds.maxBytesPostgres : bounds.maxBytes;
   const views = new ViewCounter((batch) => services.catalog.recordTemplateViews({ db }, batch, clock.now()), log);
-  const pageCache = new PageCache(
-    PAGE_CACHE.entries,
-    PAGE_CACHE.ttlMs,
-    env.DATABASE_URL ? PAGE_CACHE.maxBytesPostgres : PAGE_CACHE.maxBytes,
-  );
+  const pageCache = new PageCache(PAGE_CACHE.entries, PAGE_CACHE.ttlMs, cacheBytes(PAGE_CACHE));
   let catalogVersion = 0;
   let versionCheckedAt = 0;
   const currentVersion = async (fresh = false) => {
@@ -113,7 +112,7 @@ export function createPorts(opts: ServerOptions) {
   // Catalogue reference data (navigation, tags, filters, counts) kept for the current catalogue version.
   const reference = new ReferenceCache(currentVersion, {
     now: () => clock.now().getTime(),
-    maxBytes: env.DATABASE_URL ? REFERENCE_CACHE.maxBytesPostgres : REFERENCE_CACHE.maxBytes,
+    maxBytes: cacheBytes(REFERENCE_CACHE),
   });
   // Stripe when configured; else the sandbox in demo mode; else no payments.
   const payments =
