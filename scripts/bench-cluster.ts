@@ -27,7 +27,7 @@ import { systemClock } from "#modules/shared/context.ts";
 import { periodOf } from "#modules/shared/period.ts";
 import { fetcherData } from "#tests/fetcher.ts";
 import { formBody } from "#tests/http.ts";
-import { freePort, waitFor } from "#tests/net.ts";
+import { freePort, waitFor, waitForServer } from "#tests/net.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const short = process.argv.includes("--short") || process.env.BENCH_SHORT === "1";
@@ -146,16 +146,7 @@ async function main() {
       }
     });
     // A process that exits first (a port taken, a failed migration) is said at once, with its log lines.
-    await Promise.all(
-      procs.map((p) =>
-        Promise.race([
-          waitFor(`${p.base}/readyz`),
-          new Promise<never>((_, reject) =>
-            p.proc.once("exit", (code) => reject(new Error(`process ${p.name} exited (${code}) before it answered`))),
-          ),
-        ]),
-      ),
-    );
+    await Promise.all(procs.map((p) => waitForServer(`${p.base}/readyz`, p.proc, `process ${p.name}`)));
     console.log(`cluster: both processes ready in ${((Date.now() - started) / 1000).toFixed(1)} s (started together)`);
 
     const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-cluster-nginx-"));

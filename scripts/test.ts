@@ -14,6 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { waitForServer } from "../tests/net.ts";
 import { isQuarantined } from "../tests/quarantine.ts";
 import type { VitestSummary } from "../tests/vitest-summary.ts";
 
@@ -127,6 +128,7 @@ async function startE2eSite() {
     stderr = (stderr + d.toString()).slice(-20_000);
   });
   let exited = false;
+  let reason = "";
   child.on("exit", () => {
     exited = true;
   });
@@ -141,23 +143,19 @@ async function startE2eSite() {
   };
   process.on("exit", () => signalGroup("SIGKILL"));
   onStop.push(() => signalGroup("SIGKILL"));
-  const ready = (async () => {
-    while (!exited && Date.now() - started < 180_000) {
-      const ok = await fetch(e2eServer.url, { signal: AbortSignal.timeout(2_000) }).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return `answered at ${new URL(e2eServer.url).origin} ${seconds(started)} s after its start`;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    return undefined;
-  })();
+  const ready = waitForServer(e2eServer.url, child, "the E2E site", 180_000).then(
+    () => `answered at ${new URL(e2eServer.url).origin} ${seconds(started)} s after its start`,
+    (error: Error) => {
+      reason = error.message;
+      return undefined;
+    },
+  );
   return {
     /** The line to print when Playwright starts: where and how soon it answered, or why it did not. */
     async ready(): Promise<{ ok: boolean; line: string }> {
       const answered = await ready;
       if (answered && !exited) return { ok: true, line: answered };
-      return { ok: false, line: `${exited ? "exited" : "not answering after 180 s"}\n${stderr}` };
+      return { ok: false, line: `${exited ? "exited" : reason}\n${stderr}` };
     },
     exited: () => exited,
     async stop() {

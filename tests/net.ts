@@ -1,3 +1,4 @@
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 
@@ -55,4 +56,18 @@ export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`timed out waiting for ${url}`);
+}
+
+/**
+ * Waits until a server process started a moment ago answers `url` (waitFor); rejects at once, naming it,
+ * when the process exits first (a port taken, a failed migration) instead of polling until the timeout.
+ */
+export function waitForServer(url: string, proc: ChildProcess, name: string, timeoutMs = 120_000): Promise<void> {
+  let onExit: (code: number | null) => void = () => {};
+  const exited = new Promise<never>((_, reject) => {
+    onExit = (code) => reject(new Error(`${name} exited (${code}) before it answered`));
+    if (proc.exitCode !== null) onExit(proc.exitCode);
+    else proc.once("exit", onExit);
+  });
+  return Promise.race([waitFor(url, timeoutMs), exited]).finally(() => proc.off("exit", onExit));
 }
