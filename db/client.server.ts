@@ -85,6 +85,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on("error", () => {
       /* idle client errors are reported by the next query */
     });
+    // The pool listens for errors only on idle connections. One checked out (a transaction between two
+    // statements) whose connection PostgreSQL cuts (a restart, a terminated backend) emits "error" with no
+    // listener, and Node ends the process: it happened in bench:cluster's restart. Its next statement
+    // fails instead (a 503), and the pool drops the connection when it comes back.
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+    });
     const driver = drizzleNodePg(pool, { schema });
     return {
       db: asDb(driver),

@@ -3,6 +3,7 @@ import net from "node:net";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { queryRows } from "#modules/shared/sql.ts";
 import { testDatabaseKind } from "#tests/db.ts";
 import { isDatabaseUnavailable, openDatabase } from "./client.server.ts";
 
@@ -119,6 +120,32 @@ describe("start-up lock", () => {
 });
 
 describe("database unavailable", () => {
+  it.skipIf(testDatabaseKind() !== "postgres")(
+    "a connection cut in the middle of a transaction fails that transaction, not the process",
+    async () => {
+      const database = await openDatabase({ url: process.env.TEST_DATABASE_URL as string, poolMax: 2 });
+      try {
+        const error = await database.db
+          .transaction(async (tx) => {
+            const [{ pid }] = await queryRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+            // Another connection ends this one as a restart does (57P01), while it waits between statements.
+            await database.rows(sql`select pg_terminate_backend(${pid})`);
+            await new Promise((r) => setTimeout(r, 300));
+            await queryRows(tx, sql`select 1`);
+          })
+          .then(
+            () => undefined,
+            (e: unknown) => e,
+          );
+        expect(isDatabaseUnavailable(error)).toBe(true);
+        // The pool dropped the dead connection: the next statements are answered.
+        for (let i = 0; i < 3; i++) expect(await database.rows(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+
   it("tells a database that is not there from a query that is wrong", async () => {
     const gone = await openDatabase({ url: "postgres://nobody@127.0.0.1:1/none" });
     const refused = await gone.rows(sql`select 1`).catch((e: unknown) => e);
