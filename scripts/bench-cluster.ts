@@ -377,7 +377,7 @@ http {
     for (const [i, p] of procs.entries())
       check(recovered[i] <= 5_000, `${p.name} answers again ${recovered[i]} ms after PostgreSQL is back (≤ 5000)`);
     check(
-      procs.every((p) => p.proc.exitCode === null),
+      procs.every((p) => p.proc.exitCode === null && p.proc.signalCode === null),
       "no process crashed",
     );
     const rows = await database.rows<{ account_id: number; template_id: number }>(
@@ -397,8 +397,15 @@ http {
   } catch (error) {
     failures.push(`stopped: ${(error as Error).message}`);
   } finally {
-    if (failures.length)
-      for (const p of procsForLogs) console.log(`\n── last log lines of ${p.name}\n${p.log.slice(-40).join("\n")}`);
+    if (failures.length) {
+      // A process that died first, and each line cut short: a log of long error lines hid the crash itself.
+      const dead = (p: Proc) => p.proc.exitCode !== null || p.proc.signalCode !== null;
+      for (const p of [...procsForLogs].sort((x, y) => Number(dead(y)) - Number(dead(x)))) {
+        const status = dead(p) ? `exited (code ${p.proc.exitCode}, signal ${p.proc.signalCode})` : "running";
+        const lines = p.log.slice(dead(p) ? -40 : -10).map((l) => (l.length > 300 ? `${l.slice(0, 300)} …` : l));
+        console.log(`\n── ${p.name}: ${status}; last log lines\n${lines.join("\n")}`);
+      }
+    }
     for (const c of cleanups.reverse()) {
       try {
         await c();
