@@ -4,17 +4,24 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getEnv } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { authenticate, createVerifiedAccount } from "#modules/accounts/service.ts";
 import { createSession } from "#modules/auth/sessions.ts";
 import { listAudit } from "#modules/operator/audit.ts";
 import { systemClock } from "#modules/shared/context.ts";
+import { runAccountCommand } from "./account.ts";
 
 const silent = { info() {}, warn() {}, error() {} };
 let dataDir: string;
 
-/** The command as an operator runs it, on the embedded database of a DATA_DIR. */
-const run = (...args: string[]) => {
+/**
+ * The command's work, in this process (its answers and changes); `cli` below runs it as an operator does,
+ * a process of its own, for what only a process shows (its exit code, a database another process holds).
+ */
+const run = (...args: string[]) =>
+  runAccountCommand(args, getEnv({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }));
+const cli = (...args: string[]) => {
   const r = spawnSync(process.execPath, ["scripts/account.ts", ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
     encoding: "utf8",
@@ -48,7 +55,7 @@ describe("npm run account", () => {
       const [{ id }] = await database.rows<{ id: number }>(sql`select id from account where username = 'op-target'`);
       await createSession({ db: database.db, clock: systemClock, secret: "s".repeat(32) }, id);
     });
-    const blocked = run("block", "op.target@EXAMPLE.com");
+    const blocked = await run("block", "op.target@EXAMPLE.com");
     expect(blocked).toEqual({ code: 0, out: "Op.Target@example.com blocked; its sessions ended" });
     await withDb(async (database) => {
       const ctx = { db: database.db, locale: "en" as const, clock: systemClock, log: silent };
@@ -61,8 +68,8 @@ describe("npm run account", () => {
       );
       expect(live).toBe(0);
     });
-    expect(run("unblock", "op-target")).toEqual({ code: 0, out: "Op.Target@example.com unblocked" });
-    expect(run("plan", "op-target", "COMMERCIAL_YEARLY")).toEqual({
+    expect(await run("unblock", "op-target")).toEqual({ code: 0, out: "Op.Target@example.com unblocked" });
+    expect(await run("plan", "op-target", "COMMERCIAL_YEARLY")).toEqual({
       code: 0,
       out: "Op.Target@example.com: plan FREE -> COMMERCIAL_YEARLY",
     });
@@ -76,39 +83,42 @@ describe("npm run account", () => {
     });
   });
 
-  it("says what is wrong: usage, an unknown account or plan", () => {
-    expect(run()).toMatchObject({ code: 2, out: expect.stringContaining("usage: npm run account --") });
-    expect(run("delete", "op-target")).toMatchObject({ code: 2 });
-    expect(run("block", "nobody@example.com")).toEqual({
+  it("says what is wrong: usage, an unknown account or plan", async () => {
+    expect(await run()).toMatchObject({ code: 2, out: expect.stringContaining("usage: npm run account --") });
+    expect(await run("delete", "op-target")).toMatchObject({ code: 2 });
+    expect(await run("block", "nobody@example.com")).toEqual({
       code: 1,
       out: "no account with the e-mail or username nobody@example.com",
     });
-    expect(run("plan", "op-target", "GOLD")).toMatchObject({
+    expect(await run("plan", "op-target", "GOLD")).toMatchObject({
       code: 1,
       out: expect.stringContaining("unknown plan GOLD"),
     });
   });
 
   it("makes an operator and a member again, each change in the audit log, and says when nothing changes", async () => {
-    expect(run("role", "OP-TARGET", "operator")).toEqual({
+    expect(await run("role", "OP-TARGET", "operator")).toEqual({
       code: 0,
       out: "Op.Target@example.com: role member -> operator; they turn on the second factor (TOTP) at their first visit to /operator",
     });
-    expect(run("role", "op-target", "operator")).toEqual({
+    expect(await run("role", "op-target", "operator")).toEqual({
       code: 0,
       out: "Op.Target@example.com is already an operator",
     });
-    expect(run("role", "op.target@example.com", "member")).toMatchObject({
+    expect(await run("role", "op.target@example.com", "member")).toMatchObject({
       code: 0,
       out: "Op.Target@example.com: role operator -> member; /operator no longer exists for them",
     });
-    expect(run("role", "op-target", "admin")).toEqual({ code: 1, out: "unknown role admin: one of member, operator" });
-    expect(run("role", "nobody", "operator")).toEqual({
+    expect(await run("role", "op-target", "admin")).toEqual({
+      code: 1,
+      out: "unknown role admin: one of member, operator",
+    });
+    expect(await run("role", "nobody", "operator")).toEqual({
       code: 1,
       out: "no account with the e-mail or username nobody",
     });
-    expect(run("role", "op-target")).toMatchObject({ code: 2 });
-    expect(run("second-factor-off", "op-target")).toEqual({
+    expect(await run("role", "op-target")).toMatchObject({ code: 2 });
+    expect(await run("second-factor-off", "op-target")).toEqual({
       code: 0,
       out: "Op.Target@example.com has no second factor (nothing to do)",
     });
@@ -130,10 +140,10 @@ describe("npm run account", () => {
     });
   });
 
-  it("says plainly that the server has the embedded database open, and changes nothing", async () => {
+  it("run from the shell, says plainly that the server has the embedded database open, and changes nothing", async () => {
     const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
     try {
-      const held = run("role", "op-target", "operator");
+      const held = cli("role", "op-target", "operator");
       expect(held.code).toBe(1);
       expect(held.out).toContain("is open in another process");
       expect(held.out).toContain("Stop the server, run this command again");
@@ -144,6 +154,10 @@ describe("npm run account", () => {
     } finally {
       await database.close();
     }
-    expect(run("role", "op-target", "operator")).toMatchObject({ code: 0 });
+    // Once it is closed, the command run from the shell prints its answer and exits 0.
+    expect(cli("role", "op-target", "operator")).toEqual({
+      code: 0,
+      out: "Op.Target@example.com: role member -> operator; they turn on the second factor (TOTP) at their first visit to /operator",
+    });
   });
 });

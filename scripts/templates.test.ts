@@ -3,8 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getEnv } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { createTaxonomy } from "#tests/factories.ts";
+import { runTemplatesCommand } from "./templates.ts";
 
 /**
  * `npm run templates:import` as an operator runs it, on the embedded database of a DATA_DIR: a folder
@@ -14,9 +16,12 @@ import { createTaxonomy } from "#tests/factories.ts";
 let dataDir: string;
 let folder: string;
 
-const run = (...args: string[]) => {
+/** The command's work, in this process; `cli` runs it as the operator does, a process of its own. */
+const run = (...args: string[]) =>
+  runTemplatesCommand(args, getEnv({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" }), process.cwd());
+const cli = (args: string[], env: NodeJS.ProcessEnv = {}) => {
   const r = spawnSync(process.execPath, ["scripts/templates.ts", ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent" },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "silent", ...env },
     encoding: "utf8",
   });
   return { code: r.status, out: `${r.stdout}${r.stderr}`.trim() };
@@ -52,59 +57,55 @@ afterAll(() => {
 });
 
 describe("npm run templates:import", () => {
-  it("on a database the server never started, says to start it first", () => {
+  it("on a database the server never started, says to start it first", async () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), "sn-templates-fresh-"));
-    const r = spawnSync(process.execPath, ["scripts/templates.ts", folder, "--dry-run"], {
-      env: { ...process.env, DATA_DIR: empty, DATABASE_URL: "", LOG_LEVEL: "silent" },
-      encoding: "utf8",
-    });
-    expect(r.status).toBe(1);
-    expect(`${r.stdout}${r.stderr}`).toContain("the catalogue has no categories yet: start the server once");
-    fs.rmSync(empty, { recursive: true, force: true });
+    try {
+      const r = await runTemplatesCommand(
+        [folder, "--dry-run"],
+        getEnv({ ...process.env, DATA_DIR: empty, DATABASE_URL: "" }),
+        process.cwd(),
+      );
+      expect(r.code).toBe(1);
+      expect(r.out).toContain("the catalogue has no categories yet: start the server once");
+    } finally {
+      fs.rmSync(empty, { recursive: true, force: true });
+    }
   });
 
-  it("says how to use it", () => {
-    expect(run()).toMatchObject({ code: 2, out: expect.stringContaining("usage: npm run templates:import") });
-    expect(run(folder, "--force")).toMatchObject({ code: 2 });
+  it("says how to use it", async () => {
+    expect(await run()).toMatchObject({ code: 2, out: expect.stringContaining("usage: npm run templates:import") });
+    expect(await run(folder, "--force")).toMatchObject({ code: 2 });
   });
 
-  it("imports nothing from a folder with a problem, naming the file and what is wrong", () => {
-    const r = run(folder);
+  it("imports nothing from a folder with a problem, naming the file and what is wrong", async () => {
+    const r = await run(folder);
     expect(r.code).toBe(1);
     expect(r.out).toContain("Nothing was imported: 1 problem");
     expect(r.out).toMatch(/lab\/deck\.pptx: .*PowerPoint/);
   });
 
-  it("imports a good folder, and a second run changes nothing", () => {
+  it("imports a good folder, and a second run changes nothing", async () => {
     fs.copyFileSync(path.resolve("modules/slides/fixtures/libreoffice.pptx"), path.join(folder, "lab", "deck.pptx"));
-    const dry = run(folder, "--dry-run");
+    const dry = await run(folder, "--dry-run");
     expect(dry.code, dry.out).toBe(0);
     expect(dry.out).toContain("Templates: 1 created");
     // Without LibreOffice the command says which versions it cannot draw and how to install it.
-    const noConverter = spawnSync(process.execPath, ["scripts/templates.ts", folder, "--dry-run"], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        PATH: path.dirname(process.execPath),
-      },
-      encoding: "utf8",
-    });
-    expect(`${noConverter.stdout}${noConverter.stderr}`).toMatch(
+    const noConverter = cli([folder, "--dry-run"], { PATH: path.dirname(process.execPath), LOG_LEVEL: "" });
+    expect(noConverter.out).toMatch(
       /LibreOffice is not on this machine: 1 version has a variant without a previews\/ folder.*apt-get install libreoffice-impress-nogui/s,
     );
-    const first = run(folder);
+    const first = await run(folder);
     expect(first.code, first.out).toBe(0);
     expect(first.out).toContain("Templates: 1 created");
     expect(first.out).toContain("New versions: 1");
-    const second = run(folder);
+    const second = await run(folder);
     expect(second.out).toContain("Templates: 0 created, 0 updated, 1 unchanged");
   });
 
-  it("refuses plainly while another process holds the embedded database", async () => {
+  it("run from the shell, refuses plainly while another process holds the embedded database", async () => {
     const held = await openDatabase({ dataDir: path.join(dataDir, "db") });
     try {
-      const r = run(folder);
+      const r = cli([folder]);
       expect(r.code).toBe(1);
       expect(r.out).toContain("is open in another process");
       expect(r.out).toContain("Nothing was imported.");
