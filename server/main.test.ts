@@ -22,7 +22,7 @@ async function runUntilExit(env: Record<string, string>): Promise<{ code: number
   return { code, out };
 }
 
-describe("server process", () => {
+describe.concurrent("server process", () => {
   it("starts on an empty data folder, logs JSON, and stops cleanly on SIGTERM", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-main-"));
     const port = await freePort();
