@@ -58,6 +58,8 @@ function pgTool(tool: string, args: string[]) {
 }
 
 type Proc = { name: string; proc: ChildProcess; base: string; dataDir: string; log: string[] };
+/** Whether a server process has ended, by an exit code or a signal. */
+const ended = (p: Proc) => p.proc.exitCode !== null || p.proc.signalCode !== null;
 
 function startServer(name: string, port: number, env: Record<string, string>): Proc {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `slidenest-cluster-${name}-`));
@@ -137,7 +139,7 @@ async function main() {
     procsForLogs.push(...procs);
     cleanups.push(async () => {
       for (const p of procs) {
-        if (p.proc.exitCode === null) {
+        if (!ended(p)) {
           const gone = new Promise((r) => p.proc.once("exit", r));
           p.proc.kill("SIGTERM");
           await Promise.race([gone, sleep(15_000)]);
@@ -377,7 +379,7 @@ http {
     for (const [i, p] of procs.entries())
       check(recovered[i] <= 5_000, `${p.name} answers again ${recovered[i]} ms after PostgreSQL is back (≤ 5000)`);
     check(
-      procs.every((p) => p.proc.exitCode === null && p.proc.signalCode === null),
+      procs.every((p) => !ended(p)),
       "no process crashed",
     );
     const rows = await database.rows<{ account_id: number; template_id: number }>(
@@ -399,10 +401,9 @@ http {
   } finally {
     if (failures.length) {
       // A process that died first, and each line cut short: a log of long error lines hid the crash itself.
-      const dead = (p: Proc) => p.proc.exitCode !== null || p.proc.signalCode !== null;
-      for (const p of [...procsForLogs].sort((x, y) => Number(dead(y)) - Number(dead(x)))) {
-        const status = dead(p) ? `exited (code ${p.proc.exitCode}, signal ${p.proc.signalCode})` : "running";
-        const lines = p.log.slice(dead(p) ? -40 : -10).map((l) => (l.length > 300 ? `${l.slice(0, 300)} …` : l));
+      for (const p of [...procsForLogs].sort((x, y) => Number(ended(y)) - Number(ended(x)))) {
+        const status = ended(p) ? `exited (code ${p.proc.exitCode}, signal ${p.proc.signalCode})` : "running";
+        const lines = p.log.slice(ended(p) ? -40 : -10).map((l) => (l.length > 300 ? `${l.slice(0, 300)} …` : l));
         console.log(`\n── ${p.name}: ${status}; last log lines\n${lines.join("\n")}`);
       }
     }
