@@ -56,13 +56,15 @@ export type Server = { proc: ChildProcess; pid: number; base: string; stop: () =
  * The flags `npm start` gives node (package.json): the collector callable (modules/shared/memory.ts), a
  * young generation of 8 MB a half (node 24's default grows it to 64 MB a half: 112 MB more resident; 16 MB
  * a half: 25 MB more at the end of a 150 s load for about 2% more uncached pages a second, docs/benchmarks.md
- * "Session 19"), and
+ * "Session 19"), an old generation that grows by a quarter over what the last full collection left
+ * (`--heap-growing-percent=25`, ADR 0040: 5-7 MB of growth after the warm-up instead of 11-16), and
  * an old generation of at most 512 MB (MAX_OLD_SPACE_MB), which also keeps V8 from growing it to four
  * times what is live (docs/benchmarks.md, "Memory").
  * BENCH_START_FLAGS replaces them (a before/after with another tree's flags).
  */
 export const START_FLAGS = (
-  process.env.BENCH_START_FLAGS ?? "--expose-gc --max-semi-space-size=8 --max-old-space-size=512"
+  process.env.BENCH_START_FLAGS ??
+  "--expose-gc --max-semi-space-size=8 --heap-growing-percent=25 --max-old-space-size=512"
 )
   .split(" ")
   .filter(Boolean);
