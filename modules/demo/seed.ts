@@ -343,7 +343,16 @@ export async function seedTemplates(
     return result;
   }
   let failed = 0;
-  if (opts.render) for (const id of versions) if (!(await renderTemplateVersion(ctx, id)).ok) failed++;
+  // A version met by a fault of the machine (a full disk) is back in the queue: the jobs draw it later.
+  if (opts.render)
+    for (const id of versions)
+      if (
+        !(await renderTemplateVersion(ctx, id).then(
+          (r) => r.ok,
+          () => false,
+        ))
+      )
+        failed++;
   opts.log.info("project templates seeded", {
     templates: result.templates.created,
     versions: result.versions,

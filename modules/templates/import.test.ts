@@ -396,4 +396,41 @@ describe("importing", () => {
       ["thesis", null],
     ]);
   });
+
+  it("a full disk or an unreachable file storage while drawing fails nothing: the version goes back to the queue, and the next try draws it", async () => {
+    const r = await importTemplateFolder(
+      ctx(),
+      folderOf({
+        "faulty/template.yaml": manifest("faulty", { titleEn: "Faulty", titleEs: "Con fallos" }),
+        "faulty/deck.pptx": thesisDeck,
+        "faulty/previews/blue/01.png": images["thesis/previews/blue/01.png"],
+        "faulty/previews/blue/02.png": images["thesis/previews/blue/02.png"],
+        "faulty/previews/blue/03.png": images["thesis/previews/blue/03.png"],
+      }),
+    );
+    expect(r.problems).toEqual([]);
+    const [v] = await queryRows<{ id: number; state: string }>(
+      database.db,
+      sql`select v.id, v.state::text as state from template_version v join template t on t.id = v.template_id
+          where t.import_key = 'faulty'`,
+    );
+    expect(v.state).toBe("queued");
+    const disk = diskStorage(filesDir);
+    const fault = (code: string) => async () => {
+      throw Object.assign(new Error(`${code}: the storage said no`), { code });
+    };
+    for (const storage of [
+      { ...disk, put: fault("ENOSPC") },
+      { ...disk, get: fault("ECONNRESET") },
+    ]) {
+      await expect(renderTemplateVersion({ ...ctx(), storage }, v.id)).rejects.toThrow(/ENOSPC|ECONNRESET/);
+      const [after] = await queryRows<{ state: string; reason: string | null }>(
+        database.db,
+        sql`select state::text as state, reason from template_version where id = ${v.id}`,
+      );
+      expect(after).toEqual({ state: "queued", reason: null });
+    }
+    // The storage answering again, the next try draws the version.
+    expect(await renderTemplateVersion(ctx(), v.id)).toMatchObject({ ok: true, value: { state: "ready" } });
+  });
 });

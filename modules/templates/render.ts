@@ -5,11 +5,14 @@
  * variant's previews come from the operator's slide images, else from its deck through LibreOffice; the
  * free-licence file (the deck plus the attribution slide) is made once per deck. When every variant is
  * done, one transaction shows the new version in place of the old one and publishes the template when
- * that was asked for. A failure keeps the reason and leaves the template as it was.
+ * that was asked for. A failure keeps the reason and leaves the template as it was. A fault of the machine
+ * rather than the deck (the database or the file storage unreachable, a full disk) fails nothing: the
+ * version goes back to the queue and the job is tried again.
  */
 import { BRAND, DECK_PREVIEWS, PREVIEW_WIDTHS } from "#config/constants.ts";
-import type { Db } from "#db/client.server.ts";
+import { type Db, isDatabaseUnavailable } from "#db/client.server.ts";
 import { bumpCatalogVersion } from "#modules/catalog/service.ts";
+import { isStorageUnavailable } from "#modules/files/faults.ts";
 import type { Scope } from "#modules/scope.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
 import type { Result } from "#modules/shared/result.ts";
@@ -20,6 +23,7 @@ import {
   failVersion,
   lockTemplateShownVersion,
   markVersionReady,
+  releaseVersion,
   selectQueuedVersionIds,
   selectVersionVariants,
   setVersionProgress,
@@ -63,8 +67,6 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
     return { ok: false, code: reason, detail };
   };
   const started = Date.now();
-  const variants = await selectVersionVariants(ctx.db, versionId);
-  if (!variants.length) return fail("slides.errors.conversionFailed", "the version has no decks");
   const missing = new Set<string>();
   // How far the previews are, for the operator's progress bar: each variant is an equal share, its
   // drawing most of it.
@@ -72,6 +74,8 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
     await setVersionProgress(ctx.db, versionId, Math.min(99, Math.round(done * 100)));
   };
   try {
+    const variants = await selectVersionVariants(ctx.db, versionId);
+    if (!variants.length) return fail("slides.errors.conversionFailed", "the version has no decks");
     for (const [i, v] of variants.entries()) {
       await progress((i + 0.05) / variants.length);
       const deck = await ctx.storage.get(v.storageKey);
@@ -109,6 +113,12 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
       await progress((i + 1) / variants.length);
     }
   } catch (error) {
+    if (isDatabaseUnavailable(error) || isStorageUnavailable(error)) {
+      // Not the deck's fault: back to the queue (when the database answers), and the job is tried again.
+      await releaseVersion(ctx.db, versionId).catch(() => {});
+      ctx.log.warn("template version put back", { versionId, error: (error as Error).message });
+      throw error;
+    }
     return fail("slides.errors.conversionFailed", (error as Error).message);
   }
   const facts = claimed.facts;

@@ -55,6 +55,17 @@ export async function failVersion(
     .where(and(eq(templateVersion.id, versionId), eq(templateVersion.state, "rendering")));
 }
 
+/**
+ * Gives a claimed version back to the queue (a fault of the machine or the database met while drawing it):
+ * the next try claims it at once instead of waiting for the claim to go stale.
+ */
+export async function releaseVersion(db: Executor, versionId: number): Promise<void> {
+  await db
+    .update(templateVersion)
+    .set({ state: "queued", progress: 0 })
+    .where(and(eq(templateVersion.id, versionId), eq(templateVersion.state, "rendering")));
+}
+
 /** How far a version being drawn is, 0-99. */
 export async function setVersionProgress(db: Executor, versionId: number, progress: number): Promise<void> {
   await db
