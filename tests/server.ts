@@ -81,10 +81,9 @@ export async function createTestServer(
     },
     async cleanup() {
       await this.close();
-      if (owns) {
-        await database.cleanup();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      if (owns) await database.cleanup();
+      // The folder this made, also for a server on a database the test brought.
+      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -39,9 +39,13 @@ const png = (hex: string) =>
     .png()
     .toBuffer();
 
+/** The folders this file makes, removed at its end. */
+const made: string[] = [];
+
 /** Writes a folder of templates: each entry is a template folder's files (path -> content). */
 function folderOf(files: Record<string, string | Buffer>): string {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "sn-templates-"));
+  made.push(root);
   for (const [name, body] of Object.entries(files)) {
     const file = path.join(root, name);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -91,9 +95,13 @@ beforeAll(async () => {
     "thesis/previews/blue/03.png": await png("#60a5fa"),
   };
 });
-afterAll(() => database?.cleanup());
+afterAll(async () => {
+  await database?.cleanup();
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 beforeEach(() => {
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "sn-template-files-"));
+  made.push(filesDir);
 });
 
 describe("checking a folder: one problem and nothing is written", () => {
