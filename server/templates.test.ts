@@ -23,6 +23,8 @@ import { createTestServer } from "#tests/server.ts";
  */
 const clock: Clock = { now: () => new Date() };
 const silent = { info() {}, warn() {}, error() {} };
+/** The template folder the import reads, removed at the end. */
+let folder = "";
 const origin = "http://localhost:3000";
 let srv: Awaited<ReturnType<typeof createTestServer>>;
 let deck: Buffer;
@@ -40,7 +42,7 @@ beforeAll(async () => {
     sharp({ create: { width: 640, height: 360, channels: 3, background: hex } })
       .png()
       .toBuffer();
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "sn-srv-templates-"));
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), "sn-srv-templates-"));
   const write = (name: string, body: string | Buffer) => {
     fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
     fs.writeFileSync(path.join(folder, name), body);
@@ -78,7 +80,10 @@ beforeAll(async () => {
       value: { state: "ready" },
     });
 });
-afterAll(() => srv?.cleanup());
+afterAll(async () => {
+  await srv?.cleanup();
+  if (folder) fs.rmSync(folder, { recursive: true, force: true });
+});
 
 const colorOf = async (key: string) =>
   (

@@ -65,6 +65,10 @@ export async function createTestServer(
   const request = (p: string, init?: RequestInit, peer = "127.0.0.1") =>
     server.app.request(`http://localhost:3000${p}`, init, { incoming: { socket: { remoteAddress: peer } } });
   const owns = !opts.database;
+  // The data folder this made (not one the test gave, which another server may be using).
+  const removeOwnFolder = () => {
+    if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   // Budgets live in the database, shared by every server on it: one with its own (tight) limits starts
   // with full buckets and leaves them full for the others.
   const resetRateLimits = () => database.db.execute(sql`delete from rate_limit`);
@@ -75,15 +79,16 @@ export async function createTestServer(
     dataDir,
     request,
     resetRateLimits,
+    /** Stops the server; one on a database the test brought is done with, and so is the folder it made. */
     async close() {
       await server.close();
       if (opts.rateLimits && !owns) await resetRateLimits();
+      if (!owns) removeOwnFolder();
     },
     async cleanup() {
       await this.close();
       if (owns) await database.cleanup();
-      // The folder this made, also for a server on a database the test brought.
-      if (!opts.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      removeOwnFolder();
     },
   };
 }

@@ -57,12 +57,14 @@ beforeAll(async () => {
   filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "sn-own-templates-"));
   // A PATH without soffice and pdftoppm: the committed slide images are all the versions need.
   const pathBefore = process.env.PATH;
-  process.env.PATH = fs.mkdtempSync(path.join(os.tmpdir(), "sn-no-libreoffice-"));
+  const emptyBin = fs.mkdtempSync(path.join(os.tmpdir(), "sn-no-libreoffice-"));
+  process.env.PATH = emptyBin;
   try {
     converterDuringRender = hasLibreOffice();
     summary = await seedTemplates(database, { storage: diskStorage(filesDir), log: silent, clock, render: true });
   } finally {
     process.env.PATH = pathBefore;
+    fs.rmSync(emptyBin, { recursive: true, force: true });
   }
 }, 180_000);
 
