@@ -345,14 +345,7 @@ export async function seedTemplates(
   let failed = 0;
   // A version met by a fault of the machine (a full disk) is back in the queue: the jobs draw it later.
   if (opts.render)
-    for (const id of versions)
-      if (
-        !(await renderTemplateVersion(ctx, id).then(
-          (r) => r.ok,
-          () => false,
-        ))
-      )
-        failed++;
+    for (const id of versions) if (!(await renderTemplateVersion(ctx, id).catch(() => null))?.ok) failed++;
   opts.log.info("project templates seeded", {
     templates: result.templates.created,
     versions: result.versions,
