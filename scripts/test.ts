@@ -1,9 +1,9 @@
 /**
  * `npm test`: the whole suite (docs/decisions/0023-test-harness.md). Lint, locale parity and types, beside
  * the production build (made once, tests/build.ts); then, side by side, Vitest in one run of its projects
- * (unit; db and http on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set) and the E2E site's
- * start; then, side by side, Playwright E2E against it and two processes on one PostgreSQL behind nginx
- * (`bench:cluster --short`). Ends with one line
+ * (unit; db and http on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set), two processes on
+ * one PostgreSQL behind nginx (`bench:cluster --short`) and the E2E site's start; then Playwright E2E
+ * against it. Ends with one line
  * "tests: N passed, N failed, N flaky" that names the flaky tests (failed, then passed on a retry): they
  * fail the run unless tests/quarantine.ts excuses them by name.
  *
@@ -262,7 +262,7 @@ const built = await build;
 if (!built) failed++;
 
 // Beside Vitest (whose files wait on PostgreSQL, spawned scripts and timers: three workers kept the two cores
-// 85% busy): the E2E site's start.
+// 85% busy): the E2E site's start and the two-process check, whose block is printed after Vitest's.
 const site = e2e && built ? await startE2eSite() : undefined;
 let vitestDone: Promise<unknown> = Promise.resolve();
 if (unit) {
@@ -285,14 +285,6 @@ if (unit) {
     if (slow.length) console.log(`   slowest files: ${slow.join(", ")}`);
   });
 }
-await vitestDone;
-
-// Beside Playwright (two workers left the cores 14% idle; the check takes 48 CPU-seconds, and beside Vitest it
-// made that step 54 s longer): the two-process check, whose block is printed after Playwright's.
-let e2eEnded: () => void = () => {};
-const e2eDone = new Promise<void>((resolve) => {
-  e2eEnded = resolve;
-});
 let clusterDone: Promise<unknown> = Promise.resolve();
 if (e2e && built) {
   // Two processes on one PostgreSQL behind nginx (docs/benchmarks.md), in its short form.
@@ -303,10 +295,11 @@ if (e2e && built) {
       "two processes on one PostgreSQL (bench:cluster --short)",
       "node",
       ["scripts/bench-cluster.ts", "--short"],
-      { printAfter: e2eDone },
+      { printAfter: vitestDone },
     );
   else console.log("\n── bench:cluster: skipped (needs PostgreSQL 15 and nginx; .ci/run installs them)");
 }
+await Promise.all([vitestDone, clusterDone]);
 
 if (e2e && built && site) {
   const out = path.join(tmp, "playwright.json");
@@ -332,8 +325,6 @@ if (e2e && built && site) {
   }
   await site.stop();
 }
-e2eEnded();
-await clusterDone;
 
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log(`\nsteps: ${timings.join("; ")}; all ${seconds(runStarted)} s`);
