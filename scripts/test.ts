@@ -129,8 +129,11 @@ async function startE2eSite() {
   });
   let exited = false;
   let reason = "";
-  child.on("exit", () => {
+  /** How it ended: an exit code (128 + N when its shell saw node killed by signal N, 139 a segfault) or a signal. */
+  let how = "";
+  child.on("exit", (code, signal) => {
     exited = true;
+    how = signal ? `killed by ${signal}` : `exit code ${code}`;
   });
   const group = child.pid;
   const signalGroup = (signal: NodeJS.Signals | 0) => {
@@ -155,9 +158,10 @@ async function startE2eSite() {
     async ready(): Promise<{ ok: boolean; line: string }> {
       const answered = await ready;
       if (answered && !exited) return { ok: true, line: answered };
-      return { ok: false, line: `${exited ? "exited" : reason}\n${stderr}` };
+      return { ok: false, line: `${exited ? `exited (${how})` : reason}\n${stderr}` };
     },
     exited: () => exited,
+    how: () => how,
     async stop() {
       signalGroup("SIGTERM");
       // node and the sh that started it are one process group: wait for all of it, not only for sh.
@@ -315,7 +319,7 @@ if (e2e && built && site) {
     });
     countPlaywright(out);
     if (site.exited()) {
-      console.log("\n── E2E site: exited during the run (its stderr follows)");
+      console.log(`\n── E2E site: exited during the run (${site.how()}; its stderr follows)`);
       failures.push("E2E site");
       failed++;
     }
