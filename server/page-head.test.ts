@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deferredLinks } from "#app/lib/scripts-after-paint.server.ts";
 import { importBlogFolder } from "#modules/blog/import.ts";
@@ -20,11 +21,16 @@ beforeAll(async () => {
   srv = await createTestServer();
   const db = srv.database.db;
   await seedDemo(db, { now: new Date(Date.now() - 86_400_000), count: 12 });
-  // The fixture's articles (one names templates this catalogue lacks and is left out: not needed here).
-  await importBlogFolder(
+  // The fixture's articles; one names these two templates.
+  for (const [i, slug] of ["first-template", "second-template"].entries())
+    await db.execute(
+      sql`update template_translation set slug = ${slug} where locale = 'en' and template_id = (select id from template order by id offset ${i} limit 1)`,
+    );
+  const imported = await importBlogFolder(
     { db, storage: diskStorage(path.join(srv.dataDir, "files")), clock: { now: () => new Date() }, log: silent },
     "modules/blog/fixtures/blog",
   );
+  expect(imported.errors).toEqual([]);
   const list = await (await srv.request("/templates")).text();
   templatePath = /href="(\/template\/[a-z0-9-]+)"/.exec(list)?.[1] ?? "";
 });
@@ -120,6 +126,23 @@ describe("image priorities", () => {
     expect(high).toHaveLength(1);
     expect(high[0]).toMatch(/\/1-\d+\.webp/);
     expect(high[0]).not.toContain('loading="lazy"');
+  });
+
+  // A preload in the head is weighed against a 980 px page before a phone's viewport applies: a phone then
+  // fetched the widest slide or cover (ViewportImage). The image itself is found as early, at the right width.
+  it("a template page's first slide and an article's cover are not preloaded from the head at a width of their own", async () => {
+    const list = (await page("/blog")).body;
+    const article = /href="(\/blog\/(?!tag\/)[^"/?#]+\/[^"/?#]+)"/.exec(list)?.[1] ?? "";
+    expect(article).not.toBe("");
+    for (const p of [templatePath, article]) {
+      const { head, body } = await page(p);
+      const high = images(body).filter((i) => /fetchPriority="high"/i.test(i));
+      expect(high, p).toHaveLength(1);
+      expect(high[0], p).toMatch(/srcSet="[^"]*1280\.webp 1280w"/i);
+      expect(head, p).not.toMatch(/<link rel="preload" as="image"/);
+    }
+    // A list's card previews keep theirs: every phone width takes their widest candidate anyway.
+    expect((await page("/templates")).head).toMatch(/<link rel="preload" as="image"[^>]*fetchPriority="high"/);
   });
 });
 

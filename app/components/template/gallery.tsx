@@ -4,6 +4,7 @@ import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
 import type { AspectRatio } from "#modules/catalog/views.ts";
 import { useI18n } from "../i18n.tsx";
 import { ChevronLeft, ChevronRight } from "../icons.tsx";
+import { ViewportImage } from "../ui/viewport-image.tsx";
 import { useSwipe } from "./use-swipe.ts";
 
 /** The full-screen viewer's module: fetched when first wanted (pointer over or focus on its button), not with the page. */
@@ -101,18 +102,20 @@ export function Gallery({
         }}
         {...swipe}
       >
-        <img
-          key={`${colorId}-${slide}`}
-          src={previewUrl(colorId, slide, 1280)}
-          srcSet={previewSrcSet(colorId, slide)}
-          sizes="(min-width: 1024px) 66vw, 100vw"
-          width={size.width}
-          height={size.height}
-          alt={slideName}
-          fetchPriority={slide === 1 ? "high" : "auto"}
-          draggable={false}
-          className={`absolute inset-0 h-full w-full ${fit}`}
-        />
+        <ViewportImage>
+          <img
+            key={`${colorId}-${slide}`}
+            src={previewUrl(colorId, slide, 1280)}
+            srcSet={previewSrcSet(colorId, slide)}
+            sizes="(min-width: 1024px) 66vw, 100vw"
+            width={size.width}
+            height={size.height}
+            alt={slideName}
+            fetchPriority={slide === 1 ? "high" : "auto"}
+            draggable={false}
+            className={`absolute inset-0 h-full w-full ${fit}`}
+          />
+        </ViewportImage>
         <button
           type="button"
           onClick={() => go(slide - 1)}

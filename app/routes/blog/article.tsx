@@ -4,6 +4,7 @@ import { UntranslatedNotice } from "#app/components/blog/untranslated.tsx";
 import { TemplateGrid } from "#app/components/catalog/template-card.tsx";
 import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
+import { ViewportImage } from "#app/components/ui/viewport-image.tsx";
 import { blogFeed, untranslatedPage } from "#app/lib/blog.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, seo } from "#app/lib/seo.ts";
@@ -129,16 +130,18 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="container-page mt-8 max-w-5xl">
-        <img
-          src={article.cover.src}
-          srcSet={article.cover.srcSet}
-          sizes="(min-width: 1024px) 64rem, 100vw"
-          width={article.cover.width}
-          height={article.cover.height}
-          alt=""
-          fetchPriority="high"
-          className="aspect-video w-full rounded-card object-cover shadow-card ring-1 ring-line/60"
-        />
+        <ViewportImage>
+          <img
+            src={article.cover.src}
+            srcSet={article.cover.srcSet}
+            sizes="(min-width: 1024px) 64rem, 100vw"
+            width={article.cover.width}
+            height={article.cover.height}
+            alt=""
+            fetchPriority="high"
+            className="aspect-video w-full rounded-card object-cover shadow-card ring-1 ring-line/60"
+          />
+        </ViewportImage>
       </div>
       <div
         className="prose-blog container-page mt-10 max-w-3xl"
