@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refreshCatalogStats } from "#modules/catalog/service.ts";
 import { queryRows } from "#modules/shared/sql.ts";
+import { createLogger } from "#server/logger.ts";
 import { createTaxonomy, createTemplate } from "#tests/factories.ts";
 import { submitFetcher } from "#tests/fetcher.ts";
 import { createTestServer } from "#tests/server.ts";
@@ -316,6 +317,22 @@ describe("platform", () => {
         })
       ).status,
     ).toBe(200);
+  });
+
+  it("logs a request the client gave up on (a navigation that replaced it) as aborted, beside React Router's 500", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = { ...createLogger("silent"), info: (msg: string, fields?: object) => lines.push({ msg, ...fields }) };
+    const own = await createTestServer({ database: srv.database, log });
+    try {
+      const gone = new AbortController();
+      gone.abort();
+      expect((await own.request("/templates", { signal: gone.signal })).status).toBe(500);
+      expect(lines.filter((l) => l.msg === "request")).toEqual([
+        expect.objectContaining({ path: "/templates", status: 500, aborted: true }),
+      ]);
+    } finally {
+      await own.close();
+    }
   });
 
   it("reports health and readiness", async () => {

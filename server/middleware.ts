@@ -62,6 +62,9 @@ export function mountMiddleware(app: ServerApp, ports: Ports) {
         path: c.req.path,
         status: c.res.status,
         ms: Math.round(performance.now() - started),
+        // The client went away first (a navigation that replaced this one): React Router answers such a
+        // request 500 and reports no error (app/entry.server.tsx), so the line says why.
+        ...(c.req.raw.signal.aborted ? { aborted: true } : {}),
       });
     }
   });

@@ -30,6 +30,8 @@ export async function createTestServer(
     mailer?: import("#modules/mail/mailer.ts").Mailer;
     /** How long mail a person waits on may take within a request (a stalling SMTP server's tests). */
     mailTimeoutMs?: number;
+    /** The server's logger (default: silent), for a test that reads what it logs. */
+    log?: ReturnType<typeof createLogger>;
   } = {},
 ) {
   const database = opts.database ?? (await createTestDatabase({ demo: opts.demo }));
@@ -47,7 +49,7 @@ export async function createTestServer(
     database,
     build,
     clientDir: path.resolve("build/client"),
-    log: createLogger("silent"),
+    log: opts.log ?? createLogger("silent"),
     clock: opts.clock,
     secret: opts.secret,
     // High limits unless a test is about them.
