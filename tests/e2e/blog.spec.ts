@@ -125,8 +125,9 @@ test.describe("on a phone (412 px at a density of 1.75, Lighthouse's)", () => {
     await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-800\.webp$/);
   });
 
-  // Opened as its first page, as Lighthouse opens it: after the list, Chromium may show a wider cover it
-  // already holds (a larger candidate in its memory cache), which made this flaky.
+  // Opened as its first page, as Lighthouse opens it. It was flaky (about one load in eight took the 1280)
+  // while React preloaded the cover from the head, weighed before the phone's viewport applied: the cover
+  // is now in a <picture> (app/components/ui/viewport-image.tsx), which React does not preload.
   test("an article's cover is the 800 px one", async ({ page }) => {
     await page.goto("/blog/design/how-to-choose-presentation-fonts");
     await expect(
