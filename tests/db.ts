@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
+import vm from "node:vm";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "#db/client.server.ts";
@@ -66,12 +68,32 @@ async function pgliteBase(): Promise<Blob> {
   return ownBase;
 }
 
+const TWO_GB = 2 * 1024 ** 3;
+let collector: (() => void) | undefined;
+
+/**
+ * Closes a PGlite copy, and collects at once when this worker holds more than 2 GB: the workers count
+ * ArrayBuffers with the heap (vitest.config.ts), so a closed copy's WebAssembly memory (128 MB and more)
+ * and files would otherwise wait for the heap's own limit, and dead copies took a worker to 3.8 GB. The
+ * collector is reached without `--expose-gc`, which would turn on the app's own collection requests
+ * (modules/shared/memory.ts) in the tests.
+ */
+async function closePglite(database: Database) {
+  await database.close();
+  if (process.memoryUsage.rss() < TWO_GB) return;
+  if (!collector) {
+    v8.setFlagsFromString("--expose-gc");
+    collector = vm.runInNewContext("gc") as () => void;
+  }
+  collector();
+}
+
 async function pgliteCopy(demo?: DemoSeed): Promise<TestDatabase> {
   const dir = bases()?.dir;
   const demoFile = demo && dir ? path.join(dir, `pglite-demo-${demoKey(demo)}.tar`) : undefined;
   if (demoFile && fs.existsSync(demoFile)) {
     const database = await openDatabase({ loadDataDir: new Blob([fs.readFileSync(demoFile)]) });
-    return { ...database, cleanup: () => database.close() };
+    return { ...database, cleanup: () => closePglite(database) };
   }
   const database = await openDatabase({ loadDataDir: await pgliteBase() });
   if (demo) {
@@ -84,7 +106,7 @@ async function pgliteCopy(demo?: DemoSeed): Promise<TestDatabase> {
       fs.renameSync(part, demoFile);
     }
   }
-  return { ...database, cleanup: () => database.close() };
+  return { ...database, cleanup: () => closePglite(database) };
 }
 
 // PostgreSQL: CREATE DATABASE … TEMPLATE the run's base (or a seeded copy of it).

@@ -1,9 +1,14 @@
 /**
- * Vitest's order, with the files known to take longest first. On a fresh clone Vitest has no timings
- * to go by and starts the largest files first; the slowest ones here are small (they wait on child
- * processes: the command-line scripts, the server binary, LibreOffice), and one of them started last
- * kept a worker busy alone for half a minute or more after the rest had finished. A stale entry costs
- * nothing; a missing one only that tail.
+ * Vitest's order, one project after another, and within a project the files known to take longest
+ * first. On a fresh clone Vitest has no timings to go by and starts the largest files first; the slowest
+ * ones here are small (they wait on child processes: the command-line scripts, the server binary,
+ * LibreOffice), and one of them started last kept a worker busy alone for half a minute or more after
+ * the rest had finished. A stale entry costs nothing; a missing one only that tail.
+ *
+ * Projects stay together because a worker is kept for the next file only when that file is of the same
+ * project (`isolate: false`): the slow files of every project first, interleaved, ended 36 workers in a
+ * run where 15 would do, each new one importing the app and compiling PGlite again
+ * (docs/decisions/0023-test-harness.md, "Sixth pass").
  */
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
@@ -27,6 +32,14 @@ const SLOW_FIRST = [
   "modules/templates/import.test.ts", // 5 + 4
 ];
 
+/** The command-line and server spawns first (they wait on child processes), the PostgreSQL http files last. */
+const PROJECTS = ["unit", "db", "db-postgres", "http", "http-postgres"];
+
+const projectRank = (spec: TestSpecification) => {
+  const i = PROJECTS.indexOf(spec.project.name);
+  return i < 0 ? PROJECTS.length : i;
+};
+
 const rank = (spec: TestSpecification) => {
   const i = SLOW_FIRST.findIndex((f) => spec.moduleId.endsWith(`/${f}`));
   return i < 0 ? SLOW_FIRST.length : i;
@@ -37,7 +50,7 @@ export default class SlowFirstSequencer extends BaseSequencer {
     const sorted = await super.sort(files);
     return sorted
       .map((spec, i) => ({ spec, i }))
-      .sort((a, b) => rank(a.spec) - rank(b.spec) || a.i - b.i)
+      .sort((a, b) => projectRank(a.spec) - projectRank(b.spec) || rank(a.spec) - rank(b.spec) || a.i - b.i)
       .map((x) => x.spec);
   }
 }
