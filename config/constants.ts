@@ -578,6 +578,13 @@ export const DECK_PREVIEWS = {
 } as const;
 
 /**
+ * fontconfig's answer for a font family (`fc-match`, one child process a family) is kept `keepMs` per
+ * process, at most `entries` families: a deck names the fonts the last one did, and an upload asked
+ * one process per family each time. A font installed on the machine is seen within `keepMs`.
+ */
+export const FONT_MATCHES = { keepMs: 60_000, entries: 500 } as const;
+
+/**
  * The operators' search desk (issue 23, ADR 0030). A vocabulary term (normalised) has at most
  * `termMaxLength` characters and `termMaxWords` words; an entry at most `termsPerEntry` terms; the
  * vocabulary at most `maxEntries` entries. Zero-result queries are those of the last

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
+import { FONT_MATCHES } from "#config/constants.ts";
 import { FONTS } from "./font-facts.ts";
 import {
   fontconfigEnv,
@@ -67,6 +68,30 @@ describe.runIf(hasFontconfig)("fonts under the project's fontconfig", () => {
     const missing = await missingFonts(["Poppins", "Nunito", "Zyxwv Display", "poppins", "zyxwv display", "DM Sans"]);
     expect(missing).toEqual(["Zyxwv Display"]);
     expect(await missingFonts([])).toEqual([]);
+  });
+
+  it("keeps fontconfig's answer for a family FONT_MATCHES.keepMs, asks again after, and keeps no failure", async () => {
+    const path0 = process.env.PATH;
+    const start = Date.now() + 10 * FONT_MATCHES.keepMs; // beyond anything another test kept
+    try {
+      expect(await matchFont("Lato", start)).toBe("Lato");
+      // Without fc-match on PATH, the kept answer still comes until it is FONT_MATCHES.keepMs old.
+      process.env.PATH = "/nonexistent";
+      expect(await matchFont("Lato", start + FONT_MATCHES.keepMs - 1)).toBe("Lato");
+      await expect(matchFont("Lato", start + FONT_MATCHES.keepMs)).rejects.toThrow();
+      // The failure was not kept: with fc-match back, the family is asked again.
+      process.env.PATH = path0;
+      expect(await matchFont("Lato", start + FONT_MATCHES.keepMs + 1)).toBe("Lato");
+      // Several asked together each get their own family's answer.
+      const both = await Promise.all([
+        matchFont("Oswald", start),
+        matchFont("Oswald", start),
+        matchFont("Inter", start),
+      ]);
+      expect(both).toEqual(["Oswald", "Oswald", "Inter"]);
+    } finally {
+      process.env.PATH = path0;
+    }
   });
 
   it("the SVG renderer draws a Poppins heading in Poppins once applyProjectFonts ran in the process", async () => {

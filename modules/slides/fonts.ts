@@ -10,6 +10,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { FONT_MATCHES } from "#config/constants.ts";
 
 export type ShippedFont = {
   family: string;
@@ -166,12 +167,32 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<strin
   });
 }
 
-/** What fontconfig draws for a family under the project's configuration (`fc-match`), such as "DejaVu Sans". */
-export async function matchFont(family: string): Promise<string> {
+/** Answers asked of fc-match, by configuration file and family, for FONT_MATCHES.keepMs (failures are not kept). */
+const matches = new Map<string, { answer: Promise<string>; at: number }>();
+
+/**
+ * What fontconfig draws for a family under the project's configuration (`fc-match`), such as "DejaVu
+ * Sans". The answer is kept for FONT_MATCHES.keepMs, and asked once when several uploads ask together.
+ */
+export function matchFont(family: string, now = Date.now()): Promise<string> {
   const env = { ...process.env, ...fontconfigEnv() };
+  const key = `${env.FONTCONFIG_FILE}\n${family}`;
+  const kept = matches.get(key);
+  if (kept && now - kept.at < FONT_MATCHES.keepMs) return kept.answer;
   // fc-match's pattern syntax gives "-", ":" and "," meanings: escape them.
   const pattern = family.replace(/([\\:,-])/g, "\\$1");
-  return (await run("fc-match", ["--format=%{family}", pattern], env)).trim();
+  const answer = run("fc-match", ["--format=%{family}", pattern], env).then((out) => out.trim());
+  matches.delete(key);
+  matches.set(key, { answer, at: now });
+  answer.catch(() => {
+    if (matches.get(key)?.answer === answer) matches.delete(key);
+  });
+  // The oldest go first once there are too many (a Map keeps the order entries were set in).
+  for (const oldest of matches.keys()) {
+    if (matches.size <= FONT_MATCHES.entries) break;
+    matches.delete(oldest);
+  }
+  return answer;
 }
 
 /**
