@@ -57,17 +57,19 @@ export default defineConfig({
     // less CPU (docs/decisions/0023-test-harness.md). Each file still makes its own database and server;
     // Vitest reuses a worker only within its project, so db and db-postgres never share one.
     isolate: false,
-    // One worker more than there are cores, at most 8 (a worker holds up to about 1 GB): a file waits on
-    // PostgreSQL, spawned scripts (the command-line tests, LibreOffice) and timers, and another worker fills
-    // some of that. Measured on this 2-core machine, one run each: 2 workers 265 s; 3 workers 231 s with the
-    // cores 85% busy; 4 workers 244 s at 95% busy.
     // V8 starts a full collection whenever 64 MB more of ArrayBuffers exist than after the last one (a
     // PGlite copy loads a 44 MB dump and writes it out as files; query results, response bodies): in a
     // worker that was most of its collections (22 of 27 over two db files) and about a sixth of its CPU.
     // Counted with the heap instead, against a limit that grows with it, db and http on PGlite took 202 ->
-    // 161 CPU-s; tests/db.ts collects after closing a copy once a worker holds 2 GB, or the dead copies'
-    // WebAssembly memory would take a worker to 3.8 GB (docs/decisions/0023-test-harness.md, "Sixth pass").
+    // 161 CPU-s (170 with the bound): tests/db.ts collects after closing a copy once a worker holds 2 GB, or
+    // the dead copies' WebAssembly memory would take a worker to 3.8 GB (docs/decisions/0023-test-harness.md,
+    // "Sixth pass").
     execArgv: ["--external-memory-accounted-in-global-limit"],
+    // One worker more than there are cores, at most 8 (a worker holds up to about 2.5 GB): a file waits on
+    // PostgreSQL, spawned scripts (the command-line tests, LibreOffice) and timers, and another worker fills
+    // some of that. Measured on this 2-core machine, one run each: 2 workers 265 s; 3 workers 231 s with the
+    // cores 85% busy; 4 workers 244 s at 95% busy. Again with each project's files together (session 23): 3
+    // workers 180 s, 4 workers 184 s.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.min(os.availableParallelism() + 1, 8),
     // A test that passes only on its second try fails the run all the same (tests/flaky-reporter.ts
     // names it; tests/quarantine.ts may excuse it by name, with a reason).

@@ -6,9 +6,9 @@
  * the rest had finished. A stale entry costs nothing; a missing one only that tail.
  *
  * Projects stay together because a worker is kept for the next file only when that file is of the same
- * project (`isolate: false`): the slow files of every project first, interleaved, ended 36 workers in a
- * run where 15 would do, each new one importing the app and compiling PGlite again
- * (docs/decisions/0023-test-harness.md, "Sixth pass").
+ * project (`isolate: false`): with the slow files of every project first, interleaved, a run started 36
+ * workers, each new one importing the app and compiling PGlite again; with each project's files
+ * together, 16 (docs/decisions/0023-test-harness.md, "Sixth pass").
  */
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
