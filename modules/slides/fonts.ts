@@ -174,7 +174,7 @@ const matches = new Map<string, { answer: Promise<string>; at: number }>();
  * What fontconfig draws for a family under the project's configuration (`fc-match`), such as "DejaVu
  * Sans". The answer is kept for FONT_MATCHES.keepMs, and asked once when several uploads ask together.
  */
-export function matchFont(family: string, now = Date.now()): Promise<string> {
+export async function matchFont(family: string, now = Date.now()): Promise<string> {
   const env = { ...process.env, ...fontconfigEnv() };
   const key = `${env.FONTCONFIG_FILE}\n${family}`;
   const kept = matches.get(key);
