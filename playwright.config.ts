@@ -66,7 +66,8 @@ export const chromiumLaunch = {
  * itself, beside the Vitest run, so that its start (migrations, the demo catalogue) is not waited for.
  */
 export const e2eServer = {
-  command: `rm -rf ${dataDir} && node server/main.ts`,
+  // A core file allowed, node exec'd in the shell's place: a native fault leaves a stack (tests/crash.ts).
+  command: `ulimit -c unlimited 2>/dev/null; rm -rf ${dataDir} && exec node server/main.ts`,
   url: `http://127.0.0.1:${port}/readyz`,
   env: {
     PORT: String(port),

@@ -14,6 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { nativeCrash } from "../tests/crash.ts";
 import { waitForServer } from "../tests/net.ts";
 import { isQuarantined } from "../tests/quarantine.ts";
 import type { VitestSummary } from "../tests/vitest-summary.ts";
@@ -131,9 +132,13 @@ async function startE2eSite() {
   let reason = "";
   /** How it ended: an exit code (128 + N when its shell saw node killed by signal N, 139 a segfault) or a signal. */
   let how = "";
+  let stopping = false;
   child.on("exit", (code, signal) => {
     exited = true;
     how = signal ? `killed by ${signal}` : `exit code ${code}`;
+    // A native fault: the faulting thread's stack from its core file, when gdb is there (tests/crash.ts).
+    const crash = stopping ? null : nativeCrash({ code, signal }, root, started);
+    if (crash) how += `\n${crash}`;
   });
   const group = child.pid;
   const signalGroup = (signal: NodeJS.Signals | 0) => {
@@ -163,6 +168,7 @@ async function startE2eSite() {
     exited: () => exited,
     how: () => how,
     async stop() {
+      stopping = true;
       signalGroup("SIGTERM");
       // node and the sh that started it are one process group: wait for all of it, not only for sh.
       for (let waited = 0; waited < 10_000 && signalGroup(0); waited += 100)
@@ -197,7 +203,7 @@ function countVitest(file: string) {
 }
 
 type PwSuite = { title: string; file?: string; specs?: PwSpec[]; suites?: PwSuite[] };
-type PwResult = { status: string; attachments?: { name: string; path?: string }[] };
+type PwResult = { status: string; attachments?: { name: string; path?: string; body?: string }[] };
 type PwSpec = { title: string; file: string; tests: { projectName: string; status: string; results?: PwResult[] }[] };
 
 /** Lines printed by printPageAtFailure: a run where everything fails prints the first few hundred. */
@@ -216,7 +222,6 @@ function printPageAtFailure(title: string, results: PwResult[]) {
     } catch {
       // A help for reading the log, never a reason for the run's outcome.
     }
-    if (!text) continue;
     const snapshot = /```yaml\n([\s\S]*?)```/.exec(text)?.[1] ?? "";
     const notable = snapshot
       .split("\n")
@@ -225,8 +230,18 @@ function printPageAtFailure(title: string, results: PwResult[]) {
     console.log(`\n   the page when "${title}" failed (${r.status}):`);
     for (const line of notable.length ? notable : ["(no page snapshot)"]) console.log(`     ${line.slice(0, 200)}`);
     pageLinesPrinted += notable.length + 1;
+    // What a spec's own server and the browser said meanwhile (attached by the spec on failure).
+    for (const a of r.attachments ?? []) {
+      if (!LOG_ATTACHMENTS.has(a.name) || !a.body) continue;
+      const lines = Buffer.from(a.body, "base64").toString("utf8").trim().split("\n").slice(-40);
+      console.log(`   ${a.name}:`);
+      for (const line of lines) console.log(`     ${line.slice(0, 300)}`);
+      pageLinesPrinted += lines.length + 1;
+    }
   }
 }
+/** Text attachments whose last lines are printed with a failure. */
+const LOG_ATTACHMENTS = new Set(["server stderr", "browser console"]);
 
 function countPlaywright(file: string) {
   try {

@@ -1,7 +1,9 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import type { startSmtpServer as StartSmtp } from "../smtp.ts";
 import {
+  attachOnFailure,
   expectNoSeriousA11yViolations as axe,
+  browserLog,
   chooseInterests,
   hydrated,
   logInAndEnrolOperator,
@@ -28,6 +30,8 @@ const BLOCKED = "tomas-desk";
 const WRITER = "marta-desk";
 let server: OwnServer | undefined;
 let smtp: Awaited<ReturnType<typeof StartSmtp>> | undefined;
+/** The browser's side of the test now running (its pages are watched as they are made). */
+let browserSide = browserLog();
 
 test.describe.configure({ mode: "serial" });
 test.use({ baseURL: base });
@@ -70,21 +74,22 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-test.afterEach(async ({}, info) => {
-  const serverErr = server?.stderr() ?? "";
-  if (info.status !== info.expectedStatus && serverErr) await info.attach("server stderr", { body: serverErr });
+test.beforeEach(() => {
+  browserSide = browserLog();
 });
+
+test.afterEach(({}, info) => attachOnFailure(info, server, browserSide));
 
 /** A browser context of its own for an operator at their first visit (log-in and TOTP enrolment); ends in /operator. */
 async function operatorPage(browser: Browser, locale: "en" | "es", who = `desk-${locale}`): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: base })).newPage();
+  const page = browserSide.watch(await (await browser.newContext({ baseURL: base })).newPage());
   await logInAndEnrolOperator(page, { base, locale, email: `${who}@example.com`, password: PASSWORD });
   return page;
 }
 
 /** A member signed in through the log-in form in a browser context of their own. */
 async function memberPage(browser: Browser, username: string, prefix: string, login: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: base })).newPage();
+  const page = browserSide.watch(await (await browser.newContext({ baseURL: base })).newPage());
   await page.goto(`${prefix}/login`);
   await hydrated(page);
   await page.locator("input[name=login]").fill(`${username}@example.com`);
@@ -223,7 +228,7 @@ test("search (es): a guest's search that found nothing becomes a synonym on the 
 }) => {
   test.setTimeout(120_000);
   const query = "plantillaszxq";
-  const guest = await (await browser.newContext({ baseURL: base })).newPage();
+  const guest = browserSide.watch(await (await browser.newContext({ baseURL: base })).newPage());
   await guest.goto(`/es/search?q=${query}`);
   const nothing = guest.getByRole("heading", { level: 2, name: `No hemos encontrado plantillas de «${query}»` });
   await expect(nothing).toBeVisible();

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
 import type { AxeResults } from "axe-core";
 import { captchaAnswer } from "../captcha.ts";
+import { CORE_SHELL, nativeCrash } from "../crash.ts";
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /** axe-core's own build, read once per worker. */
@@ -145,12 +146,50 @@ export async function chooseInterests(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
+/**
+ * What the browser said on the pages watched: console errors and warnings, uncaught errors and answers of
+ * 400 or more, in order, for a spec to attach when a test fails ("browser console", printed by
+ * scripts/test.ts with the page).
+ */
+export function browserLog() {
+  const lines: string[] = [];
+  const at = () => new Date().toISOString().slice(11, 23);
+  return {
+    watch(page: Page): Page {
+      page.on("console", (m) => {
+        if (m.type() === "error" || m.type() === "warning") lines.push(`${at()} ${m.type()}: ${m.text()}`);
+      });
+      page.on("pageerror", (e) => lines.push(`${at()} uncaught: ${e.stack ?? e.message}`));
+      page.on("response", (r) => {
+        if (r.status() >= 400) lines.push(`${at()} ${r.status()} ${r.request().method()} ${r.url()}`);
+      });
+      return page;
+    },
+    text: () => lines.join("\n"),
+  };
+}
+
+/**
+ * After a test that did not end as expected: its own server's stderr (and how the server ended, when it
+ * did unasked) and the browser's log, attached for scripts/test.ts to print with the page.
+ */
+export async function attachOnFailure(
+  info: TestInfo,
+  server: OwnServer | undefined,
+  browser?: ReturnType<typeof browserLog>,
+): Promise<void> {
+  if (info.status === info.expectedStatus) return;
+  const serverErr = server?.stderr() ?? "";
+  if (serverErr) await info.attach("server stderr", { body: serverErr });
+  if (browser?.text()) await info.attach("browser console", { body: browser.text() });
+}
+
 /** A server a spec starts for itself (startOperatorServer). */
 export type OwnServer = {
   base: string;
   /** Its DATA_DIR, removed by `stop`; a spec may keep files of its own there. */
   dataDir: string;
-  /** The last 4,000 characters the server wrote to stderr. */
+  /** The last 4,000 characters the server wrote to stderr, and how it ended when it did unasked. */
   stderr(): string;
   stop(): Promise<void>;
 };
@@ -202,7 +241,9 @@ export async function startOperatorServer(opts: {
     });
     expect(made.stdout).toContain("role member -> operator");
   }
-  const server = spawn(process.execPath, ["server/main.ts"], {
+  const startedAt = Date.now();
+  // Through a shell that allows a core file, then exec: the pid is node's (tests/crash.ts).
+  const server = spawn("sh", ["-c", CORE_SHELL, "sh", process.execPath, "server/main.ts"], {
     env: {
       ...process.env,
       PORT: String(opts.port),
@@ -221,12 +262,22 @@ export async function startOperatorServer(opts: {
   server.stderr?.on("data", (d: Buffer) => {
     stderr = (stderr + d.toString()).slice(-4000);
   });
+  /** How the server ended when nobody asked it to (a crash's stack when it was a native fault). */
+  let ended = "";
+  let stopping = false;
+  server.on("exit", (code, signal) => {
+    if (stopping) return;
+    ended = `\nthe server exited unasked (${signal ?? `exit code ${code}`}) at ${new Date().toISOString()}`;
+    const crash = nativeCrash({ code, signal }, process.cwd(), startedAt);
+    if (crash) ended += `\n${crash}`;
+  });
   const own: OwnServer = {
     base,
     dataDir,
-    stderr: () => stderr,
+    stderr: () => stderr + ended,
     async stop() {
-      if (server.pid && server.exitCode === null) {
+      stopping = true;
+      if (server.pid && server.exitCode === null && server.signalCode === null) {
         const exited = new Promise((resolve) => server.once("exit", resolve));
         server.kill("SIGTERM");
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);

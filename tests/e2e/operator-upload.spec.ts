@@ -5,7 +5,9 @@ import PptxGenJSImport from "pptxgenjs";
 import { seedTaxonomy } from "../../modules/demo/seed.ts";
 import { readZip } from "../zip.ts";
 import {
+  attachOnFailure,
   expectNoSeriousA11yViolations as axe,
+  browserLog,
   hydrated,
   logInAndEnrolOperator,
   type OwnServer,
@@ -148,10 +150,13 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test.afterEach(async ({}, info) => {
-  const serverErr = server?.stderr();
-  if (info.status !== info.expectedStatus && serverErr) await info.attach("server stderr", { body: serverErr });
+/** The browser's side of the test now running (its pages are watched as they are made). */
+let browserSide = browserLog();
+test.beforeEach(() => {
+  browserSide = browserLog();
 });
+
+test.afterEach(({}, info) => attachOnFailure(info, server, browserSide));
 
 for (const locale of ["en", "es"] as const) {
   const l = L[locale];
@@ -160,6 +165,7 @@ for (const locale of ["en", "es"] as const) {
     browser,
   }) => {
     test.setTimeout(RENDER_TIMEOUT + 150_000);
+    browserSide.watch(page);
     await logInAndEnrolOperator(page, {
       base,
       locale,
@@ -232,7 +238,7 @@ for (const locale of ["en", "es"] as const) {
     // A guest searches the word printed only on slide 2, in this language, and downloads the template.
     const guest = await browser.newContext({ baseURL: base, locale: locale === "es" ? "es-ES" : "en-US" });
     try {
-      const visitor = await guest.newPage();
+      const visitor = browserSide.watch(await guest.newPage());
       // The search does not answer everything: a word on no slide finds nothing.
       await visitor.goto(`${l.prefix}/search?q=blorptangle`);
       await expect(visitor.getByText(l.nothing, { exact: true })).toBeVisible();

@@ -1,6 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { generate } from "otplib";
-import { expectNoSeriousA11yViolations, hydrated, type OwnServer, startOperatorServer } from "./helpers.ts";
+import {
+  attachOnFailure,
+  expectNoSeriousA11yViolations,
+  hydrated,
+  type OwnServer,
+  startOperatorServer,
+} from "./helpers.ts";
 
 /**
  * Issue 20: an operator made with the account command enrols TOTP (the code computed here from the key
@@ -27,6 +33,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
+
+test.afterEach(({}, info) => attachOnFailure(info, server));
 
 const codeFor = async (key: string) => generate({ secret: key.replace(/\s/g, "") });
 
