@@ -37,7 +37,9 @@ if (!process.env.E2E_PORT) {
   process.env.E2E_DESK_PORT = String(desk);
 }
 const port = Number(process.env.E2E_PORT);
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `slidenest-e2e-${process.pid}`);
+// Chosen by the runner, inherited by its workers (the operator specs keep a migrated base beside it).
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `slidenest-e2e-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR;
 
 /**
  * Debian's Chromium with the flags this network needs; never a browser download of the test tool's own.

@@ -10,6 +10,7 @@ import { authenticate, createVerifiedAccount } from "#modules/accounts/service.t
 import { createSession } from "#modules/auth/sessions.ts";
 import { listAudit } from "#modules/operator/audit.ts";
 import { systemClock } from "#modules/shared/context.ts";
+import { createTestDataDir } from "#tests/pglite-base.ts";
 import { runAccountCommand } from "./account.ts";
 
 const silent = { info() {}, warn() {}, error() {} };
@@ -40,6 +41,7 @@ const withDb = async <T>(work: (db: Awaited<ReturnType<typeof openDatabase>>) =>
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-account-cli-"));
+  await createTestDataDir(path.join(dataDir, "db"));
   await withDb((database) =>
     createVerifiedAccount(
       { db: database.db, clock: systemClock },

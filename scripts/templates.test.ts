@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEnv } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { createTaxonomy } from "#tests/factories.ts";
+import { createTestDataDir } from "#tests/pglite-base.ts";
 import { runTemplatesCommand } from "./templates.ts";
 
 /**
@@ -42,8 +43,8 @@ const manifest = (key: string) =>
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sn-templates-cmd-"));
   folder = fs.mkdtempSync(path.join(os.tmpdir(), "sn-templates-folder-"));
+  await createTestDataDir(path.join(dataDir, "db"));
   const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
-  await database.migrate();
   await createTaxonomy(database.db);
   await database.close();
   fs.mkdirSync(path.join(folder, "lab"));

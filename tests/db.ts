@@ -4,30 +4,13 @@ import path from "node:path";
 import v8 from "node:v8";
 import vm from "node:vm";
 import pg from "pg";
-import { inject } from "vitest";
 import { type Database, openDatabase } from "#db/client.server.ts";
-import type { TestDatabaseBases } from "./bases.ts";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** Made once per run by tests/global-setup.ts (tests/bases.ts). */
-    testDatabases: TestDatabaseBases;
-  }
-}
+import { bases, dumpFile, pgliteBase } from "./pglite-base.ts";
 
 /** The demo catalogue a test starts from: `seedDemo(db, demo)`, made once per run for each distinct value. */
 export type DemoSeed = { now: Date; count?: number; seed?: number };
 
 export type TestDatabase = Database & { cleanup(): Promise<void> };
-
-/** The bases of this run, or none when the tests run without tests/global-setup.ts. */
-function bases(): TestDatabaseBases | undefined {
-  try {
-    return inject("testDatabases");
-  } catch {
-    return undefined;
-  }
-}
 
 const demoKey = (demo: DemoSeed) =>
   createHash("sha256")
@@ -53,39 +36,6 @@ export async function createTestDatabase(opts: { demo?: DemoSeed } = {}): Promis
 }
 
 // PGlite: a data dump per base, as a file in the run's folder (or, without one, in this process).
-
-let ownBase: Blob | undefined;
-
-/** The dump files of this run, read once per worker (they never change during a run). */
-const dumps = new Map<string, ArrayBuffer>();
-
-/**
- * A dump file as PGlite reads `loadDataDir`: its bytes (`arrayBuffer()`) and its type. The bytes are this
- * worker's one copy: PGlite copies each file out of them, and a Blob's own `arrayBuffer()` read and joined
- * 44 MB in chunks for every copy (50 of the 320 ms of CPU that opening one took).
- */
-function dumpFile(file: string): Blob {
-  let bytes = dumps.get(file);
-  if (!bytes) {
-    const data = fs.readFileSync(file);
-    bytes = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
-    dumps.set(file, bytes);
-  }
-  const shared = bytes;
-  return { type: "application/x-tar", size: shared.byteLength, arrayBuffer: async () => shared } as unknown as Blob;
-}
-
-async function pgliteBase(): Promise<Blob> {
-  const file = bases()?.pglite;
-  if (file) return dumpFile(file);
-  if (!ownBase) {
-    const first = await openDatabase({});
-    await first.migrate();
-    ownBase = await first.pglite!.dumpDataDir("none");
-    await first.close();
-  }
-  return ownBase;
-}
 
 const TWO_GB = 2 * 1024 ** 3;
 let collector: (() => void) | undefined;

@@ -197,10 +197,11 @@ export type OwnServer = {
 /**
  * A server of a spec's own on a data folder prepared first, for the operator specs: the account command
  * needs the embedded database to itself, so the accounts are made before the server starts. The folder is
- * migrated, `prepare` adds what the spec needs (no demo catalogue: SEED_DEMO=never), each name in
- * `operators` becomes a verified account (`name@example.com`, username and name `name`, `password`) made
- * an operator by `npm run account -- role name operator` as an operator would, and the production server
- * starts on `port` and answers /readyz. The database modules load here only, not in the other specs.
+ * migrated (or loaded from the migrated base the run's first operator spec left), `prepare` adds what
+ * the spec needs (no demo catalogue: SEED_DEMO=never), each name in `operators` becomes a verified account
+ * (`name@example.com`, username and name `name`, `password`) made an operator by
+ * `npm run account -- role name operator` as an operator would, and the production server starts on
+ * `port` and answers /readyz. The database modules load here only, not in the other specs.
  */
 export async function startOperatorServer(opts: {
   port: number;
@@ -222,9 +223,22 @@ export async function startOperatorServer(opts: {
   ]);
   const base = `http://127.0.0.1:${opts.port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `slidenest-e2e-${opts.name}-`));
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  // The first operator spec of a run migrates its folder and leaves the migrated database beside the
+  // site's (E2E_DATA_DIR) for the others to load: initdb and the migrations once, not per spec.
+  const baseFile = process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-operator-base.tar` : undefined;
+  const migrated = baseFile && fs.existsSync(baseFile) ? fs.readFileSync(baseFile) : undefined;
+  const database = await openDatabase({
+    dataDir: path.join(dataDir, "db"),
+    loadDataDir: migrated ? new Blob([migrated], { type: "application/x-tar" }) : undefined,
+  });
   try {
     await database.migrate();
+    if (baseFile && !migrated) {
+      const dump = Buffer.from(await (await database.pglite!.dumpDataDir("none")).arrayBuffer());
+      const part = `${baseFile}.${process.pid}`;
+      fs.writeFileSync(part, dump);
+      fs.renameSync(part, baseFile);
+    }
     await opts.prepare?.(database.db);
     for (const who of opts.operators)
       await createVerifiedAccount(
