@@ -461,6 +461,14 @@ export const DESK_MEMBERS = {
   lastSeenEveryMinutes: 5,
 } as const;
 
+/**
+ * A server's stop (SIGTERM, SIGINT; server/drain.ts): connections it holds are still read for `graceMs`
+ * (a request already sent on one is answered, and the connection closed after it); idle ones are closed
+ * after that and again every `idleSweepMs`; the requests in flight get `drainMs` in all; past `forceMs`
+ * the process exits whatever remains.
+ */
+export const SHUTDOWN = { graceMs: 1_000, idleSweepMs: 250, drainMs: 10_000, forceMs: 20_000 } as const;
+
 /** Seconds a client is asked to wait (Retry-After of a 503) while the database is briefly away. */
 export const DATABASE_AWAY_RETRY_AFTER_SECONDS = 5;
 

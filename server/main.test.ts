@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,8 +23,38 @@ async function runUntilExit(env: Record<string, string>): Promise<{ code: number
   return { code, out };
 }
 
+/** A raw HTTP/1.1 connection: `get` sends a request and answers the whole response as text. */
+async function keptAlive(port: number) {
+  const socket = net.connect(port, "127.0.0.1");
+  await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+  let buffer = "";
+  let waiting: (() => void) | undefined;
+  socket.on("data", (d) => {
+    buffer += d;
+    waiting?.();
+  });
+  const ended = new Promise<boolean>((resolve) => socket.once("close", () => resolve(true)));
+  socket.on("close", () => waiting?.());
+  return {
+    ended,
+    async get(path: string): Promise<string> {
+      buffer = "";
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`);
+      for (;;) {
+        const head = buffer.indexOf("\r\n\r\n");
+        const length = Number(/content-length: (\d+)/i.exec(buffer)?.[1] ?? Number.NaN);
+        if (head >= 0 && buffer.length >= head + 4 + length) return buffer;
+        if (socket.destroyed) return buffer;
+        await new Promise<void>((resolve) => {
+          waiting = resolve;
+        });
+      }
+    },
+  };
+}
+
 describe.concurrent("server process", () => {
-  it("starts on an empty data folder, logs JSON, and stops cleanly on SIGTERM", async () => {
+  it("starts on an empty data folder, logs JSON, and stops cleanly on SIGTERM, answering what was sent on its connections", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-main-"));
     const port = await freePort();
     const proc = spawn(process.execPath, ["server/main.ts"], {
@@ -55,10 +86,19 @@ describe.concurrent("server process", () => {
       }
     }
     expect(ready, out).toBe(true);
-    const code = await new Promise<number | null>((resolve) => {
-      proc.once("exit", (c) => resolve(c));
-      proc.kill("SIGTERM");
-    });
+    // Kept-alive connections, each with one answer behind it, as a proxy or a browser holds them.
+    const held = await Promise.all([1, 2, 3].map(() => keptAlive(port)));
+    for (const c of held) expect(await c.get("/healthz")).toMatch(/^HTTP\/1\.1 200 [\s\S]*connection: keep-alive/i);
+    const exited = new Promise<number | null>((resolve) => proc.once("exit", (c) => resolve(c)));
+    proc.kill("SIGTERM");
+    while (!out.includes('"shutting down"')) await new Promise((r) => setTimeout(r, 10));
+    // The stop has begun: no new connection, but a request sent on a held one is answered, and its
+    // connection closed after it (Node's own close cut such requests off).
+    await expect(keptAlive(port)).rejects.toThrow(/ECONNREFUSED/);
+    for (const answer of await Promise.all(held.map((c) => c.get("/healthz"))))
+      expect(answer).toMatch(/^HTTP\/1\.1 200 [\s\S]*connection: close[\s\S]*"ok"/i);
+    for (const c of held) expect(await c.ended).toBe(true);
+    const code = await exited;
     expect(code, out).toBe(0);
     const lines = out
       .trim()

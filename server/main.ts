@@ -1,11 +1,12 @@
 // First: React and React Router read NODE_ENV when they load.
 import "./production-env.ts";
 import fs from "node:fs";
-import { createServer, type RequestListener } from "node:http";
+import { createServer, type RequestListener, type Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
+import { SHUTDOWN } from "#config/constants.ts";
 import { getEnv, isLoopbackUrl } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { checkStripePrices, stripeClient } from "#modules/billing/stripe.ts";
@@ -16,6 +17,7 @@ import { startProcessJobs } from "#modules/jobs/handlers.ts";
 import { systemClock } from "#modules/shared/context.ts";
 import { applyProjectFonts } from "#modules/slides/fonts.ts";
 import { createServerApp } from "./app.ts";
+import { drainable } from "./drain.ts";
 import { createLogger } from "./logger.ts";
 import { startMemoryNudge } from "./memory-nudge.ts";
 import { withPageHits } from "./pages.ts";
@@ -121,6 +123,7 @@ export async function start() {
   });
   // A page cache hit is answered by the request listener itself, before Hono (ADR 0033): the same answer
   // at a fraction of the cost (docs/benchmarks.md). Everything else goes to the app.
+  const drain = drainable();
   const http = serve(
     {
       fetch: server.app.fetch,
@@ -128,7 +131,7 @@ export async function start() {
       hostname: env.HOST,
       overrideGlobalObjects: false,
       createServer: ((options: object, listener: RequestListener) =>
-        createServer(options, withPageHits(server.answerHit, listener))) as unknown as typeof createServer,
+        createServer(options, drain.wrap(withPageHits(server.answerHit, listener)))) as unknown as typeof createServer,
     },
     (info) => {
       log.info("listening", {
@@ -148,13 +151,12 @@ export async function start() {
     stopping = true;
     log.info("shutting down", { signal });
     nudge.stop();
-    const force = setTimeout(() => process.exit(1), 20_000);
+    const force = setTimeout(() => process.exit(1), SHUTDOWN.forceMs);
     force.unref();
-    // Stop taking connections, let the requests in flight finish (up to 10 s), then the mail still
-    // being sent, the jobs, and the database pool last.
-    const drained = new Promise<void>((resolve) => http.close(() => resolve()));
-    (http as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    await Promise.race([drained, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
+    // Stop taking connections, answer what was sent on the held ones and let the requests in flight
+    // finish (server/drain.ts), then the mail still being sent, the jobs, and the database pool last.
+    const drained = await drain.drain(http as Server);
+    if (!drained) log.warn("requests still open at the stop's deadline", { ms: SHUTDOWN.drainMs });
     await server.close();
     await jobs.stop();
     await database.close();
