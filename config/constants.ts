@@ -581,6 +581,12 @@ export const DECK_PREVIEWS = {
   webp: { quality: 78, effort: 3 },
   imageFormats: ["png", "jpeg", "webp"],
   imageMaxBytes: 20 * 1024 * 1024,
+  /**
+   * A slide image that is already a plain WebP (no animation, alpha or metadata) exactly a preview's
+   * width, and at most this many bytes, is that preview as given: no second lossy encoding (and a third
+   * of the drawing's CPU for the project's own templates, whose slides are such WebPs at 1280).
+   */
+  keepWebpMaxBytes: 300 * 1024,
   /** How to get LibreOffice where it is missing (the import command and the operator pages say it). */
   installHint: "install LibreOffice (Debian/Ubuntu: apt-get install libreoffice-impress-nogui poppler-utils)",
 } as const;

@@ -7,7 +7,14 @@ import { PREVIEW_WIDTHS } from "#config/constants.ts";
 import { generateDemoCatalog, slideFormatOf } from "#modules/catalog/demo/generate.ts";
 import type { Logger } from "#modules/shared/context.ts";
 import { buildPptx } from "./build-pptx.ts";
-import { deckFontFamilies, hasLibreOffice, imagesToPreviews, PREVIEW_ERRORS, renderDeckPreviews } from "./previews.ts";
+import {
+  deckFontFamilies,
+  hasLibreOffice,
+  imagesToPreviews,
+  isPlainWebp,
+  PREVIEW_ERRORS,
+  renderDeckPreviews,
+} from "./previews.ts";
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
 
@@ -176,6 +183,40 @@ describe("slide images to previews", () => {
       colours.push([...data.subarray(0, 3)].map((v) => (v > 128 ? 1 : 0)).join(""));
     }
     expect(colours).toEqual(["100", "010", "001"]);
+  });
+
+  it("keeps a plain WebP as given at the width it already has, and draws the other widths", async () => {
+    const plain = await solid(10, 120, 200).resize({ width: 640 }).webp({ quality: 90 }).toBuffer();
+    // The same picture with a colour profile (the extended form) and one with an alpha channel.
+    const profiled = await solid(10, 120, 200).resize({ width: 640 }).withIccProfile("p3").webp().toBuffer();
+    const alpha = await solid(10, 120, 200).resize({ width: 640 }).ensureAlpha(0.5).webp().toBuffer();
+    const result = await imagesToPreviews(
+      [
+        { name: "1.webp", data: plain },
+        { name: "2.webp", data: profiled },
+        { name: "3.webp", data: alpha },
+        // A PNG of that width is encoded all the same.
+        { name: "4.png", data: await solid(10, 120, 200).resize({ width: 640 }).png().toBuffer() },
+      ],
+      [320, 640],
+    );
+    if (!result.ok) throw new Error(result.code);
+    const at = (slide: number, width: number) =>
+      result.value.pages.find((p) => p.slide === slide && p.width === width)?.webp;
+    expect(at(1, 640)?.equals(plain)).toBe(true);
+    expect(at(1, 320)?.equals(plain)).toBe(false);
+    expect((await sharp(at(1, 320)).metadata()).width).toBe(320);
+    // Drawn again: the profiled one as sRGB without its profile, the others from their pixels.
+    expect(at(2, 640)?.equals(profiled)).toBe(false);
+    expect(at(3, 640)?.equals(alpha)).toBe(false);
+    for (const slide of [2, 3, 4]) {
+      const meta = await sharp(at(slide, 640)).metadata();
+      expect([meta.format, meta.width, meta.icc === undefined], `slide ${slide}`).toEqual(["webp", 640, true]);
+    }
+    expect(isPlainWebp(profiled)).toBe(false);
+    expect(isPlainWebp(alpha)).toBe(false);
+    expect(isPlainWebp(Buffer.from("RIFF\0\0\0\0WEBPVP8 "))).toBe(true);
+    expect(isPlainWebp(Buffer.from("RIFF\0\0\0\0WAVEfmt "))).toBe(false);
   });
 
   it("refuses a file that is not a PNG, JPEG or WebP image, naming it", async () => {

@@ -204,19 +204,34 @@ function pageFiles(dir: string): string[] {
 }
 
 /**
+ * Whether an image is a plain WebP: the RIFF container with one lossy (`VP8 `) or lossless (`VP8L`)
+ * image and nothing else a browser would treat differently (the extended `VP8X` form carries animation,
+ * alpha, a colour profile or metadata).
+ */
+export function isPlainWebp(image: Buffer): boolean {
+  if (image.length < 16 || image.toString("latin1", 0, 4) !== "RIFF" || image.toString("latin1", 8, 12) !== "WEBP")
+    return false;
+  const chunk = image.toString("latin1", 12, 16);
+  return chunk === "VP8 " || chunk === "VP8L";
+}
+
+/**
  * One image at every width, as WebP with the generated previews' settings: decoded once, the widths
- * encoded side by side (libvips spreads them over the cores).
+ * encoded side by side (libvips spreads them over the cores). At the width a plain WebP already has, it
+ * is kept as given when small enough (DECK_PREVIEWS.keepWebpMaxBytes).
  */
 async function webpAtWidths(image: Buffer, slide: number, widths: readonly number[]): Promise<PreviewPage[]> {
   // sharp (libvips, about 22 MB resident) is loaded by the first image processed, not at start.
   const { default: sharp } = await import("sharp");
   const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
   const raw = { width: info.width, height: info.height, channels: info.channels };
+  const asGiven = isPlainWebp(image) && image.length <= DECK_PREVIEWS.keepWebpMaxBytes ? info.width : null;
   return Promise.all(
     widths.map(async (width) => ({
       slide,
       width,
-      webp: await sharp(data, { raw }).resize({ width }).webp(DECK_PREVIEWS.webp).toBuffer(),
+      webp:
+        width === asGiven ? image : await sharp(data, { raw }).resize({ width }).webp(DECK_PREVIEWS.webp).toBuffer(),
     })),
   );
 }
