@@ -29,7 +29,31 @@ function pgTool(tool: string, args: string[]) {
   if (r.status !== 0) throw new Error(`${tool} failed: ${r.stderr || r.stdout}`);
 }
 
-/** A PostgreSQL 15 in a temporary folder on a free loopback port; `stop` ends it and removes the folder. */
+/** The PostgreSQL servers this process started and has not stopped yet. */
+const runningPostgres = new Set<() => void>();
+let stopOnExit = false;
+
+/**
+ * Stops every PostgreSQL this process started when it ends without having stopped them: an exception, a
+ * server of the benchmark that died, Ctrl-C or a SIGTERM (a benchmark left PostgreSQL running before).
+ */
+function stopPostgresOnExit() {
+  if (stopOnExit) return;
+  stopOnExit = true;
+  process.on("exit", () => {
+    for (const stop of [...runningPostgres]) stop();
+  });
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)
+    process.once(signal, () => process.exit(code));
+}
+
+/**
+ * A PostgreSQL 15 in a temporary folder on a free loopback port; `stop` ends it and removes the folder
+ * (and so does this process's end, if nothing else did).
+ */
 export async function startPostgres(): Promise<{ url: string; stop: () => void }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-bench-pg-"));
   if (isRoot) spawnSync("chown", ["postgres", dir]);
@@ -37,17 +61,18 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
   pgTool("initdb", ["-D", `${dir}/data`, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
   const opts = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=100`;
   pgTool("pg_ctl", ["-D", `${dir}/data`, "-l", `${dir}/log`, "-w", "-o", opts, "start"]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        pgTool("pg_ctl", ["-D", `${dir}/data`, "-m", "fast", "-w", "stop"]);
-      } catch {
-        /* already stopped */
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+  const stop = () => {
+    runningPostgres.delete(stop);
+    try {
+      pgTool("pg_ctl", ["-D", `${dir}/data`, "-m", "fast", "-w", "stop"]);
+    } catch {
+      /* already stopped */
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
   };
+  runningPostgres.add(stop);
+  stopPostgresOnExit();
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
 export type Server = { proc: ChildProcess; pid: number; base: string; stop: () => Promise<void> };
