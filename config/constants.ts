@@ -594,9 +594,12 @@ export const DECK_PREVIEWS = {
 /**
  * fontconfig's answer for a font family (`fc-match`, one child process a family) is kept `keepMs` per
  * process, at most `entries` families: a deck names the fonts the last one did, and an upload asked
- * one process per family each time. A font installed on the machine is seen within `keepMs`.
+ * one process per family each time. A font installed on the machine is seen within `keepMs`. Only names
+ * of at most `familyMaxChars` characters are kept (a deck may name any string), and an answer is the name
+ * of a font on the machine: the whole is bounded at about 500 x (the configuration file's path + 200 +
+ * an installed family's name), under 300 kB.
  */
-export const FONT_MATCHES = { keepMs: 60_000, entries: 500 } as const;
+export const FONT_MATCHES = { keepMs: 60_000, entries: 500, familyMaxChars: 200 } as const;
 
 /**
  * The operators' search desk (issue 23, ADR 0030). A vocabulary term (normalised) has at most

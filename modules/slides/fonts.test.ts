@@ -89,6 +89,12 @@ describe.runIf(hasFontconfig)("fonts under the project's fontconfig", () => {
         matchFont("Inter", start),
       ]);
       expect(both).toEqual(["Oswald", "Oswald", "Inter"]);
+      // A name longer than any family is answered (fontconfig's fallback) but not kept: the kept answers
+      // stay bounded in bytes whatever a deck names.
+      const long = `Lato ${"x".repeat(FONT_MATCHES.familyMaxChars)}`;
+      expect(await matchFont(long, start)).not.toBe("");
+      process.env.PATH = "/nonexistent";
+      await expect(matchFont(long, start + 1)).rejects.toThrow();
     } finally {
       process.env.PATH = path0;
     }

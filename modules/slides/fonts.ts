@@ -182,6 +182,7 @@ export async function matchFont(family: string, now = Date.now()): Promise<strin
   // fc-match's pattern syntax gives "-", ":" and "," meanings: escape them.
   const pattern = family.replace(/([\\:,-])/g, "\\$1");
   const answer = run("fc-match", ["--format=%{family}", pattern], env).then((out) => out.trim());
+  if (family.length > FONT_MATCHES.familyMaxChars) return answer;
   matches.delete(key);
   matches.set(key, { answer, at: now });
   answer.catch(() => {
