@@ -121,9 +121,10 @@ export async function start() {
     // Trending and counts are refreshed by the maintenance job: once per slot across all processes.
     refreshStatsEveryMs: 0,
   });
+  // Once a stop has begun, the answers close their connections (server/drain.ts).
+  const drain = drainable();
   // A page cache hit is answered by the request listener itself, before Hono (ADR 0033): the same answer
   // at a fraction of the cost (docs/benchmarks.md). Everything else goes to the app.
-  const drain = drainable();
   const http = serve(
     {
       fetch: server.app.fetch,
