@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { BRAND } from "#config/constants.ts";
-import { errorMeta, pageTitle, seo } from "./seo.ts";
+import { breadcrumbLd, errorMeta, pageTitle, seo } from "./seo.ts";
 
 const appDir = path.resolve(import.meta.dirname, "..");
 
@@ -34,5 +34,32 @@ describe("page titles", () => {
         .filter(({ line }) => line.includes(`| ${BRAND.name}\``)),
     );
     expect(handWritten.map((h) => h.where)).toEqual([]);
+  });
+
+  it("nor is the brand's name anywhere in the pages' code: it comes from the configuration", () => {
+    const literal = new RegExp(`["'\`]${BRAND.name}["'\`]`);
+    const written = sources(appDir).flatMap((file) =>
+      fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, i) => (literal.test(line) ? [`${path.relative(appDir, file)}:${i + 1}`] : [])),
+    );
+    expect(written).toEqual([]);
+  });
+});
+
+describe("breadcrumbs for search engines", () => {
+  it("start at the home page of the page's language, named by the brand, then the page's own trail", () => {
+    const ld = breadcrumbLd("https://x.example", "es", [
+      { name: "Negocios", path: "/es/business" },
+      { name: "Pitch deck", path: "/es/template/pitch-deck" },
+    ]);
+    expect(ld).toMatchObject({ "@context": "https://schema.org", "@type": "BreadcrumbList" });
+    expect(ld.itemListElement).toEqual([
+      { "@type": "ListItem", position: 1, name: BRAND.name, item: "https://x.example/es" },
+      { "@type": "ListItem", position: 2, name: "Negocios", item: "https://x.example/es/business" },
+      { "@type": "ListItem", position: 3, name: "Pitch deck", item: "https://x.example/es/template/pitch-deck" },
+    ]);
+    expect(breadcrumbLd("https://x.example", "en", []).itemListElement[0].item).toBe("https://x.example/");
   });
 });

@@ -75,11 +75,13 @@ export function samePath(path: string): Record<Locale, string> {
   return Object.fromEntries(LOCALES.map((l) => [l, localePath(l, path)])) as Record<Locale, string>;
 }
 
-export function breadcrumbLd(origin: string, items: { name: string; path: string }[]) {
+/** A page's breadcrumb trail for search engines: the home page (the brand), then `items`. */
+export function breadcrumbLd(origin: string, locale: Locale, items: { name: string; path: string }[]) {
+  const trail = [{ name: BRAND.name, path: localePath(locale, "/") }, ...items];
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: items.map((it, idx) => ({
+    itemListElement: trail.map((it, idx) => ({
       "@type": "ListItem",
       position: idx + 1,
       name: it.name,

@@ -72,8 +72,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           articleSection: article.category.title,
           keywords: article.tags.map((tag) => tag.title).join(", ") || undefined,
         },
-        breadcrumbLd(origin, [
-          { name: BRAND.name, path: localePath(locale, "/") },
+        breadcrumbLd(origin, locale, [
           { name: t("blog.name"), path: localePath(locale, "/blog") },
           { name: article.category.title, path: categoryPath },
           { name: article.title, path: article.path },

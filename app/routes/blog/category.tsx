@@ -6,7 +6,6 @@ import { useI18n } from "#app/components/i18n.tsx";
 import { blogFeed, blogPageParam, pageHref, untranslatedPage } from "#app/lib/blog.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, seo } from "#app/lib/seo.ts";
-import { BRAND } from "#config/constants.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/category";
 
@@ -49,8 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         noindex: outOfRange,
         feed,
         jsonLd: [
-          breadcrumbLd(origin, [
-            { name: BRAND.name, path: localePath(locale, "/") },
+          breadcrumbLd(origin, locale, [
             { name: t("blog.name"), path: localePath(locale, "/blog") },
             { name: tag.title, path: url.pathname },
           ]),

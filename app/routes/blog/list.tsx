@@ -5,8 +5,6 @@ import { useI18n } from "#app/components/i18n.tsx";
 import { blogFeed, blogPageParam, pageHref } from "#app/lib/blog.ts";
 import { pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, samePath, seo } from "#app/lib/seo.ts";
-import { BRAND } from "#config/constants.ts";
-import { localePath } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/list";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,12 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         image: result.items[0]?.cover.src,
         noindex: outOfRange,
         feed: blogFeed(locale, t),
-        jsonLd: [
-          breadcrumbLd(origin, [
-            { name: BRAND.name, path: localePath(locale, "/") },
-            { name: t("blog.name"), path: paths[locale] },
-          ]),
-        ],
+        jsonLd: [breadcrumbLd(origin, locale, [{ name: t("blog.name"), path: paths[locale] }])],
       },
     },
     { status: outOfRange ? 404 : 200 },

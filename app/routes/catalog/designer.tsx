@@ -96,10 +96,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
               sameAs: designer.link ?? undefined,
             },
           },
-          breadcrumbLd(origin, [
-            { name: "SlideNest", path: localePath(locale, "/") },
-            { name: designer.name, path: paths[locale] },
-          ]),
+          breadcrumbLd(origin, locale, [{ name: designer.name, path: paths[locale] }]),
         ],
       },
     },

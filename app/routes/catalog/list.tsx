@@ -79,12 +79,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       paths: { en: paths.en + pageSuffix, es: paths.es + pageSuffix },
       image: cover ? previewUrl(cover, 1, 1280) : undefined,
       noindex: activeFilterCount(query.filters) > 0 || outOfRange,
-      jsonLd: [
-        breadcrumbLd(origin, [
-          { name: "SlideNest", path: localePath(locale, "/") },
-          { name, path: localePath(locale, listPath) },
-        ]),
-      ],
+      jsonLd: [breadcrumbLd(origin, locale, [{ name, path: localePath(locale, listPath) }])],
     },
   };
   return data(body, { status: outOfRange ? 404 : 200 });

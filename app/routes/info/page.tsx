@@ -3,10 +3,9 @@ import { RouteErrorBoundary } from "#app/components/error-view.tsx";
 import { useI18n } from "#app/components/i18n.tsx";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, pageTitle, samePath, seo } from "#app/lib/seo.ts";
-import { BRAND } from "#config/constants.ts";
 import { getInfoPage } from "#modules/legal/content.ts";
 import { INFO_PAGE_KEYS, type InfoPageKey } from "#modules/legal/types.ts";
-import { localePath, stripLocale } from "#modules/shared/i18n.ts";
+import { stripLocale } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/page";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,12 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       description: page.metaDescription,
       paths,
       type: "article" as const,
-      jsonLd: [
-        breadcrumbLd(origin, [
-          { name: BRAND.name, path: localePath(locale, "/") },
-          { name: page.title, path: paths[locale] },
-        ]),
-      ],
+      jsonLd: [breadcrumbLd(origin, locale, [{ name: page.title, path: paths[locale] }])],
     },
   };
 }

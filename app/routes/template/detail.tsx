@@ -15,7 +15,7 @@ import { waitParam } from "#app/lib/list-params.ts";
 import { previewUrl } from "#app/lib/previews.ts";
 import { notFound, pageContext } from "#app/lib/route.server.ts";
 import { breadcrumbLd, errorMeta, pageTitle, seo } from "#app/lib/seo.ts";
-import { LOCALES, type Locale } from "#config/constants.ts";
+import { BRAND, LOCALES, type Locale } from "#config/constants.ts";
 import { formatDay } from "#modules/shared/day.ts";
 import { formatOneDecimal } from "#modules/shared/decimal.ts";
 import { localePath } from "#modules/shared/i18n.ts";
@@ -111,14 +111,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           isAccessibleForFree: !template.isPremium,
           license: `${origin}${localePath(locale, "/license")}`,
           encodingFormat: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-          publisher: { "@type": "Organization", name: "SlideNest", url: origin },
+          publisher: { "@type": "Organization", name: BRAND.name, url: origin },
           additionalProperty: [
             { "@type": "PropertyValue", name: "slides", value: template.slidesCount },
             { "@type": "PropertyValue", name: "license", value: license },
           ],
         },
-        breadcrumbLd(origin, [
-          { name: "SlideNest", path: localePath(locale, "/") },
+        breadcrumbLd(origin, locale, [
           { name: template.category.name, path: localePath(locale, `/${template.category.slug}`) },
           { name: template.title, path: paths[locale] },
         ]),
