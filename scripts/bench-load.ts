@@ -29,19 +29,19 @@ function pgTool(tool: string, args: string[]) {
   if (r.status !== 0) throw new Error(`${tool} failed: ${r.stderr || r.stdout}`);
 }
 
-/** The PostgreSQL servers this process started and has not stopped yet. */
-const runningPostgres = new Set<() => void>();
+/** What this process started and has not stopped yet: PostgreSQL servers, the site's processes. */
+const running = new Set<() => void>();
 let stopOnExit = false;
 
 /**
- * Stops every PostgreSQL this process started when it ends without having stopped them: an exception, a
- * server of the benchmark that died, Ctrl-C or a SIGTERM (a benchmark left PostgreSQL running before).
+ * Stops whatever this process started when it ends without having stopped it: an exception, a server of
+ * the benchmark that died, Ctrl-C or a SIGTERM (a benchmark left PostgreSQL and servers running before).
  */
-function stopPostgresOnExit() {
+function stopAllOnExit() {
   if (stopOnExit) return;
   stopOnExit = true;
   process.on("exit", () => {
-    for (const stop of [...runningPostgres]) stop();
+    for (const stop of [...running]) stop();
   });
   for (const [signal, code] of [
     ["SIGINT", 130],
@@ -62,7 +62,7 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
   const opts = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${dir} -c max_connections=100`;
   pgTool("pg_ctl", ["-D", `${dir}/data`, "-l", `${dir}/log`, "-w", "-o", opts, "start"]);
   const stop = () => {
-    runningPostgres.delete(stop);
+    running.delete(stop);
     try {
       pgTool("pg_ctl", ["-D", `${dir}/data`, "-m", "fast", "-w", "stop"]);
     } catch {
@@ -70,8 +70,8 @@ export async function startPostgres(): Promise<{ url: string; stop: () => void }
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
-  runningPostgres.add(stop);
-  stopPostgresOnExit();
+  running.add(stop);
+  stopAllOnExit();
   return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
@@ -128,6 +128,13 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
+  // Killed with this process if nothing stopped it first (a benchmark that throws).
+  const kill = () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+  };
+  running.add(kill);
+  stopAllOnExit();
+  proc.once("exit", () => running.delete(kill));
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/readyz`, 300_000);
   return {
@@ -136,7 +143,7 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
     base,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
         proc.once("exit", () => resolve());
         proc.kill("SIGTERM");
       }),
