@@ -24,17 +24,17 @@ export function drainable() {
       }) as RequestListener,
     /**
      * Stops taking connections and waits for the held ones to end: true once all have, false at
-     * `deadlineMs` with some still open (the caller goes on and exits).
+     * `SHUTDOWN.drainMs` with some still open (the caller goes on and exits).
      */
-    drain(server: Server, opts: { graceMs?: number; deadlineMs?: number } = {}): Promise<boolean> {
+    drain(server: Server): Promise<boolean> {
       closing = true;
       return new Promise((resolve) => {
         let sweep: NodeJS.Timeout | undefined;
         const grace = setTimeout(() => {
           server.closeIdleConnections();
           sweep = setInterval(() => server.closeIdleConnections(), SHUTDOWN.idleSweepMs);
-        }, opts.graceMs ?? SHUTDOWN.graceMs);
-        const deadline = setTimeout(() => finish(false), opts.deadlineMs ?? SHUTDOWN.drainMs);
+        }, SHUTDOWN.graceMs);
+        const deadline = setTimeout(() => finish(false), SHUTDOWN.drainMs);
         const finish = (all: boolean) => {
           clearTimeout(grace);
           clearTimeout(deadline);
