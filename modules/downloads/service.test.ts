@@ -251,10 +251,41 @@ describe("guest downloads", () => {
       database.db,
       sql`select storage_key from template_file where template_color_id = ${target.color_id} and variant = 'free'`,
     );
-    fs.writeFileSync(path.join(dir, row.storage_key), "this is not a pptx");
+    const file = path.join(dir, row.storage_key);
+    const deck = fs.readFileSync(file);
+    fs.writeFileSync(file, "this is not a pptx");
     const r = await requestDownload(ctx(), { viewer: g, templateColorId: target.color_id, format: "PP" });
     expect(r).toEqual({ ok: false, code: "downloads.errors.broken" });
     expect(await used(`g:${g.guestId}`)).toBe(0);
+    // Cut short by one byte (a copy that stopped early): refused too.
+    fs.writeFileSync(file, deck.subarray(0, deck.length - 1));
+    const cut = await requestDownload(ctx(), { viewer: g, templateColorId: target.color_id, format: "PP" });
+    expect(cut).toEqual({ ok: false, code: "downloads.errors.broken" });
+    expect(await used(`g:${g.guestId}`)).toBe(0);
+    expect(await recorded(g.guestId)).toBe(0);
+  });
+
+  it("makes a stored deck that went missing again, and grants it", async () => {
+    const g = guest("192.0.2.82");
+    const target = free[free.length - 3];
+    const first = await requestDownload(ctx(), {
+      viewer: guest("192.0.2.83"),
+      templateColorId: target.color_id,
+      format: "PP",
+    });
+    expect(first.ok).toBe(true);
+    const [row] = await queryRows<{ storage_key: string; size_bytes: number }>(
+      database.db,
+      sql`select storage_key, size_bytes from template_file where template_color_id = ${target.color_id} and variant = 'free'`,
+    );
+    const file = path.join(dir, row.storage_key);
+    const deck = fs.readFileSync(file);
+    expect(deck.length).toBe(row.size_bytes);
+    fs.rmSync(file);
+    const again = await requestDownload(ctx(), { viewer: g, templateColorId: target.color_id, format: "PP" });
+    expect(again.ok).toBe(true);
+    expect(fs.readFileSync(file)).toEqual(deck);
+    expect(await used(`g:${g.guestId}`)).toBe(1);
   });
 
   it("answers 'unknown' for color variants that do not exist", async () => {

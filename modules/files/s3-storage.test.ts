@@ -16,15 +16,19 @@ describe("S3-compatible storage (s3rver on loopback)", () => {
     await storage.check();
     expect(await storage.exists("templates/1/2-free.pptx")).toBe(false);
     expect(await storage.get("templates/1/2-free.pptx")).toBeNull();
+    expect(await storage.size("templates/1/2-free.pptx")).toBeNull();
     const body = Buffer.from([0x50, 0x4b, 3, 4, 0, 255, 10, 13]);
     await storage.put("templates/1/2-free.pptx", body);
     expect(await storage.exists("templates/1/2-free.pptx")).toBe(true);
+    expect(await storage.size("templates/1/2-free.pptx")).toBe(8);
     expect(await storage.get("templates/1/2-free.pptx")).toEqual(body);
     // Overwritten whole.
     await storage.put("templates/1/2-free.pptx", Buffer.from("second"));
     expect((await storage.get("templates/1/2-free.pptx"))?.toString()).toBe("second");
+    expect(await storage.size("templates/1/2-free.pptx")).toBe(6);
     await storage.put("empty.webp", Buffer.alloc(0));
     expect(await storage.get("empty.webp")).toEqual(Buffer.alloc(0));
+    expect(await storage.size("empty.webp")).toBe(0);
   });
 
   it("stores a stream of known length, and copies a stored file to another key", async () => {

@@ -92,6 +92,16 @@ export function s3Storage(settings: S3Settings, given?: S3Client): Storage & { c
         throw e;
       }
     },
+    async size(key) {
+      const { api, client } = await s3();
+      try {
+        const res = await client.send(new api.HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
+        return res.ContentLength ?? null;
+      } catch (e) {
+        if (isMissing(api, e)) return null;
+        throw e;
+      }
+    },
     async delete(key) {
       // S3 answers success for a key that is not there.
       const { api, client } = await s3();

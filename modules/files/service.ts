@@ -54,15 +54,6 @@ export const FILE_PROBLEMS = {
 export type FileProblem = (typeof FILE_PROBLEMS)[keyof typeof FILE_PROBLEMS];
 export type FileOutcome = Result<StoredFile, FileProblem>;
 
-/** A .pptx is a ZIP: it starts with a local header and ends with an end-of-central-directory record. */
-export function looksLikeZip(body: Buffer): boolean {
-  if (body.length < 100 || body.readUInt32LE(0) !== 0x04034b50) return false;
-  for (let i = body.length - 22; i >= Math.max(0, body.length - 65_557); i--) {
-    if (body.readUInt32LE(i) === 0x06054b50) return true;
-  }
-  return false;
-}
-
 /**
  * A generated file by its storage key. One missing here (granted by a process with other storage) is made
  * again from the template's design, so a signed address works whichever process answers it.
@@ -78,7 +69,8 @@ export async function readTemplateFile(fctx: FileContext, storageKey: string): P
 
 /**
  * The .pptx of a colour variant in a licence variant: "free" ends with the attribution slide, "paid" does not.
- * Made from the template's design on first request, then stored; a stored file is checked before it is served.
+ * Made from the template's design on first request, then stored; a stored file must still be there at the length
+ * it was stored with (a truncated or replaced file is refused as broken).
  */
 export async function ensureTemplateFile(
   fctx: FileContext,
@@ -91,13 +83,20 @@ export async function ensureTemplateFile(
   const base = { fileName, templateId: v.template_id, isPremium: v.is_premium, categoryId: v.category_id };
   const known = await findPptx(fctx.db, templateColorId, variant);
   if (known) {
-    const body = await fctx.storage.get(known.storageKey).catch(() => null);
-    if (body) {
-      if (!looksLikeZip(body)) {
-        fctx.log.error("stored file is not a valid deck", { storageKey: known.storageKey });
+    // Its content was checked when it was stored (made here, or a designer's deck read on upload or import):
+    // here it must still be there at that length. A size, not a read: a grant is asked often, and reading the
+    // whole deck (a GET of it on S3) held each grant behind the file's reads.
+    const size = await fctx.storage.size(known.storageKey).catch(() => null);
+    if (size !== null) {
+      if (size !== known.sizeBytes) {
+        fctx.log.error("stored file is not the deck that was stored", {
+          storageKey: known.storageKey,
+          expectedBytes: known.sizeBytes,
+          sizeBytes: size,
+        });
         return { ok: false, code: FILE_PROBLEMS.broken };
       }
-      return { ok: true, value: { storageKey: known.storageKey, sizeBytes: body.length, ...base } };
+      return { ok: true, value: { storageKey: known.storageKey, sizeBytes: size, ...base } };
     }
   }
   const design = v.design;

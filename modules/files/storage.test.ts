@@ -21,7 +21,19 @@ describe("disk storage", () => {
     await storage.copy("uploads/u1", "decks/abc.pptx");
     expect(await storage.get("decks/abc.pptx")).toEqual(Buffer.concat(chunks));
     expect(await storage.exists("uploads/u1")).toBe(true);
+    expect(await storage.size("decks/abc.pptx")).toBe(16 * 256 * 1024);
     expect(await leftovers()).toEqual([]);
+  });
+
+  it("tells a file's size, an empty one's 0, and null for none or a folder", async () => {
+    const storage = diskStorage(root);
+    await storage.put("decks/a.pptx", Buffer.from("twelve bytes"));
+    await storage.put("decks/empty.pptx", Buffer.alloc(0));
+    expect(await storage.size("decks/a.pptx")).toBe(12);
+    expect(await storage.size("decks/empty.pptx")).toBe(0);
+    expect(await storage.size("decks/none.pptx")).toBeNull();
+    expect(await storage.size("decks")).toBeNull();
+    expect(await storage.size("nowhere/at/all.pptx")).toBeNull();
   });
 
   it("stores nothing when the stream fails half way or ends short", async () => {

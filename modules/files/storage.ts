@@ -16,6 +16,8 @@ export type Storage = {
   /** Copies a stored file to another key (an upload to its content address). */
   copy(from: string, to: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The stored file's length in bytes, or null when there is none: one stat, or a HEAD on S3, not a read. */
+  size(key: string): Promise<number | null>;
   /** Removes a file; a key that is not there is fine. */
   delete(key: string): Promise<void>;
 };
@@ -83,6 +85,15 @@ export function diskStorage(root: string): Storage {
         return true;
       } catch {
         return false;
+      }
+    },
+    async size(key) {
+      try {
+        const stat = await fs.stat(full(key));
+        return stat.isFile() ? stat.size : null;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw e;
       }
     },
   };
