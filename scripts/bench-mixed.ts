@@ -12,6 +12,8 @@
  *    requests at once, at the start of the second: its latencies were mostly that burst's queue.) It
  *    starts BENCH_MIXED_SETTLE (15) seconds after the closed loop, once the server has done what the
  *    overload left it (its latencies were 37-82 ms stalls for about 10 s after it, then none).
+ * BENCH_MIXED_CLOSED=off with a BENCH_MIXED_RATE runs the open loop alone; BENCH_MIXED_SLOW_LOG names a file
+ * that gets a line for each of its requests slower than 50 ms (when it was due, its latency, the request).
  * Prints throughput, p50/p90/p99 and errors overall and per kind. BENCH_MIXED_URL measures a server
  * already running (its member must exist: scripts/bench-load.ts MEMBER); else one is started on a new
  * DATA_DIR with the demo catalogue (BENCH_MIXED_DATA_DIR to reuse one), on PGlite, or on a PostgreSQL 15 of
@@ -27,6 +29,9 @@ import { ensureMember, mixedLoad, percentile, type Server, seededPostgres, signI
 const seconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const connections = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 32);
 const settleSeconds = Number(process.env.BENCH_MIXED_SETTLE ?? 15);
+/** The open loop's requests slower than SLOW_MS, one line each (when it was due, in ms since the epoch; latency; request). */
+const slowLog = process.env.BENCH_MIXED_SLOW_LOG;
+const SLOW_MS = 50;
 
 /** The mix at `rate` requests per second, evenly spaced, each latency from when the request was due. */
 async function paced(base: string, mix: Awaited<ReturnType<typeof mixedLoad>>, rate: number) {
@@ -49,7 +54,13 @@ async function paced(base: string, mix: Awaited<ReturnType<typeof mixedLoad>>, r
           res.on("data", () => {});
           res.on("end", () => {
             const status = res.statusCode ?? 0;
-            latencies.push(performance.now() - dueAt);
+            const ms = performance.now() - dueAt;
+            latencies.push(ms);
+            if (slowLog && ms > SLOW_MS)
+              fs.appendFileSync(
+                slowLog,
+                `${(performance.timeOrigin + dueAt).toFixed(0)} ${ms.toFixed(1)} ms ${req.method ?? "GET"} ${req.path} ${status}\n`,
+              );
             if (status >= 400) non2xx++;
             round.onResponse(status, "", context);
             resolve();
@@ -122,11 +133,14 @@ try {
   }
   const cookie = await signIn(base);
   console.log(`\nMixed load (${connections} connections, ${seconds} s each, demo catalogue on ${database}):`);
-  const closed = await run(base, cookie, "closed loop");
-  // The overload leaves work behind for some seconds (a major collection of the heap it grew, the counted
-  // views written, the answers it had in hand): the open loop measures the server at the rate, not that.
-  await new Promise((r) => setTimeout(r, settleSeconds * 1000));
-  const rate = Number(process.env.BENCH_MIXED_RATE ?? Math.max(1, Math.round(closed.rps / 2)));
+  let rate = Number(process.env.BENCH_MIXED_RATE);
+  if (!(rate > 0) || process.env.BENCH_MIXED_CLOSED !== "off") {
+    const closed = await run(base, cookie, "closed loop");
+    // The overload leaves work behind for some seconds (a major collection of the heap it grew, the counted
+    // views written, the answers it had in hand): the open loop measures the server at the rate, not that.
+    await new Promise((r) => setTimeout(r, settleSeconds * 1000));
+    rate ||= Math.max(1, Math.round(closed.rps / 2));
+  }
   await run(base, cookie, `open loop at ${rate} req/s`, rate);
 } finally {
   await server?.stop();
