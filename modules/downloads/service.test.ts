@@ -153,11 +153,22 @@ describe("guest downloads", () => {
 
   it("lets a guest download again, in any color or format, a template already downloaded this month at no cost", async () => {
     const g = guest("203.0.113.8");
-    await requestDownload(ctx(), { viewer: g, templateColorId: free[0].color_id, format: "PP" });
+    const popularity = async () =>
+      (
+        await queryRows<{ n: number }>(
+          database.db,
+          sql`select downloads_count as n from template where id = ${free[0].template_id}`,
+        )
+      )[0].n;
+    const before = await popularity();
+    const first = await requestDownload(ctx(), { viewer: g, templateColorId: free[0].color_id, format: "PP" });
     const again = await requestDownload(ctx(), { viewer: g, templateColorId: free[0].color_id, format: "KN" });
     expect(again).toMatchObject({ ok: true, value: { alreadyOwned: true, allowance: { used: 1 } } });
+    // The same licence, one credit, both downloads recorded, popularity counted once.
+    expect(first.ok && again.ok && again.value.licence.code).toBe(first.ok && first.value.licence.code);
     expect(await used(`g:${g.guestId}`)).toBe(1);
     expect(await recorded(g.guestId)).toBe(2);
+    expect(await popularity()).toBe(before + 1);
   });
 
   it("starts again at 00:00 UTC on the 1st", async () => {

@@ -258,10 +258,8 @@ export async function requestDownload(
   }
 
   const { ip, period } = at;
-  const granted = await ctx.db.transaction(async (tx) => {
-    const standing = await standingOf(tx, at, true);
-    if (!standing.allowed) return { granted: false as const, used: standing.used };
-    if (!standing.owned) await takeCredit(tx, { own, ip, period, templateId: v.template_id, now });
+  /** The download recorded with its licence; a credit's popularity last, so the template's row is locked briefly. */
+  const record = async (tx: Executor, owned: boolean) => {
     await insertDownload(tx, {
       templateId: v.template_id,
       templateColorId,
@@ -273,8 +271,6 @@ export async function requestDownload(
       period,
       now,
     });
-    // Popularity counts downloads that took a credit; a free re-download of the month adds nothing.
-    if (!standing.owned) await bumpTemplateDownloads(tx, v.template_id);
     const licence = await licenceForGrant(tx, {
       subject: own,
       accountId: viewer.kind === "account" ? viewer.accountId : null,
@@ -286,13 +282,30 @@ export async function requestDownload(
       period,
       now,
     });
-    return {
-      granted: true as const,
-      alreadyOwned: standing.owned,
-      used: standing.owned ? standing.used : standing.used + 1,
-      licence: { ...licence, kind: license },
-    };
-  });
+    // Popularity counts downloads that took a credit; a free re-download of the month adds nothing.
+    if (!owned) await bumpTemplateDownloads(tx, v.template_id);
+    return { ...licence, kind: license };
+  };
+  const granted = before.owned
+    ? // Granted already this period (a grant is never taken back within it): no credit, so no counter is
+      // locked, and a member's re-downloads do not queue behind one another.
+      await ctx.db.transaction(async (tx) => ({
+        granted: true as const,
+        alreadyOwned: true,
+        used: before.used,
+        licence: await record(tx, true),
+      }))
+    : await ctx.db.transaction(async (tx) => {
+        const standing = await standingOf(tx, at, true);
+        if (!standing.allowed) return { granted: false as const, used: standing.used };
+        if (!standing.owned) await takeCredit(tx, { own, ip, period, templateId: v.template_id, now });
+        return {
+          granted: true as const,
+          alreadyOwned: standing.owned,
+          used: standing.owned ? standing.used : standing.used + 1,
+          licence: await record(tx, standing.owned),
+        };
+      });
 
   const allowance = allowanceAt(granted.used);
   if (!granted.granted) return { ok: false, code: limitCode(viewer), allowance };
