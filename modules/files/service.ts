@@ -33,14 +33,7 @@ function once<T>(fctx: FileContext, key: string, work: () => Promise<T>): Promis
   return p;
 }
 
-export type StoredFile = {
-  storageKey: string;
-  sizeBytes: number;
-  fileName: string;
-  templateId: number;
-  isPremium: boolean;
-  categoryId: number;
-};
+export type StoredFile = { storageKey: string; sizeBytes: number };
 
 /**
  * Why a file cannot be served: no such colour variant, no file and nothing to make it from, or a file that
@@ -77,10 +70,8 @@ export async function ensureTemplateFile(
   templateColorId: number,
   variant: LicenseVariant,
 ): Promise<FileOutcome> {
-  const v = await findVariant(fctx.db, templateColorId);
-  if (!v) return { ok: false, code: FILE_PROBLEMS.unknown };
-  const fileName = `${v.slug}-${v.color_slug}.pptx`;
-  const base = { fileName, templateId: v.template_id, isPremium: v.is_premium, categoryId: v.category_id };
+  // The stored file's row first: the variant and its design (the whole deck's description) are read only
+  // to make one.
   const known = await findPptx(fctx.db, templateColorId, variant);
   if (known) {
     // Its content was checked when it was stored (made here, or a designer's deck read on upload or import):
@@ -96,9 +87,11 @@ export async function ensureTemplateFile(
         });
         return { ok: false, code: FILE_PROBLEMS.broken };
       }
-      return { ok: true, value: { storageKey: known.storageKey, sizeBytes: size, ...base } };
+      return { ok: true, value: { storageKey: known.storageKey, sizeBytes: size } };
     }
   }
+  const v = await findVariant(fctx.db, templateColorId);
+  if (!v) return { ok: false, code: FILE_PROBLEMS.unknown };
   const design = v.design;
   if (!design?.slides?.length) return { ok: false, code: FILE_PROBLEMS.missing };
   return once(fctx, `pptx:${templateColorId}:${variant}`, async (): Promise<FileOutcome> => {
@@ -121,7 +114,7 @@ export async function ensureTemplateFile(
     await fctx.storage.put(storageKey, body);
     await upsertPptx(fctx.db, { templateColorId, variant, storageKey, sizeBytes: body.length });
     fctx.log.info("file generated", { storageKey, bytes: body.length, ms: Date.now() - started });
-    return { ok: true, value: { storageKey, sizeBytes: body.length, ...base } };
+    return { ok: true, value: { storageKey, sizeBytes: body.length } };
   });
 }
 
