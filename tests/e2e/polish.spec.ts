@@ -1,6 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations as axe, hydrated, signUpAndLogIn } from "./helpers.ts";
 
+// Each test stands alone (its own member, no shared account): both workers may take them, so that this file,
+// late in the run, does not end it on one worker (docs/decisions/0023, "Eighth pass").
+test.describe.configure({ mode: "parallel" });
+
 /**
  * Issue 22's polish of lists, cards, the home page, the header on phones, the filter sheet, the FAQ and the
  * collections, measured in the browser at a phone's width (390 px) and a desktop's (1280 px).

@@ -1,6 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations as axe, hydrated } from "./helpers.ts";
 
+// Each test stands alone (its own member, no shared account): both workers may take them, so that this file,
+// late in the run, does not end it on one worker (docs/decisions/0023, "Eighth pass").
+test.describe.configure({ mode: "parallel" });
+
 type Suggestions = { searchAutocompletions: string[]; searchAutocompleteTemplates: { title: string }[] };
 
 /**

@@ -1,6 +1,10 @@
 import { expect, type Page, type Request, test } from "@playwright/test";
 import { hydrated, signUpAndLogIn } from "./helpers.ts";
 
+// Each test stands alone (its own member, no shared account): both workers may take them, so that this file,
+// late in the run, does not end it on one worker (docs/decisions/0023, "Eighth pass").
+test.describe.configure({ mode: "parallel" });
+
 /**
  * The session of SPEC §4 as the browser keeps it: the `apollo-token` cookie's attributes, and the
  * keep-alive query a signed-in page sends every 240,000 ms, stopping at its first failure and once

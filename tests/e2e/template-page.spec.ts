@@ -1,6 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations as axe, hydrated, signUpAndLogIn } from "./helpers.ts";
 
+// Each test stands alone (its own member, no shared account): both workers may take them, so that this file,
+// late in the run, does not end it on one worker (docs/decisions/0023, "Eighth pass").
+test.describe.configure({ mode: "parallel" });
+
 /**
  * The template page on a phone (issue 22): the pinned download bar, the thumbnails as one tab stop, the
  * full-screen slide viewer, the colour in the address, and "You downloaded this" for a member.
