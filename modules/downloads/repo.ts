@@ -82,6 +82,24 @@ export async function selectCounters(
   );
 }
 
+/** A viewer's standing read in one statement: both counters' credits used (0 without one) and whether the template was granted. */
+export type StandingRow = { own_used: number; ip_used: number; owned: boolean };
+
+/** Where a viewer stands for a template in a period, unlocked (the read before any work). */
+export async function selectStanding(
+  db: Executor,
+  at: { own: string; ip: string; period: string; templateId: number },
+): Promise<StandingRow> {
+  const [row] = await queryRows<StandingRow>(
+    db,
+    sql`select
+          coalesce((select used from download_counter where period = ${at.period} and subject = ${at.own}), 0)::int as own_used,
+          coalesce((select used from download_counter where period = ${at.period} and subject = ${at.ip}), 0)::int as ip_used,
+          exists (select 1 from download_grant where subject = ${at.own} and period = ${at.period} and template_id = ${at.templateId}) as owned`,
+  );
+  return row;
+}
+
 /** Whether a subject was already granted a template in a period. */
 export async function hasGrant(db: Executor, subject: string, period: string, templateId: number): Promise<boolean> {
   const owned = await queryRows<CountRow>(
