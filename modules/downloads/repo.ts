@@ -160,6 +160,8 @@ export type VariantRow = {
   color_slug: string;
   /** The variant's uploaded Keynote file, if any. */
   keynote_key: string | null;
+  /** Its stored .pptx in each licence variant ("free", "paid") made or uploaded so far, read with it. */
+  pptx: Record<string, { storageKey: string; sizeBytes: number }> | null;
 };
 
 export async function selectVariant(db: Executor, templateColorId: number, now: Date): Promise<VariantRow | undefined> {
@@ -167,7 +169,9 @@ export async function selectVariant(db: Executor, templateColorId: number, now: 
     db,
     sql`select t.id as template_id, t.is_premium, t.category_id, coalesce(tc.google_slides_url, t.google_slides_url) as google_slides_url,
           tr.slug, c.slug as color_slug,
-          (select f.storage_key from template_file f where f.template_color_id = tc.id and f.kind = 'key' and f.variant = 'paid') as keynote_key
+          (select f.storage_key from template_file f where f.template_color_id = tc.id and f.kind = 'key' and f.variant = 'paid') as keynote_key,
+          (select json_object_agg(f.variant, json_build_object('storageKey', f.storage_key, 'sizeBytes', f.size_bytes))
+            from template_file f where f.template_color_id = tc.id and f.kind = 'pptx') as pptx
         from template_color tc join template t on t.id = tc.template_id join color c on c.id = tc.color_id
         join template_translation tr on tr.template_id = t.id and tr.locale = 'en'
         where tc.id = ${templateColorId} and tc.active and t.published_at <= ${now}`,

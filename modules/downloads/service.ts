@@ -265,7 +265,8 @@ export async function requestDownload(
   const keynote = format === "KN" && v.keynote_key && license !== "free" ? v.keynote_key : null;
   let file: { storageKey: string } | null = keynote ? { storageKey: keynote } : null;
   if (!link && !keynote) {
-    const outcome = await ensureTemplateFile(ctx, templateColorId, license === "free" ? "free" : "paid");
+    const variant = license === "free" ? "free" : "paid";
+    const outcome = await ensureTemplateFile(ctx, templateColorId, variant, v.pptx?.[variant] ?? null);
     // The files' refusals are the downloads' own messages (unknown, missing, broken).
     if (!outcome.ok) return { ok: false, code: outcome.code };
     file = outcome.value;

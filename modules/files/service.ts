@@ -3,7 +3,7 @@ import type { Scope } from "#modules/scope.ts";
 import type { Result } from "#modules/shared/result.ts";
 import { buildPptx } from "#modules/slides/build-pptx.ts";
 import { renderSlideSvg } from "#modules/slides/render-svg.ts";
-import { findPptx, findVariant, upsertPptx, variantPublishedAt } from "./repo.ts";
+import { findPptx, findVariant, type StoredFileRow, upsertPptx, variantPublishedAt } from "./repo.ts";
 
 export type FileContext = Pick<Scope, "db" | "storage" | "log" | "inflight">;
 
@@ -63,16 +63,18 @@ export async function readTemplateFile(fctx: FileContext, storageKey: string): P
 /**
  * The .pptx of a colour variant in a licence variant: "free" ends with the attribution slide, "paid" does not.
  * Made from the template's design on first request, then stored; a stored file must still be there at the length
- * it was stored with (a truncated or replaced file is refused as broken).
+ * it was stored with (a truncated or replaced file is refused as broken). `stored` is the file's row where the
+ * caller read it already (null: none yet).
  */
 export async function ensureTemplateFile(
   fctx: FileContext,
   templateColorId: number,
   variant: LicenseVariant,
+  stored?: StoredFileRow | null,
 ): Promise<FileOutcome> {
-  // The stored file's row first: the variant and its design (the whole deck's description) are read only
-  // to make one.
-  const known = await findPptx(fctx.db, templateColorId, variant);
+  // The stored file's row first (or as the caller read it: null for none): the variant and its design (the
+  // whole deck's description) are read only to make one.
+  const known = stored === undefined ? await findPptx(fctx.db, templateColorId, variant) : stored;
   if (known) {
     // Its content was checked when it was stored (made here, or a designer's deck read on upload or import):
     // here it must still be there at that length. A size, not a read: a grant is asked often, and reading the
