@@ -109,6 +109,11 @@ async function run(base: string, cookie: string, label: string, rate?: number) {
     console.log(
       `  ${kind.padEnd(9)} ${String(seen.ms.length).padStart(6)} requests  p50 ${percentile(seen.ms, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(seen.ms, 99).toFixed(1).padStart(6)} ms  ${seen.failed} failed, ${seen.redirected} redirected`,
     );
+  const refused = mix.byKind.get("download")?.failed ?? 0;
+  if (refused)
+    console.log(
+      `  warning: ${refused} download grants refused (on a reused BENCH_MIXED_DATA_DIR the address's monthly allowance runs out): their latencies are refusals', not grants'`,
+    );
   return { rps, p99: percentile(latencies, 99) };
 }
 
