@@ -20,6 +20,7 @@ import type { Storage } from "#modules/files/storage.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
 import type { Clock, Logger } from "#modules/shared/context.ts";
 import { periodOf } from "#modules/shared/period.ts";
+import { guestDownloadsKeptFrom } from "#modules/shared/retention.ts";
 import { importTemplateFolder, type TemplateImportSummary } from "#modules/templates/import.ts";
 import { renderTemplateVersion } from "#modules/templates/render.ts";
 import {
@@ -174,6 +175,7 @@ export async function seedDemo(
     now: opts.now,
   });
   let downloads = 0;
+  const keptFrom = guestDownloadsKeptFrom(opts.now);
   const BATCH = 60;
   for (let start = 0; start < templates.length; start += BATCH) {
     const batch = templates.slice(start, start + BATCH);
@@ -187,17 +189,29 @@ export async function seedDemo(
       t.history.views.map((v) => ({ templateId: templateIds[i], day: v.day, views: v.views })),
     );
     for (let j = 0; j < viewRows.length; j += 2000) await insertViewDays(db, viewRows.slice(j, j + 2000));
+    // A template's count is its whole history; the records are the ones the Privacy Policy keeps (a guest's
+    // for RETENTION.guestDownloadsMonths: older ones would be purged by the first maintenance).
     const dl = batch.flatMap((t, i) =>
-      t.history.downloads.map((d, k) => ({
-        templateId: templateIds[i],
-        templateColorId: colorIds[i][Math.min(d.colorIndex, colorIds[i].length - 1)],
-        categoryId: need(ids.tags, t.categorySlug, "category"),
-        format: d.format,
-        license: t.isPremium ? (k % 4 === 0 ? ("commercial" as const) : ("personal" as const)) : ("free" as const),
-        fingerprint: `seed-${(k * 7919 + i) % 5000}`,
-        period: periodOf(d.at),
-        createdAt: d.at,
-      })),
+      t.history.downloads.flatMap((d, k) =>
+        d.at < keptFrom
+          ? []
+          : [
+              {
+                templateId: templateIds[i],
+                templateColorId: colorIds[i][Math.min(d.colorIndex, colorIds[i].length - 1)],
+                categoryId: need(ids.tags, t.categorySlug, "category"),
+                format: d.format,
+                license: t.isPremium
+                  ? k % 4 === 0
+                    ? ("commercial" as const)
+                    : ("personal" as const)
+                  : ("free" as const),
+                fingerprint: `seed-${(k * 7919 + i) % 5000}`,
+                period: periodOf(d.at),
+                createdAt: d.at,
+              },
+            ],
+      ),
     );
     for (let j = 0; j < dl.length; j += 2000) await insertDownloads(db, dl.slice(j, j + 2000));
     downloads += dl.length;

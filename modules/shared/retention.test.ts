@@ -153,3 +153,27 @@ describe("retention", () => {
     expect(later.unverifiedAccounts).toBe(1);
   });
 });
+
+describe("the demo catalogue and the retention", () => {
+  it("seeds no guest download record the Privacy Policy would not keep, while the counts keep the whole history", async () => {
+    const now = new Date("2026-11-01T00:00:00Z");
+    const demo = await createTestDatabase({ demo: { now, count: 150 } });
+    try {
+      const [{ records, oldest, counted }] = await queryRows<{ records: number; oldest: Date; counted: number }>(
+        demo.db,
+        sql`select (select count(*)::int from download) as records, (select min(created_at) from download) as oldest,
+              (select sum(downloads_count)::int from template) as counted`,
+      );
+      expect(records).toBeGreaterThan(1000);
+      expect(new Date(oldest).getTime()).toBeGreaterThanOrEqual(Date.UTC(2026, 7, 1));
+      expect(counted).toBeGreaterThan(records);
+      // So the first maintenance finds nothing of it to delete.
+      expect((await purgeExpiredRecords({ db: demo.db, clock: { now: () => now } })).guestDownloads).toBe(0);
+      expect((await queryRows<{ n: number }>(demo.db, sql`select count(*)::int as n from download`))[0].n).toBe(
+        records,
+      );
+    } finally {
+      await demo.cleanup();
+    }
+  });
+});

@@ -14,6 +14,11 @@ type PurgedRow = { n: number };
 /** Provider webhook ids are kept this long against redeliveries (Stripe retries for three days). */
 const BILLING_EVENT_DAYS = 90;
 
+/** The oldest a guest's download record is kept (RETENTION.guestDownloadsMonths before `now`, on its day). */
+export function guestDownloadsKeptFrom(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - RETENTION.guestDownloadsMonths, now.getUTCDate()));
+}
+
 /**
  * Deletes what the Privacy Policy promises not to keep (RETENTION): guest download records after 3
  * months, allowance counters and credits of periods that old, the search log once it is older than the
@@ -26,9 +31,7 @@ const BILLING_EVENT_DAYS = 90;
  */
 export async function purgeExpiredRecords(ctx: { db: Executor; clock: Clock }): Promise<Record<string, number>> {
   const now = ctx.clock.now();
-  const months = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - RETENTION.guestDownloadsMonths, now.getUTCDate()),
-  );
+  const months = guestDownloadsKeptFrom(now);
   const oldestPeriod = periodOf(months);
   const supportCutoff = new Date(
     Date.UTC(
