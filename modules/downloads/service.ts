@@ -212,7 +212,7 @@ async function standingOf(
     usedIp = used(ip);
     owned = await hasGrant(db, own, period, at.templateId);
   } else {
-    // One statement: a grant makes about ten round trips, and under load each waits its turn.
+    // One statement: under load each of a grant's statements waits its turn on the event loop.
     const row = await selectStanding(db, at);
     usedOwn = Number(row.own_used);
     usedIp = Number(row.ip_used);
@@ -224,9 +224,10 @@ async function standingOf(
 
 /**
  * Grants one download: checks the licence and the credit first (nothing is made for a refusal), then
- * makes sure the file is sound, then takes a credit and records the download in one transaction with the
- * viewer's counters locked (checked again there: another request may have spent the last credit meanwhile).
- * Re-downloading a template already granted this period takes no credit. Nothing is taken when anything fails.
+ * makes sure the file is sound (there at the size it was stored with), then takes a credit and records the
+ * download in one transaction with the viewer's counters locked (checked again there: another request may have
+ * spent the last credit meanwhile). Re-downloading a template already granted this period takes no credit and
+ * locks nothing (grants are only purged periods later). Nothing is taken when anything fails.
  */
 export async function requestDownload(
   ctx: DownloadContext,
