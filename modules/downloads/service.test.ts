@@ -249,21 +249,24 @@ describe("guest downloads", () => {
     expect(await recorded(g.guestId)).toBe(0);
   });
 
-  it("answers 'broken' for a stored file that is not a valid deck, taking no credit", async () => {
-    const g = guest("192.0.2.80");
-    const target = free[free.length - 2];
-    const first = await requestDownload(ctx(), {
-      viewer: guest("192.0.2.81"),
-      templateColorId: target.color_id,
-      format: "PP",
-    });
+  /** A variant's free deck as a first download (by another guest) stored it: its file and bytes, the size its row says. */
+  const storedDeck = async (target: Variant, ip: string) => {
+    const first = await requestDownload(ctx(), { viewer: guest(ip), templateColorId: target.color_id, format: "PP" });
     expect(first.ok).toBe(true);
-    const [row] = await queryRows<{ storage_key: string }>(
+    const [row] = await queryRows<{ storage_key: string; size_bytes: number }>(
       database.db,
-      sql`select storage_key from template_file where template_color_id = ${target.color_id} and variant = 'free'`,
+      sql`select storage_key, size_bytes from template_file where template_color_id = ${target.color_id} and variant = 'free'`,
     );
     const file = path.join(dir, row.storage_key);
     const deck = fs.readFileSync(file);
+    expect(deck.length).toBe(row.size_bytes);
+    return { file, deck };
+  };
+
+  it("answers 'broken' for a stored file that is not a valid deck, taking no credit", async () => {
+    const g = guest("192.0.2.80");
+    const target = free[free.length - 2];
+    const { file, deck } = await storedDeck(target, "192.0.2.81");
     fs.writeFileSync(file, "this is not a pptx");
     const r = await requestDownload(ctx(), { viewer: g, templateColorId: target.color_id, format: "PP" });
     expect(r).toEqual({ ok: false, code: "downloads.errors.broken" });
@@ -279,19 +282,7 @@ describe("guest downloads", () => {
   it("makes a stored deck that went missing again, and grants it", async () => {
     const g = guest("192.0.2.82");
     const target = free[free.length - 3];
-    const first = await requestDownload(ctx(), {
-      viewer: guest("192.0.2.83"),
-      templateColorId: target.color_id,
-      format: "PP",
-    });
-    expect(first.ok).toBe(true);
-    const [row] = await queryRows<{ storage_key: string; size_bytes: number }>(
-      database.db,
-      sql`select storage_key, size_bytes from template_file where template_color_id = ${target.color_id} and variant = 'free'`,
-    );
-    const file = path.join(dir, row.storage_key);
-    const deck = fs.readFileSync(file);
-    expect(deck.length).toBe(row.size_bytes);
+    const { file, deck } = await storedDeck(target, "192.0.2.83");
     fs.rmSync(file);
     const again = await requestDownload(ctx(), { viewer: g, templateColorId: target.color_id, format: "PP" });
     expect(again.ok).toBe(true);
