@@ -11,6 +11,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "#db/client.server.ts";
 import { accountInterest, download, downloadCounter, template } from "#db/schema/index.ts";
 import type { TemplateCard } from "#modules/catalog/views.ts";
+import type { StoredFile } from "#modules/files/service.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 
 /** A count (`count(*)::int as n`), or a row found (`select 1 as n`). */
@@ -161,7 +162,7 @@ export type VariantRow = {
   /** The variant's uploaded Keynote file, if any. */
   keynote_key: string | null;
   /** Its stored .pptx in each licence variant ("free", "paid") made or uploaded so far, read with it. */
-  pptx: Record<string, { storageKey: string; sizeBytes: number }> | null;
+  pptx: Record<string, StoredFile> | null;
 };
 
 export async function selectVariant(db: Executor, templateColorId: number, now: Date): Promise<VariantRow | undefined> {

@@ -6,32 +6,24 @@ import type { Design } from "#modules/slides/design.ts";
 
 /** The files module's queries (service.ts): a colour variant with what its files are made from, and its files. */
 
-/** A colour variant with its template's design and format and its English title and slug. */
+/** A colour variant with what its deck and previews are drawn from: its template's design, format and English title. */
 export type VariantRow = {
   template_id: number;
-  color_id: number;
   palette: Palette;
   /** Null for an imported template: its files and previews are made by the import, not drawn here. */
   design: Design | null;
   aspect_ratio: "16:9" | "4:3";
   heading_font: string;
   body_font: string;
-  slides_count: number;
   title: string;
-  slug: string;
-  color_slug: string;
-  is_premium: boolean;
-  category_id: number;
 };
 
 export async function findVariant(db: Executor, templateColorId: number): Promise<VariantRow | null> {
   const rows = await queryRows<VariantRow>(
     db,
-    sql`select t.id as template_id, tc.id as color_id, tc.palette, t.design, t.aspect_ratio, t.heading_font, t.body_font,
-          t.slides_count, tr.title, tr.slug, c.slug as color_slug, t.is_premium, t.category_id
+    sql`select t.id as template_id, tc.palette, t.design, t.aspect_ratio, t.heading_font, t.body_font, tr.title
         from template_color tc
         join template t on t.id = tc.template_id
-        join color c on c.id = tc.color_id
         join template_translation tr on tr.template_id = t.id and tr.locale = 'en'
         where tc.id = ${templateColorId}`,
   );
