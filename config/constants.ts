@@ -569,6 +569,21 @@ export const CAPTCHA = {
 } as const;
 
 /**
+ * The image worker (modules/shared/images.ts): one child process per process decodes and encodes every
+ * image, so a native fault in libvips ends it and not the server. At most `concurrency` jobs run in it
+ * at once (libvips spreads each over the cores), `maxQueued` more wait; a job running past `timeoutMs`
+ * has its worker killed; a job whose worker died is sent `retries` more times to a new one. A worker
+ * without a job for `idleMs` is let go (its memory with it); the next job starts another (about 0.1 s).
+ */
+export const IMAGE_WORKER = {
+  concurrency: 4,
+  maxQueued: 256,
+  timeoutMs: 60_000,
+  retries: 1,
+  idleMs: 60_000,
+} as const;
+
+/**
  * Previews drawn from real decks (modules/slides/previews.ts, ADR 0019): LibreOffice to PDF, then each
  * page to WebP at the PREVIEW_WIDTHS, with the same WebP settings as the generated previews. A
  * conversion is killed after `timeoutMs`; `concurrency` conversions run at once per process

@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMITS, type RateLimits } from "#config/constants.ts";
 import { s3Storage } from "#modules/files/s3-storage.ts";
+import { images } from "#modules/shared/images.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { type FetcherAnswer, submitFetcher } from "#tests/fetcher.ts";
 import { formBody } from "#tests/http.ts";
@@ -86,6 +87,53 @@ describe("slide previews", () => {
     expect(again.equals(body)).toBe(true);
     const last = await srv.request(`/files/previews/v1/${free.color_id}/${free.slides_count}-320.webp`);
     expect(last.status).toBe(200);
+  });
+
+  it("stays up when the image worker dies drawing a preview: drawn again by a new worker, else 503 with Retry-After", async () => {
+    const killed = new Set<number>();
+    // Every worker that has the request's job dies of a native fault (as libvips did once), `max` of them.
+    const killWorkers = (max: number) => {
+      let stop = false;
+      const loop = (async () => {
+        while (!stop && killed.size < max) {
+          const pid = images().pid();
+          if (pid && !killed.has(pid) && images().running() > 0) {
+            killed.add(pid);
+            process.kill(pid, "SIGSEGV");
+          }
+          await new Promise((r) => setTimeout(r, 1));
+        }
+      })();
+      return async () => {
+        stop = true;
+        await loop;
+      };
+    };
+    await images().metadata({
+      input: await sharp({ create: { width: 2, height: 2, channels: 3, background: "#fff" } })
+        .png()
+        .toBuffer(),
+    });
+    let done = killWorkers(1);
+    const once = await srv.request(`/files/previews/v1/${free.color_id}/3-960.webp`);
+    await done();
+    expect(killed.size).toBe(1);
+    expect(once.status).toBe(200);
+    expect((await sharp(Buffer.from(await once.arrayBuffer())).metadata()).width).toBe(960);
+
+    killed.clear();
+    done = killWorkers(2);
+    const twice = await srv.request(`/files/previews/v1/${free.color_id}/4-960.webp`);
+    await done();
+    expect(killed.size).toBe(2);
+    expect(twice.status).toBe(503);
+    expect(twice.headers.get("retry-after")).toBe("5");
+    expect(twice.headers.get("cache-control")).toBe("no-store");
+    // Nothing was kept of it, and asked again it is drawn.
+    const later = await srv.request(`/files/previews/v1/${free.color_id}/4-960.webp`);
+    expect(later.status).toBe(200);
+    expect(later.headers.get("cache-control")).toContain("immutable");
+    expect((await srv.request("/")).status).toBe(200);
   });
 
   it("shows nothing of a template not published yet, and renders only so many missing previews per client", async () => {

@@ -61,6 +61,8 @@ export function mountFiles(app: ServerApp, deps: { previewRenders: RateLimiter; 
       allowRender: async () => (await deps.previewRenders.take(requestOf(c).clientKey)).ok,
     });
     if (body === "limited") return c.text("Too many requests", 429, { "Retry-After": "10" });
+    if (body === "unavailable")
+      return c.text("Service unavailable", 503, { "Retry-After": "5", "Cache-Control": "no-store" });
     if (!body) return c.text("Not found", 404);
     return c.body(new Uint8Array(body), 200, {
       "Content-Type": "image/webp",

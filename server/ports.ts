@@ -13,6 +13,7 @@ import { diskStorage } from "#modules/files/storage.ts";
 import { createMailer, type Mailer } from "#modules/mail/mailer.ts";
 import type { Jobs } from "#modules/scope.ts";
 import { type Clock, systemClock } from "#modules/shared/context.ts";
+import { images } from "#modules/shared/images.ts";
 import { createRateLimiters } from "#modules/shared/rate-limit.ts";
 import { parseTrustProxy } from "./client-address.ts";
 import type { RequestContext } from "./context.ts";
@@ -89,6 +90,8 @@ export function createPorts(opts: ServerOptions) {
     env.demoMode && (env.DEMO_MODE === "on" || request?.local === true);
   if (mailer.kind === "outbox" && env.DATABASE_URL)
     log.warn("no SMTP_URL: e-mail (verification and password links) is kept in the database and not delivered");
+  // The process's image worker (a fault in libvips ends it, not this process) writes to this log.
+  images().setLog(log);
   // Files being made in this process, so one file is never made twice at once.
   const inflight = new Map<string, Promise<unknown>>();
   // A cache's byte bound: the smaller one where DATABASE_URL is set (a copy per process there).

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { AVATAR } from "#config/constants.ts";
 import type { Scope, ServiceContext } from "#modules/scope.ts";
+import { images, isImageWorkerBusy } from "#modules/shared/images.ts";
 import type { Result } from "#modules/shared/result.ts";
 import { swapAvatarKey } from "./repo.ts";
 
@@ -51,21 +52,26 @@ export async function setAvatar(
   if (bytes.length > AVATAR.maxBytes) return { ok: false, code: AVATAR_ERRORS.size, field: "avatar" };
   const type = sniffImageType(bytes);
   if (!type) return { ok: false, code: AVATAR_ERRORS.type, field: "avatar" };
-  // sharp (libvips, about 22 MB resident) is loaded by the first image processed, not at start.
-  const { default: sharp } = await import("sharp");
   let webp: Buffer;
   try {
-    const image = sharp(bytes, { limitInputPixels: AVATAR.maxInputPixels, failOn: "error", animated: false });
-    const meta = await image.metadata();
+    // Decoded in the image worker: a file that breaks the decoder ends that process, not the server.
+    const source = {
+      input: bytes,
+      options: { limitInputPixels: AVATAR.maxInputPixels, failOn: "error", animated: false },
+    } as const;
+    const meta = await images().metadata(source);
     // What the bytes claimed must be what the decoder found.
     if (meta.format !== type) return { ok: false, code: AVATAR_ERRORS.type, field: "avatar" };
-    webp = await image
-      .rotate()
-      .resize(AVATAR.size, AVATAR.size, { fit: "cover", position: "attention" })
-      .webp({ quality: AVATAR.quality })
-      .toBuffer();
+    const made = await images().encode(source, [
+      { op: "rotate" },
+      { op: "resize", options: { width: AVATAR.size, height: AVATAR.size, fit: "cover", position: "attention" } },
+      { op: "webp", options: { quality: AVATAR.quality } },
+    ]);
+    webp = made.data;
   } catch (error) {
     ctx.log.warn("avatar not decoded", { accountId: input.accountId, error: String(error) });
+    // Too many images waiting is not the file's fault: the member is told to try again.
+    if (isImageWorkerBusy(error)) return { ok: false, code: AVATAR_ERRORS.failed };
     return { ok: false, code: AVATAR_ERRORS.upload, field: "avatar" };
   }
   const key = newKey(input.accountId);

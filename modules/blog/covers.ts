@@ -6,12 +6,11 @@
  * exists is never made again, and a changed input gets a new name (and can be cached for a year).
  */
 import { createHash } from "node:crypto";
-import type { Sharp } from "sharp";
-import sharp from "sharp";
 import { BLOG, BRAND } from "#config/constants.ts";
 import { buildPalette, HARMONIES, modesFor } from "#modules/catalog/demo/palettes.ts";
 import { COLORS } from "#modules/catalog/demo/taxonomy.ts";
 import type { Storage } from "#modules/files/storage.ts";
+import { type ImageSource, type ImageStep, images } from "#modules/shared/images.ts";
 import { DECORS, type Palette, type TitleSlide } from "#modules/slides/design.ts";
 import { CANVAS_WIDTH } from "#modules/slides/layout.ts";
 import { renderSlideSvg } from "#modules/slides/render-svg.ts";
@@ -80,13 +79,17 @@ export function coverSvg(cover: DrawnCover): string {
 const heightOf = (width: number) => Math.round(width * BLOG.coverHeightRatio);
 const widest = () => Math.max(...BLOG.coverWidths) as CoverWidth;
 
-/** Decodes an image the import reads; throws a readable message for anything that is not one of the accepted types. */
-async function openImage(bytes: Uint8Array, minWidth = 0): Promise<Sharp> {
+/**
+ * How to open an image the import reads (decoded in the image worker); throws a readable message for
+ * anything that is not one of the accepted types. Its steps turn it upright (EXIF orientation).
+ */
+async function openImage(bytes: Uint8Array, minWidth = 0): Promise<{ source: ImageSource; upright: ImageStep[] }> {
   if (bytes.length > BLOG.maxImageBytes) throw new Error(`image is larger than ${BLOG.maxImageBytes} bytes`);
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" } as const;
   let format: string | undefined;
   let width = 0;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).metadata();
+    const meta = await images().metadata({ input: bytes, options });
     format = meta.format;
     width = meta.width ?? 0;
   } catch {
@@ -97,18 +100,16 @@ async function openImage(bytes: Uint8Array, minWidth = 0): Promise<Sharp> {
   // A small SVG is drawn at a density that gives enough pixels, not enlarged afterwards.
   const density =
     format === "svg" && width > 0 && width < minWidth ? Math.min(600, Math.ceil((72 * minWidth) / width)) : undefined;
-  return sharp(bytes, {
-    limitInputPixels: MAX_INPUT_PIXELS,
-    failOn: "error",
-    animated: false,
-    ...(density ? { density } : {}),
-  }).rotate();
+  return {
+    source: { input: bytes, options: { ...options, animated: false, ...(density ? { density } : {}) } },
+    upright: [{ op: "rotate" }],
+  };
 }
 
 /** Checks that bytes are an image the import accepts, without encoding it. Throws with the reason. */
 export async function checkImage(bytes: Uint8Array): Promise<{ width: number; height: number }> {
-  const image = await openImage(bytes);
-  const meta = await image.metadata();
+  const { source } = await openImage(bytes);
+  const meta = await images().metadata(source);
   const turned = (meta.orientation ?? 1) >= 5;
   return { width: (turned ? meta.height : meta.width) ?? 0, height: (turned ? meta.width : meta.height) ?? 0 };
 }
@@ -116,19 +117,29 @@ export async function checkImage(bytes: Uint8Array): Promise<{ width: number; he
 /** The cover at every width, from its source (16:9; an operator's image is cropped where its interest is). */
 export async function renderCover(source: CoverSource): Promise<Map<CoverWidth, Buffer>> {
   const top = widest();
-  // Drawn once at the widest size (the SVG straight at that density), kept as raw pixels, then encoded per width.
-  const pipeline =
+  // Drawn once at the widest size (the SVG straight at that density), kept as pixels, then encoded per width.
+  const { source: input, steps } =
     source.kind === "drawn"
-      ? sharp(Buffer.from(coverSvg(source.cover)), { density: (72 * top) / CANVAS_WIDTH }).resize(top, heightOf(top))
-      : (await openImage(source.bytes, top)).resize(top, heightOf(top), { fit: "cover", position: "attention" });
-  const { data, info } = await pipeline.raw().toBuffer({ resolveWithObject: true });
-  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const out = new Map<CoverWidth, Buffer>();
-  for (const width of BLOG.coverWidths) {
-    const body = await sharp(data, raw).resize(width, heightOf(width)).webp(WEBP).toBuffer();
-    out.set(width, body);
-  }
-  return out;
+      ? {
+          source: { input: Buffer.from(coverSvg(source.cover)), options: { density: (72 * top) / CANVAS_WIDTH } },
+          steps: [{ op: "resize", options: { width: top, height: heightOf(top) } }] satisfies ImageStep[],
+        }
+      : await openImage(source.bytes, top).then(({ source, upright }) => ({
+          source,
+          steps: [
+            ...upright,
+            { op: "resize", options: { width: top, height: heightOf(top), fit: "cover", position: "attention" } },
+          ] satisfies ImageStep[],
+        }));
+  const made = await images().variants(
+    input,
+    steps,
+    BLOG.coverWidths.map((width) => [
+      { op: "resize", options: { width, height: heightOf(width) } },
+      { op: "webp", options: WEBP },
+    ]),
+  );
+  return new Map(BLOG.coverWidths.map((width, i) => [width, made[i].data]));
 }
 
 /**
@@ -166,15 +177,16 @@ export async function ensureBodyImage(
   }
   const stored = await storage.get(key);
   if (stored) {
-    const meta = await sharp(stored).metadata();
+    const meta = await images().metadata({ input: stored });
     return { key, width: meta.width ?? 0, height: meta.height ?? 0 };
   }
   // An SVG is drawn at its own size (its width and height say how large it is meant to be shown).
-  const image = await openImage(bytes);
-  const { data, info } = await image
-    .resize({ width: BLOG.maxImageWidth, withoutEnlargement: true })
-    .webp(WEBP)
-    .toBuffer({ resolveWithObject: true });
+  const { source, upright } = await openImage(bytes);
+  const { data, info } = await images().encode(source, [
+    ...upright,
+    { op: "resize", options: { width: BLOG.maxImageWidth, withoutEnlargement: true } },
+    { op: "webp", options: WEBP },
+  ]);
   await storage.put(key, data);
   return { key, width: info.width, height: info.height };
 }

@@ -1,5 +1,6 @@
 import { BRAND, PREVIEW_WIDTHS } from "#config/constants.ts";
 import type { Scope } from "#modules/scope.ts";
+import { images, isImageWorkerError } from "#modules/shared/images.ts";
 import type { Result } from "#modules/shared/result.ts";
 import { buildPptx } from "#modules/slides/build-pptx.ts";
 import { renderSlideSvg } from "#modules/slides/render-svg.ts";
@@ -135,7 +136,11 @@ export function isPreviewWidth(w: number): boolean {
   return (PREVIEW_WIDTHS as readonly number[]).includes(w);
 }
 
-/** A slide preview as WebP at one of the preview widths; drawn from the same design as the file, then stored. */
+/**
+ * A slide preview as WebP at one of the preview widths; drawn from the same design as the file, then
+ * stored. "limited" when the client may not have one drawn now, "unavailable" when the image worker
+ * could not draw it (it died with the job, or too many wait): both worth asking again shortly.
+ */
 export async function getPreview(
   fctx: FileContext,
   templateColorId: number,
@@ -146,7 +151,7 @@ export async function getPreview(
     /** Asked before a missing preview is rendered (the costly part): false refuses it for now. */
     allowRender?: () => Promise<boolean>;
   },
-): Promise<Buffer | null | "limited"> {
+): Promise<Buffer | null | "limited" | "unavailable"> {
   if (!isPreviewWidth(width) || !Number.isInteger(slide) || slide < 1) return null;
   // A template not yet published shows nothing, rendered before or not.
   if (!(await isPublished(fctx, templateColorId, opts.now))) return null;
@@ -154,7 +159,7 @@ export async function getPreview(
   const cached = await fctx.storage.get(key);
   if (cached) return cached;
   if (opts.allowRender && !fctx.inflight.has(key) && !(await opts.allowRender())) return "limited";
-  return once(fctx, key, async () => {
+  const drawn = once(fctx, key, async () => {
     const v = await findVariant(fctx.db, templateColorId);
     const spec = v?.design?.slides[slide - 1];
     if (!v || !spec) return null;
@@ -163,10 +168,17 @@ export async function getPreview(
       headingFont: v.heading_font,
       bodyFont: v.body_font,
     });
-    // sharp (libvips, about 22 MB resident) is loaded by the first image processed, not at start.
-    const { default: sharp } = await import("sharp");
-    const body = await sharp(Buffer.from(svg)).resize({ width }).webp({ quality: 78, effort: 3 }).toBuffer();
+    // Drawn by the image worker (a fault in libvips ends it, not this process).
+    const { data: body } = await images().encode({ input: Buffer.from(svg) }, [
+      { op: "resize", options: { width } },
+      { op: "webp", options: { quality: 78, effort: 3 } },
+    ]);
     await fctx.storage.put(key, body);
     return body;
+  });
+  return drawn.catch((error: unknown) => {
+    if (!isImageWorkerError(error)) throw error;
+    fctx.log.warn("preview not drawn", { key, error: error.message });
+    return "unavailable" as const;
   });
 }

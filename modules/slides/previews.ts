@@ -13,6 +13,7 @@ import zlib from "node:zlib";
 import { DECK_PREVIEWS } from "#config/constants.ts";
 import { getEnv } from "#config/env.server.ts";
 import type { Logger } from "#modules/shared/context.ts";
+import { images, isImageWorkerBusy } from "#modules/shared/images.ts";
 import type { Result } from "#modules/shared/result.ts";
 import { fontconfigEnv, missingFonts } from "./fonts.ts";
 
@@ -221,19 +222,21 @@ export function isPlainWebp(image: Buffer): boolean {
  * is kept as given when small enough (DECK_PREVIEWS.keepWebpMaxBytes).
  */
 async function webpAtWidths(image: Buffer, slide: number, widths: readonly number[]): Promise<PreviewPage[]> {
-  // sharp (libvips, about 22 MB resident) is loaded by the first image processed, not at start.
-  const { default: sharp } = await import("sharp");
-  const { data, info } = await sharp(image).raw().toBuffer({ resolveWithObject: true });
-  const raw = { width: info.width, height: info.height, channels: info.channels };
-  const asGiven = isPlainWebp(image) && image.length <= DECK_PREVIEWS.keepWebpMaxBytes ? info.width : null;
-  return Promise.all(
-    widths.map(async (width) => ({
-      slide,
-      width,
-      webp:
-        width === asGiven ? image : await sharp(data, { raw }).resize({ width }).webp(DECK_PREVIEWS.webp).toBuffer(),
-    })),
-  );
+  const kept = isPlainWebp(image) && image.length <= DECK_PREVIEWS.keepWebpMaxBytes;
+  const asGiven = kept ? (await images().metadata({ input: image })).width : null;
+  const encode = widths.filter((w) => w !== asGiven);
+  const made = !encode.length
+    ? []
+    : await images().variants(
+        { input: image },
+        [],
+        encode.map((width) => [
+          { op: "resize", options: { width } },
+          { op: "webp", options: DECK_PREVIEWS.webp },
+        ]),
+      );
+  const byWidth = new Map(encode.map((width, i) => [width, made[i].data]));
+  return widths.map((width) => ({ slide, width, webp: byWidth.get(width) ?? image }));
 }
 
 /**
@@ -343,7 +346,10 @@ export async function renderDeckPreviews(input: {
       });
       return { ok: true, value: { pages, missingFonts: missing, ms } };
     } catch (error) {
-      // A page sharp cannot read, a full disk: the deck's previews failed, the process goes on.
+      // Too many images waiting: not the deck's doing, the caller tries again later.
+      if (isImageWorkerBusy(error)) throw error;
+      // A page sharp cannot read (or that broke the image worker), a full disk: the deck's previews
+      // failed, the process goes on.
       input.log?.error("deck previews failed", { error });
       return { ok: false, code: PREVIEW_ERRORS.conversionFailed, detail: (error as Error).message };
     } finally {
@@ -362,28 +368,31 @@ export async function imagesToPreviews(
   widths: readonly number[],
 ): Promise<ImagePreviewsResult> {
   const started = Date.now();
-  const images = files
+  const slides = files
     .filter((f) => !path.basename(f.name).startsWith("."))
     .sort((a, b) => a.name.localeCompare(b.name, "en", { numeric: true }));
-  if (!images.length) return { ok: false, code: PREVIEW_ERRORS.noImages };
+  if (!slides.length) return { ok: false, code: PREVIEW_ERRORS.noImages };
   const formats: readonly string[] = DECK_PREVIEWS.imageFormats;
-  const { default: sharp } = await import("sharp");
-  for (const f of images) {
+  for (const f of slides) {
     if (f.data.length > DECK_PREVIEWS.imageMaxBytes)
       return { ok: false, code: PREVIEW_ERRORS.imageTooLarge, detail: f.name };
-    const format = await sharp(f.data)
-      .metadata()
-      .then((m) => m.format as string | undefined)
-      .catch(() => undefined);
+    const format = await images()
+      .metadata({ input: f.data })
+      .then((m) => m.format)
+      .catch((error: unknown) => {
+        if (isImageWorkerBusy(error)) throw error;
+        return undefined;
+      });
     if (!format || !formats.includes(format)) return { ok: false, code: PREVIEW_ERRORS.imageType, detail: f.name };
   }
   const sorted = [...new Set(widths)].sort((a, b) => a - b);
   const pages: PreviewPage[] = [];
-  for (const [i, f] of images.entries()) {
+  for (const [i, f] of slides.entries()) {
     try {
       pages.push(...(await webpAtWidths(f.data, i + 1, sorted)));
-    } catch {
-      // Its header said PNG/JPEG/WebP, its body is broken.
+    } catch (error) {
+      if (isImageWorkerBusy(error)) throw error;
+      // Its header said PNG/JPEG/WebP, its body is broken (or broke the decoder).
       return { ok: false, code: PREVIEW_ERRORS.imageType, detail: f.name };
     }
   }

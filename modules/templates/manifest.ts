@@ -17,6 +17,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
 import { DECK_LIMITS, TEMPLATE_IMPORT } from "#config/constants.ts";
+import { images as imageWorker, isImageWorkerBusy } from "#modules/shared/images.ts";
 import { slugify } from "#modules/shared/text.ts";
 import { type DeckFacts, inspectDeck } from "#modules/slides/deck.ts";
 
@@ -324,11 +325,12 @@ async function readPreviewImages(
     }
     const read = await readBeside(root, folder, name, `previews/${colour}`, TEMPLATE_IMPORT.maxPreviewBytes, problems);
     if (!read) continue;
-    // sharp (libvips, about 22 MB resident) is loaded by the first image processed, not at start.
-    const { default: sharp } = await import("sharp");
-    const meta = await sharp(read.data as Buffer)
-      .metadata()
-      .catch(() => null);
+    const meta = await imageWorker()
+      .metadata({ input: read.data as Buffer })
+      .catch((error: unknown) => {
+        if (isImageWorkerBusy(error)) throw error;
+        return null;
+      });
     if (!meta || !["png", "jpeg", "webp"].includes(meta.format ?? "") || !meta.width || !meta.height) {
       problems.push({ file: read.file, message: "is not a PNG, JPEG or WebP image" });
       continue;

@@ -15,6 +15,7 @@ import { bumpCatalogVersion } from "#modules/catalog/service.ts";
 import { isStorageUnavailable } from "#modules/files/faults.ts";
 import type { Scope } from "#modules/scope.ts";
 import { refreshSearchIndex } from "#modules/search/refresh.ts";
+import { isImageWorkerBusy } from "#modules/shared/images.ts";
 import type { Result } from "#modules/shared/result.ts";
 import { appendAttributionSlide } from "#modules/slides/attribution.ts";
 import { imagesToPreviews, type PreviewPage, renderDeckPreviews } from "#modules/slides/previews.ts";
@@ -113,7 +114,7 @@ export async function renderTemplateVersion(ctx: RenderContext, versionId: numbe
       await progress((i + 1) / variants.length);
     }
   } catch (error) {
-    if (isDatabaseUnavailable(error) || isStorageUnavailable(error)) {
+    if (isDatabaseUnavailable(error) || isStorageUnavailable(error) || isImageWorkerBusy(error)) {
       // Not the deck's fault: back to the queue (when the database answers), and the job is tried again.
       await releaseVersion(ctx.db, versionId).catch(() => {});
       ctx.log.warn("template version put back", { versionId, error: (error as Error).message });
