@@ -228,6 +228,8 @@ export function createImagePool(options: ImagePoolOptions = {}) {
       if (!w) return;
       await new Promise<void>((resolve) => {
         w.child.once("exit", () => resolve());
+        // Held until it has gone (an idle worker does not keep the process alive).
+        w.child.ref();
         w.child.kill("SIGTERM");
       });
     },
