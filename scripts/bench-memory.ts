@@ -153,6 +153,9 @@ async function measure(database: string) {
     console.log(
       `  RSS during the load: highest ${highest.toFixed(0)} MB; first third ${avg(firstThird).toFixed(0)} MB, last third ${avg(lastThird).toFixed(0)} MB (growth after warm-up: ${(avg(lastThird) - avg(firstThird)).toFixed(0)} MB)`,
     );
+    // Each minute's last sample: whether the growth levels off over a long run.
+    const minutes = run.samples.filter((_, i) => i % 6 === 5).map((mb) => mb.toFixed(0));
+    console.log(`  RSS at each minute of the load (MB): ${minutes.join(" ")}`);
     console.log(
       `  summary ${database}: start ${started.toFixed(0)} MB, warm ${warmed.toFixed(0)} MB, end ${ended.toFixed(0)} MB, idle ${rested.toFixed(0)} MB`,
     );

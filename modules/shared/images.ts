@@ -126,7 +126,11 @@ export function createImagePool(options: ImagePoolOptions = {}) {
       else p.reject(new Error(reply.message));
       pump();
     });
-    child.on("error", (error) => log.error("image worker failed", { error }));
+    child.on("error", (error) => {
+      log.error("image worker failed", { error });
+      // Never started (no process to exit): its jobs go as if it had ended.
+      if (child.pid === undefined) gone(w, null, null);
+    });
     child.on("exit", (code, signal) => gone(w, code, signal));
     return w;
   }
@@ -178,7 +182,10 @@ export function createImagePool(options: ImagePoolOptions = {}) {
         worker.child.channel?.unref();
         const idle = worker;
         idleTimer = setTimeout(() => {
-          if (worker === idle && !idle.running.size) idle.child.disconnect();
+          if (worker !== idle || idle.running.size) return;
+          // Let go at once: a job from now on starts another worker rather than reach this one as it leaves.
+          worker = null;
+          idle.child.disconnect();
         }, idleMs);
         idleTimer.unref();
       }
