@@ -111,6 +111,13 @@ export const VIEW_COUNTS = { entries: 50_000, maxBytes: 8 * 1024 * 1024, flushMs
  */
 export const MEMORY_NUDGE = { everyMs: 5_000, growthBytes: 48 * 1024 * 1024, windowChecks: 12 } as const;
 /**
+ * PostgreSQL's connection pool (db/client.server.ts): a connection idle for `idleMs` is closed. pg's default
+ * (10 s) closed every connection in any lull longer than that, and the next requests each waited for a new
+ * backend (a process forked by PostgreSQL, its caches cold): in the mixed load's open loop, after 15 s without
+ * requests, 57-213 requests of its first 2 s took over 50 ms (6 runs); with 5 minutes, 28 and 54 (2 runs).
+ */
+export const PG_POOL = { idleMs: 5 * 60_000 } as const;
+/**
  * The embedded PostgreSQL's memory (PGlite, db/client.server.ts). Its WebAssembly memory grows to the
  * most it ever held and never gives it back, so these bound the process: the buffer cache (PostgreSQL's
  * default is 128 MB; the files are read through the system's own cache anyway), the memory of a sort or

@@ -7,7 +7,7 @@ import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { PGLITE_MEMORY } from "#config/constants.ts";
+import { PG_POOL, PGLITE_MEMORY } from "#config/constants.ts";
 import { keepStatementsPrepared } from "./pglite-statements.server.ts";
 import * as schema from "./schema/index.ts";
 
@@ -81,6 +81,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       idle_in_transaction_session_timeout: 60_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
+      // Kept through a lull (PG_POOL): a new connection is a new backend, with its caches cold. An idle
+      // connection does not keep the process alive (a command ends when its work is done).
+      idleTimeoutMillis: PG_POOL.idleMs,
+      allowExitOnIdle: true,
     });
     pool.on("error", () => {
       /* idle client errors are reported by the next query */
