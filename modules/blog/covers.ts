@@ -79,11 +79,14 @@ export function coverSvg(cover: DrawnCover): string {
 const heightOf = (width: number) => Math.round(width * BLOG.coverHeightRatio);
 const widest = () => Math.max(...BLOG.coverWidths) as CoverWidth;
 
+/** The first step for an image the import reads: turned upright (EXIF orientation). */
+const UPRIGHT: ImageStep = { op: "rotate" };
+
 /**
  * How to open an image the import reads (decoded in the image worker); throws a readable message for
- * anything that is not one of the accepted types. Its steps turn it upright (EXIF orientation).
+ * anything that is not one of the accepted types.
  */
-async function openImage(bytes: Uint8Array, minWidth = 0): Promise<{ source: ImageSource; upright: ImageStep[] }> {
+async function openImage(bytes: Uint8Array, minWidth = 0): Promise<ImageSource> {
   if (bytes.length > BLOG.maxImageBytes) throw new Error(`image is larger than ${BLOG.maxImageBytes} bytes`);
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" } as const;
   let format: string | undefined;
@@ -100,16 +103,12 @@ async function openImage(bytes: Uint8Array, minWidth = 0): Promise<{ source: Ima
   // A small SVG is drawn at a density that gives enough pixels, not enlarged afterwards.
   const density =
     format === "svg" && width > 0 && width < minWidth ? Math.min(600, Math.ceil((72 * minWidth) / width)) : undefined;
-  return {
-    source: { input: bytes, options: { ...options, animated: false, ...(density ? { density } : {}) } },
-    upright: [{ op: "rotate" }],
-  };
+  return { input: bytes, options: { ...options, animated: false, ...(density ? { density } : {}) } };
 }
 
 /** Checks that bytes are an image the import accepts, without encoding it. Throws with the reason. */
 export async function checkImage(bytes: Uint8Array): Promise<{ width: number; height: number }> {
-  const { source } = await openImage(bytes);
-  const meta = await images().metadata(source);
+  const meta = await images().metadata(await openImage(bytes));
   const turned = (meta.orientation ?? 1) >= 5;
   return { width: (turned ? meta.height : meta.width) ?? 0, height: (turned ? meta.width : meta.height) ?? 0 };
 }
@@ -124,13 +123,13 @@ export async function renderCover(source: CoverSource): Promise<Map<CoverWidth, 
           source: { input: Buffer.from(coverSvg(source.cover)), options: { density: (72 * top) / CANVAS_WIDTH } },
           steps: [{ op: "resize", options: { width: top, height: heightOf(top) } }] satisfies ImageStep[],
         }
-      : await openImage(source.bytes, top).then(({ source, upright }) => ({
-          source,
+      : {
+          source: await openImage(source.bytes, top),
           steps: [
-            ...upright,
+            UPRIGHT,
             { op: "resize", options: { width: top, height: heightOf(top), fit: "cover", position: "attention" } },
           ] satisfies ImageStep[],
-        }));
+        };
   const made = await images().variants(
     input,
     steps,
@@ -181,9 +180,8 @@ export async function ensureBodyImage(
     return { key, width: meta.width ?? 0, height: meta.height ?? 0 };
   }
   // An SVG is drawn at its own size (its width and height say how large it is meant to be shown).
-  const { source, upright } = await openImage(bytes);
-  const { data, info } = await images().encode(source, [
-    ...upright,
+  const { data, info } = await images().encode(await openImage(bytes), [
+    UPRIGHT,
     { op: "resize", options: { width: BLOG.maxImageWidth, withoutEnlargement: true } },
     { op: "webp", options: WEBP },
   ]);

@@ -24,8 +24,6 @@ export type ImageOptions = {
   failOn?: FailOnOptions;
   animated?: boolean;
   density?: number;
-  /** The bytes are raw pixels of this size. */
-  raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
 };
 export type ImageSource = { input: Uint8Array; options?: ImageOptions };
 export type ImageStep =
