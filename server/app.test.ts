@@ -2,8 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refreshCatalogStats } from "#modules/catalog/service.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PAGE_CACHE } from "#config/constants.ts";
+import { getCatalogVersion, refreshCatalogStats } from "#modules/catalog/service.ts";
 import { queryRows } from "#modules/shared/sql.ts";
 import { createLogger } from "#server/logger.ts";
 import { createTaxonomy, createTemplate } from "#tests/factories.ts";
@@ -393,6 +394,49 @@ describe("platform", () => {
     const nonceB = /'nonce-([^']+)'/.exec(b.headers.get("content-security-policy") ?? "")?.[1];
     expect(nonceA).not.toBe(nonceB);
     expect(await b.text()).toContain(`nonce="${nonceB}"`);
+  });
+
+  it("answers a page past its time as it was while one render replaces it, and forgets one that no longer renders", async () => {
+    const version = await getCatalogVersion({ db: srv.database.db });
+    await srv.request("/latest");
+    const kept = srv.pageCache.lookup("/latest", version)?.page;
+    expect(kept).toBeDefined();
+    // As if kept a second longer than its time.
+    if (kept) kept.at -= PAGE_CACHE.ttlMs + 1000;
+    const set = vi.spyOn(srv.pageCache, "set");
+    try {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => srv.request("/latest")));
+      expect(answers.map((r) => [r.status, r.headers.get("x-page-cache")])).toEqual(Array(6).fill([200, "STALE"]));
+      const nonce = /'nonce-([^']+)'/.exec(answers[0].headers.get("content-security-policy") ?? "")?.[1];
+      expect(await answers[0].text()).toContain(`nonce="${nonce}"`);
+      await vi.waitFor(() => expect(srv.pageCache.lookup("/latest", version)?.stale).toBe(false));
+      // One render for the six, and the next visitor has the new page from the cache.
+      expect(set.mock.calls.map(([key]) => key)).toEqual(["/latest"]);
+      expect(srv.pageCache.lookup("/latest", version)?.page).not.toBe(kept);
+      expect((await srv.request("/latest")).headers.get("x-page-cache")).toBe("HIT");
+    } finally {
+      set.mockRestore();
+    }
+    // A page kept for an address that now answers no page (404): answered once more, then forgotten.
+    const gone = "/no-such-category-anymore";
+    const body = Buffer.from("<!DOCTYPE html><p>kept before</p>");
+    srv.pageCache.set(gone, {
+      status: 200,
+      headers: [["content-type", "text/html; charset=utf-8"]],
+      parts: [body],
+      size: body.length,
+      version,
+      at: Date.now() - PAGE_CACHE.ttlMs - 1000,
+    });
+    const stale = await srv.request(gone);
+    expect([stale.status, stale.headers.get("x-page-cache"), await stale.text()]).toEqual([
+      200,
+      "STALE",
+      body.toString(),
+    ]);
+    await vi.waitFor(() => expect(srv.pageCache.lookup(gone, version)).toBeUndefined());
+    const now = await srv.request(gone);
+    expect([now.status, now.headers.get("x-page-cache")]).toEqual([404, null]);
   });
 
   it("answers GraphQL on /graphql", async () => {

@@ -37,6 +37,28 @@ describe("cached page bodies", () => {
     expect(cache.get("/c", 1, 5000)).toBeUndefined(); // too old
   });
 
+  it("answers a page past its time as stale for a while more, of the current catalogue version only", () => {
+    const cache = new PageCache(10, 1000, Number.POSITIVE_INFINITY, 5000);
+    cache.set("/a", { status: 200, headers: [], parts: [], size: 0, version: 1, at: 0 });
+    expect(cache.lookup("/a", 1, 1000)?.stale).toBe(false);
+    expect(cache.get("/a", 1, 1000)).toBeDefined();
+    // Past its 1 s: stale, and what only takes fresh pages does not get it, nor drops it.
+    expect(cache.get("/a", 1, 1001)).toBeUndefined();
+    expect(cache.lookup("/a", 1, 1001)?.stale).toBe(true);
+    expect(cache.lookup("/a", 1, 6000)?.stale).toBe(true);
+    expect(cache.size).toBe(1);
+    // Past its 5 s more: gone.
+    expect(cache.lookup("/a", 1, 6001)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    // Of another version: gone at once, stale or not.
+    cache.set("/b", { status: 200, headers: [], parts: [], size: 0, version: 1, at: 0 });
+    expect(cache.lookup("/b", 2, 2000)).toBeUndefined();
+    expect(cache.lookup("/b", 1, 2000)).toBeUndefined();
+    cache.set("/c", { status: 200, headers: [], parts: [], size: 10, version: 1, at: 0 });
+    cache.delete("/c");
+    expect([cache.size, cache.bytes]).toEqual([0, 0]);
+  });
+
   it("stays within its bytes: the least recently used pages go first, and one larger than the budget is not kept", () => {
     const cache = new PageCache(100, 60_000, 10_000);
     const page = (kb: number) => ({

@@ -2,7 +2,9 @@ import zlib from "node:zlib";
 
 /**
  * An in-process cache of rendered anonymous pages. Entries belong to one catalogue version: when the
- * version moves on, every entry is stale. Entries also expire after `ttlMs` so trending stays fresh.
+ * version moves on, every entry is gone. Entries are fresh for `ttlMs` (trending follows the clock), then
+ * stale for `staleMs` more: a stale page of the current version is still answered while one render
+ * replaces it (server/pages.ts), as `stale-while-revalidate` lets a shared cache do.
  */
 export type CachedPage = {
   status: number;
@@ -136,29 +138,48 @@ export class PageCache {
   private readonly max: number;
   private readonly ttlMs: number;
   private readonly maxBytes: number;
+  private readonly staleMs: number;
   private used = 0;
-  hits = 0;
-  misses = 0;
 
-  constructor(max = 1000, ttlMs = 60_000, maxBytes = Number.POSITIVE_INFINITY) {
+  constructor(max = 1000, ttlMs = 60_000, maxBytes = Number.POSITIVE_INFINITY, staleMs = 0) {
     this.max = max;
     this.ttlMs = ttlMs;
     this.maxBytes = maxBytes;
+    this.staleMs = staleMs;
   }
 
-  /** The page kept under `key` for `version`, if still fresh; `countMiss: false` for a look that others repeat. */
-  get(key: string, version: number, now = Date.now(), countMiss = true): CachedPage | undefined {
+  /**
+   * The page kept under `key` for `version`, and whether it is past its `ttlMs` (stale: still kept for
+   * `staleMs` more).
+   */
+  lookup(key: string, version: number, now = Date.now()): { page: CachedPage; stale: boolean } | undefined {
+    const page = this.kept(key, version, now);
+    return page && { page, stale: now - page.at > this.ttlMs };
+  }
+
+  /** The page kept under `key` for `version`, if still fresh (a stale one is left in place). */
+  get(key: string, version: number, now = Date.now()): CachedPage | undefined {
+    const page = this.kept(key, version, now);
+    return page && now - page.at <= this.ttlMs ? page : undefined;
+  }
+
+  /** The entry under `key`, fresh or stale, moved to the recent end; one of another version or older is dropped. */
+  private kept(key: string, version: number, now: number): CachedPage | undefined {
     const e = this.entries.get(key);
-    if (!e || e.version !== version || now - e.at > this.ttlMs) {
-      if (e) this.remove(key, e);
-      if (countMiss) this.misses++;
+    if (!e) return undefined;
+    if (e.version !== version || now - e.at > this.ttlMs + this.staleMs) {
+      this.remove(key, e);
       return undefined;
     }
-    // Refresh its place for LRU order.
     this.entries.delete(key);
     this.entries.set(key, e);
-    this.hits++;
     return e;
+  }
+
+  /** Forgets the page under `key` (its address no longer answers a page to keep). */
+  delete(key: string): void {
+    const e = this.entries.get(key);
+    if (e) this.remove(key, e);
   }
 
   set(key: string, page: CachedPage): void {

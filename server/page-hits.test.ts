@@ -2,7 +2,9 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PAGE_CACHE } from "#config/constants.ts";
+import { getCatalogVersion } from "#modules/catalog/service.ts";
 import { seedDemo } from "#modules/demo/seed.ts";
 import type { Clock } from "#modules/shared/context.ts";
 import { signedInMember } from "#tests/members.ts";
@@ -126,6 +128,14 @@ describe("page cache hits before Hono", () => {
     expect((await get("/profile")).via).toBe("app");
     // A guest cookie is no session: still a hit.
     expect((await get("/business", { cookie: "sn_guest=abc" })).via).toBe("listener");
+    // A page past its time: the app answers it stale and has it rendered again, then hits are the listener's.
+    const version = await getCatalogVersion({ db: srv.database.db });
+    const kept = srv.pageCache.lookup("/business", version)?.page;
+    if (kept) kept.at -= PAGE_CACHE.ttlMs + 1000;
+    const stale = await get("/business");
+    expect([stale.via, stale.res.headers.get("x-page-cache")]).toEqual(["app", "STALE"]);
+    await vi.waitFor(() => expect(srv.pageCache.lookup("/business", version)?.stale).toBe(false));
+    expect((await get("/business")).via).toBe("listener");
   });
 
   it("answer HEAD with a GET's headers and no body", async () => {

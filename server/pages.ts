@@ -11,6 +11,7 @@ import {
   DATABASE_AWAY_RETRY_AFTER_SECONDS,
   DEFAULT_LOCALE,
   type Locale,
+  PAGE_CACHE,
   PAGE_QUERY_PARAMS,
 } from "#config/constants.ts";
 import { isDatabaseUnavailable } from "#db/client.server.ts";
@@ -29,6 +30,8 @@ const NONCE_MARK = "__SN_NONCE_MARK__";
 const PAGE_PARAMS: ReadonlySet<string> = new Set(PAGE_QUERY_PARAMS);
 /** React Router's lazy route discovery (the client asks which routes match the links it will follow). */
 const ROUTE_DISCOVERY = "/__manifest";
+/** What a cached page tells shared caches: as long fresh and as long stale as this process keeps it. */
+const SHARED_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_CACHE.ttlMs / 1000}, stale-while-revalidate=${PAGE_CACHE.staleMs / 1000}`;
 
 /** A template's slug as its view is counted (one key per template and language). */
 const SLUG = /^[a-z0-9-]{1,120}$/;
@@ -300,6 +303,59 @@ export function mountPages(
     }
   };
 
+  /**
+   * Renders a page for the page cache, for anyone (no visitor, no address, the nonce left as a mark), and
+   * keeps it under `key` when it is one to keep (a 200 page or route data): the answer, and the entry kept.
+   */
+  const renderToKeep = async (
+    canonical: Request,
+    request: RequestContext,
+    key: string,
+    version: number,
+  ): Promise<{ res: Response; page?: CachedPage }> => {
+    const res = await render(canonical, {
+      ...request,
+      nonce: NONCE_MARK,
+      viewer: null,
+      clientAddress: "",
+      clientKey: "",
+      local: false,
+      https: false,
+    });
+    const type = res.headers.get("Content-Type") ?? "";
+    if (res.status !== 200 || !(type.startsWith("text/html") || type.startsWith("text/x-script"))) return { res };
+    // Kept as bytes cut at the nonce's mark, with the headers every hit sends: a hit only joins them.
+    // Compressible pages keep each part deflated too: a gzip hit puts its nonce between them as is.
+    const parts = splitAt(new Uint8Array(await res.arrayBuffer()), NONCE_MARK);
+    const headers = [...res.headers.entries()].filter(([name]) => !/^content-(?:length|security-policy)$/i.test(name));
+    headers.push(["cache-control", SHARED_CACHE_CONTROL]);
+    const size = parts.reduce((n, p) => n + p.length, 0);
+    const deflated = COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ? deflateParts(parts) : undefined;
+    const page: CachedPage = { status: res.status, headers, parts, size, deflated, version, at: Date.now() };
+    deps.pageCache.set(key, page);
+    return { res, page };
+  };
+
+  /**
+   * A stale page was answered: one render replaces it, beside the requests (at most PAGE_CACHE.refreshes at
+   * once, and one per page; a page not refreshed now is on its next request). A page that no longer answers
+   * one to keep is forgotten; one the database could not render (a 5xx) stays until it is past its time.
+   */
+  const refreshing = new Set<string>();
+  const refresh = (key: string, version: number, canonical: Request, request: RequestContext) => {
+    if (refreshing.has(key) || refreshing.size >= PAGE_CACHE.refreshes) return;
+    refreshing.add(key);
+    renderToKeep(canonical, request, key, version)
+      .then(
+        async ({ res, page }) => {
+          if (!page && res.status < 500) deps.pageCache.delete(key);
+          if (!page) await res.body?.cancel();
+        },
+        (error) => deps.log.error("page refresh failed", { requestId: request.requestId, path: key, error }),
+      )
+      .finally(() => refreshing.delete(key));
+  };
+
   // The browser's language is used only at `/`.
   app.get("/", async (c, next) => {
     if (browserLocale(c.req.raw) === "es") return c.redirect("/es", 302);
@@ -339,8 +395,14 @@ export function mountPages(
         ? { key: `${url.pathname}${url.search}`, search: url.search }
         : pageCacheKey(url, PAGE_PARAMS);
     const version = await deps.catalogVersion();
-    let page = deps.pageCache.get(key, version);
+    const found = deps.pageCache.lookup(key, version);
+    let page = found?.page;
     let state = "HIT";
+    const canonicalUrl = search === url.search ? url : new URL(`${url.pathname}${search}`, url);
+    if (found?.stale) {
+      state = "STALE";
+      refresh(key, version, new Request(canonicalUrl, { headers: req.headers }), request);
+    }
     if (!page) {
       state = "MISS";
       // Rendering costs the server: a client that keeps missing the cache waits.
@@ -354,34 +416,19 @@ export function mountPages(
             "Cache-Control": "no-store",
           },
         });
-      const canonical = search === url.search ? req : new Request(new URL(`${url.pathname}${search}`, url), req);
-      // Rendered for anyone: no visitor, no address, the nonce left as a mark.
-      const res = await render(canonical, {
-        ...request,
-        nonce: NONCE_MARK,
-        viewer: null,
-        clientAddress: "",
-        clientKey: "",
-        local: false,
-        https: false,
-      });
-      const type = res.headers.get("Content-Type") ?? "";
-      if (res.status !== 200 || !(type.startsWith("text/html") || type.startsWith("text/x-script"))) {
-        if (type.startsWith("text/html"))
+      const rendered = await renderToKeep(
+        search === url.search ? req : new Request(canonicalUrl, req),
+        request,
+        key,
+        version,
+      );
+      if (!rendered.page) {
+        const { res } = rendered;
+        if (res.headers.get("Content-Type")?.startsWith("text/html"))
           res.headers.set("Content-Security-Policy", contentSecurityPolicy(NONCE_MARK, false, deps.csp));
         return withNonce(res, nonce);
       }
-      // Kept as bytes cut at the nonce's mark, with the headers every hit sends: a hit only joins them.
-      // Compressible pages keep each part deflated too: a gzip hit puts its nonce between them as is.
-      const parts = splitAt(new Uint8Array(await res.arrayBuffer()), NONCE_MARK);
-      const headers = [...res.headers.entries()].filter(
-        ([name]) => !/^content-(?:length|security-policy)$/i.test(name),
-      );
-      headers.push(["cache-control", "public, max-age=0, s-maxage=60, stale-while-revalidate=300"]);
-      const size = parts.reduce((n, p) => n + p.length, 0);
-      const deflated = COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) ? deflateParts(parts) : undefined;
-      page = { status: res.status, headers, parts, size, deflated, version, at: Date.now() };
-      deps.pageCache.set(key, page);
+      page = rendered.page;
     }
     const hit = hitAnswer(page, nonce, {
       gzip: chosenEncoding(req.headers.get("accept-encoding") ?? undefined) === "gzip",
@@ -433,7 +480,7 @@ export function mountPages(
       key = pathname === ROUTE_DISCOVERY ? `${pathname}${url.search}` : pageCacheKey(url, PAGE_PARAMS).key;
     }
     const answer = (version: number): boolean => {
-      const page = deps.pageCache.get(key, version, Date.now(), false);
+      const page = deps.pageCache.get(key, version);
       if (!page) return false;
       const started = deps.logRequests ? performance.now() : 0;
       const requestId = requestIdOf(header("x-request-id"));

@@ -98,7 +98,7 @@ export function createPorts(opts: ServerOptions) {
   const cacheBytes = (bounds: { maxBytes: number; maxBytesPostgres: number }) =>
     env.DATABASE_URL ? bounds.maxBytesPostgres : bounds.maxBytes;
   const views = new ViewCounter((batch) => services.catalog.recordTemplateViews({ db }, batch, clock.now()), log);
-  const pageCache = new PageCache(PAGE_CACHE.entries, PAGE_CACHE.ttlMs, cacheBytes(PAGE_CACHE));
+  const pageCache = new PageCache(PAGE_CACHE.entries, PAGE_CACHE.ttlMs, cacheBytes(PAGE_CACHE), PAGE_CACHE.staleMs);
   let catalogVersion = 0;
   let versionCheckedAt = 0;
   const currentVersion = async (fresh = false) => {
