@@ -82,8 +82,9 @@ export const REFERENCE_CACHE = {
 /**
  * The page cache of anonymous catalogue pages (server/page-cache.ts): at most `entries` pages and
  * `maxBytes` of them (`maxBytesPostgres` where DATABASE_URL is set), each fresh `ttlMs`, then answered
- * stale for up to `staleMs` more while one render replaces it (at most `refreshes` such renders at once,
- * server/pages.ts: after a lull, every page asked again is not rendered at once). On PostgreSQL a
+ * stale for up to `staleMs` more while one render replaces it (at most `refreshes` such renders at once
+ * and one every `refreshGapMs`, server/pages.ts: after a lull, the pages asked again are not all rendered
+ * at once). On PostgreSQL a
  * deploy runs several processes, each with its own copy of the cache, and a miss costs less (statements run
  * in parallel, not one at a time in PGlite's WebAssembly): 16 MB a process there (docs/benchmarks.md, "Memory").
  */
@@ -93,7 +94,8 @@ export const PAGE_CACHE = {
   maxBytesPostgres: 16 * 1024 * 1024,
   ttlMs: 60_000,
   staleMs: 300_000,
-  refreshes: 2,
+  refreshes: 1,
+  refreshGapMs: 100,
 } as const;
 /** Answers smaller than this are sent uncompressed (hono/compress, and a page cache hit the same way). */
 /**

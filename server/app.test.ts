@@ -428,6 +428,8 @@ describe("platform", () => {
       version,
       at: Date.now() - PAGE_CACHE.ttlMs - 1000,
     });
+    // Stale pages are rendered one every PAGE_CACHE.refreshGapMs.
+    await new Promise((resolve) => setTimeout(resolve, PAGE_CACHE.refreshGapMs));
     const stale = await srv.request(gone);
     expect([stale.status, stale.headers.get("x-page-cache"), await stale.text()]).toEqual([
       200,

@@ -337,13 +337,19 @@ export function mountPages(
   };
 
   /**
-   * A stale page was answered: one render replaces it, beside the requests (at most PAGE_CACHE.refreshes at
-   * once, and one per page; a page not refreshed now is on its next request). A page that no longer answers
-   * one to keep is forgotten; one the database could not render (a 5xx) stays until it is past its time.
+   * A stale page was answered: one render replaces it, beside the requests. At most PAGE_CACHE.refreshes at
+   * once and one every PAGE_CACHE.refreshGapMs (after a lull every page asked is stale: rendered all at
+   * once, they held up every request for a second or two); a page not refreshed now is on a later request.
+   * A page that no longer answers one to keep is forgotten; one the database could not render (a 5xx)
+   * stays until it is past its time.
    */
   const refreshing = new Set<string>();
+  let lastRefresh = 0;
   const refresh = (key: string, version: number, canonical: Request, request: RequestContext) => {
-    if (refreshing.has(key) || refreshing.size >= PAGE_CACHE.refreshes) return;
+    const now = performance.now();
+    if (refreshing.has(key) || refreshing.size >= PAGE_CACHE.refreshes || now - lastRefresh < PAGE_CACHE.refreshGapMs)
+      return;
+    lastRefresh = now;
     refreshing.add(key);
     renderToKeep(canonical, request, key, version)
       .then(
