@@ -663,6 +663,14 @@ export const FIGURES = {
   /** At most this many such days a run (newest first), so a run never holds the database long. */
   backfillPerRun: 62,
   /**
+   * After each day it computed, the job waits `restFactor` times as long as the day took (at most
+   * `restMaxMs`) before the next: on PGlite a statement runs on the thread that answers requests, and a
+   * fresh start's backfill (62 days, about 0.5-0.8 s of statements back to back) held every request up for
+   * as long (docs/benchmarks.md, "Session 27").
+   */
+  restFactor: 4,
+  restMaxMs: 1_000,
+  /**
    * Days before today every run computes again all the same: records that arrive late for a day that
    * ended (a renewal is stamped with its period's end, and the renewal job may run after midnight).
    */

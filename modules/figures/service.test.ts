@@ -325,8 +325,17 @@ describe("the figures of a period", () => {
       "2026-11-19",
       ...Array.from({ length: 18 }, (_, i) => `2026-11-${String(18 - i).padStart(2, "0")}`),
     ]);
-    const second = await runFiguresJob(ctx);
+    // The queue's handler rests after each day for as long as it took (times FIGURES.restFactor).
+    const rests: number[] = [];
+    const second = await runFiguresJob({
+      ...ctx,
+      rest: async (tookMs) => {
+        rests.push(tookMs);
+      },
+    });
     expect(second).toEqual(["2026-11-20", "2026-11-19", "2026-11-18"]);
+    expect(rests).toHaveLength(3);
+    expect(rests.every((ms) => ms > 0)).toBe(true);
     const r = await readFigures(testScope(database.db, { clock }), { period: "7d" });
     if (!r.ok) throw new Error(r.code);
     const f = r.value;

@@ -102,8 +102,12 @@ export async function refreshFiguresTops(ctx: JobContext, to: string): Promise<v
  * The figures job: today again, the last FIGURES.settleDays days again (late records), then the days up
  * to FIGURES.backfillDays back never computed after they ended (newest first; at most FIGURES.backfillPerRun a run, the rest next time), then the top lists.
  * Safe in two processes at once (each day under its own lock, replaced whole); answers the days done.
+ * `rest`, when given, is awaited after each day with the milliseconds it took (the queue's handler leaves
+ * the database to the requests between days: modules/jobs/handlers.ts).
  */
-export async function runFiguresJob(ctx: JobContext & { log?: Logger }): Promise<string[]> {
+export async function runFiguresJob(
+  ctx: JobContext & { log?: Logger; rest?: (tookMs: number) => Promise<void> },
+): Promise<string[]> {
   const today = dayOf(ctx.clock.now());
   const oldest = addDays(today, -FIGURES.backfillDays);
   const closed = await closedDays(ctx.db, oldest, addDays(today, -1));
@@ -111,7 +115,11 @@ export async function runFiguresJob(ctx: JobContext & { log?: Logger }): Promise
   for (let day = addDays(today, -1); day >= oldest && todo.length < FIGURES.backfillPerRun; day = addDays(day, -1))
     if (!closed.has(day) || day >= addDays(today, -FIGURES.settleDays)) todo.push(day);
   const days = [today, ...todo];
-  for (const day of days) await computeFiguresDay(ctx, day);
+  for (const day of days) {
+    const started = performance.now();
+    await computeFiguresDay(ctx, day);
+    await ctx.rest?.(performance.now() - started);
+  }
   await refreshFiguresTops(ctx, today);
   if (todo.length) ctx.log?.info("figures computed", { days: days.length, oldest: todo[todo.length - 1] });
   return days;

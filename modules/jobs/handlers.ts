@@ -3,6 +3,8 @@
  * scripts/worker.ts): one list, so a handler added here runs in both.
  */
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { FIGURES } from "#config/constants.ts";
 import type { Env } from "#config/env.server.ts";
 import type { Database } from "#db/client.server.ts";
 import { purgeExpiredSessions } from "#modules/auth/sessions.ts";
@@ -52,6 +54,10 @@ export async function refreshCatalogueStats(ctx: { database: Database; clock: Cl
 export function jobStorage(env: Env): Storage {
   return env.s3 ? s3Storage(env.s3) : diskStorage(path.join(env.dataDir, "files"));
 }
+
+/** The figures job's rest after a day that took `tookMs` (FIGURES.restFactor). */
+export const restAfter = (tookMs: number): Promise<void> =>
+  sleep(Math.min(FIGURES.restMaxMs, tookMs * FIGURES.restFactor));
 
 /** The handlers of every job, given what they run with. */
 export function createJobHandlers(deps: {
@@ -103,7 +109,7 @@ export function createJobHandlers(deps: {
     deleteCustomer: (customerId) => retryProviderCustomerDeletion(billing(), customerId),
     // Rejects when it fails, so the queue tries once more; the next slot does whatever is left anyway.
     figures: async () => {
-      await runFiguresJob({ db: database.db, clock, log });
+      await runFiguresJob({ db: database.db, clock, log, rest: restAfter });
     },
     maintenance: async () => {
       await refreshCatalogueStats({ database, clock, log });
