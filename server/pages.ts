@@ -345,21 +345,24 @@ export function mountPages(
    */
   const refreshing = new Set<string>();
   let lastRefresh = 0;
-  const refresh = (key: string, version: number, canonical: Request, request: RequestContext) => {
+  const refresh = (key: string, version: number, canonical: () => Request, request: RequestContext) => {
     const now = performance.now();
     if (refreshing.has(key) || refreshing.size >= PAGE_CACHE.refreshes || now - lastRefresh < PAGE_CACHE.refreshGapMs)
       return;
     lastRefresh = now;
     refreshing.add(key);
-    renderToKeep(canonical, request, key, version)
-      .then(
-        async ({ res, page }) => {
-          if (!page && res.status < 500) deps.pageCache.delete(key);
-          if (!page) await res.body?.cancel();
-        },
-        (error) => deps.log.error("page refresh failed", { requestId: request.requestId, path: key, error }),
-      )
-      .finally(() => refreshing.delete(key));
+    void (async () => {
+      try {
+        const { res, page } = await renderToKeep(canonical(), request, key, version);
+        if (page) return;
+        if (res.status < 500) deps.pageCache.delete(key);
+        await res.body?.cancel();
+      } catch (error) {
+        deps.log.error("page refresh failed", { requestId: request.requestId, path: key, error });
+      } finally {
+        refreshing.delete(key);
+      }
+    })();
   };
 
   // The browser's language is used only at `/`.
@@ -407,7 +410,7 @@ export function mountPages(
     const canonicalUrl = search === url.search ? url : new URL(`${url.pathname}${search}`, url);
     if (found?.stale) {
       state = "STALE";
-      refresh(key, version, new Request(canonicalUrl, { headers: req.headers }), request);
+      refresh(key, version, () => new Request(canonicalUrl, { headers: req.headers }), request);
     }
     if (!page) {
       state = "MISS";
