@@ -10,17 +10,23 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-/** A node process started as the test servers are, in a folder of its own, ended by `signal`. */
+/**
+ * A node process started as the test servers are, in a folder of its own, ended by `signal` once it says
+ * that its event loop runs (a timer's callback has run), not after a guessed wait from the spawn: on a
+ * loaded machine node was still compiling its script 300 ms after it, and the stack had no `uv_run`.
+ */
 async function ended(signal: NodeJS.Signals) {
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-crash-"));
   dirs.push(cwd);
   const startedAt = Date.now();
-  const child = spawn("sh", ["-c", CORE_SHELL, "sh", process.execPath, "-e", "setInterval(() => {}, 1000)"], {
+  const script = 'setInterval(() => {}, 1000); setTimeout(() => process.stdout.write("looping\\n"), 10)';
+  const child = spawn("sh", ["-c", CORE_SHELL, "sh", process.execPath, "-e", script], {
     cwd,
-    stdio: "ignore",
+    stdio: ["ignore", "pipe", "ignore"],
   });
   const how = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once("spawn", () => setTimeout(() => child.kill(signal), 300));
+    // Then a moment more, so that it has finished writing and waits in the loop (the stack names uv_run).
+    child.stdout.once("data", () => setTimeout(() => child.kill(signal), 200));
     child.once("exit", (code, sig) => resolve({ code, signal: sig }));
   });
   return { how, cwd, startedAt };
