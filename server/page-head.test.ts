@@ -3,6 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deferredLinks } from "#app/lib/scripts-after-paint.server.ts";
+import { WIDE_IMAGE_MEDIA } from "#config/browser.ts";
 import { importBlogFolder } from "#modules/blog/import.ts";
 import { seedDemo } from "#modules/demo/seed.ts";
 import { diskStorage } from "#modules/files/storage.ts";
@@ -138,7 +139,13 @@ describe("image priorities", () => {
       const { head, body } = await page(p);
       const high = images(body).filter((i) => /fetchPriority="high"/i.test(i));
       expect(high, p).toHaveLength(1);
-      expect(high[0], p).toMatch(/srcSet="[^"]*1280\.webp 1280w"/i);
+      // The <img> offers the narrower candidates; the widest only a <source> for wide or dense screens,
+      // which a phone's 980 px before its viewport is not (ViewportImage).
+      expect(high[0], p).toMatch(/srcSet="[^"]*-(800|960)\.webp (800|960)w"/i);
+      expect(high[0], p).not.toMatch(/1280\.webp 1280w/i);
+      const source = /<picture[^>]*><source ([^>]*)>/.exec(body)?.[1] ?? "";
+      expect(source, p).toContain(`media="${WIDE_IMAGE_MEDIA}"`);
+      expect(source, p).toMatch(/srcSet="[^"]*1280\.webp 1280w"/i);
       expect(head, p).not.toMatch(/<link rel="preload" as="image"/);
     }
     // A list's card previews keep theirs: every phone width takes their widest candidate anyway.

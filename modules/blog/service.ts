@@ -34,6 +34,7 @@ function reshapeCard(locale: Locale, r: CardRow): BlogPostCard {
   const small = BLOG.coverWidths[0];
   const large = BLOG.coverWidths[BLOG.coverWidths.length - 1];
   const height = (w: number) => Math.round(w * BLOG.coverHeightRatio);
+  const srcSet = (widths: readonly CoverWidth[]) => widths.map((w) => `${coverUrl(r.cover_key, w)} ${w}w`).join(", ");
   return {
     id: Number(r.id),
     title: r.title,
@@ -46,7 +47,8 @@ function reshapeCard(locale: Locale, r: CardRow): BlogPostCard {
     category: { title: r.category_title, slug: r.category_slug },
     cover: {
       src: coverUrl(r.cover_key, small),
-      srcSet: BLOG.coverWidths.map((w: CoverWidth) => `${coverUrl(r.cover_key, w)} ${w}w`).join(", "),
+      srcSet: srcSet(BLOG.coverWidths),
+      narrowSrcSet: srcSet(BLOG.coverWidths.slice(0, -1)),
       width: large,
       height: height(large),
       alt: r.cover_alt,

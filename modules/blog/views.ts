@@ -18,7 +18,10 @@ export type BlogTagView = {
 
 export type BlogCover = {
   src: string;
+  /** Every stored width. */
   srcSet: string;
+  /** Every stored width but the widest (a phone's article cover: ViewportImage). */
+  narrowSrcSet: string;
   width: number;
   height: number;
   alt: string;

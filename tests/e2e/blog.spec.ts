@@ -137,3 +137,14 @@ test.describe("on a phone (412 px at a density of 1.75, Lighthouse's)", () => {
     await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-800\.webp$/);
   });
 });
+
+test.describe("on a wide screen (1280 px)", () => {
+  test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+
+  // The widest cover is offered only to screens that can use it (a <source> for wide or dense screens).
+  test("an article's cover is the 1280 px one", async ({ page }) => {
+    await page.goto("/blog/design/how-to-choose-presentation-fonts");
+    const hero = page.locator("main img[fetchpriority=high]");
+    await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/-1280\.webp$/);
+  });
+});

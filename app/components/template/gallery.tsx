@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useRef, useState } from "react";
 import { previewBox } from "#app/lib/preview-box.ts";
 import { previewSrcSet, previewUrl, ratioSize } from "#app/lib/previews.ts";
+import { PREVIEW_WIDTHS } from "#config/browser.ts";
 import type { AspectRatio } from "#modules/catalog/views.ts";
 import { useI18n } from "../i18n.tsx";
 import { ChevronLeft, ChevronRight } from "../icons.tsx";
@@ -10,6 +11,8 @@ import { useSwipe } from "./use-swipe.ts";
 /** The full-screen viewer's module: fetched when first wanted (pointer over or focus on its button), not with the page. */
 const loadViewer = () => import("./slide-viewer.tsx");
 const SlideViewer = lazy(loadViewer);
+/** The slide spans two thirds of a wide screen, the whole width of a narrow one. */
+const SLIDE_SIZES = "(min-width: 1024px) 66vw, 100vw";
 
 /** Four arrows out to the corners: "full screen". */
 function ExpandIcon() {
@@ -102,12 +105,12 @@ export function Gallery({
         }}
         {...swipe}
       >
-        <ViewportImage>
+        <ViewportImage wide={{ srcSet: previewSrcSet(colorId, slide), sizes: SLIDE_SIZES }}>
           <img
             key={`${colorId}-${slide}`}
             src={previewUrl(colorId, slide, 1280)}
-            srcSet={previewSrcSet(colorId, slide)}
-            sizes="(min-width: 1024px) 66vw, 100vw"
+            srcSet={previewSrcSet(colorId, slide, PREVIEW_WIDTHS.slice(0, -1))}
+            sizes={SLIDE_SIZES}
             width={size.width}
             height={size.height}
             alt={slideName}

@@ -12,6 +12,9 @@ import { BRAND, LOCALE_TAGS } from "#config/constants.ts";
 import { localePath } from "#modules/shared/i18n.ts";
 import type { Route } from "./+types/article";
 
+/** The cover spans the page up to the article column's 64rem. */
+const COVER_SIZES = "(min-width: 1024px) 64rem, 100vw";
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { app, ctx, t, url, origin, locale } = pageContext(request, context);
   const found = await app.services.blog.getArticle(ctx, {
@@ -129,11 +132,11 @@ export default function BlogArticle({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       <div className="container-page mt-8 max-w-5xl">
-        <ViewportImage>
+        <ViewportImage wide={{ srcSet: article.cover.srcSet, sizes: COVER_SIZES }}>
           <img
             src={article.cover.src}
-            srcSet={article.cover.srcSet}
-            sizes="(min-width: 1024px) 64rem, 100vw"
+            srcSet={article.cover.narrowSrcSet}
+            sizes={COVER_SIZES}
             width={article.cover.width}
             height={article.cover.height}
             alt=""
