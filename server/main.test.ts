@@ -10,7 +10,7 @@ import { createTestDataDir } from "#tests/pglite-base.ts";
 /**
  * Each test starts a server process (four at once, beside the other test files' workers). On a machine
  * where fresh memory is slow to come by (14 us a page fault, against well under 1 us elsewhere: ADR 0023,
- * "Tenth pass") a start on an empty data folder took over a minute in CI: the allowance is the test's.
+ * "Tenth pass") a start on an empty data folder took over a minute in CI: the allowance is the file's.
  */
 const START_MS = 150_000;
 
@@ -61,112 +61,96 @@ async function keptAlive(port: number) {
   };
 }
 
-describe.concurrent("server process", () => {
-  it(
-    "starts on an empty data folder, logs JSON, and stops cleanly on SIGTERM, answering what was sent on its connections",
-    async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-main-"));
-      const port = await freePort();
-      const proc = spawn(process.execPath, ["server/main.ts"], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          DATA_DIR: dataDir,
-          SEED_DEMO: "never",
-          NODE_ENV: "production",
-          DATABASE_URL: "",
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let out = "";
-      proc.stdout.on("data", (d) => {
-        out += d;
-      });
-      proc.stderr.on("data", (d) => {
-        out += d;
-      });
-      const until = Date.now() + START_MS;
-      let ready = false;
-      while (!ready && Date.now() < until) {
-        try {
-          ready = (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
-        } catch {
-          await new Promise((r) => setTimeout(r, 200));
-        }
-      }
-      expect(ready, out).toBe(true);
-      // Kept-alive connections, each with one answer behind it, as a proxy or a browser holds them.
-      const held = await Promise.all([1, 2, 3].map(() => keptAlive(port)));
-      for (const c of held) expect(await c.get("/healthz")).toMatch(/^HTTP\/1\.1 200 [\s\S]*connection: keep-alive/i);
-      const exited = new Promise<number | null>((resolve) => proc.once("exit", (c) => resolve(c)));
-      proc.kill("SIGTERM");
-      while (!out.includes('"shutting down"')) await new Promise((r) => setTimeout(r, 10));
-      // The stop has begun: no new connection, but a request sent on a held one is answered, and its
-      // connection closed after it (Node's own close cut such requests off).
-      await expect(keptAlive(port)).rejects.toThrow(/ECONNREFUSED/);
-      for (const answer of await Promise.all(held.map((c) => c.get("/healthz"))))
-        expect(answer).toMatch(/^HTTP\/1\.1 200 [\s\S]*connection: close[\s\S]*"ok"/i);
-      for (const c of held) expect(await c.ended).toBe(true);
-      const code = await exited;
-      expect(code, out).toBe(0);
-      const lines = out
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l));
-      expect(lines.map((l) => l.msg)).toEqual(
-        expect.arrayContaining(["database ready", "listening", "shutting down", "stopped"]),
-      );
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-    START_MS + 30_000,
-  );
-
-  it(
-    "refuses to start with bad configuration, naming the variable",
-    async () => {
-      const { code, out } = await runUntilExit({ PORT: "not-a-port" });
-      expect(code).toBe(1);
-      expect(out).toContain("PORT");
-    },
-    START_MS,
-  );
-
-  it(
-    "refuses to start on PostgreSQL without SIGNING_SECRET, naming it",
-    async () => {
-      const { code, out } = await runUntilExit({
-        DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
-        SIGNING_SECRET: "",
-      });
-      expect(code).toBe(1);
-      expect(out).toContain("SIGNING_SECRET: required with DATABASE_URL");
-    },
-    START_MS,
-  );
-
-  it(
-    "refuses to start when S3_BUCKET cannot be reached, naming the settings",
-    async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-main-"));
-      // A migrated database, as a server's first start leaves it: the check after it is what is tested here
-      // (the first start on an empty folder is the first test's).
-      await createTestDataDir(path.join(dataDir, "db"));
-      const { code, out } = await runUntilExit({
-        PORT: String(await freePort()),
+describe.concurrent("server process", { timeout: START_MS + 30_000 }, () => {
+  it("starts on an empty data folder, logs JSON, and stops cleanly on SIGTERM, answering what was sent on its connections", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-main-"));
+    const port = await freePort();
+    const proc = spawn(process.execPath, ["server/main.ts"], {
+      env: {
+        ...process.env,
+        PORT: String(port),
         HOST: "127.0.0.1",
         DATA_DIR: dataDir,
         SEED_DEMO: "never",
+        NODE_ENV: "production",
         DATABASE_URL: "",
-        S3_BUCKET: "slidenest-files",
-        S3_ENDPOINT: "http://127.0.0.1:9",
-        S3_ACCESS_KEY_ID: "key",
-        S3_SECRET_ACCESS_KEY: "secret",
-      });
-      expect(code, out).toBe(1);
-      expect(out).toContain("S3_BUCKET cannot be reached");
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-    START_MS,
-  );
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    proc.stdout.on("data", (d) => {
+      out += d;
+    });
+    proc.stderr.on("data", (d) => {
+      out += d;
+    });
+    const until = Date.now() + START_MS;
+    let ready = false;
+    while (!ready && Date.now() < until) {
+      try {
+        ready = (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    expect(ready, out).toBe(true);
+    // Kept-alive connections, each with one answer behind it, as a proxy or a browser holds them.
+    const held = await Promise.all([1, 2, 3].map(() => keptAlive(port)));
+    for (const c of held) expect(await c.get("/healthz")).toMatch(/^HTTP\/1\.1 200 [\s\S]*connection: keep-alive/i);
+    const exited = new Promise<number | null>((resolve) => proc.once("exit", (c) => resolve(c)));
+    proc.kill("SIGTERM");
+    while (!out.includes('"shutting down"')) await new Promise((r) => setTimeout(r, 10));
+    // The stop has begun: no new connection, but a request sent on a held one is answered, and its
+    // connection closed after it (Node's own close cut such requests off).
+    await expect(keptAlive(port)).rejects.toThrow(/ECONNREFUSED/);
+    for (const answer of await Promise.all(held.map((c) => c.get("/healthz"))))
+      expect(answer).toMatch(/^HTTP\/1\.1 200 [\s\S]*connection: close[\s\S]*"ok"/i);
+    for (const c of held) expect(await c.ended).toBe(true);
+    const code = await exited;
+    expect(code, out).toBe(0);
+    const lines = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(["database ready", "listening", "shutting down", "stopped"]),
+    );
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses to start with bad configuration, naming the variable", async () => {
+    const { code, out } = await runUntilExit({ PORT: "not-a-port" });
+    expect(code).toBe(1);
+    expect(out).toContain("PORT");
+  });
+
+  it("refuses to start on PostgreSQL without SIGNING_SECRET, naming it", async () => {
+    const { code, out } = await runUntilExit({
+      DATABASE_URL: "postgres://nobody@127.0.0.1:1/none",
+      SIGNING_SECRET: "",
+    });
+    expect(code).toBe(1);
+    expect(out).toContain("SIGNING_SECRET: required with DATABASE_URL");
+  });
+
+  it("refuses to start when S3_BUCKET cannot be reached, naming the settings", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-main-"));
+    // A migrated database, as a server's first start leaves it: the check after it is what is tested here
+    // (the first start on an empty folder is the first test's).
+    await createTestDataDir(path.join(dataDir, "db"));
+    const { code, out } = await runUntilExit({
+      PORT: String(await freePort()),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "never",
+      DATABASE_URL: "",
+      S3_BUCKET: "slidenest-files",
+      S3_ENDPOINT: "http://127.0.0.1:9",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(code, out).toBe(1);
+    expect(out).toContain("S3_BUCKET cannot be reached");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 });
