@@ -30,11 +30,14 @@ export function blogTagPath(locale: Locale, slug: string): string {
 
 const date = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
+/** A cover's srcset at these of its stored widths. */
+const coverSrcSet = (key: string, widths: readonly CoverWidth[]) =>
+  widths.map((w) => `${coverUrl(key, w)} ${w}w`).join(", ");
+
 function reshapeCard(locale: Locale, r: CardRow): BlogPostCard {
   const small = BLOG.coverWidths[0];
   const large = BLOG.coverWidths[BLOG.coverWidths.length - 1];
   const height = (w: number) => Math.round(w * BLOG.coverHeightRatio);
-  const srcSet = (widths: readonly CoverWidth[]) => widths.map((w) => `${coverUrl(r.cover_key, w)} ${w}w`).join(", ");
   return {
     id: Number(r.id),
     title: r.title,
@@ -47,8 +50,7 @@ function reshapeCard(locale: Locale, r: CardRow): BlogPostCard {
     category: { title: r.category_title, slug: r.category_slug },
     cover: {
       src: coverUrl(r.cover_key, small),
-      srcSet: srcSet(BLOG.coverWidths),
-      narrowSrcSet: srcSet(BLOG.coverWidths.slice(0, -1)),
+      srcSet: coverSrcSet(r.cover_key, BLOG.coverWidths),
       width: large,
       height: height(large),
       alt: r.cover_alt,
@@ -232,7 +234,8 @@ async function loadArticle(ctx: ServiceContext, postId: number): Promise<BlogArt
     repo.selectArticleTemplateIds(ctx.db, postId),
   ]);
   if (!cards.length || !details.length) return null;
-  const [card] = cards.map((r) => reshapeCard(ctx.locale, r));
+  const card = reshapeCard(ctx.locale, cards[0]);
+  const cover = { ...card.cover, narrowSrcSet: coverSrcSet(cards[0].cover_key, BLOG.coverWidths.slice(0, -1)) };
   const d = details[0];
   const [templates, related] = await Promise.all([
     cardsForIds(ctx, templateIds),
@@ -242,7 +245,18 @@ async function loadArticle(ctx: ServiceContext, postId: number): Promise<BlogArt
   // Changed on a later day than it was first imported: the page says when.
   const revisedAt = updated.getTime() - date(d.created_at).getTime() > 86_400_000 ? updated : null;
   const revisedOn = revisedAt ? formatDay(ctx.locale, revisedAt) : null;
-  return { ...card, html: d.body_html, updatedAt: updated, revisedAt, revisedOn, tags, templates, related, paths: {} };
+  return {
+    ...card,
+    cover,
+    html: d.body_html,
+    updatedAt: updated,
+    revisedAt,
+    revisedOn,
+    tags,
+    templates,
+    related,
+    paths: {},
+  };
 }
 
 /**

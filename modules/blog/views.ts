@@ -18,10 +18,7 @@ export type BlogTagView = {
 
 export type BlogCover = {
   src: string;
-  /** Every stored width. */
   srcSet: string;
-  /** Every stored width but the widest (a phone's article cover: ViewportImage). */
-  narrowSrcSet: string;
   width: number;
   height: number;
   alt: string;
@@ -46,7 +43,11 @@ export type BlogPostCard = {
   path: string;
 };
 
+/** An article's own cover: its srcset also without the widest width (a phone's: ViewportImage). */
+export type ArticleCover = BlogCover & { narrowSrcSet: string };
+
 export type BlogArticle = BlogPostCard & {
+  cover: ArticleCover;
   /** Sanitised HTML rendered from the article's Markdown when it was imported. */
   html: string;
   updatedAt: Date;
