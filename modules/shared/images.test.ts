@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { IMAGE_WORKER } from "#config/constants.ts";
 import { createImagePool, type ImagePool, ImageWorkerError } from "./images.ts";
 
 // Images made elsewhere: a PNG drawn for an article, a WebP slide exported by a designer.
@@ -84,6 +85,8 @@ describe("the image worker", () => {
       expect(error).toBeInstanceOf(Error);
       expect(error).not.toBeInstanceOf(ImageWorkerError);
     }
+    // Each was tried twice (a drawing can fail once under load and draw the next time) before its refusal.
+    expect(images.sent()).toBe(1 + 3 * (1 + IMAGE_WORKER.retries));
     await expect(images.metadata({ input: png, options: { limitInputPixels: 10 } })).rejects.toThrow(/pixel limit/i);
     expect(images.pid()).toBe(pid);
     expect(images.started()).toBe(1);

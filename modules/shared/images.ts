@@ -105,6 +105,7 @@ export function createImagePool(options: ImagePoolOptions = {}) {
   let idleTimer: NodeJS.Timeout | undefined;
   let closed = false;
   let started = 0;
+  let sent = 0;
 
   function spawn(): Worker {
     started += 1;
@@ -121,6 +122,10 @@ export function createImagePool(options: ImagePoolOptions = {}) {
       clearTimeout(p.timer);
       w.running.delete(reply.id);
       if (reply.ok) p.resolve(reply.value);
+      // A drawing that failed is tried again as one that died with its worker: librsvg once answered
+      // "SVG rendering failed ... rendering error" under load for a demo preview that draws every other time
+      // (the E2E run, session 28). One that fails again is the image's own doing.
+      else if (p.attempts <= IMAGE_WORKER.retries) queue.unshift(p);
       else p.reject(new Error(reply.message));
       pump();
     });
@@ -159,6 +164,7 @@ export function createImagePool(options: ImagePoolOptions = {}) {
       worker ??= spawn();
       const p = queue.shift() as Pending;
       p.attempts += 1;
+      sent += 1;
       const w = worker;
       w.running.set(p.id, p);
       p.timer = setTimeout(() => {
@@ -220,6 +226,8 @@ export function createImagePool(options: ImagePoolOptions = {}) {
     running: () => worker?.running.size ?? 0,
     /** How many workers were started so far. */
     started: () => started,
+    /** How many times jobs were given to a worker so far (a job tried again counts again). */
+    sent: () => sent,
     /** Where the pool's faults are written. */
     setLog: (next: Logger) => {
       log = next;
