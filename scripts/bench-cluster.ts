@@ -102,6 +102,8 @@ async function main() {
       process.exit(signal === "SIGINT" ? 130 : 143);
     });
   const procsForLogs: Proc[] = [];
+  /** nginx's error log, printed with a failure (a 502 says there why). */
+  let nginxLog = "";
   try {
     // ---------------------------------------------------------------- PostgreSQL
     const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-cluster-pg-"));
@@ -153,6 +155,7 @@ async function main() {
 
     const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-cluster-nginx-"));
     const conf = path.join(nginxDir, "nginx.conf");
+    nginxLog = path.join(nginxDir, "error.log");
     fs.writeFileSync(
       conf,
       `worker_processes 1; daemon off; pid ${nginxDir}/nginx.pid; error_log ${nginxDir}/error.log;
@@ -291,6 +294,20 @@ http {
     const fans = await Promise.all(Array.from({ length: WORKERS / 2 }, (_, i) => member(`clusterfan${i}`, "FREE")));
     const saved = new Set<string>();
     const stats = { requests: 0, ok: 0, failed: 0, serverErrors: 0, unavailable: 0 };
+    /** Each 5xx that is not a 503 with Retry-After: what it was, printed when the check fails. */
+    const odd: string[] = [];
+    let restartAt = 0;
+    const tally = async (r: Response, what: string, copy = r) => {
+      if (r.status < 500) return;
+      stats.serverErrors++;
+      if (r.status === 503 && r.headers.get("retry-after")) {
+        stats.unavailable++;
+        return;
+      }
+      const since = restartAt ? `${Date.now() - restartAt} ms after the stop` : "before the restart";
+      const body = (await copy.text().catch(() => "")).replace(/\s+/g, " ").slice(0, 200);
+      odd.push(`${r.status} ${what} (${since}; server ${r.headers.get("server") ?? "?"}): ${body}`);
+    };
     let running = true;
     const pool = templates.map((t) => t.template_id);
     const worker = async (w: number) => {
@@ -307,6 +324,7 @@ http {
               body: formBody({ templateId: String(id), favorite: "true" }),
               signal: AbortSignal.timeout(10_000),
             });
+            const copy = r.clone();
             const body = (await fetcherData<{ ok?: boolean }>(r)) ?? {};
             stats.requests++;
             if (r.ok && body.ok) {
@@ -314,8 +332,7 @@ http {
               stats.ok++;
             } else {
               stats.failed++;
-              if (r.status >= 500) stats.serverErrors++;
-              if (r.status === 503 && r.headers.get("retry-after")) stats.unavailable++;
+              await tally(r, "POST /favorites.data", copy);
             }
           } else {
             const r = await fetch(
@@ -327,14 +344,13 @@ http {
                 signal: AbortSignal.timeout(10_000),
               },
             );
-            await r.arrayBuffer();
             stats.requests++;
             if (r.ok) stats.ok++;
             else {
               stats.failed++;
-              if (r.status >= 500) stats.serverErrors++;
-              if (r.status === 503 && r.headers.get("retry-after")) stats.unavailable++;
+              await tally(r, "GET /graphql (searchAutocompletions)");
             }
+            await r.arrayBuffer();
           }
         } catch {
           stats.requests++;
@@ -346,6 +362,7 @@ http {
     await sleep(LOAD_BEFORE_MS);
     const before = { ...stats };
     const restartStarted = Date.now();
+    restartAt = restartStarted;
     // A restart as an operator makes one: stop (open connections are cut), a moment down, start.
     pgTool("pg_ctl", ["-D", `${pgDir}/data`, "-m", "fast", "-w", "stop"]);
     await sleep(OUTAGE_MS);
@@ -396,6 +413,7 @@ http {
       stats.unavailable === stats.serverErrors,
       `answers while PostgreSQL is down are 503 with Retry-After (${stats.unavailable} of ${stats.serverErrors})`,
     );
+    for (const line of odd) console.log(`       ${line}`);
   } catch (error) {
     failures.push(`stopped: ${(error as Error).message}`);
   } finally {
@@ -403,9 +421,15 @@ http {
       // A process that died first, and each line cut short: a log of long error lines hid the crash itself.
       for (const p of [...procsForLogs].sort((x, y) => Number(ended(y)) - Number(ended(x)))) {
         const status = ended(p) ? `exited (code ${p.proc.exitCode}, signal ${p.proc.signalCode})` : "running";
-        const lines = p.log.slice(ended(p) ? -40 : -10).map((l) => (l.length > 300 ? `${l.slice(0, 300)} …` : l));
+        const cut = (l: string) => (l.length > 600 ? `${l.slice(0, 600)} …` : l);
+        const lines = p.log.slice(ended(p) ? -40 : -10).map(cut);
         console.log(`\n── ${p.name}: ${status}; last log lines\n${lines.join("\n")}`);
+        // A 500 among many 503s: its own line, which the last lines above may have pushed out.
+        const errors = p.log.filter((l) => l.includes('"request failed"')).slice(-5);
+        if (errors.length) console.log(`   its "request failed" lines:\n${errors.map(cut).join("\n")}`);
       }
+      const proxied = nginxLog && fs.existsSync(nginxLog) ? fs.readFileSync(nginxLog, "utf8").trim().split("\n") : [];
+      if (proxied.length && proxied[0]) console.log(`\n── nginx: error log\n${proxied.slice(-20).join("\n")}`);
     }
     for (const c of cleanups.reverse()) {
       try {
