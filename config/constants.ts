@@ -482,6 +482,15 @@ export const DESK_MEMBERS = {
  */
 export const SHUTDOWN = { graceMs: 1_000, idleSweepMs: 250, drainMs: 10_000, forceMs: 20_000 } as const;
 
+/**
+ * How long the HTTP server keeps an idle kept-alive connection: longer than a proxy in front keeps its idle
+ * connections to us (nginx's upstream `keepalive_timeout` and AWS's load balancers: 60 s), so the proxy is
+ * the one that closes them. With Node's 5 s the server could close a connection just as the proxy sent a
+ * request on it, and the proxy answers 502 to a POST it may not send again. `headersMs` above it: Node
+ * times a kept-alive connection's next request headers against it.
+ */
+export const HTTP_CONNECTIONS = { keepAliveMs: 65_000, headersMs: 66_000 } as const;
+
 /** Seconds a client is asked to wait (Retry-After of a 503) while the database is briefly away. */
 export const DATABASE_AWAY_RETRY_AFTER_SECONDS = 5;
 

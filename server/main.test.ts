@@ -97,6 +97,11 @@ describe.concurrent("server process", { timeout: START_MS + 30_000 }, () => {
     // Kept-alive connections, each with one answer behind it, as a proxy or a browser holds them.
     const held = await Promise.all([1, 2, 3].map(() => keptAlive(port)));
     for (const c of held) expect(await c.get("/healthz")).toMatch(/^HTTP\/1\.1 200 [\s\S]*connection: keep-alive/i);
+    // Kept longer than a proxy keeps its idle connections (60 s): said in each answer, and still open after
+    // Node's own 5 s, after which a proxy could send on a connection the server was closing (a 502).
+    expect(await held[0].get("/healthz")).toMatch(/keep-alive: timeout=65\r\n/i);
+    await new Promise((r) => setTimeout(r, 5_500));
+    for (const c of held) expect(await c.get("/healthz")).toMatch(/^HTTP\/1\.1 200 /);
     const exited = new Promise<number | null>((resolve) => proc.once("exit", (c) => resolve(c)));
     proc.kill("SIGTERM");
     while (!out.includes('"shutting down"')) await new Promise((r) => setTimeout(r, 10));

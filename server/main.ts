@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import type { ServerBuild } from "react-router";
-import { SHUTDOWN } from "#config/constants.ts";
+import { HTTP_CONNECTIONS, SHUTDOWN } from "#config/constants.ts";
 import { getEnv, isLoopbackUrl } from "#config/env.server.ts";
 import { openDatabase } from "#db/client.server.ts";
 import { checkStripePrices, stripeClient } from "#modules/billing/stripe.ts";
@@ -142,6 +142,10 @@ export async function start() {
       void server.refreshStats();
     },
   );
+
+  // Idle connections kept longer than a proxy keeps its own (config/constants.ts HTTP_CONNECTIONS).
+  (http as Server).keepAliveTimeout = HTTP_CONNECTIONS.keepAliveMs;
+  (http as Server).headersTimeout = HTTP_CONNECTIONS.headersMs;
 
   // Buffers' memory given back when garbage piles up outside V8's heap (server/memory-nudge.ts).
   const nudge = startMemoryNudge();
