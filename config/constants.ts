@@ -594,13 +594,15 @@ export const CAPTCHA = {
  * The image worker (modules/shared/images.ts): one child process per process decodes and encodes every
  * image, so a native fault in libvips ends it and not the server. At most `concurrency` jobs run in it
  * at once (libvips spreads each over the cores), `maxQueued` more wait; a job running past `timeoutMs`
- * has its worker killed; a job whose worker died is sent `retries` more times to a new one. A worker
+ * (counted once its worker is ready) has its worker killed, as has a worker not ready after `startMs`; a
+ * job whose worker died is sent `retries` more times to a new one. A worker
  * without a job for `idleMs` is let go (its memory with it); the next job starts another (about 0.1 s).
  */
 export const IMAGE_WORKER = {
   concurrency: 4,
   maxQueued: 256,
   timeoutMs: 60_000,
+  startMs: 60_000,
   retries: 1,
   idleMs: 60_000,
 } as const;

@@ -90,5 +90,10 @@ process.on("message", (message: WorkerRequest) => {
       } satisfies WorkerReply),
   );
 });
+// Ready: the parent times each job from here, not from this process's start.
+loading.then(
+  () => process.send?.({ ready: true } satisfies WorkerReply),
+  () => process.exit(1),
+);
 // The parent went (or let this worker go when idle): nothing more will come.
 process.on("disconnect", () => process.exit(0));

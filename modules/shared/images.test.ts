@@ -150,6 +150,29 @@ describe("the image worker", () => {
     expect(images.pid()).not.toBe(hung);
   });
 
+  it("times a job from its worker's readiness: a slow start is not the job's", async () => {
+    const images = pool({ timeoutMs: 500 });
+    const job = images.metadata({ input: webp });
+    // Held before it has loaded sharp (Node alone takes longer than this to start), for three time limits.
+    const starting = images.pid() as number;
+    process.kill(starting, "SIGSTOP");
+    await new Promise((r) => setTimeout(r, 1_500));
+    process.kill(starting, "SIGCONT");
+    expect((await job).format).toBe("webp");
+    expect(images.started()).toBe(1);
+  });
+
+  it("ends a worker that is not ready in time and runs its job in another", async () => {
+    // Allowance enough for the second worker's start on a busy machine (a Node start took 2-3 s in CI).
+    const images = pool({ startMs: 10_000 });
+    const job = images.metadata({ input: png });
+    const stuck = images.pid() as number;
+    process.kill(stuck, "SIGSTOP");
+    expect((await job).format).toBe("png");
+    expect(images.started()).toBe(2);
+    await until(() => !alive(stuck));
+  });
+
   it("keeps at most `maxQueued` jobs waiting and refuses more as busy", async () => {
     const images = pool({ concurrency: 1, maxQueued: 2 });
     const first = images.metadata({ input: png });

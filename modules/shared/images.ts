@@ -49,7 +49,11 @@ export type EncodedImage = {
 };
 
 export type WorkerRequest = { id: number; job: ImageJob };
-export type WorkerReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; message: string };
+export type WorkerReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; message: string }
+  /** Sent once, when the worker has loaded sharp: a job's time limit counts from then. */
+  | { ready: true };
 
 /**
  * The worker could not do the job (not the image's fault as far as is known): it died twice with it,
@@ -73,7 +77,10 @@ export const isImageWorkerBusy = (error: unknown): boolean => isImageWorkerError
 
 export type ImagePoolOptions = {
   concurrency?: number;
+  /** A job's time limit, counted once its worker is ready. */
   timeoutMs?: number;
+  /** How long a worker may take to get ready (start Node, load sharp) before it is killed. */
+  startMs?: number;
   idleMs?: number;
   maxQueued?: number;
   log?: Logger;
@@ -90,12 +97,19 @@ type Pending = {
 
 const WORKER_SCRIPT = fileURLToPath(new URL("./images-worker.ts", import.meta.url));
 
-/** A worker process and the jobs given to it. */
-type Worker = { child: ChildProcess; running: Map<number, Pending>; timedOut: Set<number> };
+/** A worker process and the jobs given to it; `ready` once it has said so (sharp loaded). */
+type Worker = {
+  child: ChildProcess;
+  running: Map<number, Pending>;
+  timedOut: Set<number>;
+  ready: boolean;
+  startTimer?: NodeJS.Timeout;
+};
 
 export function createImagePool(options: ImagePoolOptions = {}) {
   const concurrency = options.concurrency ?? IMAGE_WORKER.concurrency;
   const timeoutMs = options.timeoutMs ?? IMAGE_WORKER.timeoutMs;
+  const startMs = options.startMs ?? IMAGE_WORKER.startMs;
   const idleMs = options.idleMs ?? IMAGE_WORKER.idleMs;
   const maxQueued = options.maxQueued ?? IMAGE_WORKER.maxQueued;
   let log = options.log ?? stderrLog;
@@ -115,8 +129,18 @@ export function createImagePool(options: ImagePoolOptions = {}) {
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
-    const w: Worker = { child, running: new Map(), timedOut: new Set() };
+    const w: Worker = { child, running: new Map(), timedOut: new Set(), ready: false };
+    // A worker that never gets ready (a hung start) is ended; its jobs go again in another, or are refused.
+    w.startTimer = setTimeout(() => child.kill("SIGKILL"), startMs);
+    w.startTimer.unref();
     child.on("message", (reply: WorkerReply) => {
+      if ("ready" in reply) {
+        // The jobs sent while it started are timed from now: a slow start (a busy machine) is not theirs.
+        w.ready = true;
+        clearTimeout(w.startTimer);
+        for (const p of w.running.values()) arm(w, p);
+        return;
+      }
       const p = w.running.get(reply.id);
       if (!p) return;
       clearTimeout(p.timer);
@@ -141,6 +165,7 @@ export function createImagePool(options: ImagePoolOptions = {}) {
   /** The worker ended: on purpose when idle, or by a fault or a kill; its jobs go again or are refused. */
   function gone(w: Worker, code: number | null, signal: NodeJS.Signals | null) {
     if (worker === w) worker = null;
+    clearTimeout(w.startTimer);
     const lost = [...w.running.values()];
     w.running.clear();
     if (lost.length || (code !== 0 && !closed))
@@ -157,6 +182,14 @@ export function createImagePool(options: ImagePoolOptions = {}) {
     pump();
   }
 
+  /** A job's time limit: past it, its worker is killed and the job refused (`gone`). */
+  function arm(w: Worker, p: Pending) {
+    p.timer = setTimeout(() => {
+      w.timedOut.add(p.id);
+      w.child.kill("SIGKILL");
+    }, timeoutMs);
+  }
+
   function pump() {
     if (closed) return;
     clearTimeout(idleTimer);
@@ -167,10 +200,7 @@ export function createImagePool(options: ImagePoolOptions = {}) {
       sent += 1;
       const w = worker;
       w.running.set(p.id, p);
-      p.timer = setTimeout(() => {
-        w.timedOut.add(p.id);
-        w.child.kill("SIGKILL");
-      }, timeoutMs);
+      if (w.ready) arm(w, p);
       w.child.send({ id: p.id, job: p.job } satisfies WorkerRequest, (error) => {
         // The worker is going: its exit answers for the job.
         if (error) w.child.kill("SIGKILL");
