@@ -150,7 +150,8 @@ async function main() {
       }
     });
     // A process that exits first (a port taken, a failed migration) is said at once, with its log lines.
-    await Promise.all(procs.map((p) => waitForServer(`${p.base}/readyz`, p.proc, `process ${p.name}`)));
+    // Started beside the whole Vitest run in CI: 120 s was not always enough on a slow machine.
+    await Promise.all(procs.map((p) => waitForServer(`${p.base}/readyz`, p.proc, `process ${p.name}`, 300_000)));
     console.log(`cluster: both processes ready in ${((Date.now() - started) / 1000).toFixed(1)} s (started together)`);
 
     const nginxDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-cluster-nginx-"));
