@@ -90,10 +90,9 @@ process.on("message", (message: WorkerRequest) => {
       } satisfies WorkerReply),
   );
 });
-// Ready: the parent times each job from here, not from this process's start.
-loading.then(
-  () => process.send?.({ ready: true } satisfies WorkerReply),
-  () => process.exit(1),
-);
+// Ready: the parent times each job from here, not from this process's start. Also when sharp failed to
+// load: each job then answers with that failure.
+const ready = () => process.send?.({ ready: true } satisfies WorkerReply);
+loading.then(ready, ready);
 // The parent went (or let this worker go when idle): nothing more will come.
 process.on("disconnect", () => process.exit(0));
