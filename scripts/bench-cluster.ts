@@ -170,6 +170,10 @@ http {
     listen 127.0.0.1:${nginxPort};
     location / {
       proxy_pass http://slidenest;
+      # 200 first downloads at once each build a deck: beside the whole Vitest run in CI they took over
+      # nginx's default 60 s (504s, then both processes marked down: 502s). A slow answer is not a failure.
+      proxy_read_timeout 300s;
+      proxy_send_timeout 300s;
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host $http_host;
