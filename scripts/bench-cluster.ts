@@ -302,7 +302,8 @@ http {
     /** Each 5xx that is not a 503 with Retry-After: what it was, printed when the check fails. */
     const odd: string[] = [];
     let restartAt = 0;
-    const tally = async (r: Response, what: string, copy = r) => {
+    /** `copy`: a clone of the answer, whose body is read here (the caller reads its own). */
+    const tally = async (r: Response, what: string, copy: Response) => {
       if (r.status < 500) return;
       stats.serverErrors++;
       if (r.status === 503 && r.headers.get("retry-after")) {
@@ -353,7 +354,7 @@ http {
             if (r.ok) stats.ok++;
             else {
               stats.failed++;
-              await tally(r, "GET /graphql (searchAutocompletions)");
+              await tally(r, "GET /graphql (searchAutocompletions)", r.clone());
             }
             await r.arrayBuffer();
           }
