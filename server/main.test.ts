@@ -14,21 +14,26 @@ import { createTestDataDir } from "#tests/pglite-base.ts";
  */
 const START_MS = 150_000;
 
-/** Runs the server with these variables until it exits: its exit code and everything it printed. */
-async function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+/** Starts the server with these variables: its process, and everything it has printed so far. */
+function startServerProcess(env: Record<string, string>) {
   const proc = spawn(process.execPath, ["server/main.ts"], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
-  proc.stdout.on("data", (d) => {
+  const keep = (d: Buffer) => {
     out += d;
-  });
-  proc.stderr.on("data", (d) => {
-    out += d;
-  });
+  };
+  proc.stdout.on("data", keep);
+  proc.stderr.on("data", keep);
+  return { proc, output: () => out };
+}
+
+/** Runs the server with these variables until it exits: its exit code and everything it printed. */
+async function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const { proc, output } = startServerProcess(env);
   const code = await new Promise<number | null>((resolve) => proc.once("exit", resolve));
-  return { code, out };
+  return { code, out: output() };
 }
 
 /** A raw HTTP/1.1 connection: `get` sends a request and answers the whole response as text. */
@@ -65,24 +70,13 @@ describe.concurrent("server process", { timeout: START_MS + 30_000 }, () => {
   it("starts on an empty data folder, logs JSON, and stops cleanly on SIGTERM, answering what was sent on its connections", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "slidenest-main-"));
     const port = await freePort();
-    const proc = spawn(process.execPath, ["server/main.ts"], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        SEED_DEMO: "never",
-        NODE_ENV: "production",
-        DATABASE_URL: "",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    proc.stdout.on("data", (d) => {
-      out += d;
-    });
-    proc.stderr.on("data", (d) => {
-      out += d;
+    const { proc, output } = startServerProcess({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SEED_DEMO: "never",
+      NODE_ENV: "production",
+      DATABASE_URL: "",
     });
     const until = Date.now() + START_MS;
     let ready = false;
@@ -93,7 +87,7 @@ describe.concurrent("server process", { timeout: START_MS + 30_000 }, () => {
         await new Promise((r) => setTimeout(r, 200));
       }
     }
-    expect(ready, out).toBe(true);
+    expect(ready, output()).toBe(true);
     // Kept-alive connections, each with one answer behind it, as a proxy or a browser holds them.
     const held = await Promise.all([1, 2, 3].map(() => keptAlive(port)));
     for (const c of held) expect(await c.get("/healthz")).toMatch(/^HTTP\/1\.1 200 [\s\S]*connection: keep-alive/i);
@@ -104,7 +98,7 @@ describe.concurrent("server process", { timeout: START_MS + 30_000 }, () => {
     for (const c of held) expect(await c.get("/healthz")).toMatch(/^HTTP\/1\.1 200 /);
     const exited = new Promise<number | null>((resolve) => proc.once("exit", (c) => resolve(c)));
     proc.kill("SIGTERM");
-    while (!out.includes('"shutting down"')) await new Promise((r) => setTimeout(r, 10));
+    while (!output().includes('"shutting down"')) await new Promise((r) => setTimeout(r, 10));
     // The stop has begun: no new connection, but a request sent on a held one is answered, and its
     // connection closed after it (Node's own close cut such requests off).
     await expect(keptAlive(port)).rejects.toThrow(/ECONNREFUSED/);
@@ -112,8 +106,8 @@ describe.concurrent("server process", { timeout: START_MS + 30_000 }, () => {
       expect(answer).toMatch(/^HTTP\/1\.1 200 [\s\S]*connection: close[\s\S]*"ok"/i);
     for (const c of held) expect(await c.ended).toBe(true);
     const code = await exited;
-    expect(code, out).toBe(0);
-    const lines = out
+    expect(code, output()).toBe(0);
+    const lines = output()
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
